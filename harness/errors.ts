@@ -1,0 +1,136 @@
+// Every harness error lives here. Codes are APICERT_<AREA>_<WHAT>: never renamed, never reused.
+// An *error* means the harness could not do its job; a target breaking a rule is a *failure*,
+// which is a check result, never a throw.
+import type { ExchangeRecord } from './model/evidence.js';
+
+/** Plain-data view of an error, as stored in results and reports. */
+export interface ErrorInfo {
+  readonly code: string;
+  readonly message: string;
+}
+
+/** Base class of every error apicert throws on purpose. `message` is one line saying what and how to fix. */
+export class ApicertError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+    this.name = new.target.name;
+  }
+  toInfo(): ErrorInfo {
+    return { code: this.code, message: this.message };
+  }
+}
+
+/** Wrong command-line usage (missing flag, bad value). */
+export class UsageError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_USAGE', message);
+  }
+}
+
+/** The config file could not be read or is not JSON. */
+export class ConfigUnreadableError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_CONFIG_UNREADABLE', message);
+  }
+}
+
+/** The config file breaks its schema; `problems` holds one line per problem. */
+export class ConfigInvalidError extends ApicertError {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super('APICERT_CONFIG_INVALID', problems.length === 1 ? problems[0]! : `${problems.length} problems in the config`);
+    this.problems = problems;
+  }
+}
+
+/** A secret the config names is not set in the environment. */
+export class SecretMissingError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_SECRET_MISSING', message);
+  }
+}
+
+/** The target refused connections or its host does not resolve, before any check ran. */
+export class TargetUnreachableError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_TARGET_UNREACHABLE', message);
+  }
+}
+
+/** Base of errors raised by the HTTP client; carries the partial exchange as evidence. */
+export class HttpError extends ApicertError {
+  /** The exchange as far as it went, set by the client before it throws. */
+  record?: ExchangeRecord;
+}
+
+/** Connect, headers or body time-out elapsed. */
+export class HttpTimeoutError extends HttpError {
+  constructor(message: string) {
+    super('APICERT_HTTP_TIMEOUT', message);
+  }
+}
+
+/** The response body passed the configured maximum size; the read was aborted. */
+export class HttpBodyTooLargeError extends HttpError {
+  constructor(message: string) {
+    super('APICERT_HTTP_BODY_TOO_LARGE', message);
+  }
+}
+
+/** The connection was refused, reset or closed early. */
+export class HttpConnectionError extends HttpError {
+  constructor(message: string) {
+    super('APICERT_HTTP_CONNECTION_FAILED', message);
+  }
+}
+
+/** A redirect was not followed (redirects are off, or it would carry the credential to another origin). */
+export class HttpRedirectBlockedError extends HttpError {
+  constructor(message: string) {
+    super('APICERT_HTTP_REDIRECT_BLOCKED', message);
+  }
+}
+
+/** A check ran past its time budget and was abandoned. */
+export class CheckTimeoutError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_CHECK_TIMEOUT', message);
+  }
+}
+
+/** The whole run passed its total time budget; remaining checks were not run. */
+export class RunBudgetExceededError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_RUN_BUDGET_EXCEEDED', message);
+  }
+}
+
+/** A check threw something that is not an ApicertError: a bug in the check, reported, never fatal. */
+export class CheckCrashedError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_CHECK_CRASHED', message);
+  }
+}
+
+/** The capturing webhook sink could not listen. */
+export class SinkListenError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_SINK_LISTEN_FAILED', message);
+  }
+}
+
+/** A report could not be written. */
+export class ReportWriteError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_REPORT_WRITE_FAILED', message);
+  }
+}
+
+/** Turns anything thrown into plain error data, without a stack. */
+export function toErrorInfo(thrown: unknown): ErrorInfo {
+  if (thrown instanceof ApicertError) return thrown.toInfo();
+  const message = thrown instanceof Error ? thrown.message : String(thrown);
+  return { code: 'APICERT_CHECK_CRASHED', message: message.split('\n')[0] ?? 'unknown error' };
+}

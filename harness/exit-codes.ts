@@ -1,0 +1,13 @@
+// The exit codes of ../shared/contract.md; CI scripts gate on them, so they never change.
+export const ExitCode = {
+  /** Every required conformance class passed. */
+  Conformant: 0,
+  /** At least one required check failed or errored, or a required class was skipped. */
+  NotConformant: 1,
+  /** Usage or config error: nothing was run against the target. */
+  UsageOrConfig: 2,
+  /** The target could not be reached at all before any check ran. */
+  Unreachable: 3,
+} as const;
+
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];

@@ -1,0 +1,70 @@
+// The HTTP client's public shape. The implementation (client.ts) treats the target as untrusted.
+import type { ExchangeRecord } from '../model/evidence.js';
+
+/** The credential the client adds; `value` is the whole header value, e.g. "Bearer abc". */
+export interface Credential {
+  readonly header: string;
+  readonly value: string;
+  /** How the value is shown in curl lines, e.g. "Bearer $APICERT_TOKEN". */
+  readonly curlValue: string;
+}
+
+export interface HttpClientOptions {
+  readonly connectTimeoutMs: number;
+  readonly headersTimeoutMs: number;
+  readonly bodyTimeoutMs: number;
+  /** A body past this many bytes aborts the read with HttpBodyTooLargeError. */
+  readonly maxResponseBytes: number;
+  /** Bytes of a body kept in the evidence record. */
+  readonly evidenceBodyBytes: number;
+  /** Follow same-origin redirects (cross-origin ones are never followed). Default false. */
+  readonly followRedirects: boolean;
+  readonly maxRedirects: number;
+  readonly credential?: Credential;
+  /** Further values to redact from every record (signing secrets). */
+  readonly secrets: readonly string[];
+}
+
+export interface HttpRequest {
+  readonly method: string;
+  /** Absolute URL. */
+  readonly url: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string | Uint8Array;
+  /** valid: add the credential (default); none: omit it; wrong: send a well-formed wrong one. */
+  readonly credential?: 'valid' | 'none' | 'wrong';
+  /** Use a new connection, sharing nothing with earlier requests. */
+  readonly freshConnection?: boolean;
+  readonly signal?: AbortSignal;
+  /** Why the request is made, stored on the record. */
+  readonly note?: string;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  /** Lower-case names; repeated headers joined with ", ". */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The whole body (at most maxResponseBytes). */
+  readonly body: Buffer;
+  readonly text: string;
+  /** Parsed JSON when the body parses, else undefined (see jsonError). */
+  readonly json: unknown;
+  /** Why the body is not JSON: empty, malformed (with the parser's message). */
+  readonly jsonError?: string;
+}
+
+export interface HttpExchange {
+  readonly response: HttpResponse;
+  /** The redacted, bounded record of the exchange, with a curl line. */
+  readonly record: ExchangeRecord;
+  readonly durationMs: number;
+}
+
+export interface HttpClient {
+  /**
+   * Sends one request. Throws an HttpError subclass (timeout, too large, connection, redirect
+   * blocked) whose `record` holds the partial exchange; any HTTP status is a normal return.
+   */
+  send(request: HttpRequest): Promise<HttpExchange>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,13 @@
+// What a check's run() returns. The runner adds timing, ids and evidence to make a CheckResult.
+import type { FailureDetails } from './evidence.js';
+import type { Finding } from './run-result.js';
+
+export type CheckOutcome =
+  | { readonly status: 'passed'; readonly findings: readonly Finding[] }
+  | {
+      readonly status: 'failed';
+      readonly message: string;
+      readonly details: FailureDetails;
+      readonly findings: readonly Finding[];
+    }
+  | { readonly status: 'skipped'; readonly reason: string; readonly findings: readonly Finding[] };

@@ -1,0 +1,74 @@
+// The only door a check has to the world: HTTP to the target, fixtures, seed, clock, findings.
+// Suites import this file and harness/model, nothing else of the harness.
+import type { ApicertConfig } from '../config/config-types.js';
+import type { HttpResponse } from '../http/http-types.js';
+import type { CheckOutcome } from '../model/check-outcome.js';
+import type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
+
+export type { ApicertConfig, CollectionConfig, RelatedCollectionConfig } from '../config/config-types.js';
+export type { CheckOutcome } from '../model/check-outcome.js';
+export type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
+
+/** A request to the target; `path` is relative to the base URL (or absolute, for links the target returned). */
+export interface TargetRequest {
+  /** Default GET. */
+  readonly method?: string;
+  readonly path: string;
+  /** Appended as a query string; undefined values are left out. */
+  readonly query?: Readonly<Record<string, string | number | undefined>>;
+  /** Sent as JSON with Content-Type application/json. */
+  readonly json?: unknown;
+  /** Sent as is (for malformed bodies); Content-Type from `headers`. */
+  readonly body?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** valid (default), none, or a well-formed wrong credential. */
+  readonly credential?: 'valid' | 'none' | 'wrong';
+  readonly freshConnection?: boolean;
+  /** Why the request is made, shown in the evidence. */
+  readonly note?: string;
+}
+
+export interface TargetResponse extends HttpResponse {
+  readonly record: ExchangeRecord;
+  readonly durationMs: number;
+}
+
+/** Records the check created; the runner deletes what is still tracked when the check ends, pass or fail. */
+export interface Fixtures {
+  /** Registers a record (its member path) for deletion after the check. */
+  track(memberPath: string): void;
+  /** Forgets a record the check deleted itself. */
+  untrack(memberPath: string): void;
+}
+
+export interface CheckContext {
+  readonly config: ApicertConfig;
+  readonly baseUrl: string;
+  /** This check's seed: derived from the run seed and the check id, so a subset replays too. */
+  readonly seed: number;
+  /** Seeded uniform random in [0, 1). */
+  readonly random: () => number;
+  /** Aborted when the check's time budget runs out. */
+  readonly signal: AbortSignal;
+  readonly fixtures: Fixtures;
+  /** Every exchange this check made so far. */
+  readonly exchanges: readonly ExchangeRecord[];
+
+  /** Sends one request to the target and records it. Throws HttpError subclasses on transport failure. */
+  request(request: TargetRequest): Promise<TargetResponse>;
+  /** Milliseconds from a monotonic clock. */
+  now(): number;
+  /** Waits, bounded by the check's signal. */
+  sleep(ms: number): Promise<void>;
+  /** Shows detail on the progress line during long work. */
+  progress(detail: string): void;
+
+  /** Adds a warning-level finding (reported, does not fail the check). */
+  warn(message: string): void;
+  /** Adds an information finding. */
+  info(message: string): void;
+
+  pass(): CheckOutcome;
+  fail(message: string, details?: FailureDetails): CheckOutcome;
+  skip(reason: string): CheckOutcome;
+}
