@@ -1,0 +1,119 @@
+// Assembles the reference server: an Express 5 app over in-memory collections that follows the
+// whole convention, with named defect switches that each break one rule.
+import express from 'express';
+import type { DefectName } from './defects.js';
+import { createBearerAuth } from './http/bearer-auth.js';
+import { createErrorHandler } from './http/error-handler.js';
+import { bodyLimitBytes, createJsonBodyParser } from './http/json-body.js';
+import { routeNotFound } from './http/method-not-allowed.js';
+import { createSessionCookieRequirement } from './http/session-cookie.js';
+import { listBehaviourFor, pageParamPolicyFor } from './pagination/defect-policies.js';
+import { resourceDefinitions } from './resources/resource-definitions.js';
+import { mountCollection } from './routes/mount-collection.js';
+import { mountCustomerOrders } from './routes/mount-customer-orders.js';
+import { defaultDefectTuning, type DefectTuning, type ServerContext } from './routes/server-context.js';
+import { mountReceiverObservation, mountSignedReceiver } from './routes/webhook-receiver.js';
+import { mountWebhookSubscriptions } from './routes/webhook-subscriptions.js';
+import { createStore, type Store } from './store.js';
+import { TimerRegistry } from './timer-registry.js';
+import { createTimestampClock } from './timestamp-clock.js';
+import { ReceiverLedger } from './webhooks/receiver-ledger.js';
+import { defaultSenderTimings, WebhookSender, type SenderTimings } from './webhooks/sender.js';
+
+export interface AppOptions {
+  /** The bearer token every resource request must carry. */
+  readonly token: string;
+  /** The secret the receiver verifies X-Signature with. */
+  readonly webhookSecret: string;
+  readonly defects?: readonly DefectName[];
+  /** Sender timings; defaults 1000 ms time-out, 100 ms first backoff, 5 attempts. */
+  readonly webhooks?: Partial<SenderTimings>;
+  /** Timings of time-based defects (receiver-slow-ack, slow-deep-pages), shortened in tests. */
+  readonly defectTuning?: Partial<DefectTuning>;
+  /** Milliseconds since the epoch for createdAt/updatedAt; tests pin it to force ties. */
+  readonly now?: () => number;
+}
+
+export interface ReferenceApp {
+  readonly app: express.Express;
+  /** The in-memory collections, for tests that seed or inspect data directly. */
+  readonly store: Store;
+  /** Stops every timer, retry and delivery in flight. The HTTP server is closed by its owner. */
+  close(): Promise<void>;
+}
+
+/** Builds the reference server's Express app. */
+export function createApp(options: AppOptions): ReferenceApp {
+  const defects: ReadonlySet<DefectName> = new Set(options.defects ?? []);
+  const store = createStore();
+  const timers = new TimerRegistry();
+  const sender = new WebhookSender({
+    timings: { ...defaultSenderTimings, ...options.webhooks },
+    defects,
+    timers,
+    subscriptions: store.webhooks,
+  });
+  const ctx: ServerContext = {
+    store,
+    defects,
+    timestamp: createTimestampClock(options.now ?? Date.now, defects.has('order-without-tie-breaker') ? 'second' : 'millisecond'),
+    timers,
+    sender,
+    ledger: new ReceiverLedger({
+      dedupes: !defects.has('receiver-no-dedupe'),
+      rejectsDuplicates: defects.has('receiver-rejects-duplicate'),
+      rejectsOutOfOrder: defects.has('receiver-rejects-out-of-order'),
+    }),
+    webhookSecret: options.webhookSecret,
+    pageParamPolicy: pageParamPolicyFor(defects),
+    listBehaviour: listBehaviourFor(defects),
+    random: Math.random,
+    tuning: { ...defaultDefectTuning, ...options.defectTuning },
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('case sensitive routing', true);
+  app.set('query parser', 'simple');
+  if (defects.has('json-as-text-plain')) {
+    // res.json keeps a Content-Type that is already set, so this label sticks to every answer.
+    app.use((_req, res, next) => {
+      res.type('text/plain');
+      next();
+    });
+  }
+  mountSignedReceiver(app, ctx);
+  if (defects.has('session-cookie-required')) app.use(createSessionCookieRequirement());
+  app.use(
+    createBearerAuth({
+      token: options.token,
+      isEnforced: !defects.has('auth-not-enforced'),
+      acceptsAnyToken: defects.has('wrong-token-accepted'),
+    }),
+  );
+  const jsonBody = createJsonBodyParser({
+    limitBytes: defects.has('no-body-size-limit') ? 10 * 1024 * 1024 : bodyLimitBytes,
+    checksContentType: !defects.has('content-type-not-checked'),
+  });
+  for (const resource of resourceDefinitions) mountCollection(app, ctx, resource, jsonBody);
+  mountCustomerOrders(app, ctx, jsonBody);
+  mountWebhookSubscriptions(app, ctx, jsonBody);
+  mountReceiverObservation(app, ctx);
+  app.use(routeNotFound);
+  app.use(
+    createErrorHandler({
+      malformedJsonIs500: defects.has('500-on-malformed-json'),
+      errorBodyIsPlainText: defects.has('error-body-not-json'),
+    }),
+  );
+
+  return {
+    app,
+    store,
+    async close() {
+      timers.close();
+      await sender.close();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// Every defect switch of the reference server, one entry each. A switch breaks one rule the way
+// real implementations do, so each apicert check can be proven to fail against it.
+// Names are kebab-case and name the wrong behaviour; once published a name keeps its meaning.
+
+const defectList = [
+  // Resources
+  { name: 'put-merges', description: 'PUT merges the body into the record: fields left out keep their old values and required fields are not enforced' },
+  { name: 'patch-replaces', description: 'PATCH replaces the record with the given fields: fields not given are dropped or reset to their defaults' },
+  { name: 'delete-keeps-record', description: 'DELETE answers 204 but the record stays readable and listed' },
+  { name: 'nested-list-leaks-other-parents', description: 'GET /customers/{id}/orders lists the orders of every customer' },
+  { name: 'nested-list-unknown-parent-200', description: 'GET /customers/{id}/orders of an unknown customer answers 200 with an empty list instead of 404' },
+  { name: 'auth-not-enforced', description: 'requests without a token or with a wrong token are served' },
+  { name: 'wrong-token-accepted', description: 'any bearer token is accepted; only a missing one gets 401' },
+  { name: 'json-as-text-plain', description: 'JSON responses are labelled Content-Type: text/plain' },
+  { name: '500-on-malformed-json', description: 'a malformed JSON request body answers 500 instead of 400' },
+  { name: 'id-changeable', description: 'an id in a PUT or PATCH body renames the record' },
+  { name: 'get-unknown-id-200', description: 'GET of an unknown id answers 200 with a null body instead of 404' },
+  { name: 'create-not-persisted', description: 'POST answers 201 with a record that is never stored' },
+  { name: 'create-returns-200', description: 'POST of a new record answers 200 instead of 201' },
+  { name: 'session-cookie-required', description: 'the first request on a connection sets a session cookie; later requests on it without the cookie get 401 (stateful)' },
+  { name: 'singular-collection-name', description: 'collections live at /customer, /order and /product; the plural paths answer 404' },
+  { name: 'unknown-fields-accepted', description: 'unknown fields in a request body are silently dropped instead of 400' },
+  { name: 'wrong-types-accepted', description: 'fields of the wrong type (e.g. total "12") are stored as given instead of 400' },
+  { name: 'no-body-size-limit', description: 'request bodies over 100 KiB are accepted instead of 413' },
+  { name: 'content-type-not-checked', description: 'POST, PUT and PATCH bodies are parsed as JSON whatever their Content-Type (no 415)' },
+  { name: 'error-body-not-json', description: '4xx answers carry a plain-text body instead of {"error":{"code","message"}}' },
+  // Pagination
+  { name: 'cursor-skips-item', description: 'the page after a cursor starts one item too late, so one item per page is never listed' },
+  { name: 'cursor-repeats-last-item', description: 'the page after a cursor starts with the anchor item, so it appears on two pages' },
+  { name: 'cursor-restarts-when-anchor-deleted', description: 'a cursor whose anchor record was deleted starts again from the first page' },
+  { name: 'cursor-encodes-offset', description: 'the cursor is an encoded offset, so inserts and deletes during a walk skip or repeat items' },
+  { name: 'order-without-tie-breaker', description: 'lists sort by createdAt only (stored at second precision); ties come back in a different order on each request' },
+  { name: 'no-max-page-size', description: 'a limit or per_page above 100 is honoured: no maximum page size' },
+  { name: 'no-default-page-size', description: 'a list request without a size returns every record in one page' },
+  { name: 'zero-based-pages', description: 'page numbers are 0-based: page=1 returns the second page and page=0 is accepted' },
+  { name: 'per-page-ignored', description: 'per_page is ignored; pages always hold 20 items' },
+  { name: 'limit-ignored', description: 'limit is ignored; pages always hold 20 items' },
+  { name: 'has-more-wrong-on-full-last-page', description: 'has_more is true whenever a page is full, so an exactly full last page is followed by an empty one' },
+  { name: '500-on-invalid-params', description: 'invalid pagination parameters answer 500 instead of 400' },
+  { name: 'invalid-params-ignored', description: 'invalid pagination parameters are ignored and a default page is served (acceptable unless invalidParams "reject" is pinned)' },
+  { name: 'over-max-rejected', description: 'a page size above 100 answers 400 instead of being clamped (acceptable unless overMaxPolicy "clamp" is pinned)' },
+  { name: 'last-page-cursor-absent', description: 'the last page omits next_cursor instead of sending null (acceptable unless lastPageCursor "null" is pinned)' },
+  { name: 'nested-list-ignores-limit', description: 'nested lists ignore limit and per_page and return every child in one page' },
+  { name: 'cursor-cycle', description: 'from the second page on, next_cursor points back to the first page, so a walk never ends' },
+  { name: 'empty-pages-forever', description: 'after the last item, pages are empty but has_more stays true with a new cursor each time' },
+  { name: 'offset-page-mismatch', description: 'page=p for p > 1 starts one item after (p-1)*per_page, so page and offset styles disagree' },
+  { name: 'slow-deep-pages', description: 'latency grows with the depth of the page (a linear scan with a per-item cost)' },
+  // Webhooks, sender role
+  { name: 'signature-over-reserialized-body', description: 'deliveries send a pretty-printed body but sign the compact JSON, so the signature does not match the bytes sent' },
+  { name: 'signature-without-prefix', description: 'X-Signature carries the bare hex digest without the "sha256=" label' },
+  { name: 'signature-wrong-secret', description: 'deliveries are signed with a secret other than the one registered' },
+  { name: 'signature-base64', description: 'the digest is base64 instead of hex (acceptable unless digestEncoding "hex" is pinned)' },
+  { name: 'no-signature-header', description: 'deliveries carry no X-Signature header' },
+  { name: 'retry-with-new-id', description: 'each retry of a delivery carries a new event id, defeating deduplication' },
+  { name: 'retry-changes-body', description: 'each retry keeps the event id but changes the body bytes (an attempt counter is added)' },
+  { name: 'no-retry', description: 'a failed or timed-out delivery is never retried' },
+  { name: 'no-sender-timeout', description: 'the sender waits forever for an answer, so a hung receiver is never retried' },
+  { name: 'retry-without-backoff', description: 'retries follow each other immediately in a tight loop, with no backoff' },
+  { name: 'event-ids-reused', description: 'the event id is derived from the record id, so distinct events about one record share an id' },
+  { name: 'webhook-text-plain', description: 'deliveries are sent with Content-Type: text/plain' },
+  { name: 'webhook-type-field', description: 'delivery bodies name the event kind in "type" instead of "event"' },
+  { name: 'no-update-event', description: 'PUT and PATCH emit no event' },
+  { name: 'no-delete-event', description: 'DELETE emits no event' },
+  { name: 'secret-echoed', description: 'POST /webhooks and GET of a subscription echo the signing secret' },
+  { name: 'delivery-blocks-response', description: 'the API response waits for the first delivery attempt to finish' },
+  // Webhooks, receiver role
+  { name: 'receiver-skips-verification', description: 'the receiver accepts deliveries with a missing or wrong X-Signature' },
+  { name: 'receiver-verifies-reserialized-body', description: 'the receiver verifies the signature over re-serialized JSON, so bodies with other whitespace or escapes are refused' },
+  { name: 'receiver-no-dedupe', description: 'the receiver processes a repeated event id again' },
+  { name: 'receiver-rejects-duplicate', description: 'the receiver answers 409 to a repeated event id instead of acknowledging it' },
+  { name: 'receiver-rejects-out-of-order', description: 'the receiver answers 409 to an update that arrives before the create of its record' },
+  { name: 'receiver-slow-ack', description: 'the receiver answers only after about 3 s' },
+  { name: 'receiver-500-on-bad-json', description: 'the receiver answers 500 to a correctly signed body that is not JSON' },
+  { name: 'receiver-accepts-invalid-event', description: 'the receiver acknowledges bodies that lack event, id or data' },
+] as const;
+
+/** The name of one defect switch. */
+export type DefectName = (typeof defectList)[number]['name'];
+
+/** Every defect switch, with a one-line description of the wrong behaviour. */
+export const defects: readonly { readonly name: DefectName; readonly description: string }[] = defectList;
+
+const defectNames: ReadonlySet<string> = new Set(defectList.map((d) => d.name));
+
+/** True when `name` is a known defect switch. */
+export function isDefectName(name: string): name is DefectName {
+  return defectNames.has(name);
+}

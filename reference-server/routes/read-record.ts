@@ -1,0 +1,16 @@
+// GET /{collection}/{id}: the record, or 404.
+import type { RequestHandler } from 'express';
+import type { ResourceDefinition } from '../resources/resource-definitions.js';
+import type { ServerContext } from './server-context.js';
+import { findRecordOr404 } from './write-steps.js';
+
+export function readRecordHandler(ctx: ServerContext, resource: ResourceDefinition): RequestHandler {
+  return (req, res) => {
+    const id = String(req.params.id);
+    if (ctx.defects.has('get-unknown-id-200') && !ctx.store[resource.collection].has(id)) {
+      res.status(200).json(null);
+      return;
+    }
+    res.status(200).json(findRecordOr404(ctx, resource, id));
+  };
+}

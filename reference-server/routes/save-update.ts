@@ -1,0 +1,27 @@
+// The last step of PUT and PATCH: store the new field set under the same id (or, under the
+// id-changeable defect, a new one), keep createdAt, refresh updatedAt, emit "<singular>.updated".
+import type { Response } from 'express';
+import { HttpError } from '../http/http-error.js';
+import type { ResourceDefinition } from '../resources/resource-definitions.js';
+import type { StoredRecord } from '../store.js';
+import { emitRecordEvent } from './emit-record-event.js';
+import type { ServerContext } from './server-context.js';
+import { assertReferencesExist } from './write-steps.js';
+
+export async function saveUpdate(
+  ctx: ServerContext,
+  resource: ResourceDefinition,
+  stored: StoredRecord,
+  fields: Readonly<Record<string, unknown>>,
+  requestedId: string | undefined,
+  res: Response,
+): Promise<void> {
+  assertReferencesExist(ctx, resource, fields);
+  const collection = ctx.store[resource.collection];
+  const id = requestedId ?? stored.id;
+  if (id !== stored.id && collection.has(id)) throw new HttpError(409, 'conflict', `id "${id}" is taken`);
+  const record: StoredRecord = { id, ...fields, createdAt: stored.createdAt, updatedAt: ctx.timestamp() };
+  collection.replace(stored.id, record);
+  await emitRecordEvent(ctx, resource, 'updated', record);
+  res.status(200).json(record);
+}

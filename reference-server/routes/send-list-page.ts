@@ -1,0 +1,45 @@
+// Answers a list request: parses the pagination parameters, cuts the page and writes the list
+// response. Shared by every list, so every list takes the same parameters (convention 4.2/7).
+import type { Request, Response } from 'express';
+import { HttpError } from '../http/http-error.js';
+import { buildListPage } from '../pagination/build-list-page.js';
+import { parsePageParams, type PageRequest } from '../pagination/parse-page-params.js';
+import { shuffleTies } from '../pagination/shuffle-ties.js';
+import type { SortKey } from '../pagination/sort-key.js';
+import type { ServerContext } from './server-context.js';
+
+export interface ListSource<T extends SortKey> {
+  /** The list's records in list order, read once per request. */
+  readonly view: () => readonly T[];
+  /** Prefix of every id in this list; a cursor for another list is refused. */
+  readonly idPrefix: string;
+  /** What a client sees of one record. */
+  readonly present: (record: T) => unknown;
+  /** nested-list-ignores-limit defect: this list returns every record in one page. */
+  readonly ignoresPageSize?: boolean;
+}
+
+export async function sendListPage<T extends SortKey>(req: Request, res: Response, ctx: ServerContext, source: ListSource<T>): Promise<void> {
+  const parsed = parsePageParams(req.query as Record<string, unknown>, ctx.pageParamPolicy);
+  let request = parsed.ok ? parsed.request : fallBackOnInvalid(ctx, parsed.message);
+  if (source.ignoresPageSize) request = { ...request, size: Number.POSITIVE_INFINITY };
+  const view = ctx.defects.has('order-without-tie-breaker') ? shuffleTies(source.view(), ctx.random) : source.view();
+  let page = buildListPage(view, request, source.idPrefix, ctx.listBehaviour);
+  if (!page.ok) page = buildListPage(view, fallBackOnInvalid(ctx, page.message), source.idPrefix, ctx.listBehaviour);
+  if (!page.ok) throw new HttpError(400, 'invalid_pagination', page.message);
+  if (ctx.defects.has('slow-deep-pages')) {
+    // Imitates a scan over every skipped row (at most the whole list): deep pages cost more.
+    await ctx.timers.delay(Math.min(page.startIndex, view.length) * ctx.tuning.slowDeepPageMsPerItem);
+  }
+  res.status(200).json({ ...page.body, items: page.body.items.map(source.present) });
+}
+
+// The clean server refuses invalid parameters with 400; two defects answer otherwise.
+function fallBackOnInvalid(ctx: ServerContext, message: string): PageRequest {
+  if (ctx.defects.has('500-on-invalid-params')) throw new HttpError(500, 'internal_error', 'internal error');
+  if (ctx.defects.has('invalid-params-ignored')) {
+    const fallback = parsePageParams({}, ctx.pageParamPolicy);
+    if (fallback.ok) return fallback.request;
+  }
+  throw new HttpError(400, 'invalid_pagination', message);
+}

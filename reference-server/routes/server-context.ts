@@ -1,0 +1,34 @@
+// What every route handler of one server instance shares.
+import type { DefectName } from '../defects.js';
+import type { ListBehaviour } from '../pagination/list-behaviour.js';
+import type { PageParamPolicy } from '../pagination/parse-page-params.js';
+import type { Store } from '../store.js';
+import type { TimerRegistry } from '../timer-registry.js';
+import type { ReceiverLedger } from '../webhooks/receiver-ledger.js';
+import type { WebhookSender } from '../webhooks/sender.js';
+
+export interface ServerContext {
+  readonly store: Store;
+  readonly defects: ReadonlySet<DefectName>;
+  /** The next createdAt/updatedAt value. */
+  readonly timestamp: () => string;
+  readonly timers: TimerRegistry;
+  readonly sender: WebhookSender;
+  readonly ledger: ReceiverLedger;
+  readonly webhookSecret: string;
+  readonly pageParamPolicy: PageParamPolicy;
+  readonly listBehaviour: ListBehaviour;
+  /** Source of randomness for the order-without-tie-breaker defect. */
+  readonly random: () => number;
+  readonly tuning: DefectTuning;
+}
+
+/** Timings of the defects that are about time, shortened in tests. */
+export interface DefectTuning {
+  /** receiver-slow-ack: how long the receiver waits before answering; default 3000 ms. */
+  readonly receiverSlowAckMs: number;
+  /** slow-deep-pages: added latency per item skipped to reach a page; default 1 ms. */
+  readonly slowDeepPageMsPerItem: number;
+}
+
+export const defaultDefectTuning: DefectTuning = { receiverSlowAckMs: 3000, slowDeepPageMsPerItem: 1 };

@@ -1,0 +1,78 @@
+// One probe per webhook-receiver defect: signed (or badly signed) deliveries to
+// POST /webhook-receiver and what the receiver answers or records.
+import type { DefectName } from '../../defects.js';
+import { signatureHeader } from '../../webhooks/signature.js';
+import type { ApiAnswer } from '../api-client.js';
+import type { DefectProbe, ProbeEnv } from './probe-env.js';
+
+async function deliver(env: ProbeEnv, raw: string, signature = signatureHeader(env.webhookSecret, Buffer.from(raw))): Promise<ApiAnswer> {
+  return env.api.call('POST', '/webhook-receiver', { rawBody: raw, token: null, headers: { 'content-type': 'application/json', 'x-signature': signature } });
+}
+
+const created = JSON.stringify({ event: 'customer.created', id: 'evt_probe_1', data: { id: 'cus_probe', name: 'Ada' } });
+
+export const receiverProbes: Partial<Record<DefectName, DefectProbe>> = {
+  'receiver-skips-verification': {
+    async observe(env) {
+      return (await deliver(env, created, signatureHeader('not-the-secret', Buffer.from(created)))).status;
+    },
+    clean: 401,
+    broken: 200,
+  },
+  'receiver-verifies-reserialized-body': {
+    async observe(env) {
+      const spaced = JSON.stringify(JSON.parse(created), null, 2);
+      return [(await deliver(env, created)).status, (await deliver(env, spaced.replace('evt_probe_1', 'evt_probe_2'))).status];
+    },
+    clean: [200, 200],
+    broken: [200, 401],
+  },
+  'receiver-no-dedupe': {
+    async observe(env) {
+      await deliver(env, created);
+      await deliver(env, created);
+      return (await env.api.call('GET', '/webhook-receiver/events/evt_probe_1')).json;
+    },
+    clean: { id: 'evt_probe_1', receivedCount: 2, processedCount: 1 },
+    broken: { id: 'evt_probe_1', receivedCount: 2, processedCount: 2 },
+  },
+  'receiver-rejects-duplicate': {
+    async observe(env) {
+      return [(await deliver(env, created)).status, (await deliver(env, created)).status];
+    },
+    clean: [200, 200],
+    broken: [200, 409],
+  },
+  'receiver-rejects-out-of-order': {
+    async observe(env) {
+      const update = JSON.stringify({ event: 'customer.updated', id: 'evt_probe_u', data: { id: 'cus_probe', name: 'Bea' } });
+      return [(await deliver(env, update)).status, (await deliver(env, created)).status];
+    },
+    clean: [200, 200],
+    broken: [409, 200],
+  },
+  'receiver-slow-ack': {
+    options: { defectTuning: { receiverSlowAckMs: 1500 } },
+    async observe(env) {
+      const started = performance.now();
+      const status = (await deliver(env, created)).status;
+      return [status, performance.now() - started >= 1000];
+    },
+    clean: [200, false],
+    broken: [200, true],
+  },
+  'receiver-500-on-bad-json': {
+    async observe(env) {
+      return (await deliver(env, '{"event":')).status;
+    },
+    clean: 400,
+    broken: 500,
+  },
+  'receiver-accepts-invalid-event': {
+    async observe(env) {
+      return (await deliver(env, '{"hello":"world"}')).status;
+    },
+    clean: 400,
+    broken: 200,
+  },
+};

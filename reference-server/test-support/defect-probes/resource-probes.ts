@@ -1,0 +1,184 @@
+// One probe per resource defect: an observation that the clean server and the defect answer
+// differently.
+import { Client } from 'undici';
+import type { DefectName } from '../../defects.js';
+import type { DefectProbe, ProbeEnv } from './probe-env.js';
+
+const json = { 'content-type': 'application/json' };
+
+async function createCustomer(env: ProbeEnv, tier = 'free'): Promise<string> {
+  const answer = await env.api.call('POST', '/customers', { body: { name: 'Ada', email: 'ada@x.io', tier } });
+  if (answer.status !== 201) throw new Error(`create answered ${answer.status}`);
+  return answer.json.id as string;
+}
+
+// Two requests on one keep-alive connection, neither sending a cookie.
+async function twoRequestsOnOneConnection(env: ProbeEnv): Promise<number[]> {
+  const client = new Client(env.url, { pipelining: 1 });
+  try {
+    const statuses: number[] = [];
+    for (let index = 0; index < 2; index += 1) {
+      const answer = await client.request({ method: 'GET', path: '/customers', headers: { authorization: `Bearer ${env.token}` } });
+      await answer.body.dump();
+      statuses.push(answer.statusCode);
+    }
+    return statuses;
+  } finally {
+    await client.close();
+  }
+}
+
+export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
+  'put-merges': {
+    async observe(env) {
+      const id = await createCustomer(env, 'pro');
+      return (await env.api.call('PUT', `/customers/${id}`, { body: { name: 'Bea', email: 'bea@x.io' } })).json.tier;
+    },
+    clean: 'free',
+    broken: 'pro',
+  },
+  'patch-replaces': {
+    async observe(env) {
+      const id = await createCustomer(env, 'pro');
+      const patched = (await env.api.call('PATCH', `/customers/${id}`, { body: { name: 'Bea' } })).json;
+      return [patched.email ?? null, patched.tier];
+    },
+    clean: ['ada@x.io', 'pro'],
+    broken: [null, 'free'],
+  },
+  'delete-keeps-record': {
+    async observe(env) {
+      const id = await createCustomer(env);
+      return [(await env.api.call('DELETE', `/customers/${id}`)).status, (await env.api.call('GET', `/customers/${id}`)).status];
+    },
+    clean: [204, 404],
+    broken: [204, 200],
+  },
+  'nested-list-leaks-other-parents': {
+    async observe(env) {
+      const [parent, other] = [await createCustomer(env), await createCustomer(env)];
+      await env.api.call('POST', `/customers/${other}/orders`, { body: { total: 1, status: 'paid' } });
+      return (await env.api.call('GET', `/customers/${parent}/orders`)).json.items.length;
+    },
+    clean: 0,
+    broken: 1,
+  },
+  'nested-list-unknown-parent-200': {
+    async observe(env) {
+      return (await env.api.call('GET', '/customers/cus_0000000000000000/orders')).status;
+    },
+    clean: 404,
+    broken: 200,
+  },
+  'auth-not-enforced': {
+    async observe(env) {
+      return [(await env.api.call('GET', '/customers', { token: null })).status, (await env.api.call('GET', '/customers', { token: 'wrong' })).status];
+    },
+    clean: [401, 401],
+    broken: [200, 200],
+  },
+  'wrong-token-accepted': {
+    async observe(env) {
+      return [(await env.api.call('GET', '/customers', { token: null })).status, (await env.api.call('GET', '/customers', { token: 'wrong' })).status];
+    },
+    clean: [401, 401],
+    broken: [401, 200],
+  },
+  'json-as-text-plain': {
+    async observe(env) {
+      return String((await env.api.call('GET', '/customers')).headers['content-type']).split(';')[0];
+    },
+    clean: 'application/json',
+    broken: 'text/plain',
+  },
+  '500-on-malformed-json': {
+    async observe(env) {
+      return (await env.api.call('POST', '/customers', { rawBody: '{"name":', headers: json })).status;
+    },
+    clean: 400,
+    broken: 500,
+  },
+  'id-changeable': {
+    async observe(env) {
+      const id = await createCustomer(env);
+      const put = await env.api.call('PUT', `/customers/${id}`, { body: { id: 'cus_renamed', name: 'Ada', email: 'ada@x.io' } });
+      return [put.status, (await env.api.call('GET', `/customers/${id}`)).status];
+    },
+    clean: [400, 200],
+    broken: [200, 404],
+  },
+  'get-unknown-id-200': {
+    async observe(env) {
+      const answer = await env.api.call('GET', '/customers/cus_0000000000000000');
+      return [answer.status, answer.json === null];
+    },
+    clean: [404, false],
+    broken: [200, true],
+  },
+  'create-not-persisted': {
+    async observe(env) {
+      const id = await createCustomer(env);
+      return (await env.api.call('GET', `/customers/${id}`)).status;
+    },
+    clean: 200,
+    broken: 404,
+  },
+  'create-returns-200': {
+    async observe(env) {
+      return (await env.api.call('POST', '/products', { body: { sku: 'S', title: 'T', priceCents: 1 } })).status;
+    },
+    clean: 201,
+    broken: 200,
+  },
+  'session-cookie-required': {
+    observe: twoRequestsOnOneConnection,
+    clean: [200, 200],
+    broken: [200, 401],
+  },
+  'singular-collection-name': {
+    async observe(env) {
+      return [(await env.api.call('GET', '/customers')).status, (await env.api.call('GET', '/customer')).status];
+    },
+    clean: [200, 404],
+    broken: [404, 200],
+  },
+  'unknown-fields-accepted': {
+    async observe(env) {
+      return (await env.api.call('POST', '/customers', { body: { name: 'Ada', email: 'ada@x.io', vip: true } })).status;
+    },
+    clean: 400,
+    broken: 201,
+  },
+  'wrong-types-accepted': {
+    async observe(env) {
+      return (await env.api.call('POST', '/products', { body: { sku: 'S', title: 'T', priceCents: '12' } })).status;
+    },
+    clean: 400,
+    broken: 201,
+  },
+  'no-body-size-limit': {
+    async observe(env) {
+      const raw = JSON.stringify({ name: 'Ada', email: 'ada@x.io', tier: 'free', padding: 'x'.repeat(150 * 1024) });
+      return (await env.api.call('POST', '/customers', { rawBody: raw, headers: json })).status;
+    },
+    clean: 413,
+    // Past the size check, the unknown padding field is refused.
+    broken: 400,
+  },
+  'content-type-not-checked': {
+    async observe(env) {
+      const raw = JSON.stringify({ name: 'Ada', email: 'ada@x.io' });
+      return (await env.api.call('POST', '/customers', { rawBody: raw, headers: { 'content-type': 'text/plain' } })).status;
+    },
+    clean: 415,
+    broken: 201,
+  },
+  'error-body-not-json': {
+    async observe(env) {
+      const answer = await env.api.call('GET', '/no-such-route');
+      return [answer.status, typeof answer.json?.error?.code];
+    },
+    clean: [404, 'string'],
+    broken: [404, 'undefined'],
+  },
+};

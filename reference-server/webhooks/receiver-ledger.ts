@@ -1,0 +1,97 @@
+// What the receiver remembers: per event id, how often it arrived and how often it was processed
+// (convention 6.1: deduplicate by id), and per record, the latest state the events described
+// (convention 6.2: an update may arrive before its create, and must not be lost).
+
+/** A delivery body that passed verification and shape checks. */
+export interface ReceivedEvent {
+  readonly event: string;
+  readonly id: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+export interface EventTally {
+  readonly id: string;
+  readonly receivedCount: number;
+  readonly processedCount: number;
+}
+
+/** The receiver's view of one record, built from the events about it. */
+export interface MirroredRecord {
+  readonly id: string;
+  readonly data: Readonly<Record<string, unknown>>;
+  /** False while only later events (an update) have arrived. */
+  readonly hasSeenCreate: boolean;
+  readonly isDeleted: boolean;
+}
+
+/** How the receiver treats repeats and early updates; the clean receiver dedupes and tolerates both. */
+export interface LedgerPolicy {
+  readonly dedupes: boolean;
+  readonly rejectsDuplicates: boolean;
+  readonly rejectsOutOfOrder: boolean;
+}
+
+export const cleanLedgerPolicy: LedgerPolicy = { dedupes: true, rejectsDuplicates: false, rejectsOutOfOrder: false };
+
+export type ReceiveOutcome = 'processed' | 'duplicate' | 'rejected-duplicate' | 'rejected-out-of-order';
+
+export class ReceiverLedger {
+  private readonly tallies = new Map<string, { receivedCount: number; processedCount: number }>();
+  private readonly records = new Map<string, MirroredRecord>();
+  private readonly policy: LedgerPolicy;
+
+  constructor(policy: LedgerPolicy = cleanLedgerPolicy) {
+    this.policy = policy;
+  }
+
+  /** Records one arrival of `event` and processes it unless it is a repeat. */
+  receive(event: ReceivedEvent): ReceiveOutcome {
+    const tally = this.tallies.get(event.id) ?? { receivedCount: 0, processedCount: 0 };
+    this.tallies.set(event.id, tally);
+    tally.receivedCount += 1;
+    if (tally.processedCount > 0) {
+      if (this.policy.rejectsDuplicates) return 'rejected-duplicate';
+      if (this.policy.dedupes) return 'duplicate';
+    }
+    const recordId = typeof event.data.id === 'string' ? event.data.id : undefined;
+    if (recordId !== undefined && !this.apply(event, recordId)) return 'rejected-out-of-order';
+    tally.processedCount += 1;
+    return 'processed';
+  }
+
+  tally(eventId: string): EventTally | undefined {
+    const tally = this.tallies.get(eventId);
+    return tally === undefined ? undefined : { id: eventId, ...tally };
+  }
+
+  mirrored(recordId: string): MirroredRecord | undefined {
+    return this.records.get(recordId);
+  }
+
+  // Returns false only when the policy refuses an update that came before its create.
+  private apply(event: ReceivedEvent, recordId: string): boolean {
+    const kind = event.event.slice(event.event.lastIndexOf('.') + 1);
+    const known = this.records.get(recordId);
+    if (kind === 'created') {
+      // An update that came first already holds newer data: keep it, only note the create.
+      this.records.set(recordId, known ? { ...known, hasSeenCreate: true } : { id: recordId, data: event.data, hasSeenCreate: true, isDeleted: false });
+      return true;
+    }
+    if (kind === 'deleted') {
+      this.records.set(recordId, { id: recordId, data: known?.data ?? event.data, hasSeenCreate: known?.hasSeenCreate ?? false, isDeleted: true });
+      return true;
+    }
+    if (known === undefined && this.policy.rejectsOutOfOrder) return false;
+    if (known?.isDeleted) return true;
+    if (known !== undefined && isOlder(event.data, known.data)) return true;
+    this.records.set(recordId, { id: recordId, data: event.data, hasSeenCreate: known?.hasSeenCreate ?? false, isDeleted: false });
+    return true;
+  }
+}
+
+// Events may arrive in any order; a payload with an older updatedAt must not overwrite a newer one.
+function isOlder(incoming: Readonly<Record<string, unknown>>, current: Readonly<Record<string, unknown>>): boolean {
+  const incomingAt = incoming.updatedAt;
+  const currentAt = current.updatedAt;
+  return typeof incomingAt === 'string' && typeof currentAt === 'string' && incomingAt < currentAt;
+}
