@@ -1,0 +1,252 @@
+// The bounded HTTP client. The target is untrusted: every wait has a time-out, every read a byte cap,
+// redirects stay on the origin the credential was meant for, and every exchange is recorded redacted.
+import { Agent, type Dispatcher } from 'undici';
+import { HttpBodyTooLargeError, HttpRedirectBlockedError, type HttpError } from '../errors.js';
+import type { ExchangeRecord } from '../model/evidence.js';
+import { BoundedBodyReader } from './bounded-body.js';
+import { classifyTransportError, type TransportFailure } from './classify-error.js';
+import { prepareCredential, type PreparedCredential } from './credential.js';
+import { recordOutboundExchange, type EvidencePolicy, type OutboundExchange } from './exchange-record.js';
+import type { HttpClient, HttpClientOptions, HttpExchange, HttpRequest, HttpResponse } from './http-types.js';
+import { toIsoTimestamp } from './iso-timestamp.js';
+import { parseJsonBody } from './json-body.js';
+import { redactText, secretVariants } from './redact.js';
+import { toRequestTarget } from './request-target.js';
+
+export { isConnectionRefused } from './classify-error.js';
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** One request on the wire: the original, or a same-origin redirect of it. */
+interface Hop {
+  readonly method: string;
+  readonly url: string;
+  /** Headers as given by the caller, credential header excluded. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: Buffer;
+  readonly note?: string;
+}
+
+interface HopResult {
+  readonly response: HttpResponse;
+  readonly record: ExchangeRecord;
+}
+
+/** Creates a client that shares one keep-alive Agent across requests (except freshConnection ones). */
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const agentOptions: Agent.Options = {
+    connect: { timeout: options.connectTimeoutMs },
+    headersTimeout: options.headersTimeoutMs,
+    bodyTimeout: options.bodyTimeoutMs,
+  };
+  const sharedAgent = new Agent(agentOptions);
+  const credential = options.credential === undefined ? undefined : prepareCredential(options.credential);
+  const secrets = secretVariants([...(credential?.secrets ?? []), ...options.secrets]);
+  const policy: EvidencePolicy = { evidenceBodyBytes: options.evidenceBodyBytes, secrets };
+  const budgets: TransportFailure['budgets'] = {
+    connectTimeoutMs: options.connectTimeoutMs,
+    headersTimeoutMs: options.headersTimeoutMs,
+    bodyTimeoutMs: options.bodyTimeoutMs,
+    maxResponseBytes: options.maxResponseBytes,
+    // undici's body time-out is per chunk; this bounds a target that trickles a byte at a time.
+    exchangeDeadlineMs: options.connectTimeoutMs + options.headersTimeoutMs + options.bodyTimeoutMs,
+  };
+
+  async function send(request: HttpRequest): Promise<HttpExchange> {
+    const started = performance.now();
+    const mode = credential === undefined ? 'none' : (request.credential ?? 'valid');
+    const dispatcher = request.freshConnection === true ? new Agent(agentOptions) : sharedAgent;
+    let hop: Hop = {
+      method: request.method,
+      url: request.url,
+      headers: withoutCredentialHeader(request.headers, mode === 'none' ? undefined : credential),
+      ...(request.body !== undefined ? { body: toBuffer(request.body) } : {}),
+      ...describeNote(request.note, request.credential === undefined || request.credential === 'valid' ? 'valid' : mode),
+    };
+    try {
+      for (let redirects = 0; ; redirects++) {
+        const result = await sendHop(hop, mode, dispatcher, request.signal);
+        const location = options.followRedirects ? redirectLocation(hop, result.response) : undefined;
+        if (location === undefined) return { ...result, durationMs: performance.now() - started };
+        if (location.origin !== new URL(hop.url).origin) {
+          throw blockRedirect(
+            result.record,
+            `redirect from ${hop.method} ${hop.url} to another origin (${location.protocol}//${location.host}) not followed; ` +
+              `the credential is only sent to ${new URL(hop.url).origin}`,
+          );
+        }
+        if (redirects >= options.maxRedirects) {
+          throw blockRedirect(
+            result.record,
+            `more than ${options.maxRedirects} redirects from ${request.method} ${request.url}; the target may redirect in a loop`,
+          );
+        }
+        hop = redirectedHop(hop, result.response.status, location.href);
+      }
+    } finally {
+      if (dispatcher !== sharedAgent) await dispatcher.destroy();
+    }
+  }
+
+  async function sendHop(
+    hop: Hop,
+    mode: 'valid' | 'wrong' | 'none',
+    dispatcher: Dispatcher,
+    signal: AbortSignal | undefined,
+  ): Promise<HopResult> {
+    const startedAt = toIsoTimestamp(Date.now());
+    const started = performance.now();
+    const wireHeaders = credential === undefined || mode === 'none'
+      ? hop.headers
+      : { ...hop.headers, [credential.header]: mode === 'valid' ? credential.validValue : credential.wrongValue };
+    // Connect and headers are bounded by undici's own time-outs (the headers one covers all of the
+    // headers, not each chunk); the body, whose undici time-out is per chunk, gets the deadline.
+    const reader = new BoundedBodyReader(options.maxResponseBytes, started + budgets.exchangeDeadlineMs);
+    let status: number | undefined;
+    let headers: Record<string, string> = {};
+    let declaredLength: number | undefined;
+    const recordOf = (response: OutboundExchange['response'], error?: HttpError): ExchangeRecord =>
+      recordOutboundExchange(
+        {
+          method: hop.method,
+          url: hop.url,
+          headers: hop.headers,
+          credential:
+            credential === undefined || mode === 'none'
+              ? undefined
+              : { header: credential.header, mode, prefix: credential.prefix, curlValue: credential.curlValue },
+          body: hop.body,
+          response,
+          error: error?.toInfo(),
+          startedAt,
+          durationMs: performance.now() - started,
+          note: hop.note,
+        },
+        policy,
+      );
+
+    try {
+      signal?.throwIfAborted();
+      const target = toRequestTarget(hop.url);
+      const response = await dispatcher.request({
+        origin: target.origin,
+        path: target.path,
+        method: hop.method as Dispatcher.HttpMethod,
+        headers: wireHeaders,
+        body: hop.body ?? null,
+        // undici removes its listener when the request ends, so a check-long signal does not pile them up.
+        signal,
+      });
+      status = response.statusCode;
+      headers = joinHeaders(response.headers);
+      declaredLength = parseContentLength(headers['content-length']);
+      if (declaredLength !== undefined && declaredLength > options.maxResponseBytes) {
+        response.body.destroy();
+        throw new HttpBodyTooLargeError('declared Content-Length above the cap');
+      }
+      const body = await reader.read(response.body);
+      const text = body.toString('utf8');
+      const httpResponse: HttpResponse = { status, headers, body, text, ...parseJsonBody(text, secrets) };
+      return { response: httpResponse, record: recordOf({ status, headers, body, bytes: body.length, text }) };
+    } catch (thrown) {
+      const abortedBy = signal?.aborted === true ? 'caller' : reader.deadlinePassed ? 'deadline' : undefined;
+      const error = classifyTransportError(thrown, {
+        method: hop.method,
+        url: hop.url,
+        phase: status === undefined ? 'headers' : 'body',
+        ...(status !== undefined ? { status } : {}),
+        bytesRead: reader.bytesRead,
+        ...(declaredLength !== undefined ? { declaredLength } : {}),
+        ...(abortedBy !== undefined ? { abortedBy, abortReason: signal?.reason } : {}),
+        budgets,
+        secrets,
+      });
+      const response = status === undefined ? undefined : { status, headers, body: reader.received(), bytes: reader.bytesRead };
+      error.record = recordOf(response, error);
+      throw error;
+    }
+  }
+
+  function blockRedirect(record: ExchangeRecord, message: string): HttpRedirectBlockedError {
+    const error = new HttpRedirectBlockedError(redactText(message, secrets));
+    error.record = { ...record, error: error.toInfo() };
+    return error;
+  }
+
+  return {
+    send,
+    async close(): Promise<void> {
+      await sharedAgent.close();
+    },
+  };
+}
+
+/** The caller's headers minus any header the credential will set (that name is the credential's alone). */
+function withoutCredentialHeader(
+  headers: Readonly<Record<string, string>> | undefined,
+  credential: PreparedCredential | undefined,
+): Readonly<Record<string, string>> {
+  if (headers === undefined) return {};
+  if (credential === undefined) return headers;
+  let copy: Record<string, string> | undefined;
+  for (const name of Object.keys(headers)) {
+    if (name.toLowerCase() !== credential.headerKey) continue;
+    copy ??= { ...headers };
+    delete copy[name];
+  }
+  return copy ?? headers;
+}
+
+// The record says when a request deliberately carried no credential or a wrong one.
+function describeNote(note: string | undefined, mode: 'valid' | 'wrong' | 'none'): { note?: string } {
+  const credentialNote = mode === 'wrong' ? 'wrong credential' : mode === 'none' ? 'no credential' : undefined;
+  if (credentialNote === undefined) return note === undefined || note === '' ? {} : { note };
+  return { note: note === undefined || note === '' ? credentialNote : `${note}; ${credentialNote}` };
+}
+
+function toBuffer(body: string | Uint8Array): Buffer {
+  if (typeof body === 'string') return Buffer.from(body, 'utf8');
+  return Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+}
+
+/** Lower-case names; a repeated header's values joined with ", ". */
+function joinHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys(raw)) {
+    const value = raw[name];
+    if (value === undefined) continue;
+    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+function parseContentLength(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d+$/.test(value)) return undefined;
+  return Number(value);
+}
+
+/** Where a followable redirect points, or undefined when the response is final. */
+function redirectLocation(hop: Hop, response: HttpResponse): URL | undefined {
+  if (!REDIRECT_STATUSES.has(response.status)) return undefined;
+  const location = response.headers.location;
+  if (location === undefined || location === '') return undefined;
+  try {
+    return new URL(location, hop.url);
+  } catch {
+    // An unparsable Location cannot be followed; the 3xx itself is the answer a check judges.
+    return undefined;
+  }
+}
+
+/** RFC 9110 15.4: 303 (and, by long practice, 301/302 after POST) become a GET without a body. */
+function redirectedHop(hop: Hop, status: number, url: string): Hop {
+  const becomesGet = (status === 303 && hop.method !== 'HEAD') || ((status === 301 || status === 302) && hop.method === 'POST');
+  const note = `${hop.note === undefined ? '' : `${hop.note}; `}redirected from ${hop.url}`;
+  if (!becomesGet) return { ...hop, url, note };
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys(hop.headers)) {
+    const lower = name.toLowerCase();
+    if (lower !== 'content-type' && lower !== 'content-length') headers[name] = hop.headers[name]!;
+  }
+  return { method: 'GET', url, headers, note };
+}

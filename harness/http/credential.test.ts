@@ -1,0 +1,41 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { prepareCredential, toWrongToken } from './credential.js';
+
+describe('prepareCredential', () => {
+  it('keeps the scheme and draws a different token of the same shape', () => {
+    const prepared = prepareCredential({ header: 'Authorization', value: 'Bearer abc-123-XYZ', curlValue: 'Bearer $T' });
+    expect(prepared.prefix).toBe('Bearer ');
+    expect(prepared.headerKey).toBe('authorization');
+    expect(prepared.wrongValue).toMatch(/^Bearer [a-z]{3}-\d{3}-[A-Z]{3}$/);
+    expect(prepared.wrongValue).not.toBe(prepared.validValue);
+    expect(prepared.secrets).toEqual(
+      expect.arrayContaining(['Bearer abc-123-XYZ', 'abc-123-XYZ', prepared.wrongValue, prepared.wrongValue.slice(7)]),
+    );
+  });
+
+  it('treats a value without a space as a bare token (X-Api-Key style)', () => {
+    const prepared = prepareCredential({ header: 'X-Api-Key', value: 'k3y', curlValue: '$T' });
+    expect(prepared.prefix).toBe('');
+    expect(prepared.wrongValue).toHaveLength(3);
+    expect(prepared.wrongValue).not.toBe('k3y');
+  });
+});
+
+describe('toWrongToken', () => {
+  it('never returns the token itself (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (token) => {
+        expect(toWrongToken(token)).not.toBe(token);
+      }),
+    );
+  });
+
+  it('keeps the length of a token that has letters or digits', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9._-]{8,40}$/).filter((t) => /[A-Za-z0-9]/.test(t)), (token) => {
+        expect(toWrongToken(token)).toHaveLength(token.length);
+      }),
+    );
+  });
+});

@@ -1,0 +1,138 @@
+// Secrets are removed when an exchange is recorded, so no report, curl line or message can leak them.
+// Redaction is by value, not by header name: a target may echo the token anywhere (a body, a
+// Location, an error page), and only the value finds it there.
+
+/** What every secret is replaced with. */
+export const REDACTED = '[REDACTED]';
+
+// A secret that starts with the marker's tail ("D]x…") can re-form next to a marker just written;
+// a few passes remove such chains, and the fail-safe below covers anything stranger.
+const MAX_PASSES = 4;
+
+/**
+ * Every form a secret can take in recorded text: as is, percent-encoded (URLs, form bodies) and
+ * JSON-escaped. Empty values are dropped; the result is ordered longest first.
+ */
+export function secretVariants(values: readonly string[]): readonly string[] {
+  const variants = new Set<string>();
+  for (const value of values) {
+    if (value.length === 0) continue;
+    variants.add(value);
+    variants.add(JSON.stringify(value).slice(1, -1));
+    variants.add(new URLSearchParams({ s: value }).toString().slice(2));
+    try {
+      variants.add(encodeURIComponent(value));
+    } catch {
+      // A lone surrogate cannot be percent-encoded; the raw form above still covers it.
+    }
+  }
+  return [...variants].sort((a, b) => b.length - a.length);
+}
+
+/** Replaces every occurrence of every secret in `text` with "[REDACTED]". */
+export function redactText(text: string, secrets: readonly string[]): string {
+  if (!containsAnySecret(text, secrets)) return text;
+  let current = text;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const ranges = findSecretRanges(current, secrets);
+    if (ranges.length === 0) return current;
+    current = replaceRanges(current, ranges);
+  }
+  // Fail safe: a secret that keeps re-forming around the marker takes the whole text with it.
+  return findSecretRanges(current, secrets).length === 0 ? current : REDACTED;
+}
+
+/** Redacts every header value; names are kept as given. */
+export function redactHeaders(
+  headers: Readonly<Record<string, string>>,
+  secrets: readonly string[],
+): Record<string, string> {
+  const redacted: Record<string, string> = {};
+  for (const name of Object.keys(headers)) redacted[name] = redactText(headers[name]!, secrets);
+  return redacted;
+}
+
+/** Redacts secrets from raw bytes (a body that may not be text); returns `bytes` itself when none occur. */
+export function redactBytes(bytes: Buffer, secrets: readonly string[]): Buffer {
+  // The common case, no secret at all, is answered by native byte search without decoding.
+  if (!secretsAsBytes(secrets).some((secret) => bytes.includes(secret))) return bytes;
+  // latin1 maps each byte to one char and back, so string search finds the secrets' UTF-8 bytes.
+  const text = bytes.toString('latin1');
+  const redacted = redactText(text, secretsAsLatin1(secrets));
+  return redacted === text ? bytes : Buffer.from(redacted, 'latin1');
+}
+
+/** The secrets as UTF-8 byte strings, for searching raw bodies. Cached per list: the client reuses one. */
+export function secretsAsBytes(secrets: readonly string[]): readonly Buffer[] {
+  let cached = bytesCache.get(secrets);
+  if (cached === undefined) {
+    cached = secrets.map((secret) => Buffer.from(secret, 'utf8'));
+    bytesCache.set(secrets, cached);
+  }
+  return cached;
+}
+
+/**
+ * Whether any secret occurs in `text`. Every record field goes through this, almost always with no
+ * secret in it, so only the shortest forms are searched: any secret contains one of them.
+ */
+export function containsAnySecret(text: string, secrets: readonly string[]): boolean {
+  for (const detector of detectorsOf(secrets)) if (text.includes(detector)) return true;
+  return false;
+}
+
+/** The secrets that contain no other secret (e.g. the bare token, not "Bearer <token>"). */
+function detectorsOf(secrets: readonly string[]): readonly string[] {
+  let cached = detectorsCache.get(secrets);
+  if (cached === undefined) {
+    const nonEmpty = secrets.filter((secret) => secret.length > 0);
+    cached = nonEmpty.filter((secret, i) => !nonEmpty.some((other, j) => j !== i && other !== secret && secret.includes(other)));
+    cached = [...new Set(cached)];
+    detectorsCache.set(secrets, cached);
+  }
+  return cached;
+}
+
+const detectorsCache = new WeakMap<readonly string[], readonly string[]>();
+const bytesCache = new WeakMap<readonly string[], readonly Buffer[]>();
+const latin1Cache = new WeakMap<readonly string[], readonly string[]>();
+
+function secretsAsLatin1(secrets: readonly string[]): readonly string[] {
+  let cached = latin1Cache.get(secrets);
+  if (cached === undefined) {
+    cached = secretsAsBytes(secrets).map((bytes) => bytes.toString('latin1'));
+    latin1Cache.set(secrets, cached);
+  }
+  return cached;
+}
+
+/** Merged [start, end) ranges covered by any occurrence, overlapping ones included. */
+function findSecretRanges(text: string, secrets: readonly string[]): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  for (const secret of secrets) {
+    if (secret.length === 0) continue;
+    for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + 1)) {
+      ranges.push([at, at + secret.length]);
+    }
+  }
+  if (ranges.length < 2) return ranges;
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: Array<[number, number]> = [ranges[0]!];
+  for (let i = 1; i < ranges.length; i++) {
+    const range = ranges[i]!;
+    const last = merged[merged.length - 1]!;
+    if (range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push(range);
+  }
+  return merged;
+}
+
+function replaceRanges(text: string, ranges: ReadonlyArray<readonly [number, number]>): string {
+  let out = '';
+  let from = 0;
+  for (const [start, end] of ranges) {
+    out += text.slice(from, start) + REDACTED;
+    from = end;
+  }
+  return out + text.slice(from);
+}
