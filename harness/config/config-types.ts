@@ -38,6 +38,10 @@ export interface RelatedCollectionConfig {
    * (e.g. "/orders") when children are created top-level with the parent's id in the body.
    */
   readonly createPath: string | 'nested';
+  /** Field of a child holding its identifier; default "id". */
+  readonly idField: string;
+  /** Path of one child ("{childId}" its id, "{id}" the parent's); default the nested path + "/{childId}". */
+  readonly memberPath: string;
   readonly pagination: PaginationListConfig;
 }
 
@@ -55,6 +59,25 @@ export interface CollectionConfig {
   readonly patch?: Readonly<Record<string, unknown>>;
   readonly related: readonly RelatedCollectionConfig[];
   readonly pagination: PaginationListConfig;
+}
+
+/**
+ * Resource choices the convention leaves open ("not shown"). Each default accepts every reasonable
+ * choice; a value pins one.
+ */
+export interface ResourcesConfig {
+  /** Status of a successful create: "2xx" (default) or one code, e.g. "201". */
+  readonly createStatus: string;
+  /** Status of a successful delete: "2xx" (default) or one code, e.g. "204". */
+  readonly deleteStatus: string;
+  /** Status of a request refused for its credential: "either" (401 or 403, default), "401" or "403". */
+  readonly refusedStatus: 'either' | '401' | '403';
+  /** PUT without a field: "reject" with 4xx, "reset" (succeed, field removed or defaulted), or "either". */
+  readonly putOmittedField: 'either' | 'reject' | 'reset';
+  /** PUT/PATCH carrying another id: "reject" with 4xx, "ignore" it, or "either". */
+  readonly idChange: 'either' | 'reject' | 'ignore';
+  /** When set, every 4xx body must be JSON holding a value at this JSON pointer, e.g. "/error/message". */
+  readonly errorBodyPointer?: string;
 }
 
 export interface PaginationConfig {
@@ -150,6 +173,7 @@ export interface ApicertConfig {
     readonly followRedirects: boolean;
   };
   readonly collections: readonly CollectionConfig[];
+  readonly resources: ResourcesConfig;
   readonly pagination: PaginationConfig;
   readonly webhooks: {
     readonly sender?: WebhookSenderConfig;

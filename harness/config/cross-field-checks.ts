@@ -1,0 +1,182 @@
+// Rules that span several keys, which JSON Schema cannot express. They read the raw file
+// defensively and run even when the schema found problems, so every problem shows at once; a
+// value that breaks its own schema rule is skipped here, as the schema already reports it.
+import { CONFIG_DEFAULTS as D, MAX_TIMER_MS } from './config-defaults.js';
+import { HTTP_URL, URL_OR_PATH } from './config-patterns.js';
+import { findNearestName } from './nearest-name.js';
+import type { ConfigProblem } from './problem-line.js';
+import { showNames, showValue, toPointer } from './problem-line.js';
+import { asList, asObject, asPositiveInteger, asText, readPath } from './untyped-json.js';
+
+type Path = readonly (string | number)[];
+
+/** One side of a comparison: where it is, its default, and the largest value the schema allows. */
+interface Bound {
+  readonly path: Path;
+  readonly fallback?: number;
+  readonly max?: number;
+}
+
+function readBound(raw: unknown, bound: Bound): { written: unknown; value: number | undefined } {
+  const written = readPath(raw, ...bound.path.map(String));
+  if (written === undefined) return { written, value: bound.fallback };
+  const value = asPositiveInteger(written);
+  return { written, value: value !== undefined && value <= (bound.max ?? Infinity) ? value : undefined };
+}
+
+/**
+ * "small must not exceed large": each side read from the file or its default. The problem
+ * points at the key the user wrote, `small` when both are written.
+ */
+function checkNotAbove(raw: unknown, small: Bound, large: Bound, strictly = false): ConfigProblem[] {
+  const { written: smallWritten, value: smallValue } = readBound(raw, small);
+  const { written: largeWritten, value: largeValue } = readBound(raw, large);
+  if (smallWritten === undefined && largeWritten === undefined) return [];
+  if (smallValue === undefined || largeValue === undefined) return [];
+  const isBroken = strictly ? smallValue >= largeValue : smallValue > largeValue;
+  if (!isBroken) return [];
+  const smallName = String(small.path.at(-1));
+  const largeName = String(large.path.at(-1));
+  const relation = strictly ? 'be less than' : 'not exceed';
+  const shown = (name: string, value: number, written: unknown): string => `${name} ${value}${written === undefined ? ' (default)' : ''}`;
+  return [{
+    pointer: toPointer(smallWritten === undefined ? large.path : small.path),
+    what: `${shown(smallName, smallValue, smallWritten)} must ${relation} ${shown(largeName, largeValue, largeWritten)}`,
+    fix: `lower ${smallName} or raise ${largeName}`,
+  }];
+}
+
+function checkBounds(raw: unknown): ConfigProblem[] {
+  const page = (key: 'walkPageSize' | 'defaultPageSize' | 'maxPageSize'): Bound => ({
+    path: ['pagination', key],
+    ...(key === 'walkPageSize' ? { fallback: D.pagination.walkPageSize } : {}),
+  });
+  const budget = (key: keyof typeof D.budgets): Bound => ({
+    path: ['budgets', key],
+    fallback: D.budgets[key],
+    ...(key.endsWith('Ms') ? { max: MAX_TIMER_MS } : {}),
+  });
+  const sender = (key: 'senderTimeoutMs' | 'retryWindowMs'): Bound => ({ path: ['webhooks', 'sender', key], fallback: D.sender[key], max: MAX_TIMER_MS });
+  return [
+    ...checkNotAbove(raw, page('defaultPageSize'), page('maxPageSize')),
+    ...checkNotAbove(raw, page('walkPageSize'), page('maxPageSize')),
+    ...checkNotAbove(raw, budget('requestTimeoutMs'), budget('checkTimeoutMs')),
+    ...checkNotAbove(raw, budget('checkTimeoutMs'), budget('totalRunMs')),
+    ...checkNotAbove(raw, budget('evidenceBodyBytes'), budget('maxResponseBytes')),
+    // A retry can only be seen when the window outlasts the sender's wait for an answer.
+    ...checkNotAbove(raw, sender('senderTimeoutMs'), sender('retryWindowMs'), true),
+  ];
+}
+
+function findRepeats(values: readonly { pointer: string; value: string | undefined }[], noun: string, fix: string): ConfigProblem[] {
+  const firstSeen = new Map<string, string>();
+  const problems: ConfigProblem[] = [];
+  for (const { pointer, value } of values) {
+    if (value === undefined) continue;
+    const earlier = firstSeen.get(value);
+    if (earlier === undefined) firstSeen.set(value, pointer);
+    else problems.push({ pointer, what: `repeats the ${noun} ${showValue(value)} of ${earlier}`, fix });
+  }
+  return problems;
+}
+
+function containsText(value: unknown, text: string): boolean {
+  return JSON.stringify(value)?.includes(text) ?? false;
+}
+
+function checkRelated(collection: unknown, i: number): ConfigProblem[] {
+  const parentPath = asText(readPath(collection, 'path')) ?? '/parents';
+  const related = asList(readPath(collection, 'related'));
+  const problems = findRepeats(
+    related.map((r, j) => ({ pointer: toPointer(['collections', i, 'related', j, 'name']), value: asText(readPath(r, 'name')) })),
+    'related name',
+    'give each related collection of this collection its own name',
+  );
+  related.forEach((r, j) => {
+    const path = asText(readPath(r, 'path'));
+    const name = asText(readPath(r, 'name')) ?? 'children';
+    if (path !== undefined && !path.includes('{id}')) {
+      problems.push({
+        pointer: toPointer(['collections', i, 'related', j, 'path']),
+        what: `must contain "{id}" where the parent's identifier goes (got ${showValue(path)})`,
+        fix: `e.g. ${showValue(`${parentPath}/{id}/${name}`)}`,
+      });
+    }
+    const createPath = asText(readPath(r, 'createPath'));
+    const sample = readPath(r, 'sample');
+    if (createPath !== undefined && createPath !== 'nested' && asObject(sample) && !containsText(sample, '{parentId}')) {
+      problems.push({
+        pointer: toPointer(['collections', i, 'related', j, 'sample']),
+        what: `has no "{parentId}", yet children are created at ${showValue(createPath)}, so nothing ties a child to its parent`,
+        fix: 'put "{parentId}" in the field that holds the parent\'s id',
+      });
+    }
+  });
+  return problems;
+}
+
+function checkCollections(raw: unknown): ConfigProblem[] {
+  const collections = asList(readPath(raw, 'collections'));
+  const at = (i: number, key: string): string => toPointer(['collections', i, key]);
+  return [
+    ...findRepeats(collections.map((c, i) => ({ pointer: at(i, 'name'), value: asText(readPath(c, 'name')) })), 'collection name', 'give each collection its own name'),
+    ...findRepeats(collections.map((c, i) => ({ pointer: at(i, 'path'), value: asText(readPath(c, 'path')) })), 'collection path', 'describe each collection once'),
+    ...collections.flatMap(checkRelated),
+  ];
+}
+
+function checkWebhooks(raw: unknown): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const names = asList(readPath(raw, 'collections')).flatMap((c) => asText(readPath(c, 'name')) ?? []);
+  const senderCollection = asText(readPath(raw, 'webhooks', 'sender', 'collection'));
+  if (senderCollection !== undefined && !names.includes(senderCollection)) {
+    const nearest = findNearestName(senderCollection, names);
+    const fix = nearest !== undefined ? `did you mean ${JSON.stringify(nearest)}?` : names.length > 0 ? `name one of ${showNames(names)}` : 'add that collection to collections';
+    problems.push({ pointer: '/webhooks/sender/collection', what: `names no configured collection (got ${showValue(senderCollection)})`, fix });
+  }
+  const registerBody = readPath(raw, 'webhooks', 'sender', 'register', 'body');
+  if (asObject(registerBody) && !containsText(registerBody, '{sinkUrl}')) {
+    problems.push({
+      pointer: '/webhooks/sender/register/body',
+      what: 'has no "{sinkUrl}", so the target would never learn where to deliver',
+      fix: 'put "{sinkUrl}" in the field that holds the callback URL',
+    });
+  }
+  for (const event of ['create', 'update']) {
+    const body = readPath(raw, 'webhooks', 'receiver', 'events', event);
+    if (asObject(body) && !containsText(body, '{eventId}')) {
+      problems.push({
+        pointer: `/webhooks/receiver/events/${event}`,
+        what: 'has no "{eventId}", so every delivery would carry the same event id and look like a redelivery',
+        fix: 'put "{eventId}" in the event\'s "id" field',
+      });
+    }
+  }
+  return problems;
+}
+
+// The patterns accept "http://host:99999" or "http://a..b"; the WHATWG URL parser does not.
+function checkUrlParses(raw: unknown, path: Path, pattern: string): ConfigProblem[] {
+  const value = asText(readPath(raw, ...path.map(String)));
+  if (value === undefined || value.startsWith('/') || !new RegExp(pattern, 'u').test(value)) return [];
+  try {
+    new URL(value.replaceAll('{eventId}', 'e').replaceAll('{recordId}', 'r'));
+    return [];
+  } catch {
+    return [{ pointer: toPointer(path), what: `is not a valid URL (got ${showValue(value)})`, fix: 'check the host name and port' }];
+  }
+}
+
+function checkUrls(raw: unknown): ConfigProblem[] {
+  return [
+    ...checkUrlParses(raw, ['target', 'baseUrl'], HTTP_URL.pattern),
+    ...checkUrlParses(raw, ['webhooks', 'sender', 'sink', 'publicUrl'], HTTP_URL.pattern),
+    ...checkUrlParses(raw, ['webhooks', 'receiver', 'url'], URL_OR_PATH.pattern),
+    ...checkUrlParses(raw, ['webhooks', 'receiver', 'observe', 'urlTemplate'], URL_OR_PATH.pattern),
+  ];
+}
+
+/** Problems that span keys: bounds, unique names, related paths, webhook wiring, URLs. */
+export function checkCrossFieldRules(raw: unknown): ConfigProblem[] {
+  return [...checkBounds(raw), ...checkCollections(raw), ...checkWebhooks(raw), ...checkUrls(raw)];
+}

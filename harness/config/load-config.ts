@@ -1,0 +1,91 @@
+// Reads apicert.config.json from disk and hands it to validateConfig. The I/O half of the
+// config: every way reading can fail becomes a ConfigUnreadableError or ConfigInvalidError with
+// a one-line message, never a raw Node error with a stack.
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { ConfigInvalidError, ConfigUnreadableError } from '../errors.js';
+import { applyDefaults } from './apply-defaults.js';
+import type { ApicertConfig } from './config-types.js';
+import { scanJsonText } from './json-text-scan.js';
+import type { DuplicateKey } from './json-text-scan.js';
+import { showPointer } from './problem-line.js';
+import { validateConfig } from './validate-config.js';
+
+// Reads are bounded everywhere in the harness; a real config is a few kilobytes.
+const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
+
+function describeReadFailure(path: string, thrown: unknown): string {
+  const code = (thrown as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return `config file ${path} does not exist; check the path, or run without --config to use the defaults`;
+    case 'EACCES':
+    case 'EPERM':
+      return `config file ${path} cannot be read (permission denied); check its permissions`;
+    case 'EISDIR':
+      return `${path} is a directory, not a config file; pass the path of the JSON file`;
+    default:
+      return `config file ${path} cannot be read (${code ?? 'unknown error'}); check the path`;
+  }
+}
+
+async function readConfigText(path: string): Promise<string> {
+  let bytes: Buffer;
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
+    if (info.size > MAX_CONFIG_BYTES) {
+      throw new ConfigUnreadableError(`config file ${path} is ${info.size} bytes, over the ${MAX_CONFIG_BYTES}-byte limit; is it the right file?`);
+    }
+    bytes = await readFile(path);
+  } catch (thrown) {
+    if (thrown instanceof ConfigUnreadableError) throw thrown;
+    throw new ConfigUnreadableError(describeReadFailure(path, thrown));
+  }
+  try {
+    // fatal: a file in another encoding must not pass with U+FFFD inside the samples.
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new ConfigUnreadableError(`config file ${path} is not UTF-8 text; save it as UTF-8`);
+  }
+}
+
+function parseConfigText(path: string, text: string): unknown {
+  if (text.trim() === '') throw new ConfigUnreadableError(`config file ${path} is empty; write a JSON object, e.g. {}`);
+  try {
+    return JSON.parse(text);
+  } catch (thrown) {
+    const located = scanJsonText(text).syntaxProblem;
+    if (located === undefined) {
+      const said = thrown instanceof Error ? thrown.message.split('\n')[0] : String(thrown);
+      throw new ConfigUnreadableError(`config file ${path} is not valid JSON (${said}); fix the JSON syntax`);
+    }
+    throw new ConfigUnreadableError(
+      `config file ${path} is not valid JSON (${located.reason}); fix the JSON syntax at line ${located.line} column ${located.column}`,
+    );
+  }
+}
+
+function describeDuplicateKey(duplicate: DuplicateKey): string {
+  const { first, again } = duplicate;
+  return (
+    `${showPointer(duplicate.pointer)}: key written twice (line ${first.line} column ${first.column}` +
+    ` and line ${again.line} column ${again.column}), and only the last would count; merge them into one`
+  );
+}
+
+/**
+ * Loads the config file at `path`, validated, with defaults applied and deeply frozen; without a
+ * path, the defaults alone (no collections). Throws ConfigUnreadableError or ConfigInvalidError.
+ */
+export async function loadConfig(path: string | undefined): Promise<ApicertConfig> {
+  if (path === undefined) return applyDefaults({});
+  const text = await readConfigText(path);
+  const raw = parseConfigText(path, text);
+  // JSON.parse accepted it, so the scan only adds what JSON.parse hides: keys written twice.
+  const duplicates = scanJsonText(text).duplicateKeys.map(describeDuplicateKey);
+  const validation = validateConfig(raw, { fileLabel: basename(path) });
+  const problems = [...duplicates, ...(validation.ok ? [] : validation.problems)];
+  if (problems.length > 0 || !validation.ok) throw new ConfigInvalidError(problems);
+  return validation.config;
+}

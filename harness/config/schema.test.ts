@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { applyDefaults } from './apply-defaults.js';
+import type { SchemaNode } from './schema.js';
+import { configSchema } from './schema.js';
+
+const exampleConfig: unknown = JSON.parse(readFileSync(new URL('../../apicert.config.example.json', import.meta.url), 'utf8'));
+
+/** Every property node of the schema with its dotted path ("collections[].name"). */
+function listNodes(node: SchemaNode, prefix = ''): { path: string; node: SchemaNode }[] {
+  return Object.entries(node.properties ?? {}).flatMap(([name, child]) => {
+    const path = prefix === '' ? name : `${prefix}.${name}`;
+    return [{ path, node: child }, ...listNodes(child, path), ...(child.items ? listNodes(child.items, `${path}[]`) : [])];
+  });
+}
+
+function readResolved(root: unknown, dottedPath: string): unknown {
+  return dottedPath
+    .replaceAll('[]', '.0')
+    .split('.')
+    .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], root);
+}
+
+describe('configSchema', () => {
+  it('compiles under ajv strict mode', () => {
+    expect(() => new Ajv({ strict: true, allErrors: true }).compile(configSchema)).not.toThrow();
+  });
+
+  it('accepts the shipped example config', () => {
+    const validate = new Ajv({ strict: true, allErrors: true }).compile(configSchema);
+    expect(validate(exampleConfig) ? [] : validate.errors).toEqual([]);
+  });
+
+  it('describes every key', () => {
+    const undescribed = listNodes(configSchema).filter(({ node }) => !node.description || node.description.length < 10);
+    expect(undescribed.map(({ path }) => path)).toEqual([]);
+  });
+
+  it('forbids unknown keys in every section, but not inside request bodies', () => {
+    const objects = listNodes(configSchema).filter(({ node }) => node.type === 'object');
+    const open = objects.filter(({ node }) => node.additionalProperties !== false).map(({ path }) => path);
+    expect(open.sort()).toEqual([
+      'collections[].patch',
+      'collections[].related[].sample',
+      'collections[].replace',
+      'collections[].sample',
+      'webhooks.receiver.events.create',
+      'webhooks.receiver.events.update',
+      'webhooks.sender.register.body',
+    ]);
+    expect(configSchema.additionalProperties).toBe(false);
+  });
+
+  it('shows the same defaults that applyDefaults fills in', () => {
+    const resolved = applyDefaults({
+      collections: [{ name: 'c', path: '/c', sample: {}, related: [{ name: 'r', path: '/c/{id}/r', sample: {} }] }],
+      webhooks: { sender: { register: { method: 'POST', path: '/w', body: {} } }, receiver: { url: '/in' } },
+    });
+    const withDefaults = listNodes(configSchema).filter(({ node }) => node.default !== undefined);
+    expect(withDefaults.length).toBeGreaterThan(30);
+    for (const { path, node } of withDefaults) {
+      if (path === 'collections' || path.endsWith('.related')) continue; // lists given above to reach their items
+      expect({ path, value: readResolved(resolved, path) }).toEqual({ path, value: node.default });
+    }
+  });
+});
