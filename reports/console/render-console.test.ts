@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { buildCheck, buildRun, sampleFailingRun, sampleFullRun, sampleHostileRun, sampleMixedRun, samplePassedRun } from '../test-support/sample-run.js';
+import { renderConsoleReport } from './render-console.js';
+
+function indexOfLine(text: string, start: string): number {
+  const index = text.split('\n').findIndex((line) => line.startsWith(start));
+  if (index < 0) throw new Error(`no line starting with ${JSON.stringify(start)} in:\n${text}`);
+  return index;
+}
+
+describe('renderConsoleReport', () => {
+  it('opens with the verdict per class, then the overall verdict, and ends with summary and replay', () => {
+    const text = renderConsoleReport(samplePassedRun(), { color: false });
+    expect(text.split('\n').slice(0, 6)).toEqual([
+      'Conformance classes (http://127.0.0.1:4010)',
+      '  resources-core     passed   2 passed, 0 failed, 0 skipped, 0 errored  (required)',
+      '  pagination-cursor  passed   1 passed, 0 failed, 0 skipped, 0 errored  (required)',
+      '  pagination-bounds  passed   1 passed, 0 failed, 0 skipped, 0 errored  (required)',
+      '',
+      'Verdict: passed: all 3 required classes passed',
+    ]);
+    expect(text.endsWith('4 passed, 0 failed, 0 skipped, 0 errored in 3.5s (seed 42)\nReplay: npx apicert run --base-url http://127.0.0.1:4010 --seed 42\n')).toBe(true);
+    expect(text).not.toContain('Failed and errored');
+    expect(text).not.toContain('Warnings');
+  });
+
+  it('lists a failed check with message, expected/actual and at most three curl lines', () => {
+    const text = renderConsoleReport(sampleFailingRun(), { color: false });
+    expect(text).toContain('Verdict: failed: required classes not passed: pagination-cursor (failed)');
+    expect(text).toContain(
+      [
+        '  FAILED pagination.cursor-walk  Following next_cursor visits every item exactly once',
+        '    id c2 appeared on page 1 and page 2',
+        '    expected: each id on exactly one page',
+        '    actual:   1 repeated id: c2',
+        "    curl -sS 'http://127.0.0.1:4010/customers?limit=2&page=1'",
+        "    curl -sS 'http://127.0.0.1:4010/customers?limit=2&page=2'",
+        "    curl -sS 'http://127.0.0.1:4010/customers?limit=2&page=3'",
+        '    (1 more curl line in report.json)',
+      ].join('\n'),
+    );
+    expect(text).not.toContain('page=4');
+    expect(text).toContain('Warnings (1)\n  warning pagination.cursor-walk: has_more was true on an empty page');
+    expect(indexOfLine(text, 'Verdict')).toBeLessThan(indexOfLine(text, 'Failed and errored checks (1)'));
+    expect(indexOfLine(text, 'Failed and errored')).toBeLessThan(indexOfLine(text, 'Warnings'));
+    expect(indexOfLine(text, 'Warnings')).toBeLessThan(indexOfLine(text, '1 passed, 1 failed'));
+  });
+
+  it('shows errored checks with their error code, leaves skipped and passed ones out, and says the run was interrupted', () => {
+    const text = renderConsoleReport(sampleMixedRun(), { color: false });
+    expect(text).toContain('  ERRORED pagination.cursor-walk  Following next_cursor visits every item exactly once\n    the check ran past its 5000 ms budget [APICERT_CHECK_TIMEOUT]');
+    expect(text).toContain('  FAILED pagination.offset-walk');
+    expect(text).not.toContain('webhooks-sender.signature-over-raw-body');
+    expect(text).not.toContain('default page size probed');
+    expect(text).toContain('  webhooks-sender    skipped  0 passed, 0 failed, 1 skipped, 0 errored\n');
+    expect(text).toContain('Interrupted: total run budget of 60 s exceeded; 3 checks not run\n1 passed, 1 failed, 1 skipped, 1 errored in 3.5s (seed 42)');
+  });
+
+  it('prints the replay data of a property check', () => {
+    const text = renderConsoleReport(sampleFullRun(), { color: false });
+    expect(text).toContain('    counterexample: {"deliveries":[1,2],"big":"12345678901234567890n","nested":{"ok":null}}');
+    expect(text).toContain('    replay: seed -7, path 0:1:1');
+  });
+
+  it('says so when no class was required', () => {
+    const run = buildRun([buildCheck({ status: 'skipped', message: 'no list endpoint' })]);
+    expect(renderConsoleReport(run, { color: false })).toContain('Verdict: failed: no conformance class was required');
+  });
+
+  it('emits no escape character at all without colour, and only its own SGR styles with colour', () => {
+    expect(renderConsoleReport(sampleMixedRun(), { color: false })).not.toContain('\u001b');
+    const coloured = renderConsoleReport(sampleMixedRun(), { color: true });
+    expect(coloured).toContain('\u001b[31mfailed \u001b[39m');
+    const sequences = new Set(coloured.match(/\u001b\[[0-9;]*m/g));
+    expect([...sequences].sort()).toEqual(['\u001b[1m', '\u001b[22m', '\u001b[2m', '\u001b[31m', '\u001b[32m', '\u001b[33m', '\u001b[39m'].sort());
+    expect(coloured.replace(/\u001b\[(1|22|2|31|32|33|39)m/g, '')).toBe(renderConsoleReport(sampleMixedRun(), { color: false }));
+  });
+
+  it('makes hostile target data inert and cuts long values', () => {
+    for (const color of [false, true]) {
+      const text = renderConsoleReport(sampleHostileRun(), { color });
+      const withoutOwnStyles = text.replace(/\u001b\[(1|22|2|31|32|33|39)m/g, '');
+      expect(withoutOwnStyles).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/);
+      expect(text).toContain('<script>alert("x")</script> ]]> &amp; \'q\' "dq" \\x00 \\x07 RED   \\u{2028} line');
+      expect(text).toContain('line\\nbreak\\r \\u{d800} \\u{202e}evil');
+      for (const line of withoutOwnStyles.split('\n')) expect(line.length).toBeLessThan(400);
+      expect(text).toMatch(/x… \(\+\d+ chars\)/);
+    }
+  });
+
+  it('honours a smaller maximum line length', () => {
+    const text = renderConsoleReport(sampleFailingRun(), { color: false, maxLineLength: 10 });
+    expect(text).toContain('    id c2 appe… (+25 chars)');
+  });
+});

@@ -1,0 +1,111 @@
+// The console report: verdicts first (what a release needs), then what to fix, then how to replay.
+import type { CheckResult, ClassResult, ClassVerdict, RunResult } from '../../harness/model/run-result.js';
+import { toCounterexampleText } from '../counterexample-text.js';
+import { createPalette, type Paint, type Palette } from './ansi-style.js';
+import { toInertText } from './inert-text.js';
+
+export interface ConsoleReportOptions {
+  /** Emit ANSI colours; set it only when stdout is a terminal. */
+  readonly color: boolean;
+  /** Longest printed value, in characters, before it is cut; default 300. */
+  readonly maxLineLength?: number;
+}
+
+// More curl lines than this and the failure no longer fits on a screen; report.json has them all.
+const maxCurlLines = 3;
+const defaultMaxLineLength = 300;
+
+type Inert = (text: string) => string;
+
+function paintVerdict(palette: Palette, verdict: ClassVerdict | 'errored'): Paint {
+  if (verdict === 'passed') return palette.green;
+  if (verdict === 'skipped') return palette.yellow;
+  return palette.red;
+}
+
+function describeCounts(counts: ClassResult['checks']): string {
+  return `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.errored} errored`;
+}
+
+function renderClasses(run: RunResult, palette: Palette, inert: Inert): string[] {
+  const lines = [palette.bold(`Conformance classes (${inert(run.target.baseUrl)})`)];
+  if (run.classes.length === 0) return [...lines, '  none: no check ran'];
+  const ids = run.classes.map((result) => inert(result.id));
+  const idWidth = Math.max(...ids.map((id) => id.length));
+  run.classes.forEach((result, index) => {
+    const verdict = paintVerdict(palette, result.verdict)(result.verdict.padEnd(7));
+    const required = result.required ? '  (required)' : '';
+    lines.push(`  ${(ids[index] ?? '').padEnd(idWidth)}  ${verdict}  ${describeCounts(result.checks)}${required}`);
+  });
+  return lines;
+}
+
+function renderRunVerdict(run: RunResult, palette: Palette, inert: Inert): string {
+  const required = run.classes.filter((result) => result.required);
+  const paint = paintVerdict(palette, run.verdict);
+  if (run.verdict === 'passed') {
+    return palette.bold(`Verdict: ${paint('passed')}: all ${required.length} required classes passed`);
+  }
+  if (required.length === 0) return palette.bold(`Verdict: ${paint('failed')}: no conformance class was required`);
+  const notPassed = required.filter((result) => result.verdict !== 'passed').map((result) => `${inert(result.id)} (${result.verdict})`);
+  return palette.bold(`Verdict: ${paint('failed')}: required classes not passed: ${notPassed.join(', ')}`);
+}
+
+function renderProblem(check: CheckResult, palette: Palette, inert: Inert): string[] {
+  const status = paintVerdict(palette, check.status)(check.status.toUpperCase());
+  const message = check.message ?? check.error?.message ?? '(no message)';
+  const code = check.error ? ` [${inert(check.error.code)}]` : '';
+  const lines = [`  ${status} ${palette.bold(inert(check.id))}  ${inert(check.title)}`, `    ${inert(message)}${code}`];
+  if (check.expected !== undefined) lines.push(`    expected: ${inert(check.expected)}`);
+  if (check.actual !== undefined) lines.push(`    actual:   ${inert(check.actual)}`);
+  if (check.counterexample !== undefined) {
+    lines.push(`    counterexample: ${inert(toCounterexampleText(check.counterexample, Number.MAX_SAFE_INTEGER))}`);
+  }
+  if (check.replayPath !== undefined) lines.push(`    replay: seed ${check.seed}, path ${inert(check.replayPath)}`);
+  const curls = check.evidence.flatMap((exchange) => (exchange.curl === undefined ? [] : [exchange.curl]));
+  for (const curl of curls.slice(0, maxCurlLines)) lines.push(`    ${palette.dim(inert(curl))}`);
+  const hidden = curls.length - maxCurlLines;
+  if (hidden > 0) lines.push(`    (${hidden} more curl line${hidden === 1 ? '' : 's'} in report.json)`);
+  return lines;
+}
+
+function renderProblems(run: RunResult, palette: Palette, inert: Inert): string[] {
+  const problems = run.checks.filter((check) => check.status === 'failed' || check.status === 'errored');
+  if (problems.length === 0) return [];
+  const blocks = problems.map((check) => renderProblem(check, palette, inert).join('\n'));
+  return ['', palette.bold(`Failed and errored checks (${problems.length})`), blocks.join('\n\n')];
+}
+
+function renderWarnings(run: RunResult, palette: Palette, inert: Inert): string[] {
+  const warnings = run.checks.flatMap((check) =>
+    check.findings.filter((finding) => finding.level === 'warning').map((finding) => `  ${palette.yellow('warning')} ${inert(check.id)}: ${inert(finding.message)}`),
+  );
+  return warnings.length === 0 ? [] : ['', palette.bold(`Warnings (${warnings.length})`), ...warnings];
+}
+
+function renderSummary(run: RunResult, inert: Inert): string[] {
+  const { passed, failed, skipped, errored } = run.summary;
+  const seconds = (run.durationMs / 1000).toFixed(1);
+  const lines = [''];
+  if (run.interrupted !== undefined) lines.push(`Interrupted: ${inert(run.interrupted)}`);
+  lines.push(`${passed} passed, ${failed} failed, ${skipped} skipped, ${errored} errored in ${seconds}s (seed ${run.seed})`);
+  // The replay command is copied and run: it is never cut, only made inert.
+  lines.push(`Replay: ${toInertText(run.replayCommand, Number.MAX_SAFE_INTEGER)}`);
+  return lines;
+}
+
+/** Renders the run for a terminal; every target-derived string is made inert and cut to one line. */
+export function renderConsoleReport(run: RunResult, options: ConsoleReportOptions): string {
+  const palette = createPalette(options.color);
+  const maxLineLength = options.maxLineLength ?? defaultMaxLineLength;
+  const inert: Inert = (text) => toInertText(text, maxLineLength);
+  const lines = [
+    ...renderClasses(run, palette, inert),
+    '',
+    renderRunVerdict(run, palette, inert),
+    ...renderProblems(run, palette, inert),
+    ...renderWarnings(run, palette, inert),
+    ...renderSummary(run, inert),
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,40 @@
+// Secrets are redacted when an exchange is recorded; reporters must print only what the model holds,
+// never reach for the environment or rebuild headers on their own.
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderConsoleReport, reporters } from './index.js';
+import { buildCheck, buildExchange, buildRun, sampleFullRun, sampleHostileRun } from './test-support/sample-run.js';
+
+const token = 'tok_live_CANARY_5f1d9c';
+const previous = process.env['APICERT_TOKEN'];
+
+afterEach(() => {
+  if (previous === undefined) delete process.env['APICERT_TOKEN'];
+  else process.env['APICERT_TOKEN'] = previous;
+});
+
+function renderAll(run: Parameters<typeof renderConsoleReport>[0]): string[] {
+  const files = Object.values(reporters).map((reporter) => reporter.render(run));
+  return [...files, renderConsoleReport(run, { color: false }), renderConsoleReport(run, { color: true })];
+}
+
+describe('reporters and secrets', () => {
+  it('never print the token from the environment, whatever the run holds', () => {
+    process.env['APICERT_TOKEN'] = token;
+    for (const run of [sampleFullRun(), sampleHostileRun()]) {
+      for (const output of renderAll(run)) expect(output).not.toContain(token);
+    }
+  });
+
+  it('keep the redaction marker and the $APICERT_TOKEN placeholder as recorded', () => {
+    process.env['APICERT_TOKEN'] = token;
+    const exchange = buildExchange();
+    const run = buildRun([buildCheck({ status: 'failed', message: 'wrong status', evidence: [exchange] })]);
+    const json = reporters.json?.render(run);
+    const junit = reporters.junit?.render(run);
+    const plain = renderConsoleReport(run, { color: false });
+    expect(json).toContain('"authorization": "Bearer [REDACTED]"');
+    for (const output of [junit, plain]) expect(output).toContain("-H 'Authorization: Bearer $APICERT_TOKEN'");
+    // Header maps are JSON-only: junit and console print curl lines, never request headers.
+    for (const output of [junit, plain]) expect(output).not.toContain('[REDACTED]');
+  });
+});

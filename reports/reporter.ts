@@ -1,0 +1,24 @@
+// What a file report is: a pure rendering of the run plus the file name it is written to.
+import type { RunResult } from '../harness/model/run-result.js';
+
+/** The file formats `--format` accepts. */
+export type ReportFormat = 'html' | 'junit' | 'json';
+
+/** Every file format, in the order the contract lists them. */
+export const reportFormats: readonly ReportFormat[] = ['html', 'junit', 'json'];
+
+/** File name of each format inside the report directory (fixed by the contract). */
+export const reportFileNames: Readonly<Record<ReportFormat, string>> = {
+  html: 'index.html',
+  junit: 'junit.xml',
+  json: 'report.json',
+};
+
+/** A file report: `render` is pure, the writer owns the file. */
+export interface Reporter {
+  readonly fileName: string;
+  readonly render: (run: RunResult) => string;
+}
+
+/** Format name to reporter, like vitest's ReportersMap. A format may be absent from a build (html). */
+export type ReportersMap = { readonly [F in ReportFormat]?: Reporter };

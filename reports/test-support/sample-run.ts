@@ -1,0 +1,245 @@
+// RunResult builders shared by every reporter's tests (console, json, junit, and html later).
+import type { ExchangeRecord, RecordedBody } from '../../harness/model/evidence.js';
+import type { CheckResult, RunResult } from '../../harness/model/run-result.js';
+import { judgeClasses, judgeRun, summarizeChecks } from '../../harness/model/verdicts.js';
+
+const startedAt = '2025-01-02T03:04:05.678Z';
+
+/** A UTF-8 body as the recorder keeps it. */
+export function buildBody(text: string, overrides: Partial<RecordedBody> = {}): RecordedBody {
+  return { text, bytes: Buffer.byteLength(text), truncated: false, encoding: 'utf8', ...overrides };
+}
+
+/** An outbound GET with a 200 JSON answer; the credential already redacted, as the recorder does. */
+export function buildExchange(overrides: Partial<ExchangeRecord> = {}): ExchangeRecord {
+  return {
+    direction: 'outbound',
+    request: {
+      method: 'GET',
+      url: 'http://127.0.0.1:4010/customers?limit=2',
+      headers: { accept: 'application/json', authorization: 'Bearer [REDACTED]' },
+    },
+    response: {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: buildBody('{"items":[{"id":"c1"},{"id":"c2"}],"next_cursor":"c2","has_more":true}'),
+    },
+    startedAt,
+    durationMs: 3,
+    curl: "curl -sS -X GET -H 'Authorization: Bearer $APICERT_TOKEN' 'http://127.0.0.1:4010/customers?limit=2'",
+    note: 'first page',
+    ...overrides,
+  };
+}
+
+/** A passed check in pagination-cursor; override any field. */
+export function buildCheck(overrides: Partial<CheckResult> = {}): CheckResult {
+  return {
+    id: 'pagination.cursor-walk',
+    suite: 'pagination',
+    class: 'pagination-cursor',
+    title: 'Following next_cursor visits every item exactly once',
+    rule: '4.2/3',
+    status: 'passed',
+    durationMs: 12,
+    evidence: [],
+    seed: 1234,
+    findings: [],
+    ...overrides,
+  };
+}
+
+/** A run over the given checks, with summary, class verdicts and overall verdict judged as the runner does. */
+export function buildRun(checks: readonly CheckResult[], overrides: Partial<RunResult> = {}): RunResult {
+  const classes = judgeClasses(checks, undefined);
+  return {
+    tool: { name: 'apicert', version: '0.1.0' },
+    target: { baseUrl: 'http://127.0.0.1:4010' },
+    startedAt,
+    durationMs: 3456,
+    seed: 42,
+    summary: summarizeChecks(checks),
+    verdict: judgeRun(classes),
+    classes,
+    checks,
+    replayCommand: 'npx apicert run --base-url http://127.0.0.1:4010 --seed 42',
+    ...overrides,
+  };
+}
+
+/** Every check passed, across two suites and three classes. */
+export function samplePassedRun(): RunResult {
+  return buildRun([
+    buildCheck({ id: 'resources.plural-collection-path', suite: 'resources', class: 'resources-core', title: 'Collections are plural nouns', rule: '2/1' }),
+    buildCheck({ id: 'resources.member-by-id', suite: 'resources', class: 'resources-core', title: 'A member is addressed by id', rule: '2/2' }),
+    buildCheck(),
+    buildCheck({ id: 'pagination.page-size-bounds', class: 'pagination-bounds', title: 'A huge limit is bounded', rule: '4.2/4' }),
+  ]);
+}
+
+/** One failed check with expected/actual and four exchanges of evidence (more curl lines than the console prints). */
+export function sampleFailingRun(): RunResult {
+  const evidence = [1, 2, 3, 4].map((page) =>
+    buildExchange({
+      request: {
+        method: 'GET',
+        url: `http://127.0.0.1:4010/customers?limit=2&page=${page}`,
+        headers: { authorization: 'Bearer [REDACTED]' },
+      },
+      curl: `curl -sS 'http://127.0.0.1:4010/customers?limit=2&page=${page}'`,
+      note: `page ${page}`,
+    }),
+  );
+  return buildRun([
+    buildCheck({ id: 'resources.member-by-id', suite: 'resources', class: 'resources-core', title: 'A member is addressed by id', rule: '2/2' }),
+    buildCheck({
+      status: 'failed',
+      message: 'id c2 appeared on page 1 and page 2',
+      expected: 'each id on exactly one page',
+      actual: '1 repeated id: c2',
+      evidence,
+      findings: [{ level: 'warning', message: 'has_more was true on an empty page' }],
+    }),
+  ]);
+}
+
+/** Passed, failed, skipped and errored checks; one class skipped entirely; the run was interrupted. */
+export function sampleMixedRun(): RunResult {
+  return buildRun(
+    [
+      buildCheck({ id: 'resources.member-by-id', suite: 'resources', class: 'resources-core', title: 'A member is addressed by id', rule: '2/2' }),
+      buildCheck({
+        id: 'pagination.offset-walk',
+        class: 'pagination-offset',
+        title: 'Offset pages do not overlap',
+        status: 'failed',
+        message: 'offset 2 returned the item at offset 1',
+        evidence: [buildExchange()],
+        findings: [{ level: 'info', message: 'default page size probed as 20' }],
+      }),
+      buildCheck({
+        id: 'webhooks-sender.signature-over-raw-body',
+        suite: 'webhooks-sender',
+        class: 'webhooks-sender',
+        title: 'X-Signature is an HMAC of the raw body',
+        rule: '5/3',
+        status: 'skipped',
+        durationMs: 0,
+        message: 'config has no webhooks.sender section',
+      }),
+      buildCheck({
+        id: 'pagination.cursor-walk',
+        status: 'errored',
+        durationMs: 5000,
+        message: 'the check ran past its 5000 ms budget',
+        error: { code: 'APICERT_CHECK_TIMEOUT', message: 'the check ran past its 5000 ms budget' },
+        findings: [{ level: 'warning', message: 'the target answered slowly (4.8 s)' }],
+      }),
+    ],
+    { interrupted: 'total run budget of 60 s exceeded; 3 checks not run' },
+  );
+}
+
+/**
+ * Strings a hostile or broken target can put into the model: markup, CDATA terminators, NUL and other
+ * controls, ANSI and OSC escapes, quotes, U+2028, a lone surrogate, bidi overrides and a long line.
+ */
+export const hostileText =
+  '<script>alert("x")</script> ]]> &amp; \'q\' "dq" \u0000 \u0007 \u001b[31mRED\u001b[0m ' +
+  '\u001b]0;owned\u0007 \u009b2J \u2028 line\nbreak\r \ud800 \u202eevil \u{1F600} ' +
+  'x'.repeat(600);
+
+/** A failed and an errored check whose every target-derived string is hostile. */
+export function sampleHostileRun(): RunResult {
+  const hostileExchange = buildExchange({
+    request: {
+      method: 'POST',
+      url: `http://127.0.0.1:4010/customers?q=${hostileText}`,
+      headers: { 'x-echo': hostileText, authorization: 'Bearer [REDACTED]' },
+      body: buildBody(hostileText),
+    },
+    response: { status: 500, headers: { 'x-server': hostileText }, body: buildBody(hostileText, { truncated: true, bytes: 99_999 }) },
+    curl: `curl -sS -X POST --data-raw '${hostileText}' 'http://127.0.0.1:4010/customers'`,
+    note: hostileText,
+  });
+  return buildRun(
+    [
+      buildCheck({
+        id: 'resources.create-returns-record',
+        suite: 'resources',
+        class: 'resources-core',
+        title: 'POST returns the created record',
+        rule: '4.1',
+        status: 'failed',
+        message: hostileText,
+        expected: hostileText,
+        actual: hostileText,
+        evidence: [hostileExchange],
+        counterexample: { body: hostileText },
+        findings: [{ level: 'warning', message: hostileText }],
+      }),
+      buildCheck({
+        status: 'errored',
+        message: hostileText,
+        error: { code: 'APICERT_CHECK_CRASHED', message: hostileText },
+        evidence: [hostileExchange],
+      }),
+      buildCheck({
+        id: 'pagination.page-size-bounds',
+        class: 'pagination-bounds',
+        title: 'A huge limit is bounded',
+        status: 'skipped',
+        message: hostileText,
+      }),
+    ],
+    { target: { baseUrl: `http://127.0.0.1:4010/${hostileText}` } },
+  );
+}
+
+/**
+ * A run where every optional field of every model type is set. The `Required<...>` annotations make
+ * this file stop compiling when the model gains a field, so the schema test cannot silently miss it.
+ */
+export function sampleFullRun(): RunResult {
+  const exchange: Required<ExchangeRecord> = {
+    direction: 'inbound',
+    request: {
+      method: 'POST',
+      url: 'http://127.0.0.1:4999/sink',
+      headers: { 'content-type': 'application/json', 'x-signature': 'sha256=ab12' },
+      body: buildBody('{"event":"order.created","id":"ev1","data":{}}'),
+    } satisfies Required<ExchangeRecord['request']>,
+    response: { status: 200, headers: {}, body: buildBody('', { bytes: 0 }) } satisfies Required<NonNullable<ExchangeRecord['response']>>,
+    error: { code: 'APICERT_HTTP_TIMEOUT', message: 'no answer within 2000 ms' },
+    startedAt: '2025-01-02T03:04:06+01:00',
+    durationMs: 2000.5,
+    curl: "curl -sS -X POST -H 'content-type: application/json' --data-raw '{}' 'http://127.0.0.1:4999/sink'",
+    note: 'delivery 2 of event ev1',
+  };
+  const check: Required<CheckResult> = {
+    id: 'webhooks-sender.redelivery-keeps-id',
+    suite: 'webhooks-sender',
+    class: 'webhooks-sender',
+    title: 'A redelivery keeps the event id',
+    rule: '6/1',
+    status: 'failed',
+    durationMs: 2100,
+    message: 'the redelivery carried id ev2, the first delivery ev1',
+    expected: 'the same id on every delivery of one event',
+    actual: 'ev1 then ev2',
+    evidence: [exchange],
+    seed: -7,
+    counterexample: { deliveries: [1, 2], big: 12345678901234567890n, nested: { ok: null } },
+    replayPath: '0:1:1',
+    findings: [
+      { level: 'warning', message: 'the retry came after 9 s' },
+      { level: 'info', message: '2 deliveries captured' },
+    ],
+    error: { code: 'APICERT_HTTP_TIMEOUT', message: 'no answer within 2000 ms' },
+  };
+  const run: Required<RunResult> = {
+    ...buildRun([check], { interrupted: 'total run budget exceeded' }),
+    interrupted: 'total run budget exceeded',
+  };
+  return run;
+}

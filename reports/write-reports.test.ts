@@ -1,0 +1,72 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReportWriteError } from '../harness/errors.js';
+import { reporters, writeReports } from './index.js';
+import type { ReportersMap } from './reporter.js';
+import { parseXml } from './test-support/parse-xml.js';
+import { sampleFailingRun } from './test-support/sample-run.js';
+import { writeReportFiles } from './write-reports.js';
+
+let root: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'apicert-reports-'));
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('writeReports', () => {
+  it('creates the directory and writes report.json and junit.xml, returning their absolute paths', async () => {
+    const dir = join(root, 'nested', 'apicert-report');
+    const run = sampleFailingRun();
+    const written = await writeReports(run, dir, ['json', 'junit']);
+    expect(written.paths).toEqual([join(dir, 'report.json'), join(dir, 'junit.xml')]);
+    expect(written.errors).toEqual([]);
+    expect(JSON.parse(await readFile(join(dir, 'report.json'), 'utf8'))).toEqual(run);
+    expect(parseXml(await readFile(join(dir, 'junit.xml'), 'utf8')).name).toBe('testsuites');
+  });
+
+  it('lists html as skipped, with the reason, while it is not registered', async () => {
+    const dir = join(root, 'html');
+    const written = await writeReports(sampleFailingRun(), dir, ['html', 'json', 'json']);
+    expect(reporters.html).toBeUndefined();
+    expect(written.skipped).toEqual([{ format: 'html', reason: 'the html report is not available in this version of apicert' }]);
+    expect(written.paths).toEqual([join(dir, 'report.json')]);
+    expect(written.errors).toEqual([]);
+  });
+
+  it('turns a throwing reporter into a ReportWriteError, writes the others and removes its stale file', async () => {
+    const dir = join(root, 'throwing');
+    await writeReports(sampleFailingRun(), dir, ['json', 'junit']);
+    const registry: ReportersMap = {
+      ...reporters,
+      junit: {
+        fileName: 'junit.xml',
+        render: (): string => {
+          throw new TypeError('boom\nsecond line');
+        },
+      },
+    };
+    const written = await writeReportFiles(sampleFailingRun(), dir, ['junit', 'json'], registry);
+    expect(written.paths).toEqual([join(dir, 'report.json')]);
+    expect(written.errors).toHaveLength(1);
+    const [error] = written.errors;
+    expect(error).toBeInstanceOf(ReportWriteError);
+    expect(error?.code).toBe('APICERT_REPORT_WRITE_FAILED');
+    expect(error?.message).toBe(`junit report ${join(dir, 'junit.xml')} not written: boom`);
+    await expect(readFile(join(dir, 'junit.xml'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('reports a directory that cannot be created instead of throwing', async () => {
+    const blocker = join(root, 'a-file');
+    await writeFile(blocker, 'not a directory');
+    const written = await writeReports(sampleFailingRun(), join(blocker, 'reports'), ['json', 'junit']);
+    expect(written.paths).toEqual([]);
+    expect(written.errors.map((error) => error.code)).toEqual(['APICERT_REPORT_WRITE_FAILED']);
+    expect(written.errors[0]?.message).toMatch(/^cannot create report directory .*a-file[/\\]reports: .*; pass a writable --report-dir$/);
+  });
+});
