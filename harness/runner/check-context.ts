@@ -51,6 +51,8 @@ export interface CheckContext {
   /** Aborted when the check's time budget runs out. */
   readonly signal: AbortSignal;
   readonly fixtures: Fixtures;
+  /** The receiver's signing secret (webhooks.receiver.secretEnv), when set. Never put it in an output. */
+  readonly receiverSecret: string | undefined;
   /** Every exchange this check made so far. */
   readonly exchanges: readonly ExchangeRecord[];
 

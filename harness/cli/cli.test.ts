@@ -1,0 +1,179 @@
+// The CLI's outside contract: exit codes, one-line errors, no stack traces, no secrets.
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/start.js';
+import { runCli } from './cli.js';
+import { captureIo } from './test-support/capture-io.js';
+
+const exampleConfig = fileURLToPath(new URL('../../apicert.config.example.json', import.meta.url));
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function expectOneLineError(text: string, code: string): void {
+  const lines = text.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(new RegExp(`^${code}: `));
+  expect(text).not.toMatch(/\n\s+at /);
+}
+
+describe('apicert run', () => {
+  let server: RunningReferenceServer;
+  let reportDir: string;
+
+  beforeAll(async () => {
+    server = await startReferenceServer({ port: 0 });
+    reportDir = await mkdtemp(join(tmpdir(), 'apicert-cli-'));
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('runs end to end against the reference server, exits 0 and never prints the token', async () => {
+    const io = captureIo({ APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret });
+    const code = await runCli(
+      ['run', '--base-url', server.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources', '--seed', '42'],
+      io,
+    );
+    expect(io.err()).toBe('');
+    expect(code).toBe(0);
+    expect(io.out()).toMatch(/Verdict: passed/);
+    const files = await readdir(reportDir);
+    expect(files).toEqual(expect.arrayContaining(['report.json', 'junit.xml']));
+    const outputs = [io.out(), io.err(), ...(await Promise.all(files.map((f) => readFile(join(reportDir, f), 'utf8'))))];
+    for (const output of outputs) {
+      expect(output).not.toContain(server.token);
+      expect(output).not.toContain(server.webhookSecret);
+    }
+    const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as { seed: number; checks: unknown[] };
+    expect(report.seed).toBe(42);
+    expect(report.checks.length).toBeGreaterThan(5);
+  });
+
+  it('exits 1 when the target breaks the convention', async () => {
+    const broken = await startReferenceServer({ port: 0, defects: ['put-merges'] });
+    try {
+      const io = captureIo({ APICERT_TOKEN: broken.token });
+      const code = await runCli(['run', '--base-url', broken.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources'], io);
+      expect(code).toBe(1);
+      expect(io.out()).toMatch(/resources\.put-replaces-record/);
+      expect(io.out()).toMatch(/curl /);
+      expect(io.out()).not.toContain(broken.token);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('exits 3 with one line when nothing listens at the base URL', async () => {
+    const io = captureIo({ APICERT_TOKEN: 't' });
+    const port = await closedPort();
+    const code = await runCli(['run', '--base-url', `http://127.0.0.1:${port}`, '--config', exampleConfig, '--report-dir', reportDir], io);
+    expect(code).toBe(3);
+    expectOneLineError(io.err(), 'APICERT_TARGET_UNREACHABLE');
+  });
+
+  it('exits 2 with one line when the token variable is not set', async () => {
+    const io = captureIo({});
+    const code = await runCli(['run', '--base-url', server.url, '--config', exampleConfig], io);
+    expect(code).toBe(2);
+    expectOneLineError(io.err(), 'APICERT_SECRET_MISSING');
+    expect(io.err()).toMatch(/APICERT_TOKEN/);
+  });
+
+  it('exits 2 with one line when no base URL is given', async () => {
+    const io = captureIo({ APICERT_TOKEN: 't' });
+    expect(await runCli(['run'], io)).toBe(2);
+    expectOneLineError(io.err(), 'APICERT_USAGE');
+    expect(io.err()).toMatch(/--base-url/);
+  });
+
+  it.each([
+    [['run', '--base-url', 'http://x', '--suite', 'resource'], /unknown suite "resource"/],
+    [['run', '--base-url', 'http://x', '--seed', 'abc'], /--seed must be an integer/],
+    [['run', '--base-url', 'ftp://x'], /must be http/],
+    [['run', '--bogus-flag'], /Unknown argument/i],
+    [[], /name a command/],
+  ])('exits 2 with one usage line for %j', async (argv, pattern) => {
+    const io = captureIo({ APICERT_TOKEN: 't' });
+    expect(await runCli(argv, io)).toBe(2);
+    expectOneLineError(io.err(), 'APICERT_USAGE');
+    expect(io.err()).toMatch(pattern);
+  });
+
+  it('exits 2 with one line for a config file that does not exist', async () => {
+    const io = captureIo({ APICERT_TOKEN: 't' });
+    expect(await runCli(['run', '--base-url', server.url, '--config', join(reportDir, 'missing.json')], io)).toBe(2);
+    expectOneLineError(io.err(), 'APICERT_CONFIG_UNREADABLE');
+  });
+});
+
+describe('apicert validate-config', () => {
+  it('prints ok for the example config', async () => {
+    const io = captureIo();
+    expect(await runCli(['validate-config', exampleConfig], io)).toBe(0);
+    expect(io.out()).toBe('ok\n');
+  });
+
+  it('prints one line per problem and exits 2', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'apicert-config-'));
+    const file = join(dir, 'bad.json');
+    await writeFile(file, JSON.stringify({ pagination: { maxPagesize: 10, overMaxPolicy: 'clip' }, budgets: { requestTimeoutMs: -1 } }));
+    const io = captureIo();
+    expect(await runCli(['validate-config', file], io)).toBe(2);
+    const lines = io.out().trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines.join('\n')).toMatch(/\/pagination\/maxPagesize: unknown key "maxPagesize"; did you mean "maxPageSize"\?/);
+    expect(lines.join('\n')).toMatch(/\/pagination\/overMaxPolicy: must be one of/);
+    expect(lines.join('\n')).toMatch(/\/budgets\/requestTimeoutMs/);
+  });
+
+  it('prints one line for a file that is not JSON', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'apicert-config-'));
+    const file = join(dir, 'broken.json');
+    await writeFile(file, '{ "target": { ,');
+    const io = captureIo();
+    expect(await runCli(['validate-config', file], io)).toBe(2);
+    expectOneLineError(io.err(), 'APICERT_CONFIG_UNREADABLE');
+  });
+});
+
+describe('apicert reference-server', () => {
+  it('lists its defect switches one a line', async () => {
+    const io = captureIo();
+    expect(await runCli(['reference-server', '--list-defects'], io)).toBe(0);
+    const lines = io.out().trim().split('\n');
+    expect(lines.length).toBeGreaterThan(30);
+    expect(lines.some((line) => /^put-merges\s+\S/.test(line))).toBe(true);
+  });
+
+  it('prints exactly one JSON line with its URL and token once listening, and serves requests', async () => {
+    let stop: () => void = () => {};
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const io = captureIo({}, () => stopped);
+    const running = runCli(['reference-server', '--port', '0', '--defects', 'put-merges'], io);
+    for (let i = 0; i < 100 && !io.out().includes('\n'); i += 1) await new Promise((r) => setTimeout(r, 20));
+    const lines = io.out().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const { url, token } = JSON.parse(lines[0]!) as { url: string; token: string };
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const response = await fetch(`${url}/customers`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    stop();
+    expect(await running).toBe(0);
+  });
+
+  it('refuses an unknown defect with one line', async () => {
+    const io = captureIo();
+    expect(await runCli(['reference-server', '--defects', 'no-such-defect'], io)).toBe(2);
+    expectOneLineError(io.err(), 'APICERT_USAGE');
+  });
+});

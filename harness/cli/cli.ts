@@ -1,0 +1,97 @@
+// yargs wiring only: every command's work lives in its own file.
+import yargs from 'yargs';
+import { UsageError } from '../errors.js';
+import { ExitCode } from '../exit-codes.js';
+import { toolVersion } from '../tool-version.js';
+import type { CliIo } from './cli-io.js';
+import { exitCodeForError, formatErrorLine } from './exit-code-for-error.js';
+import { referenceServerFlags, runFlags } from './flags.js';
+import { referenceServerCommand } from './reference-server-command.js';
+import { runCommand } from './run-command.js';
+import { validateConfigCommand } from './validate-config-command.js';
+
+/** Runs the CLI with `argv` (without node and script) and returns the exit code; never throws. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let exitCode: number = ExitCode.Conformant;
+  const run = async (work: () => Promise<number>): Promise<void> => {
+    try {
+      exitCode = await work();
+    } catch (error) {
+      io.stderr.write(`${formatErrorLine(error)}\n`);
+      exitCode = exitCodeForError(error);
+    }
+  };
+
+  const parser = yargs([...argv])
+    .scriptName('apicert')
+    .usage('$0 <command> [options]\n\nConformance test kit for resource-style HTTP JSON APIs.')
+    .command(
+      'run',
+      'Run the conformance suites against a target and write reports',
+      (y) => y.options(runFlags),
+      async (args) => {
+        await run(() =>
+          runCommand(
+            {
+              baseUrl: args['base-url'],
+              config: args.config,
+              suite: args.suite,
+              reportDir: args['report-dir'],
+              format: args.format,
+              seed: args.seed,
+              require: args.require,
+              timeoutMs: args['timeout-ms'],
+            },
+            io,
+          ),
+        );
+      },
+    )
+    .command(
+      'reference-server',
+      'Start the bundled reference implementation (prints one JSON line with its URL and token)',
+      (y) => y.options(referenceServerFlags),
+      async (args) => {
+        await run(() =>
+          referenceServerCommand(
+            {
+              port: args.port,
+              host: args.host,
+              defects: args.defects,
+              listDefects: args['list-defects'],
+              webhookTimeoutMs: args['webhook-timeout-ms'],
+              webhookRetryBaseMs: args['webhook-retry-base-ms'],
+              webhookMaxAttempts: args['webhook-max-attempts'],
+            },
+            io,
+          ),
+        );
+      },
+    )
+    .command(
+      'validate-config <file>',
+      'Check a config file: prints ok, or one line per problem',
+      (y) => y.positional('file', { type: 'string', demandOption: true, describe: 'Path to the config file' }),
+      async (args) => {
+        await run(() => validateConfigCommand(args.file, io));
+      },
+    )
+    .demandCommand(1, 'name a command: run, reference-server or validate-config')
+    .strict()
+    .version(toolVersion())
+    .help()
+    .wrap(Math.min(100, io.stdout.columns ?? 100))
+    .exitProcess(false)
+    .fail((message, error) => {
+      // Usage problems found by yargs itself (unknown flag, missing command): one line, exit 2.
+      throw error ?? new UsageError(`${message.split('\n')[0]}; see apicert --help`);
+    });
+
+  try {
+    await parser.parseAsync();
+  } catch (error) {
+    io.stderr.write(`${formatErrorLine(error)}\n`);
+    return exitCodeForError(error);
+  }
+  return exitCode;
+}

@@ -1,0 +1,26 @@
+// One table of every CLI flag: yargs reads it, and the README test checks each one is documented.
+import type { Options } from 'yargs';
+
+export const runFlags = {
+  'base-url': { type: 'string', describe: 'Base URL of the API under test (wins over target.baseUrl in the config)' },
+  config: { type: 'string', describe: 'Path to apicert.config.json' },
+  suite: { type: 'string', describe: 'Comma list of suites: resources, pagination, webhooks-sender, webhooks-receiver (default: all)' },
+  'report-dir': { type: 'string', default: 'apicert-report', describe: 'Folder that receives index.html, junit.xml and report.json' },
+  format: { type: 'string', default: 'html,junit,json', describe: 'Comma list of report formats: html, junit, json' },
+  seed: { type: 'string', describe: 'Seed that replays the generated cases of an earlier run (a non-negative integer)' },
+  require: { type: 'string', describe: 'Comma list of conformance classes a release needs (default: every class that ran)' },
+  'timeout-ms': { type: 'string', describe: 'Per-request time-out in milliseconds (default: budgets.requestTimeoutMs, 10000)' },
+} as const satisfies Record<string, Options>;
+
+export const referenceServerFlags = {
+  port: { type: 'string', default: '4010', describe: 'Port to listen on (0 picks a free one)' },
+  host: { type: 'string', default: '127.0.0.1', describe: 'Interface to listen on' },
+  defects: { type: 'string', describe: 'Comma list of defect switches to turn on (see --list-defects)' },
+  'list-defects': { type: 'boolean', default: false, describe: 'Print every defect switch with a short description, and exit' },
+  'webhook-timeout-ms': { type: 'string', default: '1000', describe: 'How long the webhook sender waits for a 2xx before it retries' },
+  'webhook-retry-base-ms': { type: 'string', default: '100', describe: 'First retry delay of the webhook sender; doubles on each attempt' },
+  'webhook-max-attempts': { type: 'string', default: '5', describe: 'Most delivery attempts per event and subscriber' },
+} as const satisfies Record<string, Options>;
+
+/** Every long flag of every command, for the README test. */
+export const allFlagNames: readonly string[] = [...Object.keys(runFlags), ...Object.keys(referenceServerFlags)];

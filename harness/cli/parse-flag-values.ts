@@ -1,0 +1,46 @@
+// Turns raw flag strings into typed values, with one-line usage errors. Pure.
+import { UsageError } from '../errors.js';
+import { suiteNames, type SuiteName } from '../model/run-result.js';
+
+/** Parses a comma list, dropping blanks. */
+export function parseList(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const items = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  return items;
+}
+
+export function parseSuites(raw: string | undefined): SuiteName[] | undefined {
+  const names = parseList(raw);
+  if (names === undefined) return undefined;
+  for (const name of names) {
+    if (!(suiteNames as readonly string[]).includes(name)) {
+      throw new UsageError(`--suite: unknown suite "${name}"; choose from ${suiteNames.join(', ')}`);
+    }
+  }
+  if (names.length === 0) throw new UsageError(`--suite needs at least one of ${suiteNames.join(', ')}`);
+  return names as SuiteName[];
+}
+
+export function parseChoices<T extends string>(flag: string, raw: string, allowed: readonly T[]): T[] {
+  const values = parseList(raw) ?? [];
+  for (const value of values) {
+    if (!(allowed as readonly string[]).includes(value)) {
+      throw new UsageError(`--${flag}: unknown value "${value}"; choose from ${allowed.join(', ')}`);
+    }
+  }
+  if (values.length === 0) throw new UsageError(`--${flag} needs at least one of ${allowed.join(', ')}`);
+  return values as T[];
+}
+
+/** A non-negative integer flag; `min` for flags where 0 makes no sense. */
+export function parseInteger(flag: string, raw: string | undefined, min = 0): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min) {
+    throw new UsageError(`--${flag} must be an integer >= ${min} (got "${raw.slice(0, 40)}")`);
+  }
+  return value;
+}

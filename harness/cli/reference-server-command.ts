@@ -1,0 +1,54 @@
+// `apicert reference-server`: the bundled baseline implementation, with defect switches.
+// The CLI is the one place outside tests that imports reference-server/.
+import { defects, isDefectName, type DefectName } from '../../reference-server/defects.js';
+import { startReferenceServer } from '../../reference-server/start.js';
+import { UsageError } from '../errors.js';
+import { ExitCode } from '../exit-codes.js';
+import type { CliIo } from './cli-io.js';
+import { parseInteger, parseList } from './parse-flag-values.js';
+
+export interface ReferenceServerFlagValues {
+  readonly port: string;
+  readonly host: string;
+  readonly defects?: string | undefined;
+  readonly listDefects: boolean;
+  readonly webhookTimeoutMs: string;
+  readonly webhookRetryBaseMs: string;
+  readonly webhookMaxAttempts: string;
+}
+
+export async function referenceServerCommand(flags: ReferenceServerFlagValues, io: CliIo): Promise<ExitCode> {
+  if (flags.listDefects) {
+    const width = Math.max(...defects.map((d) => d.name.length));
+    for (const defect of defects) io.stdout.write(`${defect.name.padEnd(width)}  ${defect.description}\n`);
+    return ExitCode.Conformant;
+  }
+  const chosen = parseDefects(flags.defects);
+  const port = parseInteger('port', flags.port) ?? 4010;
+  if (port > 65535) throw new UsageError(`--port must be at most 65535 (got ${port})`);
+  const server = await startReferenceServer({
+    host: flags.host,
+    port,
+    defects: chosen,
+    webhooks: {
+      timeoutMs: parseInteger('webhook-timeout-ms', flags.webhookTimeoutMs, 1) ?? 1000,
+      retryBaseMs: parseInteger('webhook-retry-base-ms', flags.webhookRetryBaseMs, 1) ?? 100,
+      maxAttempts: parseInteger('webhook-max-attempts', flags.webhookMaxAttempts, 1) ?? 5,
+    },
+  });
+  // The contract's one line; webhookSecret extends it for the receiver suite (a demo value, not a user secret).
+  io.stdout.write(`${JSON.stringify({ url: server.url, token: server.token, webhookSecret: server.webhookSecret })}\n`);
+  await io.untilStopped();
+  await server.close();
+  return ExitCode.Conformant;
+}
+
+function parseDefects(raw: string | undefined): DefectName[] {
+  const names = parseList(raw) ?? [];
+  for (const name of names) {
+    if (!isDefectName(name)) {
+      throw new UsageError(`--defects: unknown defect "${name}"; run \`apicert reference-server --list-defects\` to see them`);
+    }
+  }
+  return names as DefectName[];
+}

@@ -1,0 +1,49 @@
+// `apicert run`: flags to options, then the runner. Prints the console report; returns the exit code.
+import { reportFormats, type ReportFormat } from '../../reports/index.js';
+import type { ExitCode } from '../exit-codes.js';
+import { runApicert } from '../runner/run-apicert.js';
+import type { CliIo } from './cli-io.js';
+import { parseChoices, parseInteger, parseList, parseSuites } from './parse-flag-values.js';
+import { createProgressLine } from './progress-line.js';
+
+export interface RunFlagValues {
+  readonly baseUrl?: string | undefined;
+  readonly config?: string | undefined;
+  readonly suite?: string | undefined;
+  readonly reportDir: string;
+  readonly format: string;
+  readonly seed?: string | undefined;
+  readonly require?: string | undefined;
+  readonly timeoutMs?: string | undefined;
+}
+
+export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitCode> {
+  const suites = parseSuites(flags.suite);
+  const formats: ReportFormat[] = parseChoices('format', flags.format, reportFormats);
+  const seed = parseInteger('seed', flags.seed);
+  const timeoutMs = parseInteger('timeout-ms', flags.timeoutMs, 1);
+  const required = parseList(flags.require);
+  const progress = createProgressLine(io.stderr);
+  try {
+    const { exitCode } = await runApicert({
+      ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
+      ...(flags.config !== undefined ? { configPath: flags.config } : {}),
+      ...(suites !== undefined ? { suites } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      ...(required !== undefined ? { require: required } : {}),
+      reportDir: flags.reportDir,
+      formats,
+      env: io.env,
+      color: io.stdout.isTTY === true,
+      write: (text) => {
+        progress.clear();
+        io.stdout.write(text);
+      },
+      onProgress: (index, total, label) => progress.update(index, total, label),
+    });
+    return exitCode;
+  } finally {
+    progress.clear();
+  }
+}

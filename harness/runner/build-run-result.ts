@@ -1,0 +1,31 @@
+// Assembles the one result model from check results. Pure.
+import type { CheckResult, RunResult } from '../model/run-result.js';
+import { judgeClasses, judgeRun, summarizeChecks } from '../model/verdicts.js';
+
+export interface RunFacts {
+  readonly version: string;
+  readonly baseUrl: string;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly seed: number;
+  readonly required: readonly string[] | undefined;
+  readonly replayCommand: string;
+  readonly interrupted?: string;
+}
+
+export function buildRunResult(facts: RunFacts, checks: readonly CheckResult[]): RunResult {
+  const classes = judgeClasses(checks, facts.required);
+  return {
+    tool: { name: 'apicert', version: facts.version },
+    target: { baseUrl: facts.baseUrl },
+    startedAt: facts.startedAt,
+    durationMs: facts.durationMs,
+    seed: facts.seed,
+    summary: summarizeChecks(checks),
+    verdict: judgeRun(classes),
+    classes,
+    checks,
+    replayCommand: facts.replayCommand,
+    ...(facts.interrupted !== undefined ? { interrupted: facts.interrupted } : {}),
+  };
+}

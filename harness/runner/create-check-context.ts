@@ -1,0 +1,95 @@
+// Builds the context one check runs with: requests go through the bounded client and are recorded.
+import { setTimeout as delay } from 'node:timers/promises';
+import type { ApicertConfig } from '../config/config-types.js';
+import { HttpError } from '../errors.js';
+import type { HttpClient } from '../http/http-types.js';
+import type { CheckOutcome } from '../model/check-outcome.js';
+import type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
+import type { Finding } from '../model/run-result.js';
+import type { CheckContext, TargetRequest, TargetResponse } from './check-context.js';
+import { createRandom } from './seeded-random.js';
+import { resolveTargetUrl } from './target-url.js';
+
+/** What every check of a run shares. */
+export interface CheckEnvironment {
+  readonly config: ApicertConfig;
+  readonly baseUrl: string;
+  readonly client: HttpClient;
+  /** The webhook receiver's signing secret, read from the environment once per run. */
+  readonly receiverSecret?: string;
+  readonly onProgress?: (detail: string) => void;
+}
+
+/** The context plus the state the runner reads back when the check ends. */
+export interface CheckContextHandle {
+  readonly ctx: CheckContext;
+  readonly findings: Finding[];
+  readonly exchanges: ExchangeRecord[];
+  /** Member paths still to delete, in creation order. */
+  readonly tracked: string[];
+}
+
+export function createCheckContext(environment: CheckEnvironment, seed: number, signal: AbortSignal): CheckContextHandle {
+  const findings: Finding[] = [];
+  const exchanges: ExchangeRecord[] = [];
+  const tracked: string[] = [];
+  const started = performance.now();
+  const baseOrigin = new URL(environment.baseUrl).origin;
+
+  async function request(target: TargetRequest): Promise<TargetResponse> {
+    signal.throwIfAborted();
+    const headers: Record<string, string> = { accept: 'application/json', ...target.headers };
+    let body: string | undefined = target.body;
+    if (target.json !== undefined) {
+      body = JSON.stringify(target.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    const url = resolveTargetUrl(environment.baseUrl, target.path, target.query);
+    // The credential belongs to the base URL's origin: a link the target returned must not carry it elsewhere.
+    const isForeignOrigin = new URL(url).origin !== baseOrigin;
+    try {
+      const exchange = await environment.client.send({
+        method: target.method ?? 'GET',
+        url,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        credential: isForeignOrigin ? 'none' : (target.credential ?? 'valid'),
+        freshConnection: target.freshConnection ?? false,
+        signal,
+        ...(target.note !== undefined ? { note: target.note } : {}),
+      });
+      exchanges.push(exchange.record);
+      return { ...exchange.response, record: exchange.record, durationMs: exchange.durationMs };
+    } catch (error) {
+      if (error instanceof HttpError && error.record) exchanges.push(error.record);
+      throw error;
+    }
+  }
+
+  const ctx: CheckContext = {
+    config: environment.config,
+    baseUrl: environment.baseUrl,
+    seed,
+    random: createRandom(seed),
+    signal,
+    receiverSecret: environment.receiverSecret,
+    exchanges,
+    fixtures: {
+      track: (memberPath) => void tracked.push(memberPath),
+      untrack: (memberPath) => {
+        const index = tracked.lastIndexOf(memberPath);
+        if (index >= 0) tracked.splice(index, 1);
+      },
+    },
+    request,
+    now: () => performance.now() - started,
+    sleep: (ms) => delay(ms, undefined, { signal }),
+    progress: (detail) => environment.onProgress?.(detail),
+    warn: (message) => void findings.push({ level: 'warning', message }),
+    info: (message) => void findings.push({ level: 'info', message }),
+    pass: (): CheckOutcome => ({ status: 'passed', findings }),
+    fail: (message: string, details: FailureDetails = {}): CheckOutcome => ({ status: 'failed', message, details, findings }),
+    skip: (reason: string): CheckOutcome => ({ status: 'skipped', reason, findings }),
+  };
+  return { ctx, findings, exchanges, tracked };
+}

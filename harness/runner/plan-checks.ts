@@ -1,0 +1,20 @@
+// Chooses which checks run: the selected suites, each check skipped with a reason when its suite
+// cannot be driven by the config. Pure.
+import type { SuiteDefinition } from '../../suites/suite-definition.js';
+import type { ApicertConfig } from '../config/config-types.js';
+import type { SuiteName } from '../model/run-result.js';
+import type { PlannedCheck } from './run-checks.js';
+
+export function planChecks(
+  suites: readonly SuiteDefinition[],
+  config: ApicertConfig,
+  selected: readonly SuiteName[] | undefined,
+  extraSkipReasons: Partial<Record<SuiteName, string>> = {},
+): PlannedCheck[] {
+  return suites
+    .filter((suite) => selected === undefined || selected.includes(suite.name))
+    .flatMap((suite) => {
+      const skipReason = suite.whyNotRunnable(config) ?? extraSkipReasons[suite.name];
+      return suite.checks.map((check) => (skipReason === undefined ? { check } : { check, skipReason }));
+    });
+}

@@ -1,0 +1,173 @@
+// The `run` command end to end: config, credential, reachability, checks, reports, exit code.
+// Throws ApicertError for usage/config/reachability problems; the CLI maps them to exit codes.
+import { suites as registeredSuites } from '../../suites/index.js';
+import type { SuiteDefinition } from '../../suites/suite-definition.js';
+import { renderConsoleReport } from '../../reports/console/render-console.js';
+import { writeReports, type ReportFormat } from '../../reports/index.js';
+import type { ApicertConfig } from '../config/config-types.js';
+import { loadConfig } from '../config/load-config.js';
+import { SecretMissingError, UsageError } from '../errors.js';
+import { ExitCode } from '../exit-codes.js';
+import { createHttpClient } from '../http/client.js';
+import type { Credential } from '../http/http-types.js';
+import type { RunResult, SuiteName } from '../model/run-result.js';
+import { toolVersion } from '../tool-version.js';
+import { buildRunResult } from './build-run-result.js';
+import { assertTargetReachable } from './assert-target-reachable.js';
+import { planChecks } from './plan-checks.js';
+import { runChecks } from './run-checks.js';
+import { pickRunSeed } from './seeded-random.js';
+
+export interface RunApicertOptions {
+  readonly baseUrl?: string;
+  readonly configPath?: string;
+  readonly suites?: readonly SuiteName[];
+  readonly reportDir: string;
+  readonly formats: readonly ReportFormat[];
+  readonly seed?: number;
+  readonly require?: readonly string[];
+  readonly timeoutMs?: number;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Where the console report goes. */
+  readonly write: (text: string) => void;
+  /** Progress line sink; called with n, m and the current check id. */
+  readonly onProgress?: (index: number, total: number, label: string) => void;
+  readonly color?: boolean;
+  /** For tests: a different suite registry. */
+  readonly suiteRegistry?: readonly SuiteDefinition[];
+}
+
+export interface RunApicertOutcome {
+  readonly exitCode: ExitCode;
+  readonly run: RunResult;
+  readonly reportPaths: readonly string[];
+}
+
+export async function runApicert(options: RunApicertOptions): Promise<RunApicertOutcome> {
+  const config = await loadConfig(options.configPath);
+  const baseUrl = resolveBaseUrl(options.baseUrl, config);
+  const credential = resolveCredential(config, options.env);
+  const requestTimeoutMs = options.timeoutMs ?? config.budgets.requestTimeoutMs;
+  const seed = options.seed ?? pickRunSeed();
+
+  const client = createHttpClient({
+    connectTimeoutMs: requestTimeoutMs,
+    headersTimeoutMs: requestTimeoutMs,
+    bodyTimeoutMs: requestTimeoutMs,
+    maxResponseBytes: config.budgets.maxResponseBytes,
+    evidenceBodyBytes: config.budgets.evidenceBodyBytes,
+    followRedirects: config.target.followRedirects,
+    maxRedirects: 5,
+    credential,
+    secrets: secretsOf(config, options.env),
+  });
+
+  try {
+    await assertTargetReachable(client, baseUrl);
+    const startedAt = new Date();
+    const started = performance.now();
+    const receiverSecret = readReceiverSecret(config, options.env);
+    const planned = planChecks(options.suiteRegistry ?? registeredSuites, config, options.suites, {
+      ...(config.webhooks.receiver !== undefined && receiverSecret === undefined
+        ? { 'webhooks-receiver': `environment variable ${config.webhooks.receiver.secretEnv} (the receiver's signing secret) is not set` }
+        : {}),
+    });
+    let current = '';
+    const { results, interrupted } = await runChecks({
+      planned,
+      runSeed: seed,
+      checkTimeoutMs: config.budgets.checkTimeoutMs,
+      totalRunMs: config.budgets.totalRunMs,
+      environment: {
+        config,
+        baseUrl,
+        client,
+        ...(receiverSecret !== undefined ? { receiverSecret } : {}),
+        onProgress: (detail) => options.onProgress?.(-1, planned.length, `${current} ${detail}`),
+      },
+      onCheckStart: (index, total, check) => {
+        current = check.id;
+        options.onProgress?.(index, total, check.id);
+      },
+    });
+    const run = buildRunResult(
+      {
+        version: toolVersion(),
+        baseUrl,
+        startedAt: startedAt.toISOString(),
+        durationMs: Math.round(performance.now() - started),
+        seed,
+        required: options.require,
+        replayCommand: replayCommand(options, baseUrl, seed),
+        ...(interrupted !== undefined ? { interrupted } : {}),
+      },
+      results,
+    );
+    const written = await writeReports(run, options.reportDir, options.formats);
+    options.write(renderConsoleReport(run, { color: options.color ?? false }));
+    for (const failure of written.errors) options.write(`${failure.code}: ${failure.message}\n`);
+    for (const skipped of written.skipped) options.write(`note: ${skipped.format} report skipped: ${skipped.reason}\n`);
+    if (written.paths.length > 0) options.write(`reports: ${written.paths.join(', ')}\n`);
+    return {
+      exitCode: run.verdict === 'passed' ? ExitCode.Conformant : ExitCode.NotConformant,
+      run,
+      reportPaths: written.paths,
+    };
+  } finally {
+    await client.close();
+  }
+}
+
+function resolveBaseUrl(flag: string | undefined, config: ApicertConfig): string {
+  const baseUrl = flag ?? config.target.baseUrl;
+  if (baseUrl === undefined) {
+    throw new UsageError('no base URL: pass --base-url URL or set target.baseUrl in the config');
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(baseUrl);
+  } catch {
+    throw new UsageError(`--base-url "${baseUrl.slice(0, 80)}" is not a URL; use e.g. http://127.0.0.1:8080`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new UsageError(`--base-url must be http:// or https:// (got ${parsed.protocol}//)`);
+  }
+  return baseUrl.replace(/\/+$/, '');
+}
+
+function resolveCredential(config: ApicertConfig, env: RunApicertOptions['env']): Credential {
+  const { header, scheme, tokenEnv } = config.target.auth;
+  const token = env[tokenEnv];
+  if (token === undefined || token === '') {
+    throw new SecretMissingError(
+      `environment variable ${tokenEnv} is not set; export the API token in it (or name another variable in target.auth.tokenEnv)`,
+    );
+  }
+  const prefix = scheme === '' ? '' : `${scheme} `;
+  return { header, value: `${prefix}${token}`, curlValue: `${prefix}$${tokenEnv}` };
+}
+
+function readReceiverSecret(config: ApicertConfig, env: RunApicertOptions['env']): string | undefined {
+  const name = config.webhooks.receiver?.secretEnv;
+  const value = name === undefined ? undefined : env[name];
+  return value === '' ? undefined : value;
+}
+
+// Every value that must never reach an output: the token and any webhook secret the config names.
+function secretsOf(config: ApicertConfig, env: RunApicertOptions['env']): string[] {
+  const names = [config.target.auth.tokenEnv, config.webhooks.receiver?.secretEnv].filter((n): n is string => n !== undefined);
+  return names.map((name) => env[name]).filter((value): value is string => value !== undefined && value !== '');
+}
+
+function replayCommand(options: RunApicertOptions, baseUrl: string, seed: number): string {
+  const parts = ['npx apicert run', `--base-url ${shellWord(baseUrl)}`];
+  if (options.configPath !== undefined) parts.push(`--config ${shellWord(options.configPath)}`);
+  if (options.suites !== undefined) parts.push(`--suite ${options.suites.join(',')}`);
+  if (options.require !== undefined) parts.push(`--require ${options.require.join(',')}`);
+  parts.push(`--seed ${seed}`);
+  return parts.join(' ');
+}
+
+function shellWord(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { defineCheck, type Check } from '../../suites/define-check.js';
+import type { ApicertConfig } from '../config/config-types.js';
+import type { HttpClient, HttpRequest } from '../http/http-types.js';
+import { runChecks } from './run-checks.js';
+
+function fakeClient(): { client: HttpClient; sent: HttpRequest[] } {
+  const sent: HttpRequest[] = [];
+  const client: HttpClient = {
+    async send(request) {
+      sent.push(request);
+      const record = {
+        direction: 'outbound' as const,
+        request: { method: request.method, url: request.url, headers: {} },
+        response: { status: 200, headers: {} },
+        startedAt: new Date(0).toISOString(),
+        durationMs: 1,
+        curl: `curl -X ${request.method} ${request.url}`,
+      };
+      return {
+        response: { status: 200, headers: {}, body: Buffer.from('{}'), text: '{}', json: {} },
+        record,
+        durationMs: 1,
+      };
+    },
+    async close() {},
+  };
+  return { client, sent };
+}
+
+const config = { collections: [] } as unknown as ApicertConfig;
+
+function check(id: string, run: Check['run']): Check {
+  return defineCheck({ id, suite: 'resources', conformanceClass: 'resources-core', rule: '1', title: id, proves: id, run });
+}
+
+describe('runChecks', () => {
+  it('isolates a throwing and a hanging check and still runs the rest', async () => {
+    const { client, sent } = fakeClient();
+    const { results } = await runChecks({
+      planned: [
+        {
+          check: check('resources.throws', async (ctx) => {
+            ctx.fixtures.track('/customers/1');
+            throw new Error('boom\nat stack line');
+          }),
+        },
+        { check: check('resources.hangs', () => new Promise(() => {})) },
+        {
+          check: check('resources.fails', async (ctx) => {
+            await ctx.request({ path: '/customers', note: 'list' });
+            return ctx.fail('expected 404, saw 200', { expected: '404', actual: '200' });
+          }),
+        },
+        { check: check('resources.passes', async (ctx) => ctx.pass()) },
+        { check: check('resources.not-configured', async (ctx) => ctx.pass()), skipReason: 'no collections' },
+      ],
+      environment: { config, baseUrl: 'http://127.0.0.1:9', client },
+      runSeed: 7,
+      checkTimeoutMs: 100,
+      totalRunMs: 10_000,
+    });
+
+    expect(results.map((r) => [r.id, r.status])).toEqual([
+      ['resources.throws', 'errored'],
+      ['resources.hangs', 'errored'],
+      ['resources.fails', 'failed'],
+      ['resources.passes', 'passed'],
+      ['resources.not-configured', 'skipped'],
+    ]);
+    expect(results[0]?.error).toEqual({ code: 'APICERT_CHECK_CRASHED', message: 'the check crashed: boom' });
+    expect(results[1]?.error?.code).toBe('APICERT_CHECK_TIMEOUT');
+    expect(results[1]?.durationMs).toBeLessThan(1000);
+    expect(results[2]).toMatchObject({ message: 'expected 404, saw 200', expected: '404', actual: '200' });
+    expect(results[2]?.evidence).toHaveLength(1);
+    expect(results[4]?.message).toBe('no collections');
+    // The throwing check's record was still deleted.
+    expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['http://127.0.0.1:9/customers/1']);
+  });
+
+  it('gives each check a seed derived from the run seed, the same on replay', async () => {
+    const seen: number[] = [];
+    const planned = [
+      {
+        check: check('resources.random', async (ctx) => {
+          seen.push(ctx.random());
+          return ctx.pass();
+        }),
+      },
+    ];
+    const options = { planned, environment: { config, baseUrl: 'http://h', client: fakeClient().client }, checkTimeoutMs: 1000, totalRunMs: 1000 };
+    const first = await runChecks({ ...options, runSeed: 1 });
+    await runChecks({ ...options, runSeed: 1 });
+    await runChecks({ ...options, runSeed: 2 });
+    expect(seen[0]).toBe(seen[1]);
+    expect(seen[0]).not.toBe(seen[2]);
+    expect(first.results[0]?.seed).toBeGreaterThanOrEqual(0);
+  });
+
+  it('stops starting checks once the total budget is spent', async () => {
+    const slow = check('resources.slow', async (ctx) => {
+      await ctx.sleep(60);
+      return ctx.pass();
+    });
+    const later = check('resources.later', async (ctx) => ctx.pass());
+    const { results, interrupted } = await runChecks({
+      planned: [{ check: slow }, { check: later }],
+      environment: { config, baseUrl: 'http://h', client: fakeClient().client },
+      runSeed: 1,
+      checkTimeoutMs: 1000,
+      totalRunMs: 50,
+    });
+    expect(results.map((r) => r.status)).toEqual(['errored', 'errored']);
+    expect(results[1]?.error?.code).toBe('APICERT_RUN_BUDGET_EXCEEDED');
+    expect(interrupted).toMatch(/total budget of 50 ms/);
+  });
+});
+
+describe('check context requests', () => {
+  it('never sends the credential to an origin other than the base URL', async () => {
+    const { client, sent } = fakeClient();
+    await runChecks({
+      planned: [
+        {
+          check: check('resources.follows-link', async (ctx) => {
+            await ctx.request({ path: '/customers' });
+            await ctx.request({ path: 'http://127.0.0.1:9/customers?after=x' });
+            await ctx.request({ path: 'http://elsewhere.example:9/customers?after=x' });
+            return ctx.pass();
+          }),
+        },
+      ],
+      environment: { config, baseUrl: 'http://127.0.0.1:9', client },
+      runSeed: 1,
+      checkTimeoutMs: 1000,
+      totalRunMs: 1000,
+    });
+    expect(sent.map((r) => r.credential)).toEqual(['valid', 'valid', 'none']);
+  });
+});

@@ -1,0 +1,34 @@
+// The registry: every suite and its checks, in the order they run. Nothing is discovered by scanning files.
+import type { Check } from './define-check.js';
+import { resourceChecks } from './resources/index.js';
+import type { SuiteDefinition } from './suite-definition.js';
+
+export const suites: readonly SuiteDefinition[] = [
+  {
+    name: 'resources',
+    checks: resourceChecks,
+    whyNotRunnable: (config) =>
+      config.collections.length === 0 ? 'no collections are configured (add "collections" to the config)' : undefined,
+  },
+  {
+    name: 'pagination',
+    checks: [],
+    whyNotRunnable: (config) =>
+      config.collections.length === 0 ? 'no collections are configured (add "collections" to the config)' : undefined,
+  },
+  {
+    name: 'webhooks-sender',
+    checks: [],
+    whyNotRunnable: (config) =>
+      config.webhooks.sender === undefined ? 'no webhook sender is configured (add "webhooks.sender" to the config)' : undefined,
+  },
+  {
+    name: 'webhooks-receiver',
+    checks: [],
+    whyNotRunnable: (config) =>
+      config.webhooks.receiver === undefined ? 'no webhook receiver is configured (add "webhooks.receiver" to the config)' : undefined,
+  },
+];
+
+/** Every check of every suite. */
+export const allChecks: readonly Check[] = suites.flatMap((suite) => suite.checks);

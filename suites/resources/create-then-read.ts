@@ -1,0 +1,52 @@
+import { defineCheck } from '../define-check.js';
+import { asRecord, createRecord } from '../fixtures/create-record.js';
+import { describeChangedFields, findChangedFields } from './record-fields.js';
+import { isSuccessStatus } from './status-policy.js';
+
+// Convention 4.1: POST /{collection} creates, GET /{collection}/{id} returns that record.
+export const createThenRead = defineCheck({
+  id: 'resources.create-then-read',
+  suite: 'resources',
+  conformanceClass: 'resources-core',
+  rule: '2/2, 4.1',
+  title: 'A created record is returned and readable at /{collection}/{id}',
+  proves: 'POST answers 2xx with the record and its identifier, and GET of that id returns the fields as created.',
+  async run(ctx) {
+    for (const collection of ctx.config.collections) {
+      const created = await createRecord(ctx, collection);
+      if (!created.ok) return created.outcome;
+      const pinned = ctx.config.resources.createStatus;
+      if (!isSuccessStatus(created.response.status, pinned)) {
+        return ctx.fail(`POST ${collection.path} answered ${created.response.status}; resources.createStatus pins ${pinned}`, {
+          expected: `${pinned} (pinned by resources.createStatus)`,
+          actual: `${created.response.status}`,
+          exchanges: [created.response.record],
+        });
+      }
+      const changedOnCreate = findChangedFields(created.sent, created.record);
+      if (changedOnCreate.length > 0) {
+        return ctx.fail(
+          `POST ${collection.path} answered a record that differs from the body sent: ${describeChangedFields(changedOnCreate, created.sent, created.record)}`,
+          { expected: 'the created record holds the fields sent', actual: changedOnCreate.join(', '), exchanges: [created.response.record] },
+        );
+      }
+      const read = await ctx.request({ path: created.memberPath, note: 'read the record just created' });
+      const record = asRecord(read.json);
+      if (read.status !== 200 || record === undefined) {
+        return ctx.fail(`GET ${created.memberPath} answered ${read.status} right after the create; expected 200 with the record`, {
+          expected: '200 with the created record',
+          actual: `${read.status} ${read.text.slice(0, 120)}`,
+          exchanges: [created.response.record, read.record],
+        });
+      }
+      const changed = findChangedFields({ ...created.sent, [collection.idField]: created.id }, record);
+      if (changed.length > 0) {
+        return ctx.fail(
+          `GET ${created.memberPath} does not return the record as created: ${describeChangedFields(changed, { ...created.sent, [collection.idField]: created.id }, record)}`,
+          { expected: 'the fields as created', actual: changed.join(', '), exchanges: [created.response.record, read.record] },
+        );
+      }
+    }
+    return ctx.pass();
+  },
+});

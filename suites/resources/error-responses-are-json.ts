@@ -1,0 +1,63 @@
+import type { TargetResponse } from '../../harness/runner/check-context.js';
+import { defineCheck } from '../define-check.js';
+import { asRecord } from '../fixtures/create-record.js';
+import { isJsonContentType } from './json-content-type.js';
+
+// Convention 1 and 7/3: bodies are JSON, errors included; the error body's shape is "not shown",
+// so only JSON-ness is required unless resources.errorBodyPointer pins a field.
+export const errorResponsesAreJson = defineCheck({
+  id: 'resources.error-responses-are-json',
+  suite: 'resources',
+  conformanceClass: 'resources-core',
+  rule: '1, 7/3',
+  title: 'Error responses with a body are JSON (with the pinned field, if any)',
+  proves: 'A 404, a 400 for malformed JSON and a 401 carry JSON bodies, holding resources.errorBodyPointer when it is set.',
+  async run(ctx) {
+    const collection = ctx.config.collections[0];
+    if (collection === undefined) return ctx.skip('no collections are configured');
+    const provoked = [
+      await ctx.request({ path: `${collection.path}/apicert-missing-${Math.floor(ctx.random() * 1e9).toString(36)}`, note: 'provoke a 404' }),
+      await ctx.request({
+        method: 'POST',
+        path: collection.path,
+        body: '{"broken": ',
+        headers: { 'content-type': 'application/json' },
+        note: 'provoke a 400 with malformed JSON',
+      }),
+      await ctx.request({ path: collection.path, credential: 'none', note: 'provoke a 401 without a credential' }),
+    ];
+    const pointer = ctx.config.resources.errorBodyPointer;
+    for (const response of provoked) {
+      if (response.status < 400 || response.status > 499) continue; // other checks judge the status itself
+      const problem = errorBodyProblem(response, pointer);
+      if (problem !== undefined) {
+        return ctx.fail(`${response.record.request.method} answered ${response.status} with ${problem}`, {
+          expected: pointer === undefined ? 'a JSON error body' : `a JSON error body with a value at ${pointer}`,
+          actual: `Content-Type: ${response.headers['content-type'] ?? '(none)'}; ${response.text.slice(0, 80)}`,
+          exchanges: [response.record],
+        });
+      }
+    }
+    return ctx.pass();
+  },
+});
+
+function errorBodyProblem(response: TargetResponse, pointer: string | undefined): string | undefined {
+  if (response.body.length === 0) return pointer === undefined ? undefined : 'an empty body';
+  if (!isJsonContentType(response.headers['content-type']) || response.json === undefined) return 'a body that is not JSON';
+  if (pointer !== undefined && readPointer(response.json, pointer) === undefined) return `a JSON body without ${pointer}`;
+  return undefined;
+}
+
+/** RFC 6901 JSON pointer lookup; undefined when the path is absent. */
+function readPointer(document: unknown, pointer: string): unknown {
+  if (pointer === '') return document;
+  let current: unknown = document;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(current)) current = current[Number(key)];
+    else current = asRecord(current)?.[key];
+    if (current === undefined) return undefined;
+  }
+  return current;
+}

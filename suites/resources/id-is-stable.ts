@@ -1,0 +1,60 @@
+import { defineCheck } from '../define-check.js';
+import { asRecord, createRecord, fillBodyFor } from '../fixtures/create-record.js';
+import { deriveReplaceBody } from './derive-bodies.js';
+
+// Convention 2/2: a member is addressed by its identifier; the id in the URL and in the body agree,
+// and a PUT or PATCH cannot move a record to another id.
+export const idIsStable = defineCheck({
+  id: 'resources.id-is-stable',
+  suite: 'resources',
+  conformanceClass: 'resources-core',
+  rule: '2/2',
+  title: 'The id in the URL and the body agree and cannot be changed',
+  proves: 'GET returns the id of its URL, and a PUT or PATCH carrying another id is refused or ignored.',
+  async run(ctx) {
+    for (const collection of ctx.config.collections) {
+      const created = await createRecord(ctx, collection);
+      if (!created.ok) return created.outcome;
+      const read = await ctx.request({ path: created.memberPath, note: 'read the record by its id' });
+      const readId = asRecord(read.json)?.[collection.idField];
+      if (readId !== created.id) {
+        return ctx.fail(`GET ${created.memberPath} answered ${collection.idField}=${JSON.stringify(readId)}; expected ${JSON.stringify(created.id)}`, {
+          expected: `${collection.idField} ${JSON.stringify(created.id)}`,
+          actual: JSON.stringify(readId) ?? 'absent',
+          exchanges: [read.record],
+        });
+      }
+      const otherId = typeof created.id === 'number' ? created.id + 1_000_003 : `${created.id}-moved`;
+      const replaceBody = fillBodyFor(ctx, created, collection.replace ?? deriveReplaceBody(collection.sample));
+      const attempts = [
+        { method: 'PATCH', json: { [collection.idField]: otherId } },
+        { method: 'PUT', json: { ...replaceBody, [collection.idField]: otherId } },
+      ];
+      for (const attempt of attempts) {
+        const write = await ctx.request({ ...attempt, path: created.memberPath, note: `${attempt.method} with another id` });
+        const policy = ctx.config.resources.idChange;
+        const isRejected = write.status >= 400 && write.status <= 499;
+        if (policy !== 'either' && isRejected !== (policy === 'reject')) {
+          return ctx.fail(`${attempt.method} ${created.memberPath} with another id answered ${write.status}; resources.idChange pins "${policy}"`, {
+            expected: policy === 'reject' ? '4xx' : '2xx with the id ignored',
+            actual: `${write.status}`,
+            exchanges: [write.record],
+          });
+        }
+        const movedPath = `${collection.path}/${encodeURIComponent(String(otherId))}`;
+        const atMoved = await ctx.request({ path: movedPath, note: 'is the record now at the other id?' });
+        if (atMoved.status === 200) ctx.fixtures.track(movedPath);
+        const atOriginal = await ctx.request({ path: created.memberPath, note: 'is the record still at its id?' });
+        const originalId = asRecord(atOriginal.json)?.[collection.idField];
+        if (atMoved.status === 200 || atOriginal.status !== 200 || originalId !== created.id) {
+          return ctx.fail(`${attempt.method} ${created.memberPath} with ${collection.idField}=${JSON.stringify(otherId)} changed the record's id`, {
+            expected: `the change refused (4xx) or the id ignored: the record stays at ${created.memberPath}`,
+            actual: `GET ${movedPath} → ${atMoved.status}; GET ${created.memberPath} → ${atOriginal.status} with ${collection.idField}=${JSON.stringify(originalId)}`,
+            exchanges: [write.record, atMoved.record, atOriginal.record],
+          });
+        }
+      }
+    }
+    return ctx.pass();
+  },
+});

@@ -1,0 +1,40 @@
+import { defineCheck } from '../define-check.js';
+
+// Convention 4.1 and section 2: GET /{collection} answers a list response {items, next_cursor, has_more}.
+export const listAnswersWithPage = defineCheck({
+  id: 'resources.list-answers-with-page',
+  suite: 'resources',
+  conformanceClass: 'resources-core',
+  rule: '4.1, 2',
+  title: 'Every configured collection lists as a JSON page {items, next_cursor, has_more}',
+  proves: 'GET on each collection answers 200 with application/json and the list response shape.',
+  async run(ctx) {
+    for (const collection of ctx.config.collections) {
+      const response = await ctx.request({ path: collection.path, note: `list ${collection.name}` });
+      const contentType = response.headers['content-type'] ?? '';
+      if (response.status !== 200) {
+        return ctx.fail(`GET ${collection.path} answered ${response.status}, expected 200`, {
+          expected: '200 with a list response',
+          actual: `${response.status}`,
+          exchanges: [response.record],
+        });
+      }
+      if (!/^application\/([a-z.+-]*\+)?json\b/i.test(contentType)) {
+        return ctx.fail(`GET ${collection.path} says Content-Type "${contentType}", expected application/json`, {
+          expected: 'Content-Type: application/json',
+          actual: `Content-Type: ${contentType || '(none)'}`,
+          exchanges: [response.record],
+        });
+      }
+      const page = response.json as { items?: unknown; has_more?: unknown } | undefined;
+      if (!page || !Array.isArray(page.items) || typeof page.has_more !== 'boolean') {
+        return ctx.fail(`GET ${collection.path} did not answer {items: array, has_more: boolean}`, {
+          expected: '{"items": [...], "next_cursor": ..., "has_more": true|false}',
+          actual: response.jsonError ?? `keys: ${Object.keys(page ?? {}).join(', ') || '(none)'}`,
+          exchanges: [response.record],
+        });
+      }
+    }
+    return ctx.pass();
+  },
+});

@@ -1,0 +1,34 @@
+import { defineCheck } from '../define-check.js';
+
+// Convention 1 and 7/1: a body that is not JSON is the client's error: a 4xx, never a 5xx.
+const malformedBodies = ['{"name": ', '{name: "unquoted"}', '[1, 2,', 'not json at all'];
+
+export const malformedJsonRejected = defineCheck({
+  id: 'resources.malformed-json-rejected',
+  suite: 'resources',
+  conformanceClass: 'resources-core',
+  rule: '1, 7/1',
+  title: 'A malformed JSON request body gets a 4xx, never a 5xx',
+  proves: 'POST and PUT with a body that does not parse are refused as client errors.',
+  async run(ctx) {
+    for (const collection of ctx.config.collections) {
+      for (const body of malformedBodies) {
+        const response = await ctx.request({
+          method: 'POST',
+          path: collection.path,
+          body,
+          headers: { 'content-type': 'application/json' },
+          note: 'POST a malformed JSON body',
+        });
+        if (response.status < 400 || response.status > 499) {
+          return ctx.fail(`POST ${collection.path} with the malformed body ${JSON.stringify(body)} answered ${response.status}; expected 4xx`, {
+            expected: '4xx (for example 400)',
+            actual: `${response.status}`,
+            exchanges: [response.record],
+          });
+        }
+      }
+    }
+    return ctx.pass();
+  },
+});

@@ -1,0 +1,62 @@
+import { defineCheck } from '../define-check.js';
+import { asRecord, createRecord, fillBodyFor } from '../fixtures/create-record.js';
+import { derivePatchBody } from './derive-bodies.js';
+import { describeChangedFields, findChangedFields } from './record-fields.js';
+
+// Convention 4.1: PATCH changes some fields; every field not named keeps its value.
+export const patchChangesGivenFields = defineCheck({
+  id: 'resources.patch-changes-given-fields',
+  suite: 'resources',
+  conformanceClass: 'resources-core',
+  rule: '4.1',
+  title: 'PATCH changes only the given fields',
+  proves: 'After PATCH the named fields hold the new values and every other field keeps its value, in the response and on a later GET.',
+  async run(ctx) {
+    let patched = 0;
+    for (const collection of ctx.config.collections) {
+      const template = collection.patch ?? derivePatchBody(collection.sample);
+      if (template === undefined) continue;
+      const created = await createRecord(ctx, collection);
+      if (!created.ok) return created.outcome;
+      const body = fillBodyFor(ctx, created, template);
+      const untouched = Object.fromEntries(
+        Object.entries(created.record).filter(([key]) => !(key in body) && key !== 'updatedAt' && key !== 'updated_at'),
+      );
+
+      const patch = await ctx.request({ method: 'PATCH', path: created.memberPath, json: body, note: 'change some fields' });
+      if (patch.status < 200 || patch.status > 299) {
+        return ctx.fail(`PATCH ${created.memberPath} answered ${patch.status}; expected 2xx`, {
+          expected: '2xx and the fields changed',
+          actual: `${patch.status} ${patch.text.slice(0, 120)}`,
+          exchanges: [created.response.record, patch.record],
+        });
+      }
+      const read = await ctx.request({ path: created.memberPath, note: 'read the patched record' });
+      const views = [
+        { where: 'the PATCH response', record: asRecord(patch.json) },
+        { where: `a later GET ${created.memberPath}`, record: asRecord(read.json) },
+      ];
+      for (const { where, record } of views) {
+        if (record === undefined) continue; // a PATCH may answer 204 without a body
+        const notChanged = findChangedFields(body, record);
+        if (notChanged.length > 0) {
+          return ctx.fail(`after PATCH, ${where} does not hold the new values: ${describeChangedFields(notChanged, body, record)}`, {
+            expected: 'the patched fields with their new values',
+            actual: notChanged.join(', '),
+            exchanges: [created.response.record, patch.record, read.record],
+          });
+        }
+        const lost = findChangedFields(untouched, record);
+        if (lost.length > 0) {
+          return ctx.fail(`PATCH changed fields it was not given, in ${where}: ${describeChangedFields(lost, untouched, record)}`, {
+            expected: 'fields not in the PATCH body keep their values',
+            actual: lost.join(', '),
+            exchanges: [created.response.record, patch.record, read.record],
+          });
+        }
+      }
+      patched += 1;
+    }
+    return patched > 0 ? ctx.pass() : ctx.skip('no collection has a PATCH body (set "patch" or give the sample a string field)');
+  },
+});

@@ -1,0 +1,22 @@
+import { defineCheck } from '../define-check.js';
+import { collectionSegments, looksPlural } from './plural-nouns.js';
+
+// Convention 2/1: collections are plural nouns. Word forms are a judgement, so a singular-looking
+// name is a warning-level finding, never a failure.
+export const pluralCollectionNames = defineCheck({
+  id: 'resources.plural-collection-names',
+  suite: 'resources',
+  conformanceClass: 'resources-core',
+  rule: '2/1',
+  title: 'Collection paths use plural nouns',
+  proves: 'Every configured collection and related-collection path names its collection with a plural noun (warning only).',
+  async run(ctx) {
+    const paths = ctx.config.collections.flatMap((c) => [c.path, ...c.related.map((r) => r.path)]);
+    for (const path of paths) {
+      for (const segment of collectionSegments(path)) {
+        if (!looksPlural(segment)) ctx.warn(`"${segment}" in ${path} looks singular; convention 2/1 names collections with plural nouns`);
+      }
+    }
+    return ctx.pass();
+  },
+});

@@ -1,0 +1,85 @@
+import { defineCheck } from '../define-check.js';
+import { asRecord, createRecord, fillBodyFor } from '../fixtures/create-record.js';
+import { deriveReplaceBody } from './derive-bodies.js';
+import { describeChangedFields, findChangedFields } from './record-fields.js';
+
+// Convention 4.1: PUT replaces the record. A field left out must not survive with its old value.
+export const putReplacesRecord = defineCheck({
+  id: 'resources.put-replaces-record',
+  suite: 'resources',
+  conformanceClass: 'resources-core',
+  rule: '4.1',
+  title: 'PUT replaces the whole record',
+  proves: 'After PUT the record holds the new values, and a field left out of the body is rejected, gone or reset, never kept.',
+  async run(ctx) {
+    for (const collection of ctx.config.collections) {
+      const created = await createRecord(ctx, collection);
+      if (!created.ok) return created.outcome;
+      const template = collection.replace ?? deriveReplaceBody(collection.sample);
+      const body = fillBodyFor(ctx, created, template);
+      const leftOut = Object.keys(created.sent).filter((key) => !(key in body) && key !== collection.idField);
+
+      const put = await ctx.request({ method: 'PUT', path: created.memberPath, json: body, note: 'replace the record' });
+      if (put.status >= 500 || (put.status >= 300 && leftOut.length === 0)) {
+        return ctx.fail(`PUT ${created.memberPath} with a whole record answered ${put.status}; expected 2xx`, {
+          expected: '2xx and the record replaced',
+          actual: `${put.status} ${put.text.slice(0, 120)}`,
+          exchanges: [created.response.record, put.record],
+        });
+      }
+      const policy = ctx.config.resources.putOmittedField;
+      const isRejected = put.status >= 400 && put.status <= 499;
+      if (leftOut.length > 0 && policy !== 'either' && isRejected !== (policy === 'reject')) {
+        return ctx.fail(
+          `PUT ${created.memberPath} without ${leftOut.join(', ')} answered ${put.status}; resources.putOmittedField pins "${policy}"`,
+          {
+            expected: policy === 'reject' ? '4xx: a replace needs the whole record' : '2xx with the left-out fields removed or reset',
+            actual: `${put.status}`,
+            exchanges: [created.response.record, put.record],
+          },
+        );
+      }
+      if (put.status >= 300) {
+        // Rejecting a body that leaves fields out is one correct reading of "replace"; nothing to compare.
+        ctx.info(`PUT without ${leftOut.join(', ')} was rejected with ${put.status} (accepted: a replace needs the whole record)`);
+        continue;
+      }
+      const read = await ctx.request({ path: created.memberPath, note: 'read the replaced record' });
+      const views = [
+        { where: 'the PUT response', record: asRecord(put.json) },
+        { where: `a later GET ${created.memberPath}`, record: asRecord(read.json) },
+      ];
+      for (const { where, record } of views) {
+        if (record === undefined) continue; // a PUT may answer 204 without a body
+        const notReplaced = findChangedFields(body, record);
+        if (notReplaced.length > 0) {
+          return ctx.fail(`after PUT, ${where} does not hold the new values: ${describeChangedFields(notReplaced, body, record)}`, {
+            expected: 'every field of the PUT body with its new value',
+            actual: notReplaced.join(', '),
+            exchanges: [created.response.record, put.record, read.record],
+          });
+        }
+        const kept = leftOut.filter((key) => key in record && JSON.stringify(record[key]) === JSON.stringify(created.sent[key]));
+        if (kept.length > 0) {
+          return ctx.fail(
+            `PUT merged instead of replacing: ${kept.map((k) => `"${k}"`).join(', ')} left out of the body kept its old value in ${where}`,
+            {
+              expected: `${kept.join(', ')} rejected, removed or reset to a default`,
+              actual: kept.map((k) => `${k}=${JSON.stringify(record[k])}`).join(', '),
+              exchanges: [created.response.record, put.record, read.record],
+            },
+          );
+        }
+      }
+      if (read.status !== 200) {
+        return ctx.fail(`GET ${created.memberPath} answered ${read.status} after a successful PUT; expected 200`, {
+          expected: '200',
+          actual: `${read.status}`,
+          exchanges: [put.record, read.record],
+        });
+      }
+    }
+    return ctx.pass();
+  },
+});
+

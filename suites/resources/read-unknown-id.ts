@@ -1,0 +1,26 @@
+import { defineCheck } from '../define-check.js';
+
+// Convention 7/1: the outcome is a standard status; a record that does not exist is 404.
+export const readUnknownId = defineCheck({
+  id: 'resources.read-unknown-id',
+  suite: 'resources',
+  conformanceClass: 'resources-core',
+  rule: '4.1, 7/1',
+  title: 'GET of an unknown id answers 404',
+  proves: 'A member that does not exist is reported as 404, not as 200 or a 5xx.',
+  async run(ctx) {
+    for (const collection of ctx.config.collections) {
+      const unknownId = `apicert-missing-${Math.floor(ctx.random() * 1e9).toString(36)}`;
+      const path = `${collection.path}/${unknownId}`;
+      const response = await ctx.request({ path, note: 'read an id that does not exist' });
+      if (response.status !== 404) {
+        return ctx.fail(`GET ${path} answered ${response.status} for an id that does not exist; expected 404`, {
+          expected: '404',
+          actual: `${response.status}`,
+          exchanges: [response.record],
+        });
+      }
+    }
+    return ctx.pass();
+  },
+});

@@ -1,0 +1,11 @@
+// A suite: its checks and whether a config can drive it.
+import type { ApicertConfig } from '../harness/runner/check-context.js';
+import type { SuiteName } from '../harness/model/run-result.js';
+import type { Check } from './define-check.js';
+
+export interface SuiteDefinition {
+  readonly name: SuiteName;
+  readonly checks: readonly Check[];
+  /** Why this config cannot drive the suite, or undefined when it can. */
+  whyNotRunnable(config: ApicertConfig): string | undefined;
+}

@@ -1,0 +1,62 @@
+// Test support: runs checks against an in-process reference server, clean or with defects.
+import { fileURLToPath } from 'node:url';
+import type { ApicertConfig } from '../../harness/config/config-types.js';
+import { loadConfig } from '../../harness/config/load-config.js';
+import { createHttpClient } from '../../harness/http/client.js';
+import type { CheckResult } from '../../harness/model/run-result.js';
+import { runChecks } from '../../harness/runner/run-checks.js';
+import type { DefectName } from '../../reference-server/defects.js';
+import { startReferenceServer, type ReferenceServerOptions, type RunningReferenceServer } from '../../reference-server/start.js';
+import type { Check } from '../define-check.js';
+
+export const exampleConfigPath = fileURLToPath(new URL('../../apicert.config.example.json', import.meta.url));
+
+export interface ReferenceRunOptions {
+  readonly defects?: readonly DefectName[];
+  /** Adjusts the example config before the run. */
+  readonly configure?: (config: ApicertConfig) => ApicertConfig;
+  readonly seed?: number;
+  readonly server?: Omit<ReferenceServerOptions, 'defects'>;
+  readonly checkTimeoutMs?: number;
+  /** Runs after the checks, before the server closes: for looking at what they left behind. */
+  readonly afterRun?: (server: RunningReferenceServer) => Promise<void>;
+}
+
+/** Runs `checks` against a fresh reference server and returns their results; the server is closed after. */
+export async function runAgainstReference(checks: readonly Check[], options: ReferenceRunOptions = {}): Promise<CheckResult[]> {
+  const server = await startReferenceServer({ ...options.server, defects: options.defects ?? [] });
+  const loaded = await loadConfig(exampleConfigPath);
+  const config = options.configure ? options.configure(loaded) : loaded;
+  const client = createHttpClient({
+    connectTimeoutMs: 2000,
+    headersTimeoutMs: 5000,
+    bodyTimeoutMs: 5000,
+    maxResponseBytes: config.budgets.maxResponseBytes,
+    evidenceBodyBytes: config.budgets.evidenceBodyBytes,
+    followRedirects: false,
+    maxRedirects: 0,
+    credential: { header: 'authorization', value: `Bearer ${server.token}`, curlValue: 'Bearer $APICERT_TOKEN' },
+    secrets: [server.token, server.webhookSecret],
+  });
+  try {
+    const { results } = await runChecks({
+      planned: checks.map((check) => ({ check })),
+      environment: { config, baseUrl: server.url, client },
+      runSeed: options.seed ?? 1,
+      checkTimeoutMs: options.checkTimeoutMs ?? 15_000,
+      totalRunMs: 60_000,
+    });
+    await options.afterRun?.(server);
+    return results;
+  } finally {
+    await client.close();
+    await server.close();
+  }
+}
+
+/** The single result of a one-check run. */
+export async function runOneAgainstReference(check: Check, options: ReferenceRunOptions = {}): Promise<CheckResult> {
+  const [result] = await runAgainstReference([check], options);
+  if (result === undefined) throw new Error(`no result for ${check.id}`);
+  return result;
+}
