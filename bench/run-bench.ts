@@ -1,0 +1,51 @@
+// `npm run bench`: the kit's speed and memory next to their physical baselines. Prints a table and
+// writes bench/results.json. Never part of `npm test`.
+import { writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { measureCeiling } from './ceiling.js';
+import { measureCursorWalk } from './cursor-walk.js';
+import { measureFullRun } from './full-run.js';
+import { measureStreamingMemory } from './streaming-memory.js';
+
+const resultsFile = fileURLToPath(new URL('../../bench/results.json', import.meta.url));
+const quick = process.argv.includes('--quick');
+const say = (text: string): void => void process.stderr.write(`${text}\n`);
+
+say('bench: ceiling (alternating rounds)…');
+const ceiling = await measureCeiling(quick ? 3 : 7, quick ? 500 : 1500);
+say('bench: cursor walk over 100,000 records…');
+const walk = await measureCursorWalk(quick ? 20_000 : 100_000, 100);
+say('bench: full default run…');
+const fullRun = await measureFullRun();
+say('bench: peak memory against a 1 GB streaming target…');
+const memory = await measureStreamingMemory();
+
+const round = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const lines = [
+  `apicert bench — node ${process.version}, ${cpus().length} cores${quick ? ' (quick)' : ''}`,
+  '',
+  '| Ceiling (one request at a time, GET /customers?limit=5) | req/s |',
+  '|---|---:|',
+  ...ceiling.samples.map((s) => `| ${s.label} | ${round(s.perSecond)} |`),
+  `| **kit / bare against the reference server** (goal ≥ 0.80) | **${round(ceiling.kitRatio, 2)}** |`,
+  '',
+  '| Cursor walk, limit=100 | pages | items/s | pages/s | first 10 pages (median ms) | last 10 pages (median ms) |',
+  '|---|---:|---:|---:|---:|---:|',
+  ...walk.map((w) => `| ${w.label} | ${w.pages} | ${round(w.itemsPerSecond)} | ${round(w.pagesPerSecond)} | ${round(w.firstPagesMs, 2)} | ${round(w.lastPagesMs, 2)} |`),
+  '',
+  `| Full default run (${fullRun.checks} checks, verdict ${fullRun.verdict}; goal < 5 s) | ms | share |`,
+  '|---|---:|---:|',
+  `| **wall time** | **${round(fullRun.wallMs)}** | 100% |`,
+  ...fullRun.suites.map((s) => `| ${s.suite} | ${round(s.ms)} | ${round(s.share * 100)}% |`),
+  '',
+  '| Memory (`apicert run --suite resources`, budgets.maxResponseBytes 4 MiB) | peak RSS MiB | exit |',
+  '|---|---:|---:|',
+  ...memory.map((m) => `| ${m.label}${m.bytesSentMiB === undefined ? '' : ` (target sent ${round(m.bytesSentMiB)} MiB in all)`} | ${round(m.peakRssMiB, 1)} | ${m.exitCode} |`),
+];
+process.stdout.write(`${lines.join('\n')}\n`);
+await writeFile(
+  resultsFile,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, cores: cpus().length, quick, ceiling, walk, fullRun, memory }, null, 2)}\n`,
+);
+say(`bench: wrote ${resultsFile}`);

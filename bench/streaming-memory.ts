@@ -1,0 +1,76 @@
+// Memory: peak RSS of `apicert run` against a target whose every answer streams up to 1 GB, next to
+// the same run against the reference server. The client cuts each body at budgets.maxResponseBytes,
+// so the two should differ by about that bound, not by the gigabyte.
+import { spawn } from 'node:child_process';
+import { readFile, mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startReferenceServer } from '../reference-server/start.js';
+
+export interface MemorySample {
+  readonly label: string;
+  readonly peakRssMiB: number;
+  readonly exitCode: number | null;
+  /** Bytes the target managed to send before the kit hung up, over the whole run. */
+  readonly bytesSentMiB?: number;
+}
+
+const cli = fileURLToPath(new URL('../harness/cli/main.js', import.meta.url));
+const exampleConfig = fileURLToPath(new URL('../../apicert.config.example.json', import.meta.url));
+const gigabyte = 1024 ** 3;
+
+export async function measureStreamingMemory(): Promise<MemorySample[]> {
+  let bytesSent = 0;
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  const streaming = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    let sent = 0;
+    const pump = (): void => {
+      while (sent < gigabyte) {
+        sent += chunk.length;
+        bytesSent += chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', pump);
+      }
+      res.end();
+    };
+    res.on('close', () => (sent = gigabyte));
+    pump();
+  });
+  await new Promise<void>((resolve) => streaming.listen(0, '127.0.0.1', resolve));
+  const streamingUrl = `http://127.0.0.1:${(streaming.address() as AddressInfo).port}`;
+  const reference = await startReferenceServer({ port: 0 });
+  try {
+    const baseline = await runAndWatch('run against the reference server', reference.url, reference.token);
+    const hostile = await runAndWatch('run against a target streaming 1 GB bodies', streamingUrl, 'token');
+    return [baseline, { ...hostile, bytesSentMiB: bytesSent / 1024 ** 2 }];
+  } finally {
+    streaming.closeAllConnections();
+    await new Promise<void>((resolve) => streaming.close(() => resolve()));
+    await reference.close();
+  }
+}
+
+async function runAndWatch(label: string, baseUrl: string, token: string): Promise<MemorySample> {
+  const reportDir = await mkdtemp(join(tmpdir(), 'apicert-bench-mem-'));
+  const child = spawn(
+    process.execPath,
+    [cli, 'run', '--base-url', baseUrl, '--config', exampleConfig, '--suite', 'resources', '--report-dir', reportDir, '--format', 'json'],
+    { env: { ...process.env, APICERT_TOKEN: token }, stdio: 'ignore' },
+  );
+  let peakKiB = 0;
+  // VmHWM is the peak so far; poll it until the child exits and keep the last reading.
+  const poll = setInterval(() => {
+    readFile(`/proc/${child.pid}/status`, 'utf8')
+      .then((status) => {
+        const match = /VmHWM:\s+(\d+)\s+kB/.exec(status);
+        if (match) peakKiB = Math.max(peakKiB, Number(match[1]));
+      })
+      .catch(() => {});
+  }, 10);
+  const exitCode = await new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  clearInterval(poll);
+  return { label, peakRssMiB: peakKiB / 1024, exitCode };
+}
