@@ -1,6 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import { asRecord, createRecord, fillBodyFor } from '../fixtures/create-record.js';
+import { createRecord, fillBodyFor } from '../fixtures/create-record.js';
 import { derivePatchBody } from './derive-bodies.js';
+import { failUnlessWritten, readWrittenRecord } from './written-record-views.js';
 import { describeChangedFields, findChangedFields } from './record-fields.js';
 
 // Convention 4.1: PATCH changes some fields; every field not named keeps its value.
@@ -31,21 +32,11 @@ export const patchChangesGivenFields = defineCheck({
           exchanges: [created.response.record, patch.record],
         });
       }
-      const read = await ctx.request({ path: created.memberPath, note: 'read the patched record' });
-      const views = [
-        { where: 'the PATCH response', record: asRecord(patch.json) },
-        { where: `a later GET ${created.memberPath}`, record: asRecord(read.json) },
-      ];
+      const written = await readWrittenRecord(ctx, created.memberPath, patch);
+      const { read, views } = written;
+      const notChanged = failUnlessWritten(ctx, written, body, 'PATCH', [created.response, patch, read]);
+      if (notChanged !== undefined) return notChanged;
       for (const { where, record } of views) {
-        if (record === undefined) continue; // a PATCH may answer 204 without a body
-        const notChanged = findChangedFields(body, record);
-        if (notChanged.length > 0) {
-          return ctx.fail(`after PATCH, ${where} does not hold the new values: ${describeChangedFields(notChanged, body, record)}`, {
-            expected: 'the patched fields with their new values',
-            actual: notChanged.join(', '),
-            exchanges: [created.response.record, patch.record, read.record],
-          });
-        }
         const lost = findChangedFields(untouched, record);
         if (lost.length > 0) {
           return ctx.fail(`PATCH changed fields it was not given, in ${where}: ${describeChangedFields(lost, untouched, record)}`, {
