@@ -11,7 +11,7 @@ export interface CurlRequest {
   /** The credential header, with a value that refers to an environment variable, e.g. "Bearer $APICERT_TOKEN". */
   readonly credential?: { readonly header: string; readonly curlValue: string };
   /** Request body as text; a body that is not text is given as its size only. */
-  readonly body?: { readonly text: string } | { readonly binaryBytes: number };
+  readonly body?: { readonly text: string } | { readonly binaryBytes: number } | { readonly tooLongBytes: number };
 }
 
 // curl computes these itself; passing them would conflict with what it sends.
@@ -34,7 +34,8 @@ export function toCurlLine(request: CurlRequest): string {
   if (request.body !== undefined) {
     // --data-raw: a body starting with "@" is sent as is, not read from a file.
     if ('text' in request.body) line += ` --data-raw ${quoteForShell(request.body.text)}`;
-    else line += ` # request body of ${request.body.binaryBytes} bytes is not text; see the recorded exchange`;
+    else if ('binaryBytes' in request.body) line += ` # request body of ${request.body.binaryBytes} bytes is not text; see the recorded exchange`;
+    else line += ` # request body of ${request.body.tooLongBytes} bytes is too long to inline; see the recorded exchange`;
   }
   return line;
 }

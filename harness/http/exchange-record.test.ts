@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { recordBody, recordOutboundExchange, type OutboundExchange } from './exchange-record.js';
+import { curlInlineBodyBytes, recordBody, recordOutboundExchange, type OutboundExchange } from './exchange-record.js';
 import { REDACTED, secretVariants } from './redact.js';
 
 const TOKEN = 'tok-1234567890';
@@ -48,6 +48,15 @@ describe('recordOutboundExchange', () => {
     );
     expect(record.curl).not.toContain('$APICERT_TOKEN');
     expect(record.curl).toContain(`'Authorization: Bearer ${REDACTED}'`);
+  });
+
+  it('names a long request body by its size in the curl line instead of inlining it', () => {
+    const body = Buffer.alloc(curlInlineBodyBytes + 1, 0x61);
+    const record = recordOutboundExchange(exchange({ body }), policy);
+    expect(record.curl).toContain(`# request body of ${body.length} bytes is too long to inline`);
+    expect(record.curl!.length).toBeLessThan(1000);
+    const short = recordOutboundExchange(exchange({ body: Buffer.alloc(curlInlineBodyBytes, 0x61) }), policy);
+    expect(short.curl).toContain('--data-raw');
   });
 
   it('omits the response when there was none and keeps the error', () => {

@@ -124,7 +124,12 @@ export function recordBody(
   };
 }
 
+// A curl line is for pasting: a body past this is named by its size instead of inlined, so a
+// megabyte probe does not become a megabyte line in every report.
+export const curlInlineBodyBytes = 16 * 1024;
+
 function toCurlBody(body: Buffer, secrets: readonly string[]): CurlRequest['body'] {
+  if (body.length > curlInlineBodyBytes) return { tooLongBytes: body.length };
   const redacted = redactBytes(body, secrets);
   return isTextBytes(redacted) ? { text: redacted.toString('utf8') } : { binaryBytes: body.length };
 }
