@@ -72,6 +72,7 @@ const defectList = [
   { name: 'receiver-slow-ack', description: 'the receiver answers only after about 3 s' },
   { name: 'receiver-500-on-bad-json', description: 'the receiver answers 500 to a correctly signed body that is not JSON' },
   { name: 'receiver-accepts-invalid-event', description: 'the receiver acknowledges bodies that lack event, id or data' },
+  { name: 'receiver-no-body-limit', description: 'the receiver reads deliveries of any size (up to 64 MiB) instead of answering 413 past 100 KiB' },
 ] as const;
 
 /** The name of one defect switch. */

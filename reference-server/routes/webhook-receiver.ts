@@ -13,7 +13,8 @@ import type { ServerContext } from './server-context.js';
 export function mountSignedReceiver(app: Express, ctx: ServerContext): void {
   // Raw bytes, never re-serialized: the HMAC is over exactly what arrived. inflate: false keeps
   // compressed bodies out (415), since their wire bytes are not the JSON.
-  const rawBody = express.raw({ type: () => true, limit: bodyLimitBytes, inflate: false });
+  const limit = ctx.defects.has('receiver-no-body-limit') ? 64 * 1024 * 1024 : bodyLimitBytes;
+  const rawBody = express.raw({ type: () => true, limit, inflate: false });
   app.post('/webhook-receiver', rawBody, async (req, res) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const parsed = parseJson(raw);

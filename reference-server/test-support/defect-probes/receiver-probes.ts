@@ -75,4 +75,12 @@ export const receiverProbes: Partial<Record<DefectName, DefectProbe>> = {
     clean: 400,
     broken: 200,
   },
+  'receiver-no-body-limit': {
+    async observe(env) {
+      const padded = JSON.stringify({ event: 'customer.created', id: 'evt_probe_big', data: { id: 'cus_probe', pad: 'x'.repeat(200 * 1024) } });
+      return (await deliver(env, padded)).status;
+    },
+    clean: 413,
+    broken: 200,
+  },
 };
