@@ -4,10 +4,12 @@ import type { ApicertConfig } from '../config/config-types.js';
 import type { HttpResponse } from '../http/http-types.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
 import type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
+import type { WebhookSink } from '../sink/sink-types.js';
 
 export type { ApicertConfig, CollectionConfig, RelatedCollectionConfig } from '../config/config-types.js';
 export type { CheckOutcome } from '../model/check-outcome.js';
 export type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
+export type { AnswerScript, DeliveryAnswer, SinkChannel, SinkDelivery, WebhookSink } from '../sink/sink-types.js';
 
 /** A request to the target; `path` is relative to the base URL (or absolute, for links the target returned). */
 export interface TargetRequest {
@@ -55,6 +57,8 @@ export interface CheckContext {
   readonly receiverSecret: string | undefined;
   /** Every exchange this check made so far. */
   readonly exchanges: readonly ExchangeRecord[];
+  /** The capturing webhook sink, when the webhooks-sender suite runs; undefined otherwise. */
+  readonly sink: WebhookSink | undefined;
 
   /** Sends one request to the target and records it. Throws HttpError subclasses on transport failure. */
   request(request: TargetRequest): Promise<TargetResponse>;

@@ -6,6 +6,7 @@ import type { HttpClient } from '../http/http-types.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
 import type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
 import type { Finding } from '../model/run-result.js';
+import type { WebhookSink } from '../sink/sink-types.js';
 import type { CheckContext, TargetRequest, TargetResponse } from './check-context.js';
 import { createRandom } from './seeded-random.js';
 import { resolveTargetUrl } from './target-url.js';
@@ -17,6 +18,10 @@ export interface CheckEnvironment {
   readonly client: HttpClient;
   /** The webhook receiver's signing secret, read from the environment once per run. */
   readonly receiverSecret?: string;
+  /** Values no result may contain (token, signing secrets): removed from messages and findings too. */
+  readonly secrets?: readonly string[];
+  /** The capturing webhook sink, started only when the webhooks-sender suite runs. */
+  readonly sink?: WebhookSink | undefined;
   readonly onProgress?: (detail: string) => void;
 }
 
@@ -73,6 +78,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     random: createRandom(seed),
     signal,
     receiverSecret: environment.receiverSecret,
+    sink: environment.sink,
     exchanges,
     fixtures: {
       track: (memberPath) => void tracked.push(memberPath),

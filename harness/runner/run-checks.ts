@@ -7,6 +7,7 @@ import type { ExchangeRecord } from '../model/evidence.js';
 import type { CheckResult, Finding } from '../model/run-result.js';
 import { createCheckContext, type CheckEnvironment } from './create-check-context.js';
 import { deleteTrackedRecords } from './delete-tracked-records.js';
+import { redactResultText } from './redact-result.js';
 import { deriveCheckSeed } from './seeded-random.js';
 
 /** A check to run, or to report as skipped because its suite cannot run against this config. */
@@ -52,7 +53,8 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
       continue;
     }
     options.onCheckStart?.(index, planned.length, check);
-    results.push(await runOneCheck(check, seed, Math.min(options.checkTimeoutMs, remainingMs), options.environment));
+    const result = await runOneCheck(check, seed, Math.min(options.checkTimeoutMs, remainingMs), options.environment);
+    results.push(redactResultText(result, options.environment.secrets ?? []));
   }
   return interrupted === undefined ? { results } : { results, interrupted };
 }

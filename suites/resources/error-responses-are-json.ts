@@ -1,6 +1,6 @@
 import type { TargetResponse } from '../../harness/runner/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { asRecord } from '../fixtures/create-record.js';
+import { readJsonPointer } from '../fixtures/json-pointer.js';
 import { isJsonContentType } from './json-content-type.js';
 
 // Convention 1 and 7/3: bodies are JSON, errors included; the error body's shape is "not shown",
@@ -45,19 +45,7 @@ export const errorResponsesAreJson = defineCheck({
 function errorBodyProblem(response: TargetResponse, pointer: string | undefined): string | undefined {
   if (response.body.length === 0) return pointer === undefined ? undefined : 'an empty body';
   if (!isJsonContentType(response.headers['content-type']) || response.json === undefined) return 'a body that is not JSON';
-  if (pointer !== undefined && readPointer(response.json, pointer) === undefined) return `a JSON body without ${pointer}`;
+  if (pointer !== undefined && readJsonPointer(response.json, pointer) === undefined) return `a JSON body without ${pointer}`;
   return undefined;
 }
 
-/** RFC 6901 JSON pointer lookup; undefined when the path is absent. */
-function readPointer(document: unknown, pointer: string): unknown {
-  if (pointer === '') return document;
-  let current: unknown = document;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(current)) current = current[Number(key)];
-    else current = asRecord(current)?.[key];
-    if (current === undefined) return undefined;
-  }
-  return current;
-}

@@ -5,6 +5,9 @@ import { loadConfig } from '../../harness/config/load-config.js';
 import { createHttpClient } from '../../harness/http/client.js';
 import type { CheckResult } from '../../harness/model/run-result.js';
 import { runChecks } from '../../harness/runner/run-checks.js';
+import { newSinkSecret } from '../../harness/sink/sink-secret.js';
+import type { WebhookSink } from '../../harness/sink/sink-types.js';
+import { startWebhookSink } from '../../harness/sink/webhook-sink.js';
 import type { DefectName } from '../../reference-server/defects.js';
 import { startReferenceServer, type ReferenceServerOptions, type RunningReferenceServer } from '../../reference-server/start.js';
 import type { Check } from '../define-check.js';
@@ -20,6 +23,8 @@ export interface ReferenceRunOptions {
   readonly checkTimeoutMs?: number;
   /** Runs after the checks, before the server closes: for looking at what they left behind. */
   readonly afterRun?: (server: RunningReferenceServer) => Promise<void>;
+  /** Starts the capturing webhook sink (webhooks.sender.sink of the config), as the run command does for webhooks-sender. */
+  readonly startSink?: boolean;
 }
 
 /** Runs `checks` against a fresh reference server and returns their results; the server is closed after. */
@@ -27,6 +32,7 @@ export async function runAgainstReference(checks: readonly Check[], options: Ref
   const server = await startReferenceServer({ ...options.server, defects: options.defects ?? [] });
   const loaded = await loadConfig(exampleConfigPath);
   const config = options.configure ? options.configure(loaded) : loaded;
+  const sinkSecret = newSinkSecret();
   const client = createHttpClient({
     connectTimeoutMs: 2000,
     headersTimeoutMs: 5000,
@@ -36,12 +42,17 @@ export async function runAgainstReference(checks: readonly Check[], options: Ref
     followRedirects: false,
     maxRedirects: 0,
     credential: { header: 'authorization', value: `Bearer ${server.token}`, curlValue: 'Bearer $APICERT_TOKEN' },
-    secrets: [server.token, server.webhookSecret],
+    secrets: [server.token, server.webhookSecret, sinkSecret],
   });
+  let sink: WebhookSink | undefined;
   try {
+    const sender = config.webhooks.sender;
+    if (options.startSink === true && sender !== undefined) {
+      sink = await startWebhookSink({ ...sender.sink, secret: sinkSecret, evidenceBodyBytes: config.budgets.evidenceBodyBytes, secrets: [server.token] });
+    }
     const { results } = await runChecks({
       planned: checks.map((check) => ({ check })),
-      environment: { config, baseUrl: server.url, client },
+      environment: { config, baseUrl: server.url, client, receiverSecret: server.webhookSecret, sink },
       runSeed: options.seed ?? 1,
       checkTimeoutMs: options.checkTimeoutMs ?? 15_000,
       totalRunMs: 60_000,
@@ -50,6 +61,7 @@ export async function runAgainstReference(checks: readonly Check[], options: Ref
     return results;
   } finally {
     await client.close();
+    await sink?.close();
     await server.close();
   }
 }

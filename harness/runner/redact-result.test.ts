@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckResult } from '../model/run-result.js';
+import { redactResultText } from './redact-result.js';
+
+const secret = 'sekrit-0123456789';
+
+describe('redactResultText', () => {
+  it('removes secrets from every text a check writes', () => {
+    const result: CheckResult = {
+      id: 'resources.x',
+      suite: 'resources',
+      class: 'resources-core',
+      title: 't',
+      rule: '1',
+      status: 'failed',
+      durationMs: 1,
+      seed: 1,
+      evidence: [],
+      message: `saw ${secret} in the body`,
+      expected: secret,
+      actual: `"${secret}"`,
+      counterexample: { body: `{"s":"${secret}"}` },
+      findings: [{ level: 'warning', message: `echoed ${encodeURIComponent(secret)}` }],
+      error: { code: 'APICERT_CHECK_CRASHED', message: secret },
+    };
+    const redacted = redactResultText(result, [secret]);
+    expect(JSON.stringify(redacted)).not.toContain(secret);
+    expect(redacted.message).toBe('saw [REDACTED] in the body');
+    expect(redacted.status).toBe('failed');
+  });
+
+  it('returns the result as is without secrets', () => {
+    const result = { findings: [] } as unknown as CheckResult;
+    expect(redactResultText(result, [])).toBe(result);
+  });
+});

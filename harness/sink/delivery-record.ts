@@ -1,0 +1,60 @@
+// Turns one captured delivery into its evidence record (direction "inbound"): body bounded, every
+// secret redacted, and the X-Signature digest shortened to its first characters, so a report shows
+// enough to compare digests and never enough to matter. Pure.
+import { recordBody, type EvidencePolicy } from '../http/exchange-record.js';
+import { redactHeaders, redactText } from '../http/redact.js';
+import type { ExchangeRecord } from '../model/evidence.js';
+import type { DeliveryAnswer, SinkDelivery } from './sink-types.js';
+
+/** Characters of a digest kept in evidence. */
+export const DIGEST_PREVIEW_CHARS = 8;
+
+/** "sha256=757107ea…" for a signature value; short values are kept whole. */
+export function abbreviateSignature(value: string): string {
+  const label = value.startsWith('sha256=') ? 'sha256=' : '';
+  const digest = value.slice(label.length);
+  return digest.length <= DIGEST_PREVIEW_CHARS ? value : `${label}${digest.slice(0, DIGEST_PREVIEW_CHARS)}…`;
+}
+
+/** The evidence record of `delivery`; `baseUrl` is the sink URL the path is resolved against. */
+export function toDeliveryRecord(delivery: SinkDelivery, baseUrl: string, policy: EvidencePolicy): ExchangeRecord {
+  const headers = redactHeaders(delivery.headers, policy.secrets);
+  if (headers['x-signature'] !== undefined) headers['x-signature'] = abbreviateSignature(headers['x-signature']);
+  const request = {
+    method: delivery.method,
+    url: redactText(joinUrl(baseUrl, delivery.path), policy.secrets),
+    headers,
+    body: recordBody(delivery.body, policy, delivery.bodyBytes),
+  };
+  const { answer } = delivery;
+  return {
+    direction: 'inbound',
+    request,
+    ...(answer.state === 'answered' ? { response: { status: answer.status, headers: {} } } : {}),
+    startedAt: delivery.receivedAt,
+    durationMs: 'afterMs' in answer ? Math.round(answer.afterMs) : 0,
+    note: describeAnswer(delivery, answer),
+  };
+}
+
+function describeAnswer(delivery: SinkDelivery, answer: DeliveryAnswer): string {
+  const which = `delivery ${delivery.attemptOfEvent} of ${delivery.eventId === undefined ? 'this body' : `event ${delivery.eventId}`}`;
+  switch (answer.state) {
+    case 'pending':
+      return `${which}: no answer yet`;
+    case 'answered':
+      return answer.late
+        ? `${which}: the sink held the answer ${Math.round(answer.afterMs)} ms, then answered ${answer.status}; the sender was still waiting`
+        : `${which}: the sink answered ${answer.status}`;
+    case 'sender-closed':
+      return `${which}: the sender closed the connection after ${Math.round(answer.afterMs)} ms, before any answer (it gave up waiting)`;
+    case 'destroyed':
+      return `${which}: the sink cut the connection after ${Math.round(answer.afterMs)} ms without answering`;
+  }
+}
+
+// The path is shown as the sink received it (a tunnel may have kept or stripped its own prefix).
+function joinUrl(baseUrl: string, path: string): string {
+  const origin = new URL(baseUrl).origin;
+  return `${origin}${path.startsWith('/') ? '' : '/'}${path}`;
+}

@@ -1,0 +1,259 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { Agent, request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SinkListenError } from '../errors.js';
+import type { WebhookSink, WebhookSinkOptions } from './sink-types.js';
+import { startWebhookSink } from './webhook-sink.js';
+
+const secret = 'run-secret-for-sink-tests';
+const baseOptions: WebhookSinkOptions = {
+  host: '127.0.0.1',
+  port: 0,
+  maxBodyBytes: 1024,
+  maxConnections: 8,
+  secret,
+  evidenceBodyBytes: 512,
+};
+
+// Each request on its own connection, so a held or cut answer never affects the next request.
+async function post(url: string, body: string | Buffer, options: { headers?: Record<string, string>; timeoutMs?: number; dispatcherOptions?: Agent.Options } = {}) {
+  const agent = new Agent({ ...options.dispatcherOptions, pipelining: 0 });
+  try {
+    const response = await request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...options.headers },
+      body,
+      dispatcher: agent,
+      signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
+    });
+    return { status: response.statusCode, text: await response.body.text() };
+  } finally {
+    await agent.destroy();
+  }
+}
+
+function event(id: string, extra = ''): string {
+  return `{"event":"customer.created","id":"${id}","data":{"id":"cus_1"${extra}}}`;
+}
+
+describe('webhook sink', () => {
+  let sink: WebhookSink;
+
+  beforeAll(async () => {
+    sink = await startWebhookSink(baseOptions);
+  });
+
+  afterAll(async () => {
+    await sink.close();
+  });
+
+  it('captures the exact bytes, headers and arrival time, and answers 2xx by default', async () => {
+    const channel = sink.openChannel();
+    expect(channel.url).toMatch(new RegExp(`^${sink.url}/apicert-sink/[0-9a-f]{24}$`));
+    const raw = Buffer.from('{ "event":"a",  "id":"evt_raw", "data":{"name":"Zo\\u00eb é"} }');
+    const before = performance.now();
+    const answer = await post(channel.url, raw, { headers: { 'x-signature': 'sha256=abc', 'x-many': 'one' } });
+    expect(answer.status).toBe(200);
+    const [delivery] = channel.deliveries();
+    expect(delivery!.body.equals(raw)).toBe(true);
+    expect(delivery!.bodyBytes).toBe(raw.length);
+    expect(delivery!.method).toBe('POST');
+    expect(delivery!.headers['x-signature']).toBe('sha256=abc');
+    expect(delivery!.headers['content-type']).toBe('application/json');
+    expect(delivery!.eventId).toBe('evt_raw');
+    expect(delivery!.receivedAtMs).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(delivery!.receivedAt)).not.toBeNaN();
+    expect(delivery!.answer).toMatchObject({ state: 'answered', status: 200, late: false });
+  });
+
+  it('keeps each channel\'s deliveries apart, refuses unknown channels and quietly acknowledges closed ones', async () => {
+    const first = sink.openChannel();
+    const second = sink.openChannel();
+    await post(first.url, event('evt_one'));
+    expect(second.deliveries()).toHaveLength(0);
+    expect((await post(`${sink.url}/apicert-sink/${'0'.repeat(24)}`, event('evt_x'))).status).toBe(404);
+    expect((await post(`${sink.url}/elsewhere`, event('evt_x'))).status).toBe(404);
+    first.close();
+    expect((await post(first.url, event('evt_two'))).status).toBe(200);
+    expect(first.deliveries()).toHaveLength(1);
+  });
+
+  it('fails the first N deliveries of each event id with 5xx, then answers 2xx', async () => {
+    const channel = sink.openChannel({ kind: 'fail-first', failures: 2 });
+    const statuses = [];
+    for (const id of ['evt_a', 'evt_b', 'evt_a', 'evt_a', 'evt_b', 'evt_b']) statuses.push((await post(channel.url, event(id))).status);
+    expect(statuses).toEqual([503, 503, 503, 200, 503, 200]);
+    expect(channel.deliveries().map((d) => d.attemptOfEvent)).toEqual([1, 1, 2, 3, 2, 3]);
+  });
+
+  it('holds the answer past a sender\'s time-out and records that the sender gave up', async () => {
+    const channel = sink.openChannel({ kind: 'hold-first', holds: 1, holdMs: 2000, afterHold: 'answer' });
+    await expect(post(channel.url, event('evt_held'), { timeoutMs: 150 })).rejects.toThrow();
+    expect(await channel.waitFor((d) => d[0]?.answer.state === 'sender-closed', 2000)).toBe(true);
+    const answer = channel.deliveries()[0]!.answer;
+    expect(answer.state).toBe('sender-closed');
+    if (answer.state === 'sender-closed') {
+      expect(answer.afterMs).toBeGreaterThanOrEqual(100);
+      expect(answer.afterMs).toBeLessThan(1500);
+    }
+    // The retry is the second attempt of the event: answered at once.
+    expect((await post(channel.url, event('evt_held'))).status).toBe(200);
+  });
+
+  it('answers late to a sender that keeps waiting, or cuts the connection when told to', async () => {
+    const late = sink.openChannel({ kind: 'hold-first', holds: 1, holdMs: 150, afterHold: 'answer' });
+    const started = performance.now();
+    expect((await post(late.url, event('evt_late'))).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    expect(late.deliveries()[0]!.answer).toMatchObject({ state: 'answered', status: 200, late: true });
+
+    const cut = sink.openChannel({ kind: 'hold-first', holds: 1, holdMs: 100, afterHold: 'destroy' });
+    await expect(post(cut.url, event('evt_cut'))).rejects.toThrow();
+    expect(cut.deliveries()[0]!.answer.state).toBe('destroyed');
+  });
+
+  it('caps the body: keeps maxBodyBytes, answers 413 and records the real size', async () => {
+    const channel = sink.openChannel();
+    const big = Buffer.alloc(5000, 'a');
+    expect((await post(channel.url, big)).status).toBe(413);
+    // No content-length: the cap must hold while streaming, not only for a declared size.
+    const chunked = Readable.from(Array.from({ length: 5 }, () => Buffer.alloc(600, 'b')));
+    const agent = new Agent();
+    try {
+      const answer = await request(channel.url, { method: 'POST', body: chunked, dispatcher: agent, signal: AbortSignal.timeout(5000) }).then(
+        (response) => response.statusCode,
+        () => 'cut',
+      );
+      // Node may answer before the whole body is sent; either the 413 arrives or the cut connection does.
+      expect([413, 'cut']).toContain(answer);
+    } finally {
+      await agent.destroy();
+    }
+    expect(await channel.waitFor((d) => d.length === 2, 2000)).toBe(true);
+    const [declared, streamed] = channel.deliveries();
+    expect(declared).toMatchObject({ bodyBytes: 5000, isBodyTruncated: true });
+    expect(declared!.body.length).toBe(0);
+    expect(streamed!.isBodyTruncated).toBe(true);
+    expect(streamed!.body.length).toBe(1024);
+    expect(streamed!.bodyBytes).toBeGreaterThan(1024);
+    expect(streamed!.eventId).toBeUndefined();
+  });
+
+  it('bounds every wait and turns deliveries into redacted inbound evidence', async () => {
+    const channel = sink.openChannel();
+    const started = performance.now();
+    expect(await channel.waitFor((d) => d.length > 0, 80)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(1000);
+    const waiting = channel.waitFor((d) => d.length > 0, 5000);
+    await post(channel.url, event('evt_e', `,"leak":"${secret}"`), { headers: { 'x-signature': `sha256=${'f'.repeat(64)}` } });
+    expect(await waiting).toBe(true);
+    const [record] = channel.records();
+    expect(record!.direction).toBe('inbound');
+    expect(record!.request.url).toBe(channel.url);
+    expect(record!.request.headers['x-signature']).toBe('sha256=ffffffff…');
+    expect(JSON.stringify(record)).not.toContain(secret);
+  });
+});
+
+describe('webhook sink lifecycle', () => {
+  it('names a port in use in a one-line SinkListenError', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as AddressInfo;
+    try {
+      const error = await startWebhookSink({ ...baseOptions, port }).catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(SinkListenError);
+      expect((error as SinkListenError).code).toBe('APICERT_SINK_LISTEN_FAILED');
+      expect((error as SinkListenError).message).toMatch(new RegExp(`127\\.0\\.0\\.1:${port}: the port is in use`));
+      expect((error as SinkListenError).message).not.toMatch(/\n/);
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
+  });
+
+  it('uses publicUrl for the URLs it hands out', async () => {
+    const sink = await startWebhookSink({ ...baseOptions, publicUrl: 'https://abc.tunnel.example/' });
+    try {
+      expect(sink.url).toBe('https://abc.tunnel.example');
+      expect(sink.openChannel().url).toMatch(/^https:\/\/abc\.tunnel\.example\/apicert-sink\/[0-9a-f]{24}$/);
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it('ends held connections and pending waits on close, and stops listening', async () => {
+    const sink = await startWebhookSink(baseOptions);
+    const channel = sink.openChannel({ kind: 'hold-first', holds: 1, holdMs: 60_000, afterHold: 'destroy' });
+    const held = post(channel.url, event('evt_forever'), { timeoutMs: 10_000 }).then(
+      (answer) => answer.status,
+      () => 'cut',
+    );
+    expect(await channel.waitFor((d) => d.length === 1, 2000)).toBe(true);
+    const waiting = channel.waitFor(() => false, 60_000);
+    const started = performance.now();
+    await sink.close();
+    expect(await waiting).toBe(false);
+    expect(await held).toBe('cut');
+    expect(performance.now() - started).toBeLessThan(2000);
+    await expect(post(channel.url, event('evt_after'), { timeoutMs: 1000 })).rejects.toThrow();
+  });
+
+  it('caps open connections', async () => {
+    const sink = await startWebhookSink({ ...baseOptions, maxConnections: 1 });
+    try {
+      const channel = sink.openChannel({ kind: 'hold-first', holds: 5, holdMs: 400, afterHold: 'answer' });
+      const first = post(channel.url, event('evt_1'));
+      expect(await channel.waitFor((d) => d.length === 1, 2000)).toBe(true);
+      await expect(post(channel.url, event('evt_2'), { timeoutMs: 2000 })).rejects.toThrow();
+      expect((await first).status).toBe(200);
+      expect(channel.deliveries()).toHaveLength(1);
+    } finally {
+      await sink.close();
+    }
+  });
+});
+
+describe('webhook sink over HTTPS', () => {
+  let directory: string;
+  let certFile: string;
+  let keyFile: string;
+
+  beforeAll(() => {
+    directory = mkdtempSync(join(tmpdir(), 'apicert-sink-tls-'));
+    certFile = join(directory, 'cert.pem');
+    keyFile = join(directory, 'key.pem');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore', timeout: 20_000 });
+  });
+
+  afterAll(() => {
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('serves https with the given certificate and key', async () => {
+    const sink = await startWebhookSink({ ...baseOptions, tls: { certFile, keyFile } });
+    try {
+      expect(sink.isHttps).toBe(true);
+      const channel = sink.openChannel();
+      expect(channel.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/apicert-sink\//);
+      const answer = await post(channel.url, event('evt_tls'), { dispatcherOptions: { connect: { ca: readFileSync(certFile) } } });
+      expect(answer.status).toBe(200);
+      expect(channel.deliveries()[0]!.eventId).toBe('evt_tls');
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it('says which TLS file it cannot read', async () => {
+    const error = await startWebhookSink({ ...baseOptions, tls: { certFile: join(directory, 'missing.pem'), keyFile } }).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(SinkListenError);
+    expect((error as Error).message).toMatch(/certificate file ".*missing\.pem"/);
+    const garbage = await startWebhookSink({ ...baseOptions, tls: { certFile: keyFile, keyFile: certFile } }).catch((thrown: unknown) => thrown);
+    expect(garbage).toBeInstanceOf(SinkListenError);
+  });
+});

@@ -1,0 +1,187 @@
+// The capturing webhook sink: a real HTTP(S) server the target delivers to. Each check opens its own
+// channel (an unguessable path), scripts how deliveries are answered, and waits on what arrives.
+// The caller is untrusted: bodies are capped, connections are capped, every hold has a timer, and
+// close() ends every socket, timer and waiter.
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { EvidencePolicy } from '../http/exchange-record.js';
+import { secretVariants } from '../http/redact.js';
+import { toIsoTimestamp } from '../http/iso-timestamp.js';
+import { ACCEPT_STATUS, type AnswerScript, type ChosenAnswer } from './answer-script.js';
+import { DeliveryLog } from './delivery-log.js';
+import { toDeliveryRecord } from './delivery-record.js';
+import { toSinkListenError, toSinkTlsError } from './listen-error.js';
+import { readDelivery } from './read-delivery.js';
+import type { SinkChannel, WebhookSink, WebhookSinkOptions } from './sink-types.js';
+import { channelIdOf, channelUrl, sinkBaseUrl } from './sink-url.js';
+
+/** Status for a body over maxBodyBytes. */
+const TOO_LARGE_STATUS = 413;
+
+interface OpenChannel {
+  readonly log: DeliveryLog;
+  /** Ends every answer this channel still holds. */
+  readonly releases: Set<() => void>;
+}
+
+/** Starts the sink and resolves once it listens. Throws SinkListenError when it cannot. */
+export async function startWebhookSink(options: WebhookSinkOptions): Promise<WebhookSink> {
+  const server = await createSinkServer(options);
+  const channels = new Map<string, OpenChannel>();
+  const heldTimers = new Set<NodeJS.Timeout>();
+  const policy: EvidencePolicy = {
+    evidenceBodyBytes: options.evidenceBodyBytes,
+    secrets: secretVariants([options.secret, ...(options.secrets ?? [])]),
+  };
+
+  server.maxConnections = options.maxConnections;
+  // Bounds a caller that sends headers or a body slowly; held answers come after the request, so
+  // they are bounded by their own timers instead.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => void handleRequest(req, res));
+  // A malformed request must not surface as an unhandled error.
+  server.on('clientError', (_error, socket) => socket.destroy());
+
+  async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const arrival = { receivedAt: toIsoTimestamp(Date.now()), receivedAtMs: performance.now() };
+    const channelId = channelIdOf(req.url ?? '/');
+    const channel = channelId === undefined ? undefined : channels.get(channelId);
+    if (channel === undefined) return void sendQuickly(res, 404, { error: 'no such sink channel' });
+    // A channel the check has closed still acknowledges, so a late retry does not loop.
+    if (channel.log.isClosed) return void sendQuickly(res, ACCEPT_STATUS, {});
+    const captured = await readDelivery(req, options.maxBodyBytes, arrival);
+    if (captured === undefined || channel.log.isClosed) return void res.destroy();
+    const { sequence, answer } = channel.log.add(captured);
+    const afterMs = (): number => performance.now() - arrival.receivedAtMs;
+    if (captured.isBodyTruncated) {
+      sendQuickly(res, TOO_LARGE_STATUS, { error: `body over ${options.maxBodyBytes} bytes` });
+      channel.log.settle(sequence, { state: 'answered', status: TOO_LARGE_STATUS, afterMs: afterMs(), late: false });
+      return;
+    }
+    carryOut(answer, res, channel, (settled) => channel.log.settle(sequence, settled(afterMs())));
+  }
+
+  function carryOut(
+    answer: ChosenAnswer,
+    res: ServerResponse,
+    channel: OpenChannel,
+    settle: (build: (afterMs: number) => Parameters<DeliveryLog['settle']>[1]) => void,
+  ): void {
+    if (answer.kind === 'respond') {
+      send(res, answer.status, answer.status < 300 ? {} : { error: 'scripted failure' });
+      settle((afterMs) => ({ state: 'answered', status: answer.status, afterMs, late: false }));
+      return;
+    }
+    const release = (): void => {
+      clearTimeout(timer);
+      heldTimers.delete(timer);
+      channel.releases.delete(release);
+      res.off('close', onSenderClosed);
+      if (res.destroyed) return;
+      if (answer.afterHold === 'answer') {
+        send(res, ACCEPT_STATUS, {});
+        settle((afterMs) => ({ state: 'answered', status: ACCEPT_STATUS, afterMs, late: true }));
+      } else {
+        res.destroy();
+        settle((afterMs) => ({ state: 'destroyed', afterMs }));
+      }
+    };
+    // The sender closing a held connection is the sign it timed out.
+    const onSenderClosed = (): void => {
+      if (res.writableEnded) return;
+      clearTimeout(timer);
+      heldTimers.delete(timer);
+      channel.releases.delete(release);
+      settle((afterMs) => ({ state: 'sender-closed', afterMs }));
+    };
+    const timer = setTimeout(release, answer.holdMs);
+    heldTimers.add(timer);
+    channel.releases.add(release);
+    res.once('close', onSenderClosed);
+  }
+
+  await listen(server, options.host, options.port);
+  const address = server.address() as AddressInfo;
+  const isHttps = options.tls !== undefined;
+  const baseUrl = sinkBaseUrl({ host: options.host, port: address.port, isHttps }, options.publicUrl);
+  let closing: Promise<void> | undefined;
+
+  return {
+    url: baseUrl,
+    isHttps,
+    secret: options.secret,
+    openChannel(script: AnswerScript = { kind: 'accept' }): SinkChannel {
+      const id = randomBytes(12).toString('hex');
+      const channel: OpenChannel = { log: new DeliveryLog(script), releases: new Set() };
+      channels.set(id, channel);
+      const url = channelUrl(baseUrl, id);
+      return {
+        url,
+        setScript: (next) => channel.log.setScript(next),
+        deliveries: () => channel.log.deliveries(),
+        waitFor: (predicate, timeoutMs, signal) => channel.log.waitFor(predicate, timeoutMs, signal),
+        records: () => channel.log.deliveries().map((delivery) => toDeliveryRecord(delivery, baseUrl, policy)),
+        close: () => closeChannel(channel),
+      };
+    },
+    close() {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const channel of channels.values()) closeChannel(channel);
+        for (const timer of heldTimers) clearTimeout(timer);
+        heldTimers.clear();
+        server.closeAllConnections();
+        await stopped;
+      })();
+      return closing;
+    },
+  };
+}
+
+function closeChannel(channel: OpenChannel): void {
+  if (channel.log.isClosed) return;
+  for (const release of [...channel.releases]) release();
+  channel.log.close();
+}
+
+async function createSinkServer(options: WebhookSinkOptions): Promise<Server> {
+  if (options.tls === undefined) return createHttpServer();
+  const cert = await readFile(options.tls.certFile).catch((error: unknown) => {
+    throw toSinkTlsError(error, `the certificate file "${options.tls!.certFile}"`);
+  });
+  const key = await readFile(options.tls.keyFile).catch((error: unknown) => {
+    throw toSinkTlsError(error, `the key file "${options.tls!.keyFile}"`);
+  });
+  try {
+    return createHttpsServer({ cert, key });
+  } catch (error) {
+    throw toSinkTlsError(error, 'the certificate and key');
+  }
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: unknown): void => reject(toSinkListenError(error, host, port));
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+function send(res: ServerResponse, status: number, body: Record<string, unknown>): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+// Answers without reading the body, and closes the connection so an unread body cannot linger.
+function sendQuickly(res: ServerResponse, status: number, body: Record<string, unknown>): void {
+  res.setHeader('connection', 'close');
+  send(res, status, body);
+}

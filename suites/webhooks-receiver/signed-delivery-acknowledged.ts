@@ -1,0 +1,38 @@
+import { defineCheck } from '../define-check.js';
+import { buildEvent, readReceiverSetup } from './receiver-setup.js';
+import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './send-delivery.js';
+
+// Convention 4.3 and 6/3: a receiver answers 2xx "quickly" and processes afterwards, or the sender
+// times out and retries. "Quickly" is webhooks.receiver.ackBudgetMs (default 2000 ms).
+export const signedDeliveryAcknowledged = defineCheck({
+  id: 'webhooks-receiver.signed-delivery-acknowledged',
+  suite: 'webhooks-receiver',
+  conformanceClass: 'webhooks-receiver',
+  rule: '4.3, 5/3, 6/3',
+  title: 'A correctly signed delivery is acknowledged with a 2xx within the time budget',
+  proves: 'The receiver verifies a valid X-Signature and answers 2xx within webhooks.receiver.ackBudgetMs.',
+  async run(ctx) {
+    const setup = readReceiverSetup(ctx);
+    if ('skipReason' in setup) return ctx.skip(setup.skipReason);
+    const budgetMs = setup.receiver.ackBudgetMs;
+    const outcome = await sendDelivery(ctx, setup, {
+      rawBody: JSON.stringify(buildEvent(ctx, setup, 'create')),
+      note: 'a correctly signed create event',
+    });
+    if (!isAcknowledged(outcome)) {
+      return ctx.fail(`a correctly signed delivery to ${setup.url} ${describeOutcome(outcome)}; expected a 2xx`, {
+        expected: `2xx within ${budgetMs} ms`,
+        actual: describeOutcome(outcome),
+        exchanges: evidenceOf(outcome),
+      });
+    }
+    if (outcome.answered && outcome.durationMs > budgetMs) {
+      const tookMs = Math.round(outcome.durationMs);
+      return ctx.fail(
+        `a correctly signed delivery was acknowledged after ${tookMs} ms; expected a 2xx within ${budgetMs} ms (webhooks.receiver.ackBudgetMs): answer first, process afterwards`,
+        { expected: `2xx within ${budgetMs} ms`, actual: `${outcome.status} after ${tookMs} ms`, exchanges: evidenceOf(outcome) },
+      );
+    }
+    return ctx.pass();
+  },
+});

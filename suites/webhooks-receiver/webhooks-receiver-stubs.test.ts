@@ -1,0 +1,134 @@
+// The receiver checks against stub receivers: failures the reference server has no switch for,
+// what the kit puts on the wire as a sender, and the skips.
+import { describe, expect, it } from 'vitest';
+import type { ApicertConfig } from '../../harness/config/config-types.js';
+import { verifySignature } from '../webhooks/verify-signature.js';
+import { webhooksReceiverChecks } from './index.js';
+import { malformedJsonRefused } from './malformed-json-refused.js';
+import { oversizedBodyBytes, oversizedBodyRefused } from './oversized-body-refused.js';
+import { redeliveryProcessedOnce } from './redelivery-processed-once.js';
+import { signatureOverRawBytes } from './signature-over-raw-bytes.js';
+import { eventIdOf, runAgainstStub, stubSecret, type ReceivedDelivery, type StubAnswer } from './test-support/run-against-stub.js';
+import { unverifiedDeliveryRefused } from './unverified-delivery-refused.js';
+import { updateBeforeCreateKept } from './update-before-create-kept.js';
+
+describe('webhooks-receiver checks against stub receivers', () => {
+  it('fails the oversized body when the receiver accepts it, without a megabyte curl line in the evidence', async () => {
+    const { results, deliveries } = await runAgainstStub([oversizedBodyRefused]);
+    const [result] = results;
+    expect(result?.status, result?.message).toBe('failed');
+    expect(result?.message).toMatch(/of \d+ bytes answered 200, accepting it; expected a 4xx/);
+    expect(result?.evidence).toHaveLength(1);
+    expect(result?.evidence[0]?.curl).toMatch(/# request body of \d+ bytes is too long to inline/);
+    expect(result?.evidence[0]?.request.body).toMatchObject({ bytes: oversizedBodyBytes, truncated: true });
+    expect(JSON.stringify(result).length).toBeLessThan(20_000);
+    expect(deliveries).toHaveLength(1);
+  });
+
+  it('fails the oversized body on a 500 and passes it on a 413', async () => {
+    const failing = await runAgainstStub([oversizedBodyRefused], { answer: () => ({ status: 500 }) });
+    expect(failing.results[0]?.message).toContain('answered 500, a server error');
+    const passing = await runAgainstStub([oversizedBodyRefused], { answer: () => ({ status: 413 }) });
+    expect(passing.results[0]?.status).toBe('passed');
+  });
+
+  it('fails, not errors, when the receiver never answers a malformed body', async () => {
+    const { results } = await runAgainstStub([malformedJsonRefused], { answer: () => 'hang', requestTimeoutMs: 300 });
+    expect(results[0]?.status, results[0]?.message).toBe('failed');
+    expect(results[0]?.message).toContain('gave no answer (APICERT_HTTP_TIMEOUT');
+    expect(results[0]?.evidence.length).toBeGreaterThan(0);
+  });
+
+  it('fails when a forged delivery is refused but processed anyway', async () => {
+    const { results } = await runAgainstStub([unverifiedDeliveryRefused], {
+      answer: (delivery) => ({ status: 401, processedEventId: eventIdOf(delivery) }),
+    });
+    expect(results[0]?.status).toBe('failed');
+    expect(results[0]?.message).toMatch(/^a delivery signed with another secret was refused but processed 1 time\(s\)/);
+  });
+
+  it('fails when an early update is acknowledged but never processed', async () => {
+    const { results } = await runAgainstStub([updateBeforeCreateKept], {
+      answer: (delivery) => {
+        const isUpdate = delivery.raw.toString('utf8').includes('"customer.updated"');
+        return { status: 202, ...(isUpdate ? {} : { processedEventId: eventIdOf(delivery) }) };
+      },
+    });
+    expect(results[0]?.status).toBe('failed');
+    expect(results[0]?.message).toMatch(/^the early update was acknowledged but never processed/);
+  });
+
+  it('names the observe config when processing cannot be read', async () => {
+    const { results } = await runAgainstStub([redeliveryProcessedOnce], { observeStatus: 500 });
+    expect(results[0]?.status).toBe('failed');
+    expect(results[0]?.message).toContain('check webhooks.receiver.observe');
+  });
+
+  it('sends every delivery without the API token, as JSON, signed over the exact bytes it sent', async () => {
+    const { results, deliveries } = await runAgainstStub(webhooksReceiverChecks, {
+      answer: verifyingAnswer,
+      configure: (config) => withEventName(config, 'Zoé / Ada'),
+    });
+    // The stub acknowledges and processes whatever verifies: it checks no body and dedupes nothing.
+    // (It reads 64 KiB at most, so the oversized body fails verification and gets a 401.)
+    expect(results.filter((r) => r.status === 'failed').map((r) => r.id).sort()).toEqual([
+      'webhooks-receiver.incomplete-event-refused',
+      'webhooks-receiver.malformed-json-refused',
+      'webhooks-receiver.redelivery-processed-once',
+    ]);
+    expect(deliveries.length).toBeGreaterThan(10);
+    for (const delivery of deliveries) {
+      expect(delivery.headers.authorization).toBeUndefined();
+      expect(delivery.headers['content-type']).toBe('application/json');
+    }
+    const raws = deliveries.map((delivery) => delivery.raw.toString('utf8'));
+    expect(raws.some((raw) => raw.includes('\\u00e9 \\/ Ada'))).toBe(true);
+    expect(raws.some((raw) => raw.startsWith('{\n  "'))).toBe(true);
+  });
+
+  it('signs with base64 when the config says so', async () => {
+    const { results, deliveries } = await runAgainstStub([signatureOverRawBytes], {
+      configure: (config) => ({ ...config, webhooks: { ...config.webhooks, receiver: { ...config.webhooks.receiver!, digestEncoding: 'base64' } } }),
+    });
+    expect(results[0]?.status).toBe('passed');
+    for (const delivery of deliveries) {
+      expect(verifySignature(stubSecret, delivery.raw, headerOf(delivery.headers['x-signature']), 'base64')).toEqual({ valid: true });
+    }
+  });
+
+  it('skips every check, naming the variable, when the signing secret is not set', async () => {
+    const { results, deliveries } = await runAgainstStub(webhooksReceiverChecks, { secret: '' });
+    expect(new Set(results.map((r) => r.status))).toEqual(new Set(['skipped']));
+    expect(results[0]?.message).toContain('APICERT_WEBHOOK_SECRET');
+    expect(deliveries).toHaveLength(0);
+  });
+
+  it('skips the processed-once check and notes the unobserved update when observe is not configured', async () => {
+    const { results } = await runAgainstStub([redeliveryProcessedOnce, updateBeforeCreateKept, unverifiedDeliveryRefused], {
+      answer: verifyingAnswer,
+      withoutObserve: true,
+    });
+    expect(results.map((r) => r.status)).toEqual(['skipped', 'passed', 'passed']);
+    expect(results[0]?.message).toContain('set webhooks.receiver.observe');
+    expect(results[1]?.findings).toEqual([expect.objectContaining({ level: 'info', message: expect.stringContaining('not observable') })]);
+  });
+});
+
+// Acknowledges and processes a delivery whose signature verifies over the bytes received; 401 otherwise.
+function verifyingAnswer(delivery: ReceivedDelivery): StubAnswer {
+  const verdict = verifySignature(stubSecret, delivery.raw, headerOf(delivery.headers['x-signature']), 'hex');
+  return verdict.valid ? { status: 200, processedEventId: eventIdOf(delivery) } : { status: 401 };
+}
+
+function headerOf(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function withEventName(config: ApicertConfig, name: string): ApicertConfig {
+  const receiver = config.webhooks.receiver!;
+  const events = {
+    create: { ...receiver.events.create, data: { ...(receiver.events.create.data as object), name } },
+    update: { ...receiver.events.update, data: { ...(receiver.events.update.data as object), name } },
+  };
+  return { ...config, webhooks: { ...config.webhooks, receiver: { ...receiver, events } } };
+}

@@ -1,0 +1,50 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { judgeBackoff, SHRINK_TOLERANCE, TIGHT_LOOP_MS } from './backoff-schedule.js';
+
+function arrivals(start: number, intervals: readonly number[]): number[] {
+  const times = [start];
+  for (const interval of intervals) times.push(times[times.length - 1]! + interval);
+  return times;
+}
+
+describe('judgeBackoff', () => {
+  it('accepts exponential and constant schedules and reports them', () => {
+    const judgement = judgeBackoff([1000, 1101, 1302, 1704]);
+    expect(judgement.problem).toBeUndefined();
+    expect(judgement.intervalsMs).toEqual([101, 201, 402]);
+    expect(judgement.schedule).toBe('4 attempts at 0, 101, 302, 704 ms (intervals 101, 201, 402 ms)');
+    expect(judgeBackoff(arrivals(0, [500, 500, 500])).problem).toBeUndefined();
+  });
+
+  it('accepts any schedule that never shrinks and never loops tightly', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.array(fc.integer({ min: 0, max: 5000 }), { maxLength: 6 }), (start, growth) => {
+        const intervals: number[] = [];
+        let current = TIGHT_LOOP_MS;
+        for (const step of growth) intervals.push((current += step));
+        expect(judgeBackoff(arrivals(start, intervals)).problem).toBeUndefined();
+      }),
+    );
+  });
+
+  it('flags a tight loop wherever it is', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: TIGHT_LOOP_MS, max: 5000 }), { maxLength: 5 }), fc.nat(), fc.integer({ min: 0, max: TIGHT_LOOP_MS - 1 }), (intervals, at, tight) => {
+        const withLoop = [...intervals];
+        withLoop.splice(at % (intervals.length + 1), 0, tight);
+        expect(judgeBackoff(arrivals(0, withLoop)).problem).toMatch(/tight loop/);
+      }),
+    );
+    expect(judgeBackoff(arrivals(0, [2, 1, 3])).problem).toBe('attempt 2 came 2 ms after attempt 1: a tight loop (under 50 ms), not a backoff');
+  });
+
+  it('flags intervals that shrink beyond jitter, and allows jitter', () => {
+    expect(judgeBackoff(arrivals(0, [400, 200])).problem).toMatch(/wait before attempt 3 \(200 ms\) is shorter than the one before it \(400 ms\)/);
+    expect(judgeBackoff(arrivals(0, [400, Math.ceil(400 * SHRINK_TOLERANCE)])).problem).toBeUndefined();
+  });
+
+  it('has nothing to judge with fewer than two attempts', () => {
+    expect(judgeBackoff([5])).toEqual({ intervalsMs: [], schedule: '1 attempt at 0 ms' });
+  });
+});

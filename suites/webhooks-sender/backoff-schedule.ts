@@ -1,0 +1,44 @@
+// Judges the intervals between delivery attempts of one event (convention 6/3: the sender retries,
+// "often with backoff", for a limited time). The convention gives no schedule, so the rule here is
+// the weakest that still catches a retry storm: intervals never shrink (beyond jitter) and none is a
+// tight loop. Pure.
+
+/** An interval shorter than this is a tight loop, not a backoff. */
+export const TIGHT_LOOP_MS = 50;
+
+/** An interval may be this fraction of the one before it and still count as "not shrinking" (jitter). */
+export const SHRINK_TOLERANCE = 0.75;
+
+export interface BackoffJudgement {
+  /** Milliseconds between consecutive attempts. */
+  readonly intervalsMs: readonly number[];
+  /** The observed schedule, for an info finding. */
+  readonly schedule: string;
+  /** Set when the schedule breaks the rule. */
+  readonly problem?: string;
+}
+
+/** Judges the arrival times (ms on one monotonic clock, in order) of the attempts of one event. */
+export function judgeBackoff(arrivalsMs: readonly number[]): BackoffJudgement {
+  const first = arrivalsMs[0] ?? 0;
+  const intervalsMs = arrivalsMs.slice(1).map((at, index) => Math.round(at - arrivalsMs[index]!));
+  const offsets = arrivalsMs.map((at) => Math.round(at - first));
+  const schedule = `${arrivalsMs.length} attempt${arrivalsMs.length === 1 ? '' : 's'} at ${offsets.join(', ')} ms${intervalsMs.length > 0 ? ` (intervals ${intervalsMs.join(', ')} ms)` : ''}`;
+  const tight = intervalsMs.findIndex((interval) => interval < TIGHT_LOOP_MS);
+  if (tight >= 0) {
+    return {
+      intervalsMs,
+      schedule,
+      problem: `attempt ${tight + 2} came ${intervalsMs[tight]} ms after attempt ${tight + 1}: a tight loop (under ${TIGHT_LOOP_MS} ms), not a backoff`,
+    };
+  }
+  const shrink = intervalsMs.findIndex((interval, index) => index > 0 && interval < intervalsMs[index - 1]! * SHRINK_TOLERANCE);
+  if (shrink >= 0) {
+    return {
+      intervalsMs,
+      schedule,
+      problem: `the wait before attempt ${shrink + 2} (${intervalsMs[shrink]} ms) is shorter than the one before it (${intervalsMs[shrink - 1]} ms): retries speed up instead of backing off`,
+    };
+  }
+  return { intervalsMs, schedule };
+}

@@ -1,0 +1,47 @@
+import { defineCheck } from '../define-check.js';
+import { createRecord } from '../fixtures/create-record.js';
+import { awaitDeliveriesAbout, describeMissing } from './await-deliveries.js';
+import { mergeEvidence } from './sender-evidence.js';
+import { withSubscription } from './sender-setup.js';
+import { findShapeProblems } from './shape-problems.js';
+
+// Convention 4.3 and 2: a delivery is a POST of application/json whose body is {event, id, data}
+// with event and id strings and data an object. Convention 6/5 asks for an HTTPS receiver URL: a
+// plain-HTTP sink is the kit's choice, so it is a warning, never a failure.
+export const deliveryShape = defineCheck({
+  id: 'webhooks-sender.delivery-shape',
+  suite: 'webhooks-sender',
+  conformanceClass: 'webhooks-sender',
+  rule: '2, 4.3, 6/5',
+  title: 'A delivery is a JSON POST with event, id and data',
+  proves: 'Creating a record sends the subscriber a POST with Content-Type application/json and a body {event: string, id: string, data: object}.',
+  async run(ctx) {
+    return withSubscription(ctx, { kind: 'accept' }, async ({ sender, collection, channel }) => {
+      if (new URL(channel.url).protocol === 'http:') {
+        ctx.warn(
+          `the subscriber URL the kit registered is plain HTTP (${new URL(channel.url).origin}); convention 6/5 asks for HTTPS: serve the sink over TLS (webhooks.sender.sink.tls) or give an https webhooks.sender.sink.publicUrl`,
+        );
+      }
+      const created = await createRecord(ctx, collection);
+      if (!created.ok) return created.outcome;
+      const [delivery] = await awaitDeliveriesAbout(ctx, channel, created.id);
+      const evidence = () => mergeEvidence(ctx.exchanges, channel.records());
+      if (delivery === undefined) {
+        return ctx.fail(`creating a record sent no event: ${describeMissing(channel, created.id, sender.retryWindowMs)}`, {
+          expected: `a delivery to the sink within ${sender.retryWindowMs} ms (webhooks.sender.retryWindowMs)`,
+          actual: 'none',
+          exchanges: evidence(),
+        });
+      }
+      const problems = findShapeProblems(delivery);
+      if (problems.length > 0) {
+        return ctx.fail(`the delivery breaks the shape of convention 4.3: ${problems.join('; ')}`, {
+          expected: 'POST, Content-Type: application/json, body {"event": string, "id": string, "data": object}',
+          actual: problems.join('; '),
+          exchanges: evidence(),
+        });
+      }
+      return ctx.pass();
+    });
+  },
+});

@@ -1,0 +1,80 @@
+import type { SinkDelivery } from '../../harness/runner/check-context.js';
+import { defineCheck } from '../define-check.js';
+import { createRecord } from '../fixtures/create-record.js';
+import { awaitDeliveriesAbout, lastSequence } from './await-deliveries.js';
+import { eventNameOf } from './delivery-body.js';
+import { mergeEvidence } from './sender-evidence.js';
+import { withSubscription } from './sender-setup.js';
+import { updateRecord } from './update-record.js';
+
+type Operation = 'create' | 'update' | 'delete';
+
+// Convention 1 and 6: the service sends callbacks when records change. Which names it uses is not
+// shown, so names come from webhooks.sender.events when pinned, else they are discovered; either way
+// each operation must emit an event, and distinct operations distinct names ("names the kind", 2).
+export const eventsPerOperation = defineCheck({
+  id: 'webhooks-sender.events-per-operation',
+  suite: 'webhooks-sender',
+  conformanceClass: 'webhooks-sender',
+  rule: '1, 2, 6',
+  title: 'Create, update and delete each emit an event of their own kind',
+  proves: 'Creating, updating and deleting a record each send an event, named as webhooks.sender.events pins or, when not pinned, with three different names.',
+  async run(ctx) {
+    return withSubscription(ctx, { kind: 'accept' }, async ({ sender, collection, channel }) => {
+      const seen = new Map<Operation, SinkDelivery>();
+      const problems: string[] = [];
+      const observe = async (operation: Operation, recordId: string | number, afterSequence: number, trigger: string): Promise<void> => {
+        const [delivery] = await awaitDeliveriesAbout(ctx, channel, recordId, { afterSequence });
+        if (delivery === undefined) problems.push(`${trigger} emitted no event within ${sender.retryWindowMs} ms`);
+        else seen.set(operation, delivery);
+      };
+
+      const created = await createRecord(ctx, collection);
+      if (!created.ok) return created.outcome;
+      await observe('create', created.id, 0, `POST ${collection.path}`);
+      // A target that sends nothing on create sends nothing at all: no need to wait twice more.
+      if (!seen.has('create')) {
+        return ctx.fail(problems.join('; '), { expected: 'an event for each of create, update and delete', actual: 'no event', exchanges: mergeEvidence(ctx.exchanges, channel.records()) });
+      }
+
+      let mark = lastSequence(channel);
+      const update = await updateRecord(ctx, collection, created);
+      const updateTrigger = `${update.record.request.method} ${created.memberPath}`;
+      if (update.status >= 200 && update.status < 300) await observe('update', created.id, mark, updateTrigger);
+      else problems.push(`${updateTrigger} answered ${update.status}, so no update event could be triggered`);
+
+      mark = lastSequence(channel);
+      const removal = await ctx.request({ method: 'DELETE', path: created.memberPath, note: 'delete the record to trigger a delete event' });
+      if (removal.status >= 200 && removal.status < 300) {
+        ctx.fixtures.untrack(created.memberPath);
+        await observe('delete', created.id, mark, `DELETE ${created.memberPath}`);
+      } else {
+        problems.push(`DELETE ${created.memberPath} answered ${removal.status}, so no delete event could be triggered`);
+      }
+
+      const names = new Map<Operation, string | undefined>([...seen].map(([operation, delivery]) => [operation, eventNameOf(delivery)]));
+      for (const [operation, name] of names) {
+        const pinned = sender.events[operation];
+        if (name === undefined) problems.push(`the ${operation} event has no string "event" name`);
+        else if (pinned !== undefined && name !== pinned) problems.push(`the ${operation} event is named ${JSON.stringify(name)}; webhooks.sender.events.${operation} pins ${JSON.stringify(pinned)}`);
+      }
+      const named = [...names].filter((entry): entry is [Operation, string] => entry[1] !== undefined);
+      for (const [index, [operation, name]] of named.entries()) {
+        const twin = named.slice(index + 1).find(([, other]) => other === name);
+        if (twin !== undefined) problems.push(`the ${operation} and ${twin[0]} events share the name ${JSON.stringify(name)}`);
+      }
+      if (named.length > 0) ctx.info(`event names seen: ${named.map(([operation, name]) => `${operation} ${JSON.stringify(name)}`).join(', ')}`);
+      if (problems.length === 0) return ctx.pass();
+      return ctx.fail(problems.join('; '), {
+        expected: `an event for each of create, update and delete${describePins(sender.events)}`,
+        actual: named.length === 0 ? 'no named event' : named.map(([operation, name]) => `${operation}: ${name}`).join(', '),
+        exchanges: mergeEvidence(ctx.exchanges, channel.records()),
+      });
+    });
+  },
+});
+
+function describePins(events: Readonly<Partial<Record<Operation, string>>>): string {
+  const pins = (['create', 'update', 'delete'] as const).filter((operation) => events[operation] !== undefined);
+  return pins.length === 0 ? ', with three different names' : ` (pinned: ${pins.map((operation) => `${operation} ${JSON.stringify(events[operation])}`).join(', ')})`;
+}

@@ -1,0 +1,47 @@
+import { defineCheck } from '../define-check.js';
+import { createRecord } from '../fixtures/create-record.js';
+import { awaitDeliveriesAbout, describeMissing } from './await-deliveries.js';
+import { mergeEvidence } from './sender-evidence.js';
+import { withSubscription } from './sender-setup.js';
+import { judgeSignature } from './signature-judgement.js';
+
+// Convention 5/3: X-Signature is "sha256=" and the HMAC of the raw, unparsed body under the
+// registered secret. The encoding is not shown (5/5): either is accepted unless
+// webhooks.sender.digestEncoding pins one. Evidence shows only the first characters of digests.
+export const signatureOverRawBody = defineCheck({
+  id: 'webhooks-sender.signature-over-raw-body',
+  suite: 'webhooks-sender',
+  conformanceClass: 'webhooks-sender',
+  rule: '5/3, 5/5',
+  title: 'X-Signature is sha256= and the HMAC-SHA256 of the exact body bytes with the registered secret',
+  proves: 'A delivery carries X-Signature "sha256=<digest>" where the digest is the HMAC-SHA256 of the bytes on the wire under the secret the kit registered.',
+  async run(ctx) {
+    return withSubscription(ctx, { kind: 'accept' }, async ({ sender, collection, channel, sink, registration }) => {
+      // Not a rule of the convention, but a leak worth knowing: the secret should be write-only.
+      if (registration.text.includes(sink.secret)) {
+        ctx.warn('the answer to the registration contains the signing secret (shown as [REDACTED] in the evidence); a secret should never be sent back');
+      }
+      const created = await createRecord(ctx, collection);
+      if (!created.ok) return created.outcome;
+      const [delivery] = await awaitDeliveriesAbout(ctx, channel, created.id);
+      const evidence = () => mergeEvidence(ctx.exchanges, channel.records());
+      if (delivery === undefined) {
+        return ctx.fail(`no delivery to verify: ${describeMissing(channel, created.id, sender.retryWindowMs)}`, {
+          expected: `a signed delivery within ${sender.retryWindowMs} ms`,
+          actual: 'none',
+          exchanges: evidence(),
+        });
+      }
+      const judgement = judgeSignature(sink.secret, delivery.body, delivery.headers['x-signature'], sender.digestEncoding);
+      if (judgement.valid) return ctx.pass();
+      return ctx.fail(
+        `X-Signature does not verify over the raw body: ${judgement.reason}${judgement.hint !== undefined ? ` (${judgement.hint})` : ''}`,
+        {
+          expected: `${judgement.expected} (HMAC-SHA256 of the ${delivery.body.length} bytes received, ${sender.digestEncoding === 'either' ? 'hex or base64' : sender.digestEncoding})`,
+          actual: judgement.received,
+          exchanges: evidence(),
+        },
+      );
+    });
+  },
+});

@@ -1,0 +1,60 @@
+import type { SinkDelivery } from '../../harness/runner/check-context.js';
+import { defineCheck } from '../define-check.js';
+import { createRecord } from '../fixtures/create-record.js';
+import { awaitDeliveriesAbout, lastSequence } from './await-deliveries.js';
+import { readDeliveryBody } from './delivery-body.js';
+import { mergeEvidence } from './sender-evidence.js';
+import { withSubscription } from './sender-setup.js';
+import { updateRecord } from './update-record.js';
+
+// Convention 2 and 6/1: the id identifies the event and receivers deduplicate by it, so two distinct
+// events (a create then an update of one record, and creates of two records) must never share one.
+export const uniqueEventIds = defineCheck({
+  id: 'webhooks-sender.unique-event-ids',
+  suite: 'webhooks-sender',
+  conformanceClass: 'webhooks-sender',
+  rule: '2, 6/1',
+  title: 'Distinct events carry distinct ids',
+  proves: 'The create and the update of one record, and the create of a second record, arrive with three different event ids.',
+  async run(ctx) {
+    return withSubscription(ctx, { kind: 'accept' }, async ({ sender, collection, channel }) => {
+      const events: Array<{ readonly label: string; readonly delivery: SinkDelivery }> = [];
+      const missing: string[] = [];
+      const observe = async (label: string, recordId: string | number, afterSequence: number): Promise<void> => {
+        const [delivery] = await awaitDeliveriesAbout(ctx, channel, recordId, { afterSequence });
+        if (delivery === undefined) missing.push(label);
+        else events.push({ label, delivery });
+      };
+
+      const first = await createRecord(ctx, collection);
+      if (!first.ok) return first.outcome;
+      await observe(`the create of ${first.id}`, first.id, 0);
+      let mark = lastSequence(channel);
+      const update = await updateRecord(ctx, collection, first);
+      if (update.status >= 200 && update.status < 300) await observe(`the update of ${first.id}`, first.id, mark);
+      else missing.push(`the update of ${first.id} (it answered ${update.status})`);
+      mark = lastSequence(channel);
+      const second = await createRecord(ctx, collection);
+      if (!second.ok) return second.outcome;
+      await observe(`the create of ${second.id}`, second.id, mark);
+
+      if (missing.length > 0) ctx.info(`no event arrived within ${sender.retryWindowMs} ms for ${missing.join(', ')}; compared the others only`);
+      const withIds = events.flatMap(({ label, delivery }) => {
+        const id = readDeliveryBody(delivery).object?.id;
+        return typeof id === 'string' ? [{ label, id }] : [];
+      });
+      if (withIds.length < 2) {
+        return ctx.skip(`fewer than two events with a string id arrived within ${sender.retryWindowMs} ms, so ids cannot be compared (see webhooks-sender.delivery-shape)`);
+      }
+      const clashes = withIds.flatMap((event, index) =>
+        withIds.slice(index + 1).filter((other) => other.id === event.id).map((other) => `${event.label} and ${other.label} both carry id ${JSON.stringify(event.id)}`),
+      );
+      if (clashes.length === 0) return ctx.pass();
+      return ctx.fail(`distinct events share an event id, so a receiver would drop one as a duplicate: ${clashes.join('; ')}`, {
+        expected: 'a different id for every distinct event',
+        actual: withIds.map((event) => `${event.label}: ${event.id}`).join('; '),
+        exchanges: mergeEvidence(ctx.exchanges, channel.records()),
+      });
+    });
+  },
+});
