@@ -1,7 +1,10 @@
 // The registry: every suite and its checks, in the order they run. Nothing is discovered by scanning files.
 import type { Check } from './define-check.js';
+import { paginationChecks } from './pagination/index.js';
 import { resourceChecks } from './resources/index.js';
 import type { SuiteDefinition } from './suite-definition.js';
+import { webhooksReceiverChecks } from './webhooks-receiver/index.js';
+import { webhooksSenderChecks } from './webhooks-sender/index.js';
 
 export const suites: readonly SuiteDefinition[] = [
   {
@@ -12,19 +15,19 @@ export const suites: readonly SuiteDefinition[] = [
   },
   {
     name: 'pagination',
-    checks: [],
+    checks: paginationChecks,
     whyNotRunnable: (config) =>
       config.collections.length === 0 ? 'no collections are configured (add "collections" to the config)' : undefined,
   },
   {
     name: 'webhooks-sender',
-    checks: [],
+    checks: webhooksSenderChecks,
     whyNotRunnable: (config) =>
       config.webhooks.sender === undefined ? 'no webhook sender is configured (add "webhooks.sender" to the config)' : undefined,
   },
   {
     name: 'webhooks-receiver',
-    checks: [],
+    checks: webhooksReceiverChecks,
     whyNotRunnable: (config) =>
       config.webhooks.receiver === undefined ? 'no webhook receiver is configured (add "webhooks.receiver" to the config)' : undefined,
   },

@@ -1,0 +1,114 @@
+import type { CheckContext, CheckOutcome, ExchangeRecord } from '../../harness/runner/check-context.js';
+import { defineCheck } from '../define-check.js';
+import { judgeEachList } from './judge-each-list.js';
+import { judgeLastPageCursor } from './last-page-cursor.js';
+import { usableCursor } from './list-page.js';
+import type { PaginationStyle } from './list-targets.js';
+import type { OpenList } from './open-list.js';
+import { findEmptyPageAfterMore, largestDivisorUpTo } from './page-rules.js';
+import { outcomeOfWalkEnd } from './walk-end-outcome.js';
+import { fetchPage, walkEvidence, walkPages, type FetchedPage, type PageWalk } from './walk-pages.js';
+import type { PageQuery } from './walk-step.js';
+
+// Convention 4.2/5 and 4.2/8: has_more is true only when a further item exists, the last page says
+// has_more false, and next_cursor there takes the form pagination.lastPageCursor allows.
+export const hasMoreAccurate = defineCheck({
+  id: 'pagination.has-more-accurate',
+  suite: 'pagination',
+  conformanceClass: 'pagination-cursor',
+  rule: '4.2/5, 4.2/8',
+  title: 'has_more is true only when another item exists; the last page says has_more false',
+  proves:
+    'In every supported style, each has_more true page is followed by a non-empty page, the last page (also when it is exactly full) says has_more false, and its next_cursor has the configured form.',
+  async run(ctx) {
+    const pageSize = ctx.config.pagination.walkPageSize;
+    return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {
+      // Two full pages and one item: the walk ends on a short page, the probe below on a full one.
+      const created = await list.createFixtures(2 * pageSize + 1);
+      if (!created.ok) return created.outcome;
+      for (const style of styles) {
+        const outcome = await judgeStyle(ctx, list, style, pageSize);
+        if (outcome !== undefined) return outcome;
+      }
+      return ctx.pass();
+    });
+  },
+});
+
+async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationStyle, pageSize: number): Promise<CheckOutcome | undefined> {
+  const what = `${style} walk of ${list.path}`;
+  const walk = await walkPages(ctx, list, { style, pageSize, note: `walk the list in ${style} style, watching has_more` });
+  const ended = outcomeOfWalkEnd(ctx, walk, what);
+  if (ended !== undefined) return ended;
+  const emptyAt = findEmptyPageAfterMore(walk.pages.map((p) => (p.page.ok ? p.page.ids.length : 0)));
+  if (emptyAt >= 0) return failEmptyAfterMore(ctx, what, walk.pages[emptyAt - 1]!, walk.pages[emptyAt]!, walkEvidence(walk));
+
+  const last = walk.pages.at(-1)!;
+  const lastProblem = last.page.ok ? judgeLastPageCursor(last.page.nextCursor, ctx.config.pagination.lastPageCursor) : undefined;
+  if (lastProblem !== undefined) return failCursorForm(ctx, what, lastProblem, last);
+
+  const fullLast = exactlyFullLastPage(walk, style, pageSize);
+  if (fullLast === undefined) return undefined;
+  const probe = await fetchPage(ctx, list, fullLast, `ask for the last ${style} page sized to be exactly full`);
+  if (!probe.page.ok) return failProbe(ctx, what, probe, probe.page.reason);
+  if (!probe.page.hasMore) {
+    const problem = judgeLastPageCursor(probe.page.nextCursor, ctx.config.pagination.lastPageCursor);
+    return problem === undefined ? undefined : failCursorForm(ctx, what, problem, probe);
+  }
+  const next = nextQuery(style, probe);
+  if (next === undefined) return failProbe(ctx, what, probe, 'has_more true without a usable next_cursor');
+  const after = await fetchPage(ctx, list, next, 'follow has_more after the exactly full last page');
+  if (after.page.ok && after.page.ids.length === 0) return failEmptyAfterMore(ctx, what, probe, after, [probe.response.record, after.response.record]);
+  // A non-empty page: someone added records meanwhile, so has_more was right.
+  return undefined;
+}
+
+/** The query that makes the last page exactly full, or undefined when the walk's last page already was. */
+function exactlyFullLastPage(walk: PageWalk, style: PaginationStyle, pageSize: number): PageQuery | undefined {
+  const last = walk.pages.at(-1)!;
+  const lastCount = last.page.ok ? last.page.ids.length : 0;
+  const total = walk.ids.length;
+  if (lastCount === pageSize || lastCount === 0) return undefined;
+  switch (style) {
+    case 'cursor':
+      return { ...last.query, limit: lastCount };
+    case 'offset':
+      return { offset: total - lastCount, limit: lastCount };
+    case 'page': {
+      const size = largestDivisorUpTo(total, pageSize);
+      return { page: total / size, per_page: size };
+    }
+  }
+}
+
+function nextQuery(style: PaginationStyle, fetched: FetchedPage): PageQuery | undefined {
+  const { query, page } = fetched;
+  if (style === 'offset') return { offset: Number(query.offset) + Number(query.limit), limit: Number(query.limit) };
+  if (style === 'page') return { page: Number(query.page) + 1, per_page: Number(query.per_page) };
+  const cursor = page.ok ? usableCursor(page.nextCursor) : undefined;
+  return cursor === undefined ? undefined : { limit: Number(query.limit), after: cursor };
+}
+
+function failEmptyAfterMore(ctx: CheckContext, what: string, before: FetchedPage, empty: FetchedPage, exchanges: readonly ExchangeRecord[]): CheckOutcome {
+  return ctx.fail(`${what}: ${before.url} said has_more true, but the next page ${empty.url} was empty`, {
+    expected: 'has_more true only when a further item exists',
+    actual: `has_more true, then an empty page`,
+    exchanges,
+  });
+}
+
+function failCursorForm(ctx: CheckContext, what: string, problem: string, page: FetchedPage): CheckOutcome {
+  return ctx.fail(`${what}: ${problem}`, {
+    expected: `next_cursor ${ctx.config.pagination.lastPageCursor} on the page with has_more false`,
+    actual: problem,
+    exchanges: [page.response.record],
+  });
+}
+
+function failProbe(ctx: CheckContext, what: string, probe: FetchedPage, reason: string): CheckOutcome {
+  return ctx.fail(`${what}: the exactly full last page ${probe.url}: ${reason}`, {
+    expected: 'a list page with has_more false',
+    actual: reason,
+    exchanges: [probe.response.record],
+  });
+}

@@ -1,0 +1,30 @@
+// The pagination suite: section 4.2 of the convention, on every configured list, in the order they
+// run: cheap shape checks first, the property-based walk and the timing last.
+import type { Check } from '../define-check.js';
+import { cursorWalkUnderMutation } from './cursor-walk-under-mutation.js';
+import { deepPages } from './deep-pages.js';
+import { hasMoreAccurate } from './has-more-accurate.js';
+import { invalidParams } from './invalid-params.js';
+import { offsetWalkComplete } from './offset-walk-complete.js';
+import { pageMatchesOffset } from './page-matches-offset.js';
+import { pageSizeBounds } from './page-size-bounds.js';
+import { pageWalkComplete } from './page-walk-complete.js';
+import { sameParameters } from './same-parameters.js';
+import { stableOrder } from './stable-order.js';
+import { walkTerminates } from './walk-terminates.js';
+import { walkWithinBudget } from './walk-within-budget.js';
+
+export const paginationChecks: readonly Check[] = [
+  sameParameters,
+  invalidParams,
+  walkTerminates,
+  walkWithinBudget,
+  hasMoreAccurate,
+  offsetWalkComplete,
+  pageWalkComplete,
+  pageMatchesOffset,
+  stableOrder,
+  pageSizeBounds,
+  cursorWalkUnderMutation,
+  deepPages,
+];

@@ -1,0 +1,36 @@
+import { defineCheck } from '../define-check.js';
+import { invalidParamCases, judgeInvalidParamAnswer, policyFor } from './invalid-param-cases.js';
+import { judgeEachList } from './judge-each-list.js';
+import { fetchPage } from './walk-pages.js';
+
+// Convention 7/1 and 7/4: a client mistake is answered with a status code, never a server error;
+// which answer (4xx or a bounded page) is left open and pinned by pagination.invalidParams.
+export const invalidParams = defineCheck({
+  id: 'pagination.invalid-params',
+  suite: 'pagination',
+  conformanceClass: 'pagination-bounds',
+  rule: '4.2, 7/1, 7/4, 8',
+  title: 'Invalid pagination parameters get a 4xx or a bounded page, never a 5xx',
+  proves:
+    'limit and per_page of abc, -1, 0, 1.5 and a huge number, offset of abc, -1 and 1.5, page of 0, -1, abc and 1.5, and an unknown or garbage cursor each get the answer pagination.invalidParams allows (huge sizes: pagination.overMaxPolicy).',
+  async run(ctx) {
+    const { pagination } = ctx.config;
+    return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {
+      const created = await list.createFixtures(2);
+      if (!created.ok) return created.outcome;
+      for (const testCase of invalidParamCases(styles, pagination.walkPageSize)) {
+        const fetched = await fetchPage(ctx, list, testCase.query, 'an invalid pagination parameter');
+        const inForce = policyFor(testCase.kind, pagination);
+        const problem = judgeInvalidParamAnswer(fetched.response.status, fetched.page, inForce, pagination.maxPageSize);
+        if (problem !== undefined) {
+          return ctx.fail(`${fetched.url} ${problem}`, {
+            expected: { either: 'a 4xx or a bounded list page', reject: 'a 4xx', 'bounded-page': 'a bounded list page' }[inForce.policy],
+            actual: `${fetched.response.status} ${fetched.response.text.slice(0, 120)}`,
+            exchanges: [fetched.response.record],
+          });
+        }
+      }
+      return ctx.pass();
+    });
+  },
+});

@@ -1,0 +1,18 @@
+import { defineCheck } from '../define-check.js';
+import { judgeEachList } from './judge-each-list.js';
+import { judgeNumberedWalk } from './judge-numbered-walk.js';
+
+// Convention 4.2/1 and 4.2/3: limit/offset pages, walked while nothing changes, list every record
+// once. While data changes they may repeat or skip: reported as information only.
+export const offsetWalkComplete = defineCheck({
+  id: 'pagination.offset.walk-complete',
+  suite: 'pagination',
+  conformanceClass: 'pagination-offset',
+  rule: '4.2/1, 4.2/3',
+  title: 'An offset walk lists every record exactly once and honours limit',
+  proves:
+    'Walking each list with offset=0,n,2n…&limit=n lists each of the kit’s records exactly once with at most n per page; instability under concurrent inserts and deletes is reported as information.',
+  async run(ctx) {
+    return judgeEachList(ctx, ['offset'], (list) => judgeNumberedWalk(ctx, list, 'offset'));
+  },
+});

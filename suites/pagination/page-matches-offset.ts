@@ -1,0 +1,73 @@
+import type { CheckContext, CheckOutcome } from '../../harness/runner/check-context.js';
+import { defineCheck } from '../define-check.js';
+import { judgeEachList } from './judge-each-list.js';
+import type { OpenList } from './open-list.js';
+import { firstDifference, listBriefly } from './page-rules.js';
+import { fetchPage, type FetchedPage } from './walk-pages.js';
+
+// Convention 4.2 (page): page numbers are 1-based, "page 3 with per_page 20 equals offset 40 with
+// limit 20"; and both size parameters are honoured, not ignored.
+export const pageMatchesOffset = defineCheck({
+  id: 'pagination.page.matches-offset',
+  suite: 'pagination',
+  conformanceClass: 'pagination-page',
+  rule: '4.2 (page, per_page, limit, offset)',
+  title: 'page=p&per_page=n lists the same items as offset=(p-1)*n&limit=n',
+  proves:
+    'For every page p of each list, from p=1 to the end, the page-number and offset styles list the same items in the same order, and neither holds more than n items.',
+  async run(ctx) {
+    return judgeEachList(ctx, ['page', 'offset'], async (list, styles) => {
+      if (styles.length < 2) return ctx.skip(`${list.path} does not support both page and offset styles (pagination.styles)`);
+      const pageSize = ctx.config.pagination.walkPageSize;
+      const created = await list.createFixtures(2 * pageSize + 1);
+      if (!created.ok) return created.outcome;
+      // One page past the kit's records at most: enough to cover the first, middle and last pages.
+      const lastPage = Math.ceil(list.ownIds.size / pageSize) + 1;
+      for (let page = 1; page <= Math.min(lastPage, ctx.config.budgets.maxPagesPerWalk); page += 1) {
+        const outcome = await comparePage(ctx, list, page, pageSize);
+        if (outcome === 'end') break;
+        if (outcome !== undefined) return outcome;
+      }
+      return ctx.pass();
+    });
+  },
+});
+
+async function comparePage(ctx: CheckContext, list: OpenList, page: number, size: number): Promise<CheckOutcome | 'end' | undefined> {
+  const read = () =>
+    Promise.all([
+      fetchPage(ctx, list, { page, per_page: size }, `page ${page} by page number`),
+      fetchPage(ctx, list, { offset: (page - 1) * size, limit: size }, `page ${page} by offset`),
+    ]);
+  let [byPage, byOffset] = await read();
+  for (const [fetched, param] of [[byPage, 'per_page'], [byOffset, 'limit']] as const) {
+    if (!fetched.page.ok) return failPair(ctx, list, `${fetched.url} ${fetched.page.reason}`, 'a list page', fetched.page.reason, byPage, byOffset);
+    if (fetched.page.ids.length > size) {
+      return failPair(ctx, list, `${param}=${size} was not honoured: ${fetched.url} held ${fetched.page.ids.length} items`, `at most ${size} items`, `${fetched.page.ids.length} items`, byPage, byOffset);
+    }
+  }
+  if (firstDifference(idsOf(byPage), idsOf(byOffset)) >= 0) {
+    // Records others wrote between the two reads shift offsets; only a repeatable difference counts.
+    [byPage, byOffset] = await read();
+    if (firstDifference(idsOf(byPage), idsOf(byOffset)) >= 0) {
+      return failPair(
+        ctx,
+        list,
+        `page=${page}&per_page=${size} lists [${listBriefly(idsOf(byPage))}] but offset=${(page - 1) * size}&limit=${size} lists [${listBriefly(idsOf(byOffset))}]`,
+        'the same items in the same order (page numbers are 1-based)',
+        `page: ${idsOf(byPage).join(', ') || '(none)'}; offset: ${idsOf(byOffset).join(', ') || '(none)'}`,
+        byPage,
+        byOffset,
+      );
+    }
+  }
+  return byOffset.page.ok && !byOffset.page.hasMore ? 'end' : undefined;
+}
+
+function idsOf(fetched: FetchedPage): readonly string[] {
+  return fetched.page.ok ? fetched.page.ids : [];
+}
+
+function failPair(ctx: CheckContext, list: OpenList, what: string, expected: string, actual: string, byPage: FetchedPage, byOffset: FetchedPage): CheckOutcome {
+  return ctx.fail(`${list.path}: ${what}`, { expected, actual, exchanges: [byPage.response.record, byOffset.response.record] });
+}

@@ -1,0 +1,159 @@
+import type { CheckContext, CheckOutcome } from '../../harness/runner/check-context.js';
+import { defineCheck } from '../define-check.js';
+import { judgeEachList } from './judge-each-list.js';
+import type { PaginationStyle } from './list-targets.js';
+import type { OpenList } from './open-list.js';
+import { moreFixturesNeeded, nextBisection, observeBound, type BoundObservation } from './size-bounds.js';
+import { fetchPage, type FetchedPage } from './walk-pages.js';
+import type { PageQuery } from './walk-step.js';
+
+// Convention 4.2/4 and 8: a default and a maximum page size exist on every list, so a request for a
+// huge limit cannot return an unbounded result. Above the maximum the answer is a clamp or a 4xx
+// (pagination.overMaxPolicy); both bounds are discovered, or verified when the config states them.
+export const pageSizeBounds = defineCheck({
+  id: 'pagination.page-size-bounds',
+  suite: 'pagination',
+  conformanceClass: 'pagination-bounds',
+  rule: '4.2/4, 8',
+  title: 'Every list has a default and a maximum page size; a huge size is clamped or refused',
+  proves:
+    'Without a size each list answers a bounded page with has_more true when more records exist; a limit or per_page of 1000000 is clamped to the maximum or refused with 4xx as pagination.overMaxPolicy allows; both bounds match the config when it states them.',
+  async run(ctx) {
+    return judgeEachList(ctx, ['cursor', 'offset', 'page'], (list, styles) => judgeBounds(ctx, list, styles));
+  },
+});
+
+// Far above any sensible maximum, yet a plain integer every server can parse.
+const hugeSize = 1_000_000;
+
+interface Probe {
+  /** "default" (no size) or the size parameter. */
+  readonly name: string;
+  readonly query: PageQuery;
+}
+
+interface Seen {
+  readonly observation: BoundObservation;
+  readonly fetched: FetchedPage;
+}
+
+async function judgeBounds(ctx: CheckContext, list: OpenList, styles: readonly PaginationStyle[]): Promise<CheckOutcome> {
+  const { pagination } = ctx.config;
+  const sizeParams = [...(styles.includes('cursor') || styles.includes('offset') ? ['limit'] : []), ...(styles.includes('page') ? ['per_page'] : [])];
+  const probes: Probe[] = [{ name: 'default', query: {} }, ...sizeParams.map((name) => ({ name, query: { [name]: hugeSize } }))];
+  const resolved = new Map<string, Seen>();
+  let created = 0;
+
+  for (;;) {
+    let visible = 0;
+    const allFit = new Map<string, FetchedPage>();
+    for (const probe of probes.filter((p) => !resolved.has(p.name))) {
+      const fetched = await fetchPage(ctx, list, probe.query, probe.name === 'default' ? 'a page without a size' : `${probe.name}=${hugeSize}, far above any maximum`);
+      const observation = observeBound(fetched.response.status, fetched.page);
+      if (observation.kind === 'broken' || (observation.kind === 'rejected' && probe.name === 'default')) {
+        const reason = observation.kind === 'broken' ? observation.reason : `answered ${observation.status}`;
+        return fail(ctx, `${fetched.url}: ${reason}`, 'a bounded list page or (above the maximum) a 4xx', reason, [fetched]);
+      }
+      if (observation.kind === 'all-fit') {
+        visible = Math.max(visible, observation.size);
+        allFit.set(probe.name, fetched);
+      } else {
+        resolved.set(probe.name, { observation, fetched });
+      }
+    }
+    const open = probes.find((p) => !resolved.has(p.name));
+    if (open === undefined) break;
+    const more = moreFixturesNeeded(visible, created, pagination.fixtureCap);
+    // A probe is open only when every record fit on its page, so allFit holds it.
+    if (more === undefined) return failUnbounded(ctx, open, allFit.get(open.name)!, visible, created);
+    ctx.progress(`${list.path}: ${created + more} records to see the page-size bounds`);
+    const made = await list.createFixtures(more);
+    if (!made.ok) return made.outcome;
+    created += more;
+  }
+
+  const defaultSize = sizeOf(resolved.get('default')!.observation);
+  if (pagination.defaultPageSize !== undefined && defaultSize !== pagination.defaultPageSize) {
+    const { fetched } = resolved.get('default')!;
+    return fail(ctx, `${fetched.url} answered ${defaultSize} items without a size, but pagination.defaultPageSize is ${pagination.defaultPageSize}`, `${pagination.defaultPageSize} items`, `${defaultSize} items`, [fetched]);
+  }
+  const found: string[] = [`default page size ${defaultSize}`];
+  for (const name of sizeParams) {
+    const seen = resolved.get(name)!;
+    const maximum = await judgeMaximum(ctx, list, name, seen);
+    if (typeof maximum !== 'number') return maximum;
+    if (defaultSize > maximum) {
+      return fail(ctx, `${list.path}: the default page size ${defaultSize} is above the maximum ${maximum} of ${name}`, 'default ≤ maximum', `${defaultSize} > ${maximum}`, [resolved.get('default')!.fetched, seen.fetched]);
+    }
+    found.push(`${name} maximum ${maximum} (${seen.observation.kind === 'bounded' ? 'clamped' : 'refused'} above it)`);
+  }
+  ctx.info(`${list.path}: ${found.join(', ')}`);
+  return ctx.pass();
+}
+
+/** The maximum for `param`, or the failing outcome. */
+async function judgeMaximum(ctx: CheckContext, list: OpenList, param: string, seen: Seen): Promise<number | CheckOutcome> {
+  const { overMaxPolicy, maxPageSize } = ctx.config.pagination;
+  const { observation, fetched } = seen;
+  if (observation.kind === 'bounded') {
+    if (overMaxPolicy === 'reject') {
+      return fail(ctx, `${fetched.url} was clamped to ${observation.size} items, but pagination.overMaxPolicy is "reject"`, 'a 4xx', `200 with ${observation.size} items`, [fetched]);
+    }
+    if (maxPageSize !== undefined && observation.size !== maxPageSize) {
+      return fail(ctx, `${fetched.url} was clamped to ${observation.size} items, but pagination.maxPageSize is ${maxPageSize}`, `${maxPageSize} items`, `${observation.size} items`, [fetched]);
+    }
+    return observation.size;
+  }
+  if (overMaxPolicy === 'clamp') {
+    return fail(ctx, `${fetched.url} answered ${fetched.response.status}, but pagination.overMaxPolicy is "clamp"`, 'a page clamped to the maximum', `${fetched.response.status}`, [fetched]);
+  }
+  return findRefusalBound(ctx, list, param, maxPageSize);
+}
+
+/** Where sizes start to be refused: verified at the configured maximum, else found by bisection. */
+async function findRefusalBound(ctx: CheckContext, list: OpenList, param: string, configured: number | undefined): Promise<number | CheckOutcome> {
+  let last: FetchedPage | undefined;
+  const isAccepted = async (size: number): Promise<boolean | CheckOutcome> => {
+    last = await fetchPage(ctx, list, { [param]: size }, `${param}=${size}: accepted or refused?`);
+    const observation = observeBound(last.response.status, last.page);
+    if (observation.kind === 'broken') return fail(ctx, `${last.url}: ${observation.reason}`, 'a list page or a 4xx', observation.reason, [last]);
+    return observation.kind !== 'rejected';
+  };
+  if (configured !== undefined) {
+    for (const [size, shouldAccept] of [[configured, true], [configured + 1, false]] as const) {
+      const accepted = await isAccepted(size);
+      if (typeof accepted !== 'boolean') return accepted;
+      if (accepted !== shouldAccept && last !== undefined) {
+        const verdict = accepted ? 'accepted' : 'refused';
+        return fail(ctx, `${last.url} was ${verdict}, but pagination.maxPageSize is ${configured}`, `${param} up to ${configured} accepted, above it refused`, verdict, [last]);
+      }
+    }
+    return configured;
+  }
+  let accepted = 1;
+  let refused = hugeSize;
+  for (let mid = nextBisection(accepted, refused); mid !== undefined; mid = nextBisection(accepted, refused)) {
+    const answer = await isAccepted(mid);
+    if (typeof answer !== 'boolean') return answer;
+    if (answer) accepted = mid;
+    else refused = mid;
+  }
+  return accepted;
+}
+
+function failUnbounded(ctx: CheckContext, probe: Probe, page: FetchedPage, visible: number, created: number): CheckOutcome {
+  const cap = `the kit created ${created} records (pagination.fixtureCap); raise it if the bound is larger`;
+  const message =
+    probe.name === 'default'
+      ? `${page.url} without a page size listed all ${visible} records with has_more false: no default page size (${cap})`
+      : `${page.url} listed all ${visible} records with has_more false: no maximum page size (${cap})`;
+  return fail(ctx, message, probe.name === 'default' ? 'a bounded page with has_more true' : 'a page clamped to the maximum, or a 4xx', `all ${visible} records in one page`, [page]);
+}
+
+function sizeOf(observation: BoundObservation): number {
+  return observation.kind === 'bounded' || observation.kind === 'all-fit' ? observation.size : 0;
+}
+
+function fail(ctx: CheckContext, message: string, expected: string, actual: string, pages: readonly FetchedPage[]): CheckOutcome {
+  return ctx.fail(message, { expected, actual, exchanges: pages.map((p) => p.response.record) });
+}

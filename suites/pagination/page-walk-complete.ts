@@ -1,0 +1,18 @@
+import { defineCheck } from '../define-check.js';
+import { judgeEachList } from './judge-each-list.js';
+import { judgeNumberedWalk } from './judge-numbered-walk.js';
+
+// Convention 4.2: page is 1-based; walked from page=1 while nothing changes, pages list every
+// record once. While data changes they may repeat or skip: reported as information only.
+export const pageWalkComplete = defineCheck({
+  id: 'pagination.page.walk-complete',
+  suite: 'pagination',
+  conformanceClass: 'pagination-page',
+  rule: '4.2 (page), 4.2/1, 4.2/3',
+  title: 'A page-number walk from page=1 lists every record exactly once and honours per_page',
+  proves:
+    'Walking each list with page=1,2,3…&per_page=n lists each of the kit’s records exactly once with at most n per page (so page numbers are 1-based); instability under concurrent inserts and deletes is reported as information.',
+  async run(ctx) {
+    return judgeEachList(ctx, ['page'], (list) => judgeNumberedWalk(ctx, list, 'page'));
+  },
+});

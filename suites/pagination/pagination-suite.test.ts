@@ -1,0 +1,236 @@
+// The pagination suite on the clean reference server: every check passes on every list and cleans
+// up; choices the convention leaves open are accepted by default and enforced once pinned; budgets,
+// styles, seeds and the evidence of a property failure behave as the README says.
+import { describe, expect, it } from 'vitest';
+import type { ApicertConfig } from '../../harness/config/config-types.js';
+import type { DefectName } from '../../reference-server/defects.js';
+import { defineCheck, type Check } from '../define-check.js';
+import { runAgainstReference, runOneAgainstReference } from '../test-support/run-against-reference.js';
+import { cursorWalkUnderMutation } from './cursor-walk-under-mutation.js';
+import { deepPages } from './deep-pages.js';
+import { hasMoreAccurate } from './has-more-accurate.js';
+import { paginationChecks } from './index.js';
+import { invalidParams } from './invalid-params.js';
+import { offsetWalkComplete } from './offset-walk-complete.js';
+import { pageSizeBounds } from './page-size-bounds.js';
+import { walkTerminates } from './walk-terminates.js';
+import { walkWithinBudget } from './walk-within-budget.js';
+
+type PaginationPin = Partial<ApicertConfig['pagination']>;
+
+function pin(pagination: PaginationPin, budgets: Partial<ApicertConfig['budgets']> = {}) {
+  return (config: ApicertConfig): ApicertConfig => ({
+    ...config,
+    pagination: { ...config.pagination, fixtureCap: 120, ...pagination },
+    budgets: { ...config.budgets, ...budgets },
+  });
+}
+
+async function countLeftovers(url: string, token: string): Promise<Record<string, number>> {
+  const leftovers: Record<string, number> = {};
+  for (const path of ['/customers', '/orders', '/products']) {
+    const page = (await (await fetch(`${url}${path}?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json()) as { items: unknown[] };
+    leftovers[path] = page.items.length;
+  }
+  return leftovers;
+}
+
+describe('pagination suite against the clean reference server', () => {
+  it('passes every check on every list, leaves no record behind and warns about nothing', async () => {
+    let leftovers: Record<string, number> = {};
+    const results = await runAgainstReference(paginationChecks, {
+      checkTimeoutMs: 30_000,
+      afterRun: async (server) => {
+        leftovers = await countLeftovers(server.url, server.token);
+      },
+    });
+    expect(results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual([]);
+    expect(results.flatMap((r) => r.findings.filter((f) => f.level === 'warning').map((f) => `${r.id}: ${f.message}`))).toEqual([]);
+    expect(leftovers).toEqual({ '/customers': 0, '/orders': 0, '/products': 0 });
+    expect(new Set(results.map((r) => r.class))).toEqual(
+      new Set(['pagination-cursor', 'pagination-offset', 'pagination-page', 'pagination-bounds', 'pagination-consistency']),
+    );
+  }, 60_000);
+
+  it('reports the exact page URLs it walked, nested lists included', async () => {
+    const result = await runOneAgainstReference(walkWithinBudget);
+    const walked = result.findings.map((f) => f.message).join('\n');
+    expect(walked).toMatch(/\/customers\?limit=5&after=\S+/);
+    expect(walked).toMatch(/\/customers\/cus_\w+\/orders\?page=2&per_page=5/);
+    expect(walked).toMatch(/\/products\?offset=10&limit=5/);
+  });
+
+  it('discovers the default and maximum page size of each list', async () => {
+    const result = await runOneAgainstReference(pageSizeBounds, { configure: pin({}) });
+    expect(result.status).toBe('passed');
+    expect(result.findings.map((f) => f.message)).toContainEqual('/products: default page size 20, limit maximum 100 (clamped above it), per_page maximum 100 (clamped above it)');
+  });
+
+  it('reports offset instability under mutation as information, never as a failure', async () => {
+    const result = await runOneAgainstReference(offsetWalkComplete);
+    expect(result.status).toBe('passed');
+    expect(result.findings.some((f) => f.level === 'info' && /under mutation .*never listed .*as convention 4\.2\/1 allows/.test(f.message))).toBe(true);
+  });
+
+  it('warns, without failing, when deep cursor pages cost more', async () => {
+    const slow = await runOneAgainstReference(deepPages, { defects: ['slow-deep-pages'] });
+    expect(slow.status).toBe('passed');
+    expect(slow.findings.filter((f) => f.level === 'warning')).toHaveLength(4);
+    expect(slow.findings[0]?.message).toMatch(/first page [\d.]+ ms, page 45 items deep [\d.]+ ms .*pagination\.deepPageRatioWarn=3/);
+  });
+});
+
+describe('choices the convention leaves open', () => {
+  const accepted: ReadonlyArray<readonly [Check, DefectName, PaginationPin]> = [
+    [invalidParams, 'invalid-params-ignored', { invalidParams: 'reject' }],
+    [pageSizeBounds, 'over-max-rejected', { overMaxPolicy: 'clamp' }],
+    [hasMoreAccurate, 'last-page-cursor-absent', { lastPageCursor: 'null' }],
+  ];
+
+  it.each(accepted.map(([check, defect, pinned]) => [check.id, defect, pinned, check] as const))(
+    '%s accepts %s by default and fails once %j is pinned',
+    async (_id, defect, pinned, check) => {
+      expect((await runOneAgainstReference(check, { defects: [defect], configure: pin({}) })).status).toBe('passed');
+      const result = await runOneAgainstReference(check, { defects: [defect], configure: pin(pinned) });
+      expect(result.status, result.message).toBe('failed');
+      expect(result.message).toContain(Object.keys(pinned)[0]);
+    },
+  );
+
+  it('verifies stated page-size bounds instead of discovering them', async () => {
+    expect((await runOneAgainstReference(pageSizeBounds, { configure: pin({ defaultPageSize: 20, maxPageSize: 100 }) })).status).toBe('passed');
+    expect((await runOneAgainstReference(pageSizeBounds, { configure: pin({ maxPageSize: 50 }) })).message).toContain('pagination.maxPageSize is 50');
+    expect((await runOneAgainstReference(pageSizeBounds, { configure: pin({ defaultPageSize: 10 }) })).message).toContain('pagination.defaultPageSize is 10');
+    const refused = await runOneAgainstReference(pageSizeBounds, { defects: ['over-max-rejected'], configure: pin({ maxPageSize: 100 }) });
+    expect(refused.status).toBe('passed');
+  });
+
+  it('pins a bounded page for invalid parameters, which the clean server refuses with 400', async () => {
+    const result = await runOneAgainstReference(invalidParams, { configure: pin({ invalidParams: 'bounded-page' }) });
+    expect(result.status).toBe('failed');
+    expect(result.message).toMatch(/answered 400, but pagination.invalidParams asks for a bounded page/);
+  });
+});
+
+describe('styles and budgets', () => {
+  it('skips the lists that do not support a style, saying why', async () => {
+    const cursorOnly = (config: ApicertConfig): ApicertConfig => ({
+      ...config,
+      collections: config.collections.map((c) => ({
+        ...c,
+        pagination: { styles: ['cursor'] },
+        related: c.related.map((r) => ({ ...r, pagination: { styles: ['cursor'] } })),
+      })),
+    });
+    const offset = await runOneAgainstReference(offsetWalkComplete, { configure: cursorOnly });
+    expect(offset.status).toBe('skipped');
+    expect(offset.message).toContain('/customers/{id}/orders supports none of offset (pagination.styles)');
+
+    const onlyProductsPaged = (config: ApicertConfig): ApicertConfig => ({
+      ...config,
+      collections: config.collections.map((c) => (c.name === 'products' ? c : { ...c, pagination: { styles: ['cursor'] }, related: [] })),
+    });
+    const partly = await runOneAgainstReference(offsetWalkComplete, { configure: onlyProductsPaged });
+    expect(partly.status).toBe('passed');
+    expect(partly.findings.map((f) => f.message)).toContain('not judged: /customers supports none of offset (pagination.styles)');
+  });
+
+  it('stops a walk at budgets.maxPagesPerWalk and leaves the list unjudged rather than failed', async () => {
+    const result = await runOneAgainstReference(walkWithinBudget, { configure: pin({}, { maxPagesPerWalk: 2 }) });
+    expect(result.status).toBe('skipped');
+    expect(result.message).toMatch(/stopped after 2 pages \(budgets\.maxPagesPerWalk\)/);
+    expect(result.findings.every((f) => f.message.includes('2 page(s) walked'))).toBe(true);
+  });
+
+  it('stops at budgets.requestsPerList and says so', async () => {
+    const result = await runOneAgainstReference(walkTerminates, { configure: pin({}, { requestsPerList: 2 }) });
+    expect(result.status).toBe('skipped');
+    expect(result.message).toContain('request budget for this list ran out (budgets.requestsPerList)');
+  });
+
+  it('catches a cursor cycle within a few pages, however large the page budget', async () => {
+    const result = await runOneAgainstReference(walkTerminates, { defects: ['cursor-cycle'], configure: pin({}, { maxPagesPerWalk: 10_000 }) });
+    expect(result.status).toBe('failed');
+    expect(result.evidence.filter((e) => e.request.method === 'GET')).toHaveLength(3);
+  });
+});
+
+describe('the mutation property', () => {
+  it('fails with the shrunk writes, the pages, the seed and a replay path', async () => {
+    const result = await runOneAgainstReference(cursorWalkUnderMutation, { defects: ['cursor-restarts-when-anchor-deleted'], seed: 42 });
+    expect(result.status).toBe('failed');
+    expect(result.message).toMatch(/listed .* twice after: after page \d: delete the anchor/);
+    expect(result.message).toContain(`seed ${result.seed}`);
+    expect(result.replayPath).toMatch(/^\d+(:\d+)*$/);
+    const counterexample = result.counterexample as { writes: string[]; pages: { url: string; ids: string[] }[]; foundAfterRuns: number };
+    expect(counterexample.writes).toHaveLength(1);
+    expect(counterexample.pages.length).toBeGreaterThan(1);
+    expect(counterexample.foundAfterRuns).toBeLessThanOrEqual(5);
+    expect(result.evidence.some((e) => e.request.method === 'DELETE')).toBe(true);
+  });
+
+  it('ignores records others insert and delete during the walk', async () => {
+    // Another client keeps writing to /customers while the property runs: its records come and go
+    // around the kit's, and must never be held against the target.
+    let foreignDeletes = 0;
+    const withForeignWrites = defineCheck({
+      ...cursorWalkUnderMutation,
+      async run(ctx) {
+        const foreign: string[] = [];
+        const write = async (): Promise<void> => {
+          const made = await ctx.request({ method: 'POST', path: '/customers', json: { name: 'Other', email: `other.${foreign.length}.${Date.now()}@example.com` } });
+          const id = (made.json as { id: string }).id;
+          ctx.fixtures.track(`/customers/${id}`);
+          foreign.push(id);
+        };
+        for (let index = 0; index < 8; index += 1) await write();
+        let isRunning = true;
+        const churn = (async () => {
+          for (let round = 0; isRunning && round < 500; round += 1) {
+            const victim = foreign.shift();
+            if (victim !== undefined) {
+              await ctx.request({ method: 'DELETE', path: `/customers/${victim}` });
+              ctx.fixtures.untrack(`/customers/${victim}`);
+              foreignDeletes += 1;
+            }
+            await write();
+          }
+        })();
+        try {
+          return await cursorWalkUnderMutation.run(ctx);
+        } finally {
+          isRunning = false;
+          await churn;
+        }
+      },
+    });
+    const result = await runOneAgainstReference(withForeignWrites, { checkTimeoutMs: 30_000 });
+    expect(result.status, result.message).toBe('passed');
+    expect(foreignDeletes).toBeGreaterThan(20);
+  }, 40_000);
+
+  it('ends as errored, not failed, when the connection breaks during a run', async () => {
+    const withBrokenConnection = defineCheck({
+      ...cursorWalkUnderMutation,
+      run(ctx) {
+        let sent = 0;
+        return cursorWalkUnderMutation.run({
+          ...ctx,
+          request: (request) => (++sent > 60 ? Promise.reject(new Error('socket hang up')) : ctx.request(request)),
+        });
+      },
+    });
+    const result = await runOneAgainstReference(withBrokenConnection);
+    expect(result.status).toBe('errored');
+    expect(result.message).toContain('socket hang up');
+  });
+
+  it('replays the same counterexample from the same seed', async () => {
+    const writesOf = async () => {
+      const result = await runOneAgainstReference(cursorWalkUnderMutation, { defects: ['cursor-encodes-offset'], seed: 7 });
+      const counterexample = result.counterexample as { writes: string[] };
+      return [result.replayPath, counterexample.writes.map((w) => w.replace(/ → \S+/, ''))];
+    };
+    expect(await writesOf()).toEqual(await writesOf());
+  });
+});

@@ -1,0 +1,75 @@
+import type { CheckContext, CheckOutcome } from '../../harness/runner/check-context.js';
+import { defineCheck } from '../define-check.js';
+import { judgeEachList } from './judge-each-list.js';
+import type { PaginationStyle } from './list-targets.js';
+import type { OpenList } from './open-list.js';
+import { describeWalkProblems, firstDifference, isWalkExact, judgeWalkedIds, keepOnly } from './page-rules.js';
+import { outcomeOfWalkEnd } from './walk-end-outcome.js';
+import { walkEvidence, walkPages, type PageWalk } from './walk-pages.js';
+
+// Convention 4.2/3: lists are ordered by a stable ordering with a unique tie-breaker, so no row
+// appears on two pages or on none. The kit's fixtures are created in a burst, so many share a
+// timestamp: an order without a tie-breaker shows up as pages that change between two reads.
+export const stableOrder = defineCheck({
+  id: 'pagination.stable-order',
+  suite: 'pagination',
+  conformanceClass: 'pagination-consistency',
+  rule: '4.2/3',
+  title: 'The same page read twice without writes lists the same items in the same order',
+  proves:
+    'Two walks of each list in each supported style, with no write between them, give the kit’s records page by page in the same order, each exactly once: ties in the sort key are broken by a unique field.',
+  async run(ctx) {
+    const pageSize = ctx.config.pagination.walkPageSize;
+    return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {
+      const created = await list.createFixtures(2 * pageSize + 1);
+      if (!created.ok) return created.outcome;
+      for (const style of styles) {
+        const outcome = await judgeStyle(ctx, list, style, pageSize);
+        if (outcome !== undefined) return outcome;
+      }
+      return ctx.pass();
+    });
+  },
+});
+
+async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationStyle, pageSize: number): Promise<CheckOutcome | undefined> {
+  const what = `${style} walk of ${list.path}`;
+  const walks: PageWalk[] = [];
+  for (const round of ['first', 'second']) {
+    walks.push(await walkPages(ctx, list, { style, pageSize, note: `${round} read of every page, no writes in between` }));
+  }
+  const [first, second] = walks as [PageWalk, PageWalk];
+  // Page by page first: two reads of one page that differ are the plainest evidence of missing ties.
+  const pageCount = Math.min(first.pages.length, second.pages.length);
+  for (let index = 0; index < pageCount; index += 1) {
+    const a = ownIdsOf(first, index, list);
+    const b = ownIdsOf(second, index, list);
+    if (firstDifference(a, b) >= 0) {
+      return ctx.fail(`${what}: page ${index + 1} read twice without writes in between listed the kit's records in a different order`, {
+        expected: `the same records in the same order: ${a.join(', ')}`,
+        actual: b.join(', '),
+        exchanges: [first.exchanges[index]!, second.exchanges[index]!],
+      });
+    }
+  }
+  for (const walk of walks) {
+    const ended = outcomeOfWalkEnd(ctx, walk, what);
+    if (ended !== undefined) return ended;
+  }
+  for (const walk of walks) {
+    const problems = judgeWalkedIds(walk.ids, list.ownIds, list.ownIds);
+    if (!isWalkExact(problems)) {
+      return ctx.fail(`${what} ${describeWalkProblems(problems)} while nothing changed`, {
+        expected: 'each record on exactly one page (a unique tie-breaker such as the id)',
+        actual: describeWalkProblems(problems),
+        exchanges: walkEvidence(walk),
+      });
+    }
+  }
+  return undefined;
+}
+
+function ownIdsOf(walk: PageWalk, index: number, list: OpenList): string[] {
+  const page = walk.pages[index]!.page;
+  return page.ok ? keepOnly(page.ids, list.ownIds) : [];
+}

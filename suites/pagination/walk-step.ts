@@ -1,0 +1,111 @@
+// The walker's decisions, apart from its I/O: which page to ask for next, and when (and why) a walk
+// ends. A hostile pager (a cursor cycle, has_more forever) ends the walk here, never traps it.
+import { usableCursor, type CursorField, type ListPage } from './list-page.js';
+import type { PaginationStyle } from './list-targets.js';
+import { isPageAllRepeats } from './page-rules.js';
+
+/** Query parameters of one page request. */
+export type PageQuery = Readonly<Record<string, string | number>>;
+
+/** Why a walk stopped. Only `complete` means the list said it had nothing more. */
+export type WalkEnd =
+  | { readonly kind: 'complete' }
+  | { readonly kind: 'bad-page'; readonly reason: string }
+  /** has_more was true but the page was empty (convention 4.2/5: has_more means a further item exists). */
+  | { readonly kind: 'empty-page-with-more' }
+  /** has_more was true but next_cursor was no cursor. */
+  | { readonly kind: 'missing-cursor'; readonly nextCursor: CursorField }
+  /** next_cursor named a cursor this walk had already followed. */
+  | { readonly kind: 'cursor-cycle'; readonly cursor: string }
+  /** A whole page of ids the walk had already seen: it went back. */
+  | { readonly kind: 'revisits-items' }
+  /** budgets.maxPagesPerWalk pages were fetched and the list still said has_more. */
+  | { readonly kind: 'page-budget'; readonly pages: number }
+  /** budgets.requestsPerList ran out on this list. */
+  | { readonly kind: 'request-budget' };
+
+/** What the walker knows after fetching a page. */
+export interface WalkState {
+  readonly style: PaginationStyle;
+  readonly pageSize: number;
+  /** The query of the page just fetched. */
+  readonly query: PageQuery;
+  /** Pages fetched so far, this one included. */
+  readonly pagesFetched: number;
+  readonly maxPages: number;
+  /** Cursors already sent as `after` in this walk. */
+  readonly usedCursors: ReadonlySet<string>;
+  /** Ids seen on the pages before this one. */
+  readonly seenIds: ReadonlySet<string>;
+}
+
+export type WalkDecision = { readonly kind: 'next'; readonly query: PageQuery } | { readonly kind: 'end'; readonly end: WalkEnd };
+
+/** The first page of a walk in `style`: offset 0, page 1 (convention 4.2: 1-based), or no cursor. */
+export function firstPageQuery(style: PaginationStyle, pageSize: number): PageQuery {
+  switch (style) {
+    case 'cursor':
+      return { limit: pageSize };
+    case 'offset':
+      return { offset: 0, limit: pageSize };
+    case 'page':
+      return { page: 1, per_page: pageSize };
+  }
+}
+
+/** Decides what follows the page just fetched. */
+export function decideAfterPage(state: WalkState, page: ListPage): WalkDecision {
+  if (!page.ok) return end({ kind: 'bad-page', reason: page.reason });
+  if (!page.hasMore) return end({ kind: 'complete' });
+  if (page.ids.length === 0) return end({ kind: 'empty-page-with-more' });
+  let query: PageQuery;
+  if (state.style === 'cursor') {
+    const cursor = usableCursor(page.nextCursor);
+    if (cursor === undefined) return end({ kind: 'missing-cursor', nextCursor: page.nextCursor });
+    // Checked before the repeats below: a cycle is the more precise diagnosis of the same loop.
+    if (state.usedCursors.has(cursor)) return end({ kind: 'cursor-cycle', cursor });
+    query = { limit: state.pageSize, after: cursor };
+  } else if (state.style === 'offset') {
+    query = { offset: Number(state.query.offset ?? 0) + state.pageSize, limit: state.pageSize };
+  } else {
+    query = { page: Number(state.query.page ?? 1) + 1, per_page: state.pageSize };
+  }
+  if (isPageAllRepeats(page.ids, state.seenIds)) return end({ kind: 'revisits-items' });
+  if (state.pagesFetched >= state.maxPages) return end({ kind: 'page-budget', pages: state.pagesFetched });
+  return { kind: 'next', query };
+}
+
+/** True for the ends that prove the target misbehaved, as opposed to the kit running out of budget. */
+export function isHostileEnd(walkEnd: WalkEnd): boolean {
+  return walkEnd.kind !== 'complete' && walkEnd.kind !== 'page-budget' && walkEnd.kind !== 'request-budget';
+}
+
+/** One line for a message: why the walk stopped. */
+export function describeWalkEnd(walkEnd: WalkEnd): string {
+  switch (walkEnd.kind) {
+    case 'complete':
+      return 'the last page said has_more false';
+    case 'bad-page':
+      return `a page was not a list page: ${walkEnd.reason}`;
+    case 'empty-page-with-more':
+      return 'a page said has_more true but held no items';
+    case 'missing-cursor':
+      return `a page said has_more true without a usable next_cursor (${walkEnd.nextCursor.present ? JSON.stringify(walkEnd.nextCursor.value) : 'absent'})`;
+    case 'cursor-cycle':
+      return `next_cursor pointed back to a cursor already followed (${clip(walkEnd.cursor)}): the walk would never end`;
+    case 'revisits-items':
+      return 'a whole page repeated items already seen: the walk went back';
+    case 'page-budget':
+      return `the walk stopped after ${walkEnd.pages} pages (budgets.maxPagesPerWalk) with has_more still true`;
+    case 'request-budget':
+      return 'the request budget for this list ran out (budgets.requestsPerList)';
+  }
+}
+
+function end(walkEnd: WalkEnd): WalkDecision {
+  return { kind: 'end', end: walkEnd };
+}
+
+function clip(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}

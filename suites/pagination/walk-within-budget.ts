@@ -1,0 +1,40 @@
+import { defineCheck } from '../define-check.js';
+import { judgeEachList } from './judge-each-list.js';
+import { outcomeOfWalkEnd } from './walk-end-outcome.js';
+import { describeWalkedUrls, walkPages } from './walk-pages.js';
+import { describeWalkEnd } from './walk-step.js';
+
+// Convention 4.2/4 and 8: lists are bounded. The kit's side of the bargain: every walk stays within
+// budgets.maxPagesPerWalk and budgets.requestsPerList, so a large staging dataset cannot make a run
+// unbounded, and the report names the exact page URLs walked.
+export const walkWithinBudget = defineCheck({
+  id: 'pagination.walk-within-budget',
+  suite: 'pagination',
+  conformanceClass: 'pagination-bounds',
+  rule: '4.2/4, 4.2/5, 8',
+  title: 'Every list can be walked to its end in every supported style within the request budget',
+  proves:
+    'Each list, walked with limit/offset, page/per_page and next_cursor as configured, ends with has_more false within the page and request budgets, without an empty has_more page or a cycle; the URLs walked are reported.',
+  async run(ctx) {
+    const pageSize = ctx.config.pagination.walkPageSize;
+    return judgeEachList(ctx, ['offset', 'page', 'cursor'], async (list, styles) => {
+      const created = await list.createFixtures(2 * pageSize + 1);
+      if (!created.ok) return created.outcome;
+      const cutShort: string[] = [];
+      for (const style of styles) {
+        const walk = await walkPages(ctx, list, { style, pageSize, note: `walk the list in ${style} style` });
+        ctx.info(describeWalkedUrls(`${list.path} (${style}, ${list.budget.used} of ${list.budget.limit} requests used)`, walk));
+        if (walk.end.kind === 'page-budget' || walk.end.kind === 'request-budget') {
+          // A list longer than the budget is not a defect: the walk stopped where the budget said.
+          cutShort.push(`${style}: ${describeWalkEnd(walk.end)}`);
+          continue;
+        }
+        const outcome = outcomeOfWalkEnd(ctx, walk, `${style} walk of ${list.path} with page size ${pageSize}`);
+        if (outcome !== undefined) return outcome;
+      }
+      if (cutShort.length === styles.length) return ctx.skip(`no walk reached the end of the list (${cutShort.join('; ')})`);
+      for (const line of cutShort) ctx.info(`${list.path} ${line}`);
+      return ctx.pass();
+    });
+  },
+});
