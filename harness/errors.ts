@@ -128,6 +128,13 @@ export class ReportWriteError extends ApicertError {
   }
 }
 
+/** The --baseline file cannot be read or is not the report.json of an apicert run. */
+export class BaselineInvalidError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_BASELINE_INVALID', message);
+  }
+}
+
 /** Turns anything thrown into plain error data, without a stack. */
 export function toErrorInfo(thrown: unknown): ErrorInfo {
   if (thrown instanceof ApicertError) return thrown.toInfo();

@@ -1,5 +1,6 @@
 // What a file report is: a pure rendering of the run plus the file name it is written to.
 import type { RunResult } from '../harness/model/run-result.js';
+import type { RunComparison } from './compare/compare-runs.js';
 
 /** The file formats `--format` accepts. */
 export type ReportFormat = 'html' | 'junit' | 'json';
@@ -14,11 +15,25 @@ export const reportFileNames: Readonly<Record<ReportFormat, string>> = {
   json: 'report.json',
 };
 
+/** What a report may show beyond the run itself; set by the CLI. */
+export interface ReportContext {
+  /** The comparison with a baseline run (--baseline). */
+  readonly comparison?: RunComparison;
+}
+
+/** A file written next to a report (the html format's badge.svg). */
+export interface ReportFile {
+  readonly fileName: string;
+  readonly content: string;
+}
+
 /** A file report: `render` is pure, the writer owns the file. */
 export interface Reporter {
   readonly fileName: string;
-  readonly render: (run: RunResult) => string;
+  readonly render: (run: RunResult, context?: ReportContext) => string;
+  /** Extra files of the format, written beside `fileName` (pure as well). */
+  readonly renderExtraFiles?: (run: RunResult) => readonly ReportFile[];
 }
 
-/** Format name to reporter, like vitest's ReportersMap. A format may be absent from a build (html). */
+/** Format name to reporter, like vitest's ReportersMap. A format may be absent from a build. */
 export type ReportersMap = { readonly [F in ReportFormat]?: Reporter };

@@ -6,7 +6,8 @@ import { ReportWriteError } from '../harness/errors.js';
 import { reporters, writeReports } from './index.js';
 import type { ReportersMap } from './reporter.js';
 import { parseXml } from './test-support/parse-xml.js';
-import { sampleFailingRun } from './test-support/sample-run.js';
+import { compareRuns } from './compare/compare-runs.js';
+import { sampleFailingRun, samplePassedRun } from './test-support/sample-run.js';
 import { writeReportFiles } from './write-reports.js';
 
 let root: string;
@@ -30,13 +31,35 @@ describe('writeReports', () => {
     expect(parseXml(await readFile(join(dir, 'junit.xml'), 'utf8')).name).toBe('testsuites');
   });
 
-  it('lists html as skipped, with the reason, while it is not registered', async () => {
+  it('writes index.html with badge.svg beside it, passing the comparison to the page', async () => {
     const dir = join(root, 'html');
-    const written = await writeReports(sampleFailingRun(), dir, ['html', 'json', 'json']);
-    expect(reporters.html).toBeUndefined();
+    const run = sampleFailingRun();
+    const written = await writeReports(run, dir, ['html', 'json', 'json'], { comparison: compareRuns(run, samplePassedRun()) });
+    expect(written.paths).toEqual([join(dir, 'index.html'), join(dir, 'badge.svg'), join(dir, 'report.json')]);
+    expect(written.errors).toEqual([]);
+    expect(written.skipped).toEqual([]);
+    expect(await readFile(join(dir, 'index.html'), 'utf8')).toContain('<section id="comparison"');
+    expect(parseXml(await readFile(join(dir, 'badge.svg'), 'utf8')).name).toBe('svg');
+  });
+
+  it('lists a format its registry lacks as skipped, with the reason', async () => {
+    const dir = join(root, 'no-html');
+    const { html: _html, ...withoutHtml } = reporters;
+    const written = await writeReportFiles(sampleFailingRun(), dir, ['html', 'json'], withoutHtml);
     expect(written.skipped).toEqual([{ format: 'html', reason: 'the html report is not available in this version of apicert' }]);
     expect(written.paths).toEqual([join(dir, 'report.json')]);
-    expect(written.errors).toEqual([]);
+  });
+
+  it('removes every file of a format whose extra file cannot be written', async () => {
+    const dir = join(root, 'extra-fails');
+    await writeReports(sampleFailingRun(), dir, ['html']);
+    const registry: ReportersMap = {
+      html: { ...reporters.html!, renderExtraFiles: () => [{ fileName: join('missing-dir', 'badge.svg'), content: '<svg/>' }] },
+    };
+    const written = await writeReportFiles(sampleFailingRun(), dir, ['html'], registry);
+    expect(written.paths).toEqual([]);
+    expect(written.errors.map((error) => error.code)).toEqual(['APICERT_REPORT_WRITE_FAILED']);
+    await expect(readFile(join(dir, 'index.html'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('turns a throwing reporter into a ReportWriteError, writes the others and removes its stale file', async () => {

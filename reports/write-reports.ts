@@ -5,7 +5,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ReportWriteError } from '../harness/errors.js';
 import type { RunResult } from '../harness/model/run-result.js';
-import type { ReportFormat, ReportersMap } from './reporter.js';
+import type { ReportContext, ReportFormat, ReportersMap } from './reporter.js';
 
 /** A format that was asked for but is not available in this build. */
 export interface SkippedReport {
@@ -26,14 +26,16 @@ function describeThrown(thrown: unknown): string {
 }
 
 /**
- * Writes each format in `formats` (duplicates ignored) into `dir`, creating it. Never throws for a
- * reporter's fault: the caller decides what a missing report means.
+ * Writes each format in `formats` (duplicates ignored) into `dir`, creating it, with any extra files
+ * of the format beside it. Never throws for a reporter's fault: the caller decides what a missing
+ * report means.
  */
 export async function writeReportFiles(
   run: RunResult,
   dir: string,
   formats: readonly ReportFormat[],
   registry: ReportersMap,
+  context: ReportContext = {},
 ): Promise<WrittenReports> {
   const paths: string[] = [];
   const errors: ReportWriteError[] = [];
@@ -55,12 +57,17 @@ export async function writeReportFiles(
       continue;
     }
     const path = resolve(join(dir, reporter.fileName));
+    let formatPaths = [path];
     try {
-      await writeFile(path, reporter.render(run), 'utf8');
-      paths.push(path);
+      // Everything is rendered before anything is written, so a throwing renderer leaves no half format.
+      const files = [{ path, content: reporter.render(run, context) }];
+      for (const extra of reporter.renderExtraFiles?.(run) ?? []) files.push({ path: resolve(join(dir, extra.fileName)), content: extra.content });
+      formatPaths = files.map((file) => file.path);
+      for (const file of files) await writeFile(file.path, file.content, 'utf8');
+      paths.push(...formatPaths);
     } catch (thrown) {
       // A file left over from an earlier run would be read by CI as this run's result: remove it.
-      await rm(path, { force: true }).catch(() => undefined);
+      for (const stale of formatPaths) await rm(stale, { force: true }).catch(() => undefined);
       errors.push(new ReportWriteError(`${format} report ${path} not written: ${describeThrown(thrown)}`));
     }
   }

@@ -41,6 +41,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
               seed: args.seed,
               require: args.require,
               timeoutMs: args['timeout-ms'],
+              baseline: args.baseline,
+              failOn: args['fail-on'],
             },
             io,
           ),

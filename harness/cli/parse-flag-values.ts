@@ -44,3 +44,13 @@ export function parseInteger(flag: string, raw: string | undefined, min = 0): nu
   }
   return value;
 }
+
+/** --fail-on: `new` compares with a baseline, so it is meaningless without --baseline. */
+export function parseFailOn(raw: string, baseline: string | undefined): 'any' | 'new' {
+  const [failOn, ...rest] = parseChoices('fail-on', raw, ['any', 'new'] as const);
+  if (failOn === undefined || rest.length > 0) throw new UsageError(`--fail-on takes one of any, new (got "${raw.slice(0, 40)}")`);
+  if (failOn === 'new' && baseline === undefined) {
+    throw new UsageError('--fail-on new gates on failures that are new since a baseline; pass --baseline FILE (an earlier report.json)');
+  }
+  return failOn;
+}

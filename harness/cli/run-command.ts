@@ -3,7 +3,7 @@ import { reportFormats, type ReportFormat } from '../../reports/index.js';
 import type { ExitCode } from '../exit-codes.js';
 import { runApicert } from '../runner/run-apicert.js';
 import type { CliIo } from './cli-io.js';
-import { parseChoices, parseInteger, parseList, parseSuites } from './parse-flag-values.js';
+import { parseChoices, parseFailOn, parseInteger, parseList, parseSuites } from './parse-flag-values.js';
 import { createProgressLine } from './progress-line.js';
 
 export interface RunFlagValues {
@@ -15,6 +15,8 @@ export interface RunFlagValues {
   readonly seed?: string | undefined;
   readonly require?: string | undefined;
   readonly timeoutMs?: string | undefined;
+  readonly baseline?: string | undefined;
+  readonly failOn?: string | undefined;
 }
 
 export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitCode> {
@@ -23,6 +25,7 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
   const seed = parseInteger('seed', flags.seed);
   const timeoutMs = parseInteger('timeout-ms', flags.timeoutMs, 1);
   const required = parseList(flags.require);
+  const failOn = parseFailOn(flags.failOn ?? 'any', flags.baseline);
   const progress = createProgressLine(io.stderr);
   try {
     const { exitCode } = await runApicert({
@@ -32,6 +35,8 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
       ...(seed !== undefined ? { seed } : {}),
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
       ...(required !== undefined ? { require: required } : {}),
+      ...(flags.baseline !== undefined ? { baselinePath: flags.baseline } : {}),
+      failOn,
       reportDir: flags.reportDir,
       formats,
       env: io.env,

@@ -3,7 +3,7 @@
 import { suites as registeredSuites } from '../../suites/index.js';
 import type { SuiteDefinition } from '../../suites/suite-definition.js';
 import { renderConsoleReport } from '../../reports/console/render-console.js';
-import { writeReports, type ReportFormat } from '../../reports/index.js';
+import { compareRuns, findRequiredNewFailures, renderComparisonConsole, writeReports, type FailOn, type ReportFormat } from '../../reports/index.js';
 import type { ApicertConfig } from '../config/config-types.js';
 import { loadConfig } from '../config/load-config.js';
 import { SecretMissingError, UsageError } from '../errors.js';
@@ -11,9 +11,13 @@ import { ExitCode } from '../exit-codes.js';
 import { createHttpClient } from '../http/client.js';
 import type { Credential } from '../http/http-types.js';
 import type { RunResult, SuiteName } from '../model/run-result.js';
+import { newSinkSecret } from '../sink/sink-secret.js';
+import type { WebhookSink } from '../sink/sink-types.js';
+import { startWebhookSink } from '../sink/webhook-sink.js';
 import { toolVersion } from '../tool-version.js';
 import { buildRunResult } from './build-run-result.js';
 import { assertTargetReachable } from './assert-target-reachable.js';
+import { loadBaseline } from './load-baseline.js';
 import { planChecks } from './plan-checks.js';
 import { runChecks } from './run-checks.js';
 import { pickRunSeed } from './seeded-random.js';
@@ -26,6 +30,10 @@ export interface RunApicertOptions {
   readonly formats: readonly ReportFormat[];
   readonly seed?: number;
   readonly require?: readonly string[];
+  /** An earlier report.json to compare with (--baseline). */
+  readonly baselinePath?: string;
+  /** 'new': exit 1 only for new failures in required classes; applies only with baselinePath. Default 'any'. */
+  readonly failOn?: FailOn;
   readonly timeoutMs?: number;
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Where the console report goes. */
@@ -45,10 +53,13 @@ export interface RunApicertOutcome {
 
 export async function runApicert(options: RunApicertOptions): Promise<RunApicertOutcome> {
   const config = await loadConfig(options.configPath);
+  const baseline = options.baselinePath === undefined ? undefined : await loadBaseline(options.baselinePath);
   const baseUrl = resolveBaseUrl(options.baseUrl, config);
   const credential = resolveCredential(config, options.env);
   const requestTimeoutMs = options.timeoutMs ?? config.budgets.requestTimeoutMs;
   const seed = options.seed ?? pickRunSeed();
+  // Registered with the target by the webhooks-sender checks; redacted from every record like the token.
+  const sinkSecret = newSinkSecret();
 
   const client = createHttpClient({
     connectTimeoutMs: requestTimeoutMs,
@@ -59,8 +70,9 @@ export async function runApicert(options: RunApicertOptions): Promise<RunApicert
     followRedirects: config.target.followRedirects,
     maxRedirects: 5,
     credential,
-    secrets: secretsOf(config, options.env),
+    secrets: [...secretsOf(config, options.env), sinkSecret],
   });
+  let sink: WebhookSink | undefined;
 
   try {
     await assertTargetReachable(client, baseUrl);
@@ -72,6 +84,11 @@ export async function runApicert(options: RunApicertOptions): Promise<RunApicert
         ? { 'webhooks-receiver': `environment variable ${config.webhooks.receiver.secretEnv} (the receiver's signing secret) is not set` }
         : {}),
     });
+    // The sink opens a port only when a webhooks-sender check will run.
+    const sender = config.webhooks.sender;
+    if (sender !== undefined && planned.some((p) => p.check.suite === 'webhooks-sender' && p.skipReason === undefined)) {
+      sink = await startWebhookSink({ ...sender.sink, secret: sinkSecret, evidenceBodyBytes: config.budgets.evidenceBodyBytes, secrets: secretsOf(config, options.env) });
+    }
     let current = '';
     const { results, interrupted } = await runChecks({
       planned,
@@ -83,6 +100,8 @@ export async function runApicert(options: RunApicertOptions): Promise<RunApicert
         baseUrl,
         client,
         ...(receiverSecret !== undefined ? { receiverSecret } : {}),
+        secrets: [...secretsOf(config, options.env), sinkSecret],
+        sink,
         onProgress: (detail) => options.onProgress?.(-1, planned.length, `${current} ${detail}`),
       },
       onCheckStart: (index, total, check) => {
@@ -103,17 +122,24 @@ export async function runApicert(options: RunApicertOptions): Promise<RunApicert
       },
       results,
     );
-    const written = await writeReports(run, options.reportDir, options.formats);
+    const comparison = baseline === undefined ? undefined : compareRuns(run, baseline);
+    const failOn = options.failOn ?? 'any';
+    const written = await writeReports(run, options.reportDir, options.formats, comparison === undefined ? {} : { comparison });
     options.write(renderConsoleReport(run, { color: options.color ?? false }));
+    if (comparison !== undefined) options.write(renderComparisonConsole(comparison, { color: options.color ?? false, failOn }));
     for (const failure of written.errors) options.write(`${failure.code}: ${failure.message}\n`);
     for (const skipped of written.skipped) options.write(`note: ${skipped.format} report skipped: ${skipped.reason}\n`);
     if (written.paths.length > 0) options.write(`reports: ${written.paths.join(', ')}\n`);
+    // --fail-on new gates only on failures the baseline did not have; the reports keep the real verdict.
+    const isGatePassed =
+      failOn === 'new' && comparison !== undefined ? findRequiredNewFailures(comparison).length === 0 : run.verdict === 'passed';
     return {
-      exitCode: run.verdict === 'passed' ? ExitCode.Conformant : ExitCode.NotConformant,
+      exitCode: isGatePassed ? ExitCode.Conformant : ExitCode.NotConformant,
       run,
       reportPaths: written.paths,
     };
   } finally {
+    await sink?.close();
     await client.close();
   }
 }

@@ -1,0 +1,25 @@
+// Reads the --baseline file. Done before anything is sent to the target, so a bad baseline stops
+// the run with exit code 2 and nothing run.
+import { readFile } from 'node:fs/promises';
+import { parseBaselineReport, type BaselineReport } from '../../reports/index.js';
+import { BaselineInvalidError } from '../errors.js';
+
+// A report.json of a few thousand checks with evidence is a few MB; far beyond that it is not one.
+const maxBaselineBytes = 256 * 1024 * 1024;
+
+/** Reads and parses an earlier report.json; throws BaselineInvalidError (one line) when it cannot. */
+export async function loadBaseline(path: string): Promise<BaselineReport> {
+  let text: string;
+  try {
+    const bytes = await readFile(path);
+    if (bytes.length > maxBaselineBytes) {
+      throw new BaselineInvalidError(`--baseline ${path} is ${bytes.length} bytes, more than a report.json of apicert can be; pass the report.json of an earlier apicert run`);
+    }
+    text = bytes.toString('utf8');
+  } catch (thrown) {
+    if (thrown instanceof BaselineInvalidError) throw thrown;
+    const reason = (thrown as NodeJS.ErrnoException).code ?? (thrown instanceof Error ? thrown.message.split('\n')[0] : 'unknown error');
+    throw new BaselineInvalidError(`--baseline ${path} cannot be read (${reason}); pass the report.json of an earlier apicert run`);
+  }
+  return parseBaselineReport(text, path);
+}

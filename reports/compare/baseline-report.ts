@@ -1,0 +1,101 @@
+// The part of an earlier report.json that a comparison needs, read defensively. Only these fields are
+// checked, so a baseline written by a later apicert (which may add fields) still compares.
+import { BaselineInvalidError } from '../../harness/errors.js';
+import type { CheckStatus } from '../../harness/model/run-result.js';
+
+/** One check of the baseline run. */
+export interface BaselineCheck {
+  readonly id: string;
+  readonly suite: string;
+  readonly class: string;
+  readonly title: string;
+  readonly status: CheckStatus;
+}
+
+/** What a comparison reads from a baseline; a RunResult is one too. */
+export interface BaselineReport {
+  readonly tool: { readonly version: string };
+  readonly target: { readonly baseUrl: string };
+  readonly startedAt: string;
+  readonly seed: number;
+  readonly checks: readonly BaselineCheck[];
+}
+
+const checkStatuses: readonly CheckStatus[] = ['passed', 'failed', 'skipped', 'errored'];
+const fixHint = 'pass the report.json of an earlier apicert run';
+
+type JsonObject = Readonly<Record<string, unknown>>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// A value from the file shown in a one-line message: JSON-quoted (no raw controls) and short.
+function showValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+class BaselineReader {
+  constructor(private readonly source: string) {}
+
+  fail(pointer: string, problem: string): never {
+    throw new BaselineInvalidError(`--baseline ${this.source}: ${pointer} ${problem}; ${fixHint}`);
+  }
+
+  object(value: unknown, pointer: string): JsonObject {
+    if (!isObject(value)) this.fail(pointer, `must be an object (got ${showValue(value)})`);
+    return value;
+  }
+
+  string(parent: JsonObject, key: string, pointer: string): string {
+    const value = parent[key];
+    if (typeof value !== 'string') this.fail(`${pointer}/${key}`, `must be a string (got ${showValue(value)})`);
+    return value;
+  }
+
+  check(value: unknown, pointer: string): BaselineCheck {
+    const check = this.object(value, pointer);
+    const status = check['status'];
+    if (!(checkStatuses as readonly unknown[]).includes(status)) {
+      this.fail(`${pointer}/status`, `must be one of ${checkStatuses.join(', ')} (got ${showValue(status)})`);
+    }
+    return {
+      id: this.string(check, 'id', pointer),
+      suite: this.string(check, 'suite', pointer),
+      class: this.string(check, 'class', pointer),
+      title: this.string(check, 'title', pointer),
+      status: status as CheckStatus,
+    };
+  }
+}
+
+/**
+ * Parses the text of a baseline report.json. `source` names the file in messages. Throws
+ * BaselineInvalidError with one line (JSON pointer, problem, fix) when it is not an apicert report.
+ */
+export function parseBaselineReport(text: string, source: string): BaselineReport {
+  // Annotated so that TypeScript narrows after reader.fail(), which never returns.
+  const reader: BaselineReader = new BaselineReader(source);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (thrown) {
+    const reason = thrown instanceof Error ? thrown.message.split('\n')[0] : 'not JSON';
+    throw new BaselineInvalidError(`--baseline ${source} is not JSON (${reason}); ${fixHint}`);
+  }
+  const report = reader.object(parsed, '(document)');
+  const tool = reader.object(report['tool'], '/tool');
+  if (tool['name'] !== 'apicert') reader.fail('/tool/name', `must be "apicert" (got ${showValue(tool['name'])})`);
+  const seed = report['seed'];
+  if (typeof seed !== 'number' || !Number.isInteger(seed)) reader.fail('/seed', `must be an integer (got ${showValue(seed)})`);
+  const checks = report['checks'];
+  if (!Array.isArray(checks)) reader.fail('/checks', `must be an array (got ${showValue(checks)})`);
+  return {
+    tool: { version: reader.string(tool, 'version', '/tool') },
+    target: { baseUrl: reader.string(reader.object(report['target'], '/target'), 'baseUrl', '/target') },
+    startedAt: reader.string(report, 'startedAt', ''),
+    seed,
+    checks: checks.map((check: unknown, index) => reader.check(check, `/checks/${index}`)),
+  };
+}

@@ -1,0 +1,134 @@
+// One check as a <details> element: the summary line is always visible; the body holds the message,
+// expected and actual, findings, the counterexample, how to replay and the evidence. Native <details>
+// expands without any script, so the page works where CI serves it under a script-blocking CSP.
+import type { CheckResult, RunResult } from '../../harness/model/run-result.js';
+import { replaceBigInt } from '../bigint-replacer.js';
+import type { ComparisonCategory } from '../compare/compare-runs.js';
+import { renderBoundedText, renderOmittedMarker } from './bounded-html.js';
+import { toCheckAnchor } from './check-anchor.js';
+import { cutText } from './cut-text.js';
+import { formatCount, formatDuration, renderStatus } from './display-values.js';
+import { escapeHtml, escapeHtmlText } from './escape.js';
+import type { EvidenceBudget, HtmlLimits } from './html-limits.js';
+import { renderExchange } from './render-exchange.js';
+
+/** What a check's rendering needs beyond the check itself. */
+export interface CheckRenderContext {
+  readonly run: RunResult;
+  readonly limits: HtmlLimits;
+  readonly budget: EvidenceBudget;
+  /** Whether the check starts expanded. */
+  readonly isExpanded: boolean;
+  /** Its category when the run is compared with a baseline. */
+  readonly category?: ComparisonCategory;
+}
+
+// The one-line message in the summary; the body repeats it in full only when this cut it.
+const summaryMessageChars = 300;
+// What the search box matches: ids, title, class, suite and the message's start.
+const searchTextChars = 600;
+
+const categoryTags: Readonly<Record<ComparisonCategory, string>> = {
+  'new-failure': 'new failure',
+  fixed: 'fixed',
+  'still-failing': 'still failing',
+  'not-rechecked': 'not rechecked',
+  unchanged: '',
+};
+
+function messageOf(check: CheckResult): string | undefined {
+  return check.message ?? check.error?.message;
+}
+
+function toSearchText(check: CheckResult): string {
+  const text = [check.id, check.title, check.class, check.suite, check.status, messageOf(check) ?? ''].join(' ');
+  return escapeHtml(cutText(text.toLowerCase(), searchTextChars).text);
+}
+
+function renderSummary(check: CheckResult, category: ComparisonCategory | undefined): string {
+  const tag = category === undefined || categoryTags[category] === '' ? '' : ` <span class="tag tag-${category}">${categoryTags[category]}</span>`;
+  // A warning does not fail a check, but must not hide inside a collapsed passed one.
+  const warnings = check.findings.filter((finding) => finding.level === 'warning').length;
+  const warningTag = warnings === 0 ? '' : ` <span class="tag tag-warning">${warnings} warning${warnings === 1 ? '' : 's'}</span>`;
+  const message = messageOf(check);
+  const line = message === undefined ? '' : `<span class="summary-message">${renderBoundedText(message, summaryMessageChars)}</span>`;
+  return (
+    `<summary>${renderStatus(check.status)} <code class="check-id">${escapeHtml(check.id)}</code> ` +
+    `<span class="check-title">${escapeHtml(check.title)}</span>${tag}${warningTag}${line}</summary>`
+  );
+}
+
+// One compact line: the facts matter less than the message and the evidence below them.
+function renderFacts(check: CheckResult): string {
+  const facts = [`rule ${escapeHtml(check.rule)}`, `class ${escapeHtml(check.class)}`, formatDuration(check.durationMs), `check seed ${check.seed}`];
+  if (check.replayPath !== undefined) facts.push(`replay path ${escapeHtml(check.replayPath)}`);
+  if (check.error !== undefined) facts.push(`error <code>${escapeHtml(check.error.code)}</code>`);
+  return `<p class="facts">${facts.join(' · ')}</p>`;
+}
+
+function renderExpectation(check: CheckResult, limits: HtmlLimits): string {
+  const rows: string[] = [];
+  const message = messageOf(check);
+  if (message !== undefined && message.length > summaryMessageChars) {
+    rows.push(`<dt>Message</dt><dd>${renderBoundedText(message, limits.valueChars)}</dd>`);
+  }
+  if (check.expected !== undefined) rows.push(`<dt>Expected</dt><dd class="expected">${renderBoundedText(check.expected, limits.valueChars)}</dd>`);
+  if (check.actual !== undefined) rows.push(`<dt>Actual</dt><dd class="actual">${renderBoundedText(check.actual, limits.valueChars)}</dd>`);
+  return rows.length === 0 ? '' : `<dl class="expectation">${rows.join('')}</dl>`;
+}
+
+function renderFindings(check: CheckResult, limits: HtmlLimits): string {
+  if (check.findings.length === 0) return '';
+  const items = check.findings.map(
+    (finding) => `<li class="finding finding-${finding.level}"><strong>${finding.level}</strong> ${renderBoundedText(finding.message, limits.valueChars)}</li>`,
+  );
+  return `<ul class="findings">${items.join('')}</ul>`;
+}
+
+// A check's data must never break the report: a value JSON cannot express becomes a note.
+function toPrettyJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, replaceBigInt, 2) ?? String(value);
+  } catch {
+    return '(not representable as JSON; see report.json)';
+  }
+}
+
+function renderCounterexample(check: CheckResult, context: CheckRenderContext): string {
+  if (check.counterexample === undefined) return '';
+  const json = toPrettyJson(check.counterexample);
+  const granted = context.budget.grant(Math.min(json.length, context.limits.counterexampleChars));
+  const cut = cutText(json, granted);
+  return `<h5>Counterexample (shrunk)</h5><pre class="counterexample">${escapeHtmlText(cut.text)}${renderOmittedMarker(cut.omittedChars)}</pre>`;
+}
+
+function renderReplay(check: CheckResult, run: RunResult): string {
+  const path = check.replayPath === undefined ? '' : ` and fast-check path ${escapeHtml(check.replayPath)}`;
+  return (
+    `<h5>Replay</h5><pre class="replay copyable">${escapeHtml(run.replayCommand)}</pre>` +
+    `<p class="hint">Reruns the whole run with seed ${run.seed}; this check then gets its seed ${check.seed}${path} again.</p>`
+  );
+}
+
+function renderEvidence(check: CheckResult, context: CheckRenderContext): string {
+  const { evidence } = check;
+  if (evidence.length === 0) return '';
+  const shown = evidence.slice(0, context.limits.exchangesPerCheck);
+  const exchanges = shown.map((exchange, index) => renderExchange(exchange, index, evidence.length, context.limits, context.budget));
+  const hidden = evidence.length - shown.length;
+  const more = hidden > 0 ? `<p class="omitted">(+${formatCount(hidden)} more exchanges in report.json)</p>` : '';
+  return `<h5>Evidence</h5>${exchanges.join('')}${more}`;
+}
+
+/** Renders one check; failed and errored checks carry the full evidence. */
+export function renderCheck(check: CheckResult, context: CheckRenderContext): string {
+  const isProblem = check.status === 'failed' || check.status === 'errored';
+  const body = [renderFacts(check), renderExpectation(check, context.limits), renderFindings(check, context.limits)];
+  if (isProblem) body.push(renderCounterexample(check, context), renderEvidence(check, context), renderReplay(check, context.run));
+  const category = context.category === undefined ? '' : ` data-comparison="${context.category}"`;
+  return (
+    `<details class="check" id="${escapeHtml(toCheckAnchor(check.id))}" data-status="${escapeHtml(check.status)}"${category} ` +
+    `data-search="${toSearchText(check)}"${context.isExpanded ? ' open' : ''}>` +
+    `${renderSummary(check, context.category)}<div class="check-body">${body.join('')}</div></details>`
+  );
+}

@@ -1,0 +1,64 @@
+// The top of the report: the overall verdict and why, the run's facts, and the verdict per
+// conformance class (what a release decision needs, before any detail).
+import type { ClassResult, RunResult } from '../../harness/model/run-result.js';
+import { renderBoundedText } from './bounded-html.js';
+import { formatCount, formatDuration, formatTimestamp, renderStatus } from './display-values.js';
+import { escapeHtml } from './escape.js';
+
+const maxTargetChars = 300;
+
+function explainVerdict(run: RunResult): string {
+  const required = run.classes.filter((result) => result.required);
+  if (run.verdict === 'passed') return `all ${required.length} required classes passed`;
+  if (required.length === 0) return 'no conformance class was required, so nothing was certified';
+  const notPassed = required.filter((result) => result.verdict !== 'passed');
+  return `required classes not passed: ${notPassed.map((result) => `${escapeHtml(result.id)} (${result.verdict})`).join(', ')}`;
+}
+
+function renderFacts(run: RunResult): string {
+  const { passed, failed, skipped, errored } = run.summary;
+  const facts: Array<[string, string]> = [
+    ['Target', `<code>${renderBoundedText(run.target.baseUrl, maxTargetChars)}</code>`],
+    ['Kit', `apicert ${escapeHtml(run.tool.version)}`],
+    ['Seed', String(run.seed)],
+    ['Date', `<time datetime="${escapeHtml(run.startedAt)}">${escapeHtml(formatTimestamp(run.startedAt))}</time>`],
+    ['Run time', formatDuration(run.durationMs)],
+    ['Checks', `${formatCount(passed)} passed · ${formatCount(failed)} failed · ${formatCount(skipped)} skipped · ${formatCount(errored)} errored`],
+  ];
+  return `<dl class="run-facts">${facts.map(([name, value]) => `<dt>${name}</dt><dd>${value}</dd>`).join('')}</dl>`;
+}
+
+function renderClassRow(result: ClassResult): string {
+  const { passed, failed, errored, skipped } = result.checks;
+  return (
+    `<tr data-class="${escapeHtml(result.id)}" data-verdict="${escapeHtml(result.verdict)}">` +
+    `<th scope="row"><code>${escapeHtml(result.id)}</code></th><td>${renderStatus(result.verdict)}</td>` +
+    `<td>${result.required ? 'required' : 'not required'}</td>` +
+    `<td>${passed}</td><td>${failed}</td><td>${errored}</td><td>${skipped}</td></tr>`
+  );
+}
+
+/** The page header: the overall verdict and why, then the run's facts. */
+export function renderRunHeader(run: RunResult): string {
+  const interrupted =
+    run.interrupted === undefined ? '' : `<p class="interrupted"><strong>Interrupted:</strong> ${renderBoundedText(run.interrupted, maxTargetChars)}</p>`;
+  return (
+    `<header class="run-header">` +
+    `<h1>apicert conformance report</h1>` +
+    `<p class="overall" data-overall-verdict="${escapeHtml(run.verdict)}">` +
+    `<span class="verdict verdict-${escapeHtml(run.verdict)}">${run.verdict === 'passed' ? 'PASSED' : 'FAILED'}</span> ` +
+    `<span class="verdict-reason">${explainVerdict(run)}</span></p>` +
+    `${renderFacts(run)}${interrupted}</header>`
+  );
+}
+
+/** The verdict of each conformance class, with its counts and whether this run requires it. */
+export function renderClassesTable(run: RunResult): string {
+  const rows = run.classes.map(renderClassRow).join('');
+  const table =
+    run.classes.length === 0
+      ? '<p>No conformance class: no check ran.</p>'
+      : '<table class="classes"><thead><tr><th scope="col">Class</th><th scope="col">Verdict</th><th scope="col">Required</th>' +
+        `<th scope="col">Passed</th><th scope="col">Failed</th><th scope="col">Errored</th><th scope="col">Skipped</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<section id="classes" aria-labelledby="classes-title"><h2 id="classes-title">Conformance classes</h2>${table}</section>`;
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { compareRuns } from '../compare/compare-runs.js';
+import { buildBody, buildCheck, buildExchange, buildRun, sampleFullRun, sampleHostileRun, samplePassedRun } from '../test-support/sample-run.js';
+import { toHashSource } from './content-security-policy.js';
+import { renderHtmlReport } from './render-html.js';
+import { buildLargeRun } from './test-support/large-run.js';
+
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+}
+
+function metaCsp(html: string): string {
+  const content = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1];
+  if (content === undefined) throw new Error('no CSP meta');
+  return content.replace(/&#39;/g, "'");
+}
+
+describe('renderHtmlReport', () => {
+  it('is one page whose CSP meta comes first and allows exactly its inline script and style by hash', () => {
+    const html = renderHtmlReport(samplePassedRun());
+    expect(html.startsWith('<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy"')).toBe(true);
+    const scripts = inlineScripts(html);
+    expect(scripts).toHaveLength(1);
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    const policy = metaCsp(html);
+    expect(policy).toContain(`script-src ${toHashSource(scripts[0] ?? '')};`);
+    expect(policy).toContain(`style-src ${toHashSource(style)};`);
+    expect(policy).not.toContain('unsafe-inline');
+    // Nothing is loaded: no external resource of any kind.
+    expect(html).not.toMatch(/<(link|img|iframe|object|embed)\b|\ssrc=|https?:\/\/(?!127\.0\.0\.1|www\.w3\.org\/2000\/svg)/);
+  });
+
+  it('writes every hostile string as inert text, never as markup or raw invisible characters', () => {
+    const html = renderHtmlReport(sampleHostileRun());
+    expect(inlineScripts(html)).toHaveLength(1);
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(html).not.toMatch(/[\u0000\u0007\u001b\u2028\u2029\u202e]/);
+    // No lone surrogate: the page survives UTF-8 encoding unchanged.
+    expect(Buffer.from(html, 'utf8').toString('utf8')).toBe(html);
+  });
+
+  it('shows a failure with message, expected, actual, counterexample, replay command, findings and evidence', () => {
+    const run = sampleFullRun();
+    const html = renderHtmlReport(run);
+    expect(html).toContain('data-status="failed"');
+    for (const text of [
+      'the redelivery carried id ev2, the first delivery ev1',
+      'the same id on every delivery of one event',
+      'ev1 then ev2',
+      '"big": "12345678901234567890n"',
+      run.replayCommand,
+      'the retry came after 9 s',
+      'delivery 2 of event ev1',
+      'target → apicert (webhook delivery)',
+      '<pre class="curl copyable">curl -sS -X POST',
+      'APICERT_HTTP_TIMEOUT',
+      'replay path 0:1:1',
+    ]) {
+      expect(html).toContain(text);
+    }
+  });
+
+  it('tags a check with warnings in its always-visible summary line', () => {
+    const html = renderHtmlReport(buildRun([buildCheck({ findings: [{ level: 'warning', message: 'slow' }, { level: 'info', message: 'fyi' }] })]));
+    expect(/<summary>.*?<\/summary>/.exec(html)?.[0]).toContain('<span class="tag tag-warning">1 warning</span>');
+  });
+
+  it('expands the first failures and leaves passed checks and later failures collapsed', () => {
+    const checks = [buildCheck({ id: 'ok' }), ...[1, 2, 3].map((n) => buildCheck({ id: `bad-${n}`, status: 'failed', message: 'no' }))];
+    const html = renderHtmlReport(buildRun(checks), { limits: { expandedFailures: 2 } });
+    const openIds = [...html.matchAll(/<details class="check" id="check-([^"]+)"[^>]*?( open)?>/g)].filter((m) => m[2] !== undefined).map((m) => m[1]);
+    expect(openIds).toEqual(['bad-1', 'bad-2']);
+  });
+
+  it('cuts long bodies and long evidence lists, saying how much is left out', () => {
+    const body = buildBody('y'.repeat(50_000), { bytes: 2_000_000, truncated: true });
+    const evidence = Array.from({ length: 12 }, () => buildExchange({ response: { status: 500, headers: {}, body } }));
+    const html = renderHtmlReport(buildRun([buildCheck({ status: 'failed', message: 'big', evidence })]));
+    expect(html).toContain('Response body: 2,000,000 bytes · recorded the first 50,000 characters · showing the first 4,000');
+    expect(html).toContain('(+46,000 characters; report.json has them all)');
+    expect(html).toContain('(+4 more exchanges in report.json)');
+    expect(html.length).toBeLessThan(8 * 4_000 + 40_000);
+  });
+
+  it('stops showing transcripts, but not curl lines, once the page evidence budget is spent', () => {
+    const body = buildBody('z'.repeat(3_000));
+    const checks = [1, 2, 3].map((n) =>
+      buildCheck({ id: `c${n}`, status: 'failed', message: 'm', evidence: [buildExchange({ response: { status: 200, headers: {}, body } })] }),
+    );
+    const html = renderHtmlReport(buildRun(checks), { limits: { evidenceBudgetChars: 5_000 } });
+    expect(html.match(/z{3000}/g)).toHaveLength(1);
+    expect(html).toContain('(+1,000 characters; report.json has them all)');
+    expect(html).toContain("Request and response not shown: this page's evidence budget is spent; report.json has them.");
+    // Curl lines are never left out.
+    expect(html.match(/<pre class="curl copyable">/g)).toHaveLength(3);
+  });
+
+  it('renders 5,000 checks with 1,000 failures carrying 20 kB bodies quickly and to a bounded size', () => {
+    // 20 kB: budgets.evidenceBodyBytes raised five-fold; report.json (hashed for the certificate) is 60 MB.
+    const run = buildLargeRun({ checks: 5_000, failEvery: 5, bodyChars: 20_000, exchangesPerFailure: 3 });
+    const started = performance.now();
+    const html = renderHtmlReport(run);
+    // Generous for a loaded 2-core CI machine; a quadratic step would take minutes.
+    expect(performance.now() - started).toBeLessThan(6_000);
+    expect(html.length).toBeLessThan(10_000_000);
+    expect(html.match(/<details class="check"/g)).toHaveLength(5_000);
+  });
+
+  it('adds the comparison section and tags the checks when given a comparison, and nothing without one', () => {
+    const baseline = samplePassedRun();
+    const run = buildRun([buildCheck({ status: 'failed', message: 'broke' }), buildCheck({ id: 'resources.member-by-id', suite: 'resources', class: 'resources-core' })]);
+    const plain = renderHtmlReport(run);
+    expect(plain).not.toContain('id="comparison"');
+    expect(plain).not.toContain('data-comparison="');
+    const compared = renderHtmlReport(run, { comparison: compareRuns(run, baseline) });
+    expect(compared).toContain('<section id="comparison"');
+    expect(compared).toContain('data-comparison="new-failure"');
+    expect(compared).toContain('<a href="#check-pagination.cursor-walk"><code>pagination.cursor-walk</code></a>');
+  });
+
+  it('gives the same page for the same run', () => {
+    expect(renderHtmlReport(sampleFullRun())).toBe(renderHtmlReport(sampleFullRun()));
+  });
+});
