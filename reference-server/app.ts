@@ -26,7 +26,7 @@ export interface AppOptions {
   /** The secret the receiver verifies X-Signature with. */
   readonly webhookSecret: string;
   readonly defects?: readonly DefectName[];
-  /** Sender timings; defaults 1000 ms time-out, 100 ms first backoff, 5 attempts. */
+  /** Sender timings; defaults 500 ms time-out, 50 ms first backoff, 5 attempts. */
   readonly webhooks?: Partial<SenderTimings>;
   /** Timings of time-based defects (receiver-slow-ack, slow-deep-pages), shortened in tests. */
   readonly defectTuning?: Partial<DefectTuning>;

@@ -31,8 +31,8 @@ export async function referenceServerCommand(flags: ReferenceServerFlagValues, i
     port,
     defects: chosen,
     webhooks: {
-      timeoutMs: parseInteger('webhook-timeout-ms', flags.webhookTimeoutMs, 1) ?? 1000,
-      retryBaseMs: parseInteger('webhook-retry-base-ms', flags.webhookRetryBaseMs, 1) ?? 100,
+      timeoutMs: parseInteger('webhook-timeout-ms', flags.webhookTimeoutMs, 1) ?? 500,
+      retryBaseMs: parseInteger('webhook-retry-base-ms', flags.webhookRetryBaseMs, 1) ?? 50,
       maxAttempts: parseInteger('webhook-max-attempts', flags.webhookMaxAttempts, 1) ?? 5,
     },
   });
