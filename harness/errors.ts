@@ -121,6 +121,13 @@ export class SinkListenError extends ApicertError {
   }
 }
 
+/** The bundled reference server could not listen (port in use, bad host). */
+export class ReferenceServerListenError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_REFERENCE_SERVER_LISTEN_FAILED', message);
+  }
+}
+
 /** A report could not be written. */
 export class ReportWriteError extends ApicertError {
   constructor(message: string) {

@@ -101,6 +101,9 @@ describe('apicert run', () => {
     [['run', '--base-url', 'http://x', '--seed', 'abc'], /--seed must be an integer/],
     [['run', '--base-url', 'ftp://x'], /must be http/],
     [['run', '--bogus-flag'], /Unknown argument/i],
+    [['run', '--base-url', 'http://x', '--suite', 'resources', '--suite', 'pagination'], /--suite is given more than once/],
+    [['run', '--base-url', 'http://x', '--require', 'resources-core,bogus'], /unknown conformance class "bogus"/],
+    [['run', '--base-url', 'http://x', '--seed', '4294967296'], /--seed must be an integer from 0 to 2147483647/],
     [[], /name a command/],
   ])('exits 2 with one usage line for %j', async (argv, pattern) => {
     const io = captureIo({ APICERT_TOKEN: 't' });
@@ -169,6 +172,20 @@ describe('apicert reference-server', () => {
     expect(response.status).toBe(200);
     stop();
     expect(await running).toBe(0);
+  });
+
+  it('says in one line, exit 2, that its port is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    try {
+      const io = captureIo();
+      expect(await runCli(['reference-server', '--port', String(port)], io)).toBe(2);
+      expectOneLineError(io.err(), 'APICERT_REFERENCE_SERVER_LISTEN_FAILED');
+      expect(io.err()).toMatch(/EADDRINUSE/);
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
   });
 
   it('refuses an unknown defect with one line', async () => {

@@ -6,6 +6,7 @@ import { toolVersion } from '../tool-version.js';
 import type { CliIo } from './cli-io.js';
 import { exitCodeForError, formatErrorLine } from './exit-code-for-error.js';
 import { referenceServerFlags, runFlags } from './flags.js';
+import { findRepeatedFlag } from './parse-flag-values.js';
 import { referenceServerCommand } from './reference-server-command.js';
 import { runCommand } from './run-command.js';
 import { validateConfigCommand } from './validate-config-command.js';
@@ -22,6 +23,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
   };
 
+  const repeated = findRepeatedFlag(argv);
+  if (repeated !== undefined) {
+    const error = new UsageError(`--${repeated} is given more than once; give it once (comma lists take several values)`);
+    io.stderr.write(`${formatErrorLine(error)}\n`);
+    return exitCodeForError(error);
+  }
   const parser = yargs([...argv])
     .scriptName('apicert')
     .usage('$0 <command> [options]\n\nConformance test kit for resource-style HTTP JSON APIs.')

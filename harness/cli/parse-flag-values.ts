@@ -2,6 +2,20 @@
 import { UsageError } from '../errors.js';
 import { suiteNames, type SuiteName } from '../model/run-result.js';
 
+/** The first long flag given twice (`--seed 1 --seed 2`), which would be ambiguous; undefined if none. */
+export function findRepeatedFlag(argv: readonly string[]): string | undefined {
+  const seen = new Set<string>();
+  for (const arg of argv) {
+    if (arg === '--') break;
+    const match = /^--(?:no-)?([^=]+)/.exec(arg);
+    if (match === null) continue;
+    const name = match[1]!;
+    if (seen.has(name)) return name;
+    seen.add(name);
+  }
+  return undefined;
+}
+
 /** Parses a comma list, dropping blanks. */
 export function parseList(raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined;
@@ -36,11 +50,11 @@ export function parseChoices<T extends string>(flag: string, raw: string, allowe
 }
 
 /** A non-negative integer flag; `min` for flags where 0 makes no sense. */
-export function parseInteger(flag: string, raw: string | undefined, min = 0): number | undefined {
+export function parseInteger(flag: string, raw: string | undefined, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min) {
-    throw new UsageError(`--${flag} must be an integer >= ${min} (got "${raw.slice(0, 40)}")`);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new UsageError(`--${flag} must be an integer from ${min} to ${max} (got "${raw.slice(0, 40)}")`);
   }
   return value;
 }

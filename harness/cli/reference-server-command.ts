@@ -1,8 +1,8 @@
 // `apicert reference-server`: the bundled baseline implementation, with defect switches.
 // The CLI is the one place outside tests that imports reference-server/.
 import { defects, isDefectName, type DefectName } from '../../reference-server/defects.js';
-import { startReferenceServer } from '../../reference-server/start.js';
-import { UsageError } from '../errors.js';
+import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/start.js';
+import { ReferenceServerListenError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import type { CliIo } from './cli-io.js';
 import { parseInteger, parseList } from './parse-flag-values.js';
@@ -24,18 +24,21 @@ export async function referenceServerCommand(flags: ReferenceServerFlagValues, i
     return ExitCode.Conformant;
   }
   const chosen = parseDefects(flags.defects);
-  const port = parseInteger('port', flags.port) ?? 4010;
-  if (port > 65535) throw new UsageError(`--port must be at most 65535 (got ${port})`);
-  const server = await startReferenceServer({
-    host: flags.host,
-    port,
-    defects: chosen,
-    webhooks: {
-      timeoutMs: parseInteger('webhook-timeout-ms', flags.webhookTimeoutMs, 1) ?? 500,
-      retryBaseMs: parseInteger('webhook-retry-base-ms', flags.webhookRetryBaseMs, 1) ?? 50,
-      maxAttempts: parseInteger('webhook-max-attempts', flags.webhookMaxAttempts, 1) ?? 5,
-    },
-  });
+  const port = parseInteger('port', flags.port, 0, 65535) ?? 4010;
+  const webhooks = {
+    timeoutMs: parseInteger('webhook-timeout-ms', flags.webhookTimeoutMs, 1, 0x7fffffff) ?? 500,
+    retryBaseMs: parseInteger('webhook-retry-base-ms', flags.webhookRetryBaseMs, 1, 0x7fffffff) ?? 50,
+    maxAttempts: parseInteger('webhook-max-attempts', flags.webhookMaxAttempts, 1, 100) ?? 5,
+  };
+  let server: RunningReferenceServer;
+  try {
+    server = await startReferenceServer({ host: flags.host, port, defects: chosen, webhooks });
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    throw new ReferenceServerListenError(
+      `cannot listen on ${flags.host}:${port} (${reason}); choose another --port (0 picks a free one) or --host`,
+    );
+  }
   // The contract's one line; webhookSecret extends it for the receiver suite (a demo value, not a user secret).
   io.stdout.write(`${JSON.stringify({ url: server.url, token: server.token, webhookSecret: server.webhookSecret })}\n`);
   await io.untilStopped();

@@ -1,5 +1,7 @@
 // `apicert run`: flags to options, then the runner. Prints the console report; returns the exit code.
 import { reportFormats, type ReportFormat } from '../../reports/index.js';
+import { allChecks } from '../../suites/index.js';
+import { UsageError } from '../errors.js';
 import type { ExitCode } from '../exit-codes.js';
 import { runApicert } from '../runner/run-apicert.js';
 import type { CliIo } from './cli-io.js';
@@ -19,12 +21,25 @@ export interface RunFlagValues {
   readonly failOn?: string | undefined;
 }
 
+// A class no check belongs to can never pass: almost surely a typo, so it is a usage error.
+function parseRequiredClasses(raw: string | undefined): string[] | undefined {
+  const names = parseList(raw);
+  if (names === undefined) return undefined;
+  const known = [...new Set(allChecks.map((check) => check.conformanceClass))];
+  for (const name of names) {
+    if (!known.includes(name)) throw new UsageError(`--require: unknown conformance class "${name}"; choose from ${known.join(', ')}`);
+  }
+  if (names.length === 0) throw new UsageError(`--require needs at least one of ${known.join(', ')}`);
+  return names;
+}
+
 export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitCode> {
   const suites = parseSuites(flags.suite);
   const formats: ReportFormat[] = parseChoices('format', flags.format, reportFormats);
-  const seed = parseInteger('seed', flags.seed);
-  const timeoutMs = parseInteger('timeout-ms', flags.timeoutMs, 1);
-  const required = parseList(flags.require);
+  // Seeds are 31-bit: each check's seed is derived from the run seed within that range.
+  const seed = parseInteger('seed', flags.seed, 0, 0x7fffffff);
+  const timeoutMs = parseInteger('timeout-ms', flags.timeoutMs, 1, 0x7fffffff);
+  const required = parseRequiredClasses(flags.require);
   const failOn = parseFailOn(flags.failOn ?? 'any', flags.baseline);
   const progress = createProgressLine(io.stderr);
   try {
@@ -44,6 +59,10 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
       write: (text) => {
         progress.clear();
         io.stdout.write(text);
+      },
+      warn: (text) => {
+        progress.clear();
+        io.stderr.write(text);
       },
       onProgress: (index, total, label) => progress.update(index, total, label),
     });

@@ -10,7 +10,7 @@ export async function assertTargetReachable(client: HttpClient, baseUrl: string)
   } catch (error) {
     if (isConnectionRefused(error)) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new TargetUnreachableError(`cannot reach ${baseUrl}: ${reason}; is the service running and the URL right?`);
+      throw new TargetUnreachableError(`cannot reach ${baseUrl}: ${reason}`);
     }
     // Reachable but misbehaving (hang, reset, huge body): the checks will report it with evidence.
   }

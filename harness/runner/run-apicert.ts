@@ -38,6 +38,8 @@ export interface RunApicertOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Where the console report goes. */
   readonly write: (text: string) => void;
+  /** Where problems that are not the report go (a report that could not be written); default `write`. */
+  readonly warn?: (text: string) => void;
   /** Progress line sink; called with n, m and the current check id. */
   readonly onProgress?: (index: number, total: number, label: string) => void;
   readonly color?: boolean;
@@ -127,7 +129,7 @@ export async function runApicert(options: RunApicertOptions): Promise<RunApicert
     const written = await writeReports(run, options.reportDir, options.formats, comparison === undefined ? {} : { comparison });
     options.write(renderConsoleReport(run, { color: options.color ?? false }));
     if (comparison !== undefined) options.write(renderComparisonConsole(comparison, { color: options.color ?? false, failOn }));
-    for (const failure of written.errors) options.write(`${failure.code}: ${failure.message}\n`);
+    for (const failure of written.errors) (options.warn ?? options.write)(`${failure.code}: ${failure.message}\n`);
     for (const skipped of written.skipped) options.write(`note: ${skipped.format} report skipped: ${skipped.reason}\n`);
     if (written.paths.length > 0) options.write(`reports: ${written.paths.join(', ')}\n`);
     // --fail-on new gates only on failures the baseline did not have; the reports keep the real verdict.

@@ -138,3 +138,32 @@ describe('check context requests', () => {
     expect(sent.map((r) => r.credential)).toEqual(['valid', 'valid', 'none']);
   });
 });
+
+describe('clean-up', () => {
+  it('stops deleting after three failures in a row and says which records may remain', async () => {
+    const sent: HttpRequest[] = [];
+    const failing: HttpClient = {
+      async send(request) {
+        sent.push(request);
+        throw new Error('connection reset');
+      },
+      async close() {},
+    };
+    const { results } = await runChecks({
+      planned: [
+        {
+          check: check('resources.many-records', async (ctx) => {
+            for (let i = 1; i <= 6; i += 1) ctx.fixtures.track(`/customers/${i}`);
+            return ctx.pass();
+          }),
+        },
+      ],
+      environment: { config, baseUrl: 'http://127.0.0.1:9', client: failing },
+      runSeed: 1,
+      checkTimeoutMs: 1000,
+      totalRunMs: 1000,
+    });
+    expect(sent).toHaveLength(3);
+    expect(results[0]?.findings.at(-1)?.message).toMatch(/clean-up stopped after 3 failed deletes in a row; 3 records may remain: \/customers\/3, \/customers\/2, \/customers\/1/);
+  });
+});

@@ -59,7 +59,9 @@ describe('renderConsoleReport', () => {
   it('prints the replay data of a property check', () => {
     const text = renderConsoleReport(sampleFullRun(), { color: false });
     expect(text).toContain('    counterexample: {"deliveries":[1,2],"big":"12345678901234567890n","nested":{"ok":null}}');
-    expect(text).toContain('    replay: seed -7, path 0:1:1');
+    const run = sampleFullRun();
+    const check = run.checks.find((c) => c.replayPath !== undefined)!;
+    expect(text).toContain(`    replay: --seed ${run.seed} --suite ${check.suite} (fast-check seed -7, path 0:1:1)`);
   });
 
   it('says so when no class was required', () => {

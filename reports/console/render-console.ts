@@ -51,7 +51,7 @@ function renderRunVerdict(run: RunResult, palette: Palette, inert: Inert): strin
   return palette.bold(`Verdict: ${paint('failed')}: required classes not passed: ${notPassed.join(', ')}`);
 }
 
-function renderProblem(check: CheckResult, palette: Palette, inert: Inert): string[] {
+function renderProblem(run: RunResult, check: CheckResult, palette: Palette, inert: Inert): string[] {
   const status = paintVerdict(palette, check.status)(check.status.toUpperCase());
   const message = check.message ?? check.error?.message ?? '(no message)';
   const code = check.error ? ` [${inert(check.error.code)}]` : '';
@@ -61,7 +61,10 @@ function renderProblem(check: CheckResult, palette: Palette, inert: Inert): stri
   if (check.counterexample !== undefined) {
     lines.push(`    counterexample: ${inert(toCounterexampleText(check.counterexample, Number.MAX_SAFE_INTEGER))}`);
   }
-  if (check.replayPath !== undefined) lines.push(`    replay: seed ${check.seed}, path ${inert(check.replayPath)}`);
+  // --seed takes the run seed (each check derives its own from it); the path is fast-check's, for the record.
+  if (check.replayPath !== undefined) {
+    lines.push(`    replay: --seed ${run.seed} --suite ${check.suite} (fast-check seed ${check.seed}, path ${inert(check.replayPath)})`);
+  }
   const curls = check.evidence.flatMap((exchange) => (exchange.curl === undefined ? [] : [exchange.curl]));
   for (const curl of curls.slice(0, maxCurlLines)) lines.push(`    ${palette.dim(inert(curl))}`);
   const hidden = curls.length - maxCurlLines;
@@ -72,7 +75,7 @@ function renderProblem(check: CheckResult, palette: Palette, inert: Inert): stri
 function renderProblems(run: RunResult, palette: Palette, inert: Inert): string[] {
   const problems = run.checks.filter((check) => check.status === 'failed' || check.status === 'errored');
   if (problems.length === 0) return [];
-  const blocks = problems.map((check) => renderProblem(check, palette, inert).join('\n'));
+  const blocks = problems.map((check) => renderProblem(run, check, palette, inert).join('\n'));
   return ['', palette.bold(`Failed and errored checks (${problems.length})`), blocks.join('\n\n')];
 }
 

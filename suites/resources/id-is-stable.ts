@@ -32,6 +32,13 @@ export const idIsStable = defineCheck({
       ];
       for (const attempt of attempts) {
         const write = await ctx.request({ ...attempt, path: created.memberPath, note: `${attempt.method} with another id` });
+        if (write.status >= 500 || (write.status >= 300 && write.status <= 399)) {
+          return ctx.fail(`${attempt.method} ${created.memberPath} with another id answered ${write.status}; expected a 4xx refusal or a 2xx that ignores the id`, {
+            expected: '4xx, or 2xx with the id unchanged',
+            actual: `${write.status}`,
+            exchanges: [write.record],
+          });
+        }
         const policy = ctx.config.resources.idChange;
         const isRejected = write.status >= 400 && write.status <= 499;
         if (policy !== 'either' && isRejected !== (policy === 'reject')) {

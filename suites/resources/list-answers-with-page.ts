@@ -1,4 +1,5 @@
 import { defineCheck } from '../define-check.js';
+import { isJsonContentType } from './json-content-type.js';
 
 // Convention 4.1 and section 2: GET /{collection} answers a list response {items, next_cursor, has_more}.
 export const listAnswersWithPage = defineCheck({
@@ -19,7 +20,7 @@ export const listAnswersWithPage = defineCheck({
           exchanges: [response.record],
         });
       }
-      if (!/^application\/([a-z.+-]*\+)?json\b/i.test(contentType)) {
+      if (!isJsonContentType(contentType)) {
         return ctx.fail(`GET ${collection.path} says Content-Type "${contentType}", expected application/json`, {
           expected: 'Content-Type: application/json',
           actual: `Content-Type: ${contentType || '(none)'}`,
