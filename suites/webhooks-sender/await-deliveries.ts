@@ -1,7 +1,7 @@
 // Bounded waits for deliveries about one record: never longer than the configured retry window,
 // and cut short when the check's budget runs out.
 import type { CheckContext, SinkChannel, SinkDelivery } from '../../harness/runner/check-context.js';
-import { deliveriesAbout } from './delivery-body.js';
+import { deliveriesAbout, eventNameOf } from './delivery-body.js';
 
 export interface AwaitOptions {
   /** Only deliveries that arrived after this one count; default 0 (all). */
@@ -10,6 +10,11 @@ export interface AwaitOptions {
   readonly count?: number;
   /** Default webhooks.sender.retryWindowMs. */
   readonly timeoutMs?: number;
+  /**
+   * Count only deliveries of the first one's event kind: attempts of one event, not a second event
+   * about the same record (a create that also emits "activated" is no retry).
+   */
+  readonly sameEventAsFirst?: boolean;
 }
 
 /** Waits until `count` deliveries about the record have arrived, or the time is up; returns those that did. */
@@ -23,8 +28,14 @@ export async function awaitDeliveriesAbout(
   const afterSequence = options.afterSequence ?? 0;
   const timeoutMs = options.timeoutMs ?? ctx.config.webhooks.sender?.retryWindowMs ?? 0;
   ctx.progress(`waiting up to ${timeoutMs} ms for ${count === 1 ? 'a delivery' : `${count} deliveries`}`);
-  await channel.waitFor((deliveries) => deliveriesAbout(deliveries, recordId, afterSequence).length >= count, timeoutMs, ctx.signal);
-  return deliveriesAbout(channel.deliveries(), recordId, afterSequence).slice(0, count);
+  const pick = (deliveries: readonly SinkDelivery[]): SinkDelivery[] => {
+    const about = deliveriesAbout(deliveries, recordId, afterSequence);
+    if (options.sameEventAsFirst !== true || about.length === 0) return about;
+    const kind = eventNameOf(about[0]!);
+    return about.filter((delivery) => eventNameOf(delivery) === kind);
+  };
+  await channel.waitFor((deliveries) => pick(deliveries).length >= count, timeoutMs, ctx.signal);
+  return pick(channel.deliveries()).slice(0, count);
 }
 
 /** The sequence number of the newest delivery so far (0 when none): the mark "after now". */

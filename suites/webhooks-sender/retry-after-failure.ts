@@ -20,7 +20,7 @@ export const retryAfterFailure = defineCheck({
     return withSubscription(ctx, { kind: 'fail-first', failures: 1, status: FAILURE_STATUS }, async ({ sender, collection, channel }) => {
       const created = await createRecord(ctx, collection);
       if (!created.ok) return created.outcome;
-      const attempts = await awaitDeliveriesAbout(ctx, channel, created.id, { count: 2 });
+      const attempts = await awaitDeliveriesAbout(ctx, channel, created.id, { count: 2, sameEventAsFirst: true });
       const evidence = () => mergeEvidence(ctx.exchanges, channel.records());
       const [first, retry] = attempts;
       if (first === undefined) {

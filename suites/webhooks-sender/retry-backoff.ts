@@ -22,7 +22,7 @@ export const retryBackoff = defineCheck({
     return withSubscription(ctx, { kind: 'fail-first', failures: FAILED_ATTEMPTS }, async ({ sender, collection, channel }) => {
       const created = await createRecord(ctx, collection);
       if (!created.ok) return created.outcome;
-      const attempts = await awaitDeliveriesAbout(ctx, channel, created.id, { count: FAILED_ATTEMPTS + 1 });
+      const attempts = await awaitDeliveriesAbout(ctx, channel, created.id, { count: FAILED_ATTEMPTS + 1, sameEventAsFirst: true });
       const evidence = () => mergeEvidence(ctx.exchanges, channel.records());
       if (attempts.length === 0) {
         return ctx.fail(`no delivery to fail: ${describeMissing(channel, created.id, sender.retryWindowMs)}`, {
