@@ -36,6 +36,11 @@ describe('classifyTransportError', () => {
     expect(isConnectionRefused(error)).toBe(true);
   });
 
+  it('treats no connection within the connect time-out as unreachable, a headers time-out as not', () => {
+    expect(isConnectionRefused(classifyTransportError(withCode('UND_ERR_CONNECT_TIMEOUT'), failure))).toBe(true);
+    expect(isConnectionRefused(classifyTransportError(withCode('UND_ERR_HEADERS_TIMEOUT'), failure))).toBe(false);
+  });
+
   it('finds the code inside an AggregateError from a happy-eyeballs connect', () => {
     const aggregate = new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], 'all failed');
     expect(isConnectionRefused(classifyTransportError(aggregate, failure))).toBe(true);

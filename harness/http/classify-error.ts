@@ -40,7 +40,7 @@ const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 const CLOSED_CODES = new Set(['UND_ERR_SOCKET', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_ABORTED']);
 
 // Errors meaning the target cannot be reached at all: exit code 3 when they happen before any check.
-const unreachableErrors = new WeakSet<HttpConnectionError>();
+const unreachableErrors = new WeakSet<HttpError>();
 
 /** The typed HTTP error for anything thrown while sending a request or reading its response. */
 export function classifyTransportError(thrown: unknown, failure: TransportFailure): HttpError {
@@ -49,9 +49,12 @@ export function classifyTransportError(thrown: unknown, failure: TransportFailur
   return error;
 }
 
-/** True when the target could not be reached at all: connection refused, host unresolvable or unroutable. */
+/**
+ * True when the target could not be reached at all: connection refused, host unresolvable or
+ * unroutable, or no connection within the connect time-out (a host that drops packets).
+ */
 export function isConnectionRefused(error: unknown): boolean {
-  if (error instanceof HttpConnectionError) return unreachableErrors.has(error);
+  if (error instanceof HttpError) return unreachableErrors.has(error);
   const code = codeOf(error);
   return code !== undefined && (REFUSED_CODES.has(code) || DNS_CODES.has(code) || NO_ROUTE_CODES.has(code));
 }
@@ -85,7 +88,7 @@ function toHttpError(thrown: unknown, failure: TransportFailure): HttpError {
   const host = hostOf(failure.url);
   switch (code) {
     case 'UND_ERR_CONNECT_TIMEOUT':
-      return new HttpTimeoutError(`no connection to ${host} within ${budgets.connectTimeoutMs} ms for ${where}; ${RAISE_TIMEOUT}`);
+      return markUnreachable(new HttpTimeoutError(`no connection to ${host} within ${budgets.connectTimeoutMs} ms for ${where}; ${RAISE_TIMEOUT}`));
     case 'UND_ERR_HEADERS_TIMEOUT':
       return new HttpTimeoutError(`no response headers within ${budgets.headersTimeoutMs} ms from ${where}; ${RAISE_TIMEOUT}`);
     case 'UND_ERR_BODY_TIMEOUT':
@@ -126,7 +129,10 @@ function toHttpError(thrown: unknown, failure: TransportFailure): HttpError {
 }
 
 function unreachable(message: string): HttpConnectionError {
-  const error = new HttpConnectionError(message);
+  return markUnreachable(new HttpConnectionError(message));
+}
+
+function markUnreachable<E extends HttpError>(error: E): E {
   unreachableErrors.add(error);
   return error;
 }
