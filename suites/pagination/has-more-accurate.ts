@@ -1,6 +1,6 @@
 import type { CheckContext, CheckOutcome, ExchangeRecord } from '../../harness/runner/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { judgeEachList } from './judge-each-list.js';
+import { judgeEachStyle } from './judge-each-list.js';
 import { judgeLastPageCursor } from './last-page-cursor.js';
 import { usableCursor } from './list-page.js';
 import type { PaginationStyle } from './list-targets.js';
@@ -22,16 +22,8 @@ export const hasMoreAccurate = defineCheck({
     'In every supported style, each has_more true page is followed by a non-empty page, the last page (also when it is exactly full) says has_more false, and its next_cursor has the configured form.',
   async run(ctx) {
     const pageSize = ctx.config.pagination.walkPageSize;
-    return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {
-      // Two full pages and one item: the walk ends on a short page, the probe below on a full one.
-      const created = await list.createFixtures(2 * pageSize + 1);
-      if (!created.ok) return created.outcome;
-      for (const style of styles) {
-        const outcome = await judgeStyle(ctx, list, style, pageSize);
-        if (outcome !== undefined) return outcome;
-      }
-      return ctx.pass();
-    });
+    // Two full pages and one item: the walk ends on a short page, the probe below on a full one.
+    return judgeEachStyle(ctx, 2 * pageSize + 1, (list, style) => judgeStyle(ctx, list, style, pageSize));
   },
 });
 

@@ -47,3 +47,19 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
   for (const reason of notJudged) ctx.info(`not judged: ${reason}`);
   return ctx.pass();
 }
+
+/** Judges one style of an open list; undefined means the style passed. */
+export type StyleJudge = (list: OpenList, style: PaginationStyle) => Promise<CheckOutcome | undefined>;
+
+/** Gives every list `fixtures` records of the kit's own, then judges each supported style in turn. */
+export function judgeEachStyle(ctx: CheckContext, fixtures: number, judgeStyle: StyleJudge): Promise<CheckOutcome> {
+  return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {
+    const created = await list.createFixtures(fixtures);
+    if (!created.ok) return created.outcome;
+    for (const style of styles) {
+      const outcome = await judgeStyle(list, style);
+      if (outcome !== undefined) return outcome;
+    }
+    return ctx.pass();
+  });
+}

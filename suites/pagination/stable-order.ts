@@ -1,6 +1,6 @@
 import type { CheckContext, CheckOutcome } from '../../harness/runner/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { judgeEachList } from './judge-each-list.js';
+import { judgeEachStyle } from './judge-each-list.js';
 import type { PaginationStyle } from './list-targets.js';
 import type { OpenList } from './open-list.js';
 import { describeWalkProblems, firstDifference, isWalkExact, judgeWalkedIds, keepOnly } from './page-rules.js';
@@ -20,15 +20,7 @@ export const stableOrder = defineCheck({
     'Two walks of each list in each supported style, with no write between them, give the kit’s records page by page in the same order, each exactly once: ties in the sort key are broken by a unique field.',
   async run(ctx) {
     const pageSize = ctx.config.pagination.walkPageSize;
-    return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {
-      const created = await list.createFixtures(2 * pageSize + 1);
-      if (!created.ok) return created.outcome;
-      for (const style of styles) {
-        const outcome = await judgeStyle(ctx, list, style, pageSize);
-        if (outcome !== undefined) return outcome;
-      }
-      return ctx.pass();
-    });
+    return judgeEachStyle(ctx, 2 * pageSize + 1, (list, style) => judgeStyle(ctx, list, style, pageSize));
   },
 });
 
