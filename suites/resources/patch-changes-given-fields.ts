@@ -1,6 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { createRecord, fillBodyFor } from '../fixtures/create-record.js';
 import { derivePatchBody } from './derive-bodies.js';
+import { isVolatileField } from './volatile-fields.js';
 import { failUnlessWritten, readWrittenRecord } from './written-record-views.js';
 import { describeChangedFields, findChangedFields } from './record-fields.js';
 
@@ -21,7 +22,7 @@ export const patchChangesGivenFields = defineCheck({
       if (!created.ok) return created.outcome;
       const body = fillBodyFor(ctx, created, template);
       const untouched = Object.fromEntries(
-        Object.entries(created.record).filter(([key]) => !(key in body) && key !== 'updatedAt' && key !== 'updated_at'),
+        Object.entries(created.record).filter(([key]) => !(key in body) && !isVolatileField(key)),
       );
 
       const patch = await ctx.request({ method: 'PATCH', path: created.memberPath, json: body, note: 'change some fields' });

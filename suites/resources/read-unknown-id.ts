@@ -1,4 +1,6 @@
 import { defineCheck } from '../define-check.js';
+import { createRecord } from '../fixtures/create-record.js';
+import { unknownIdLike } from './unknown-id.js';
 
 // Convention 7/1: the outcome is a standard status; a record that does not exist is 404.
 export const readUnknownId = defineCheck({
@@ -7,10 +9,13 @@ export const readUnknownId = defineCheck({
   conformanceClass: 'resources-core',
   rule: '4.1, 7/1',
   title: 'GET of an unknown id answers 404',
-  proves: 'A member that does not exist is reported as 404, not as 200 or a 5xx.',
+  proves: 'A member that does not exist (an id shaped like the target\'s own) is reported as 404, not as 200, 400 or a 5xx.',
   async run(ctx) {
     for (const collection of ctx.config.collections) {
-      const unknownId = `apicert-missing-${Math.floor(ctx.random() * 1e9).toString(36)}`;
+      // One real record shows the shape of the target's ids.
+      const known = await createRecord(ctx, collection);
+      if (!known.ok) return known.outcome;
+      const unknownId = unknownIdLike(known.id, ctx.random);
       const path = `${collection.path}/${unknownId}`;
       const response = await ctx.request({ path, note: 'read an id that does not exist' });
       if (response.status !== 404) {
