@@ -16,6 +16,14 @@ function captured(body: string, receivedAtMs = 0): CapturedRequest {
 }
 
 describe('DeliveryLog', () => {
+  it('says when it holds its maximum of deliveries', () => {
+    const log = new DeliveryLog({ kind: 'accept' }, 2);
+    log.add(captured('{"id":"a"}'));
+    expect(log.isFull).toBe(false);
+    log.add(captured('{"id":"b"}'));
+    expect(log.isFull).toBe(true);
+  });
+
   it('counts attempts per event id, and per exact bytes when there is no id', () => {
     const log = new DeliveryLog({ kind: 'fail-first', failures: 1 });
     expect(log.add(captured('{"id":"a"}')).answer).toEqual({ kind: 'respond', status: 503 });

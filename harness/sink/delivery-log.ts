@@ -29,7 +29,10 @@ export class DeliveryLog {
   private script: AnswerScript;
   private closed = false;
 
-  constructor(script: AnswerScript = { kind: 'accept' }) {
+  constructor(
+    script: AnswerScript = { kind: 'accept' },
+    private readonly maxEntries = 1000,
+  ) {
     this.script = script;
   }
 
@@ -39,6 +42,11 @@ export class DeliveryLog {
 
   setScript(script: AnswerScript): void {
     this.script = script;
+  }
+
+  /** Whether the channel holds its maximum of deliveries (see maxDeliveriesPerChannel). */
+  get isFull(): boolean {
+    return this.entries.length >= this.maxEntries;
   }
 
   /** Numbers a new delivery, counts its attempt and returns how the script says to answer it. */

@@ -18,6 +18,10 @@ import { readDelivery } from './read-delivery.js';
 import type { SinkChannel, WebhookSink, WebhookSinkOptions } from './sink-types.js';
 import { channelIdOf, channelUrl, sinkBaseUrl } from './sink-url.js';
 
+/** Deliveries kept per channel; a check needs a handful, a flood gets 429s. */
+export const maxDeliveriesPerChannel = 1000;
+const TOO_MANY_STATUS = 429;
+
 /** Status for a body over maxBodyBytes. */
 const TOO_LARGE_STATUS = 413;
 
@@ -53,6 +57,8 @@ export async function startWebhookSink(options: WebhookSinkOptions): Promise<Web
     if (channel === undefined) return void sendQuickly(res, 404, { error: 'no such sink channel' });
     // A channel the check has closed still acknowledges, so a late retry does not loop.
     if (channel.log.isClosed) return void sendQuickly(res, ACCEPT_STATUS, {});
+    // A sender that floods one channel is answered, not stored: memory stays bounded.
+    if (channel.log.isFull) return void sendQuickly(res, TOO_MANY_STATUS, { error: `more than ${maxDeliveriesPerChannel} deliveries` });
     const captured = await readDelivery(req, options.maxBodyBytes, arrival);
     if (captured === undefined || channel.log.isClosed) return void res.destroy();
     const { sequence, answer } = channel.log.add(captured);
@@ -116,7 +122,7 @@ export async function startWebhookSink(options: WebhookSinkOptions): Promise<Web
     secret: options.secret,
     openChannel(script: AnswerScript = { kind: 'accept' }): SinkChannel {
       const id = randomBytes(12).toString('hex');
-      const channel: OpenChannel = { log: new DeliveryLog(script), releases: new Set() };
+      const channel: OpenChannel = { log: new DeliveryLog(script, maxDeliveriesPerChannel), releases: new Set() };
       channels.set(id, channel);
       const url = channelUrl(baseUrl, id);
       return {
