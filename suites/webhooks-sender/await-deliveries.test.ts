@@ -46,6 +46,12 @@ describe('awaitDeliveriesAbout', () => {
     expect(attempts.map((d) => d.sequence)).toEqual([1, 3]);
   });
 
+  it('skips redeliveries of events already seen', async () => {
+    const [first] = deliveries;
+    const attempts = await awaitDeliveriesAbout(ctx, channelWith(deliveries), 'cus_1', { count: 2, unlike: [first!] });
+    expect(attempts.map((d) => d.sequence)).toEqual([2]);
+  });
+
   it('counts every delivery about the record otherwise', async () => {
     const attempts = await awaitDeliveriesAbout(ctx, channelWith(deliveries), 'cus_1', { count: 2 });
     expect(attempts.map((d) => d.sequence)).toEqual([1, 2]);

@@ -15,6 +15,8 @@ export interface AwaitOptions {
    * about the same record (a create that also emits "activated" is no retry).
    */
   readonly sameEventAsFirst?: boolean;
+  /** Deliveries byte-identical to one of these are redeliveries (at-least-once, 6/1): not counted. */
+  readonly unlike?: readonly SinkDelivery[];
 }
 
 /** Waits until `count` deliveries about the record have arrived, or the time is up; returns those that did. */
@@ -29,7 +31,8 @@ export async function awaitDeliveriesAbout(
   const timeoutMs = options.timeoutMs ?? ctx.config.webhooks.sender?.retryWindowMs ?? 0;
   ctx.progress(`waiting up to ${timeoutMs} ms for ${count === 1 ? 'a delivery' : `${count} deliveries`}`);
   const pick = (deliveries: readonly SinkDelivery[]): SinkDelivery[] => {
-    const about = deliveriesAbout(deliveries, recordId, afterSequence);
+    const unlike = options.unlike ?? [];
+    const about = deliveriesAbout(deliveries, recordId, afterSequence).filter((delivery) => !unlike.some((seen) => seen.body.equals(delivery.body)));
     if (options.sameEventAsFirst !== true || about.length === 0) return about;
     const kind = eventNameOf(about[0]!);
     return about.filter((delivery) => eventNameOf(delivery) === kind);
