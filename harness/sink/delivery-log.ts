@@ -5,17 +5,8 @@ import { MAX_TIMER_MS } from '../config/config-defaults.js';
 import { chooseAnswer, type AnswerScript, type ChosenAnswer } from './answer-script.js';
 import type { DeliveryAnswer, SinkDelivery } from './sink-types.js';
 
-/** A request as the sink read it, before the log numbers it. */
-export interface CapturedRequest {
-  readonly receivedAt: string;
-  readonly receivedAtMs: number;
-  readonly method: string;
-  readonly path: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: Buffer;
-  readonly bodyBytes: number;
-  readonly isBodyTruncated: boolean;
-}
+/** A request as the sink read it, before the log numbers it, counts its attempt and answers it. */
+export type CapturedRequest = Omit<SinkDelivery, 'sequence' | 'eventId' | 'attemptOfEvent' | 'answer'>;
 
 interface Waiter {
   readonly predicate: (deliveries: readonly SinkDelivery[]) => boolean;

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext, SinkChannel, SinkDelivery } from '../../harness/runner/check-context.js';
 import { awaitDeliveriesAbout } from './await-deliveries.js';
+import { sinkDelivery } from './test-support/sink-delivery.js';
 
 function delivery(sequence: number, event: string, id: string): SinkDelivery {
-  const body = Buffer.from(JSON.stringify({ event, id, data: { id: 'cus_1' } }));
-  return {
-    sequence,
-    receivedAt: '2025-01-01T00:00:00.000Z',
-    receivedAtMs: sequence,
-    method: 'POST',
-    path: '/',
-    headers: {},
-    body,
-    bodyBytes: body.length,
-    isBodyTruncated: false,
-    eventId: id,
-    attemptOfEvent: 1,
-    answer: { state: 'pending' },
-  };
+  return sinkDelivery(JSON.stringify({ event, id, data: { id: 'cus_1' } }), sequence, { eventId: id });
 }
 
 function channelWith(deliveries: SinkDelivery[]): SinkChannel {

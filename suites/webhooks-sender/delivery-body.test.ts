@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SinkDelivery } from '../../harness/runner/check-context.js';
 import { deliveriesAbout, eventNameOf, mentionsRecord, readDeliveryBody } from './delivery-body.js';
+import { sinkDelivery } from './test-support/sink-delivery.js';
 
-function delivery(body: string, sequence = 1, overrides: Partial<SinkDelivery> = {}): SinkDelivery {
-  const bytes = Buffer.from(body);
-  return {
-    sequence,
-    receivedAt: '2025-01-01T00:00:00.000Z',
-    receivedAtMs: sequence,
-    method: 'POST',
-    path: '/',
-    headers: {},
-    body: bytes,
-    bodyBytes: bytes.length,
-    isBodyTruncated: false,
-    attemptOfEvent: 1,
-    answer: { state: 'pending' },
-    ...overrides,
-  };
-}
+const delivery = sinkDelivery;
 
 describe('delivery bodies', () => {
   it('parses a JSON object and says why anything else is not one', () => {
