@@ -1,6 +1,6 @@
 // Reads the --baseline file. Done before anything is sent to the target, so a bad baseline stops
 // the run with exit code 2 and nothing run.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { parseBaselineReport, type BaselineReport } from '../../reports/index.js';
 import { BaselineInvalidError } from '../errors.js';
 
@@ -11,11 +11,12 @@ const maxBaselineBytes = 256 * 1024 * 1024;
 export async function loadBaseline(path: string): Promise<BaselineReport> {
   let text: string;
   try {
-    const bytes = await readFile(path);
-    if (bytes.length > maxBaselineBytes) {
-      throw new BaselineInvalidError(`--baseline ${path} is ${bytes.length} bytes, more than a report.json of apicert can be; pass the report.json of an earlier apicert run`);
+    // Size first: a wrong path (a disk image, a log) must not be read into memory to be refused.
+    const { size } = await stat(path);
+    if (size > maxBaselineBytes) {
+      throw new BaselineInvalidError(`--baseline ${path} is ${size} bytes, more than a report.json of apicert can be; pass the report.json of an earlier apicert run`);
     }
-    text = bytes.toString('utf8');
+    text = await readFile(path, 'utf8');
   } catch (thrown) {
     if (thrown instanceof BaselineInvalidError) throw thrown;
     const reason = (thrown as NodeJS.ErrnoException).code ?? (thrown instanceof Error ? thrown.message.split('\n')[0] : 'unknown error');

@@ -62,6 +62,8 @@ export async function runApicert(options: RunApicertOptions): Promise<RunApicert
   const seed = options.seed ?? pickRunSeed();
   // Registered with the target by the webhooks-sender checks; redacted from every record like the token.
   const sinkSecret = newSinkSecret();
+  const configuredSecrets = secretsOf(config, options.env);
+  const secrets = [...configuredSecrets, sinkSecret];
 
   const client = createHttpClient({
     connectTimeoutMs: requestTimeoutMs,
@@ -72,7 +74,7 @@ export async function runApicert(options: RunApicertOptions): Promise<RunApicert
     followRedirects: config.target.followRedirects,
     maxRedirects: 5,
     credential,
-    secrets: [...secretsOf(config, options.env), sinkSecret],
+    secrets,
   });
   let sink: WebhookSink | undefined;
 
@@ -89,7 +91,7 @@ export async function runApicert(options: RunApicertOptions): Promise<RunApicert
     // The sink opens a port only when a webhooks-sender check will run.
     const sender = config.webhooks.sender;
     if (sender !== undefined && planned.some((p) => p.check.suite === 'webhooks-sender' && p.skipReason === undefined)) {
-      sink = await startWebhookSink({ ...sender.sink, secret: sinkSecret, evidenceBodyBytes: config.budgets.evidenceBodyBytes, secrets: secretsOf(config, options.env) });
+      sink = await startWebhookSink({ ...sender.sink, secret: sinkSecret, evidenceBodyBytes: config.budgets.evidenceBodyBytes, secrets: configuredSecrets });
     }
     let current = '';
     const { results, interrupted } = await runChecks({
@@ -102,7 +104,7 @@ export async function runApicert(options: RunApicertOptions): Promise<RunApicert
         baseUrl,
         client,
         ...(receiverSecret !== undefined ? { receiverSecret } : {}),
-        secrets: [...secretsOf(config, options.env), sinkSecret],
+        secrets,
         sink,
         onProgress: (detail) => options.onProgress?.(-1, planned.length, `${current} ${detail}`),
       },
