@@ -43,6 +43,19 @@ export interface Fixtures {
   untrack(memberPath: string): void;
 }
 
+/**
+ * What the checks of one suite share within a run: values the first check that needs them makes,
+ * and records kept until the suite's last check has run (then deleted, newest first). A check
+ * run alone makes them itself, so sharing changes the cost of a run, never its verdicts.
+ */
+export interface SuiteScope {
+  /** The value stored under `key` by an earlier check of this suite, if any. */
+  get<T>(key: string): T | undefined;
+  set<T>(key: string, value: T): void;
+  /** Records deleted after the suite's last check instead of after this one. */
+  readonly fixtures: Fixtures;
+}
+
 export interface CheckContext {
   readonly config: ApicertConfig;
   readonly baseUrl: string;
@@ -53,6 +66,7 @@ export interface CheckContext {
   /** Aborted when the check's time budget runs out. */
   readonly signal: AbortSignal;
   readonly fixtures: Fixtures;
+  readonly suiteScope: SuiteScope;
   /** The receiver's signing secret (webhooks.receiver.secretEnv), when set. Never put it in an output. */
   readonly receiverSecret: string | undefined;
   /** Every exchange this check made so far. */

@@ -7,8 +7,9 @@ import type { CheckOutcome } from '../model/check-outcome.js';
 import type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
 import type { Finding } from '../model/run-result.js';
 import type { WebhookSink } from '../sink/sink-types.js';
-import type { CheckContext, TargetRequest, TargetResponse } from './check-context.js';
+import type { CheckContext, SuiteScope, TargetRequest, TargetResponse } from './check-context.js';
 import { createRandom } from './seeded-random.js';
+import { createTracker } from './suite-scope.js';
 import { resolveTargetUrl } from './target-url.js';
 
 /** What every check of a run shares. */
@@ -34,7 +35,7 @@ export interface CheckContextHandle {
   readonly tracked: string[];
 }
 
-export function createCheckContext(environment: CheckEnvironment, seed: number, signal: AbortSignal): CheckContextHandle {
+export function createCheckContext(environment: CheckEnvironment, seed: number, signal: AbortSignal, suiteScope: SuiteScope): CheckContextHandle {
   const findings: Finding[] = [];
   const exchanges: ExchangeRecord[] = [];
   const tracked: string[] = [];
@@ -80,13 +81,8 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     receiverSecret: environment.receiverSecret,
     sink: environment.sink,
     exchanges,
-    fixtures: {
-      track: (memberPath) => void tracked.push(memberPath),
-      untrack: (memberPath) => {
-        const index = tracked.lastIndexOf(memberPath);
-        if (index >= 0) tracked.splice(index, 1);
-      },
-    },
+    fixtures: createTracker(tracked),
+    suiteScope,
     request,
     now: () => performance.now() - started,
     sleep: (ms) => delay(ms, undefined, { signal }),

@@ -163,7 +163,93 @@ describe('clean-up', () => {
       checkTimeoutMs: 1000,
       totalRunMs: 1000,
     });
-    expect(sent).toHaveLength(3);
-    expect(results[0]?.findings.at(-1)?.message).toMatch(/clean-up stopped after 3 failed deletes in a row; 3 records may remain: \/customers\/3, \/customers\/2, \/customers\/1/);
+    // The first batch of four siblings fails; the rest are not tried.
+    expect(sent).toHaveLength(4);
+    expect(results[0]?.findings.at(-1)?.message).toMatch(/clean-up stopped after 4 failed deletes in a row; 2 records may remain: \/customers\/2, \/customers\/1$/);
+  });
+});
+
+describe('suite scope', () => {
+  function inSuite(suite: 'pagination' | 'resources', id: string, run: Check['run']): Check {
+    return defineCheck({ id: `${suite}.${id}`, suite, conformanceClass: 'pagination-cursor', rule: '1', title: id, proves: id, run });
+  }
+
+  it("shares values and records with the suite's later checks and deletes the records before the next suite", async () => {
+    const { client, sent } = fakeClient();
+    const deletes = (): string[] => sent.filter((r) => r.method === 'DELETE').map((r) => new URL(r.url).pathname);
+    const seen: Record<string, unknown> = {};
+    await runChecks({
+      planned: [
+        {
+          check: inSuite('pagination', 'first', async (ctx) => {
+            ctx.suiteScope.set('pool', ['/customers/1']);
+            ctx.suiteScope.fixtures.track('/customers/1');
+            ctx.suiteScope.fixtures.track('/customers/2');
+            ctx.suiteScope.fixtures.untrack('/customers/2');
+            return ctx.pass();
+          }),
+        },
+        {
+          check: inSuite('pagination', 'second', async (ctx) => {
+            seen.second = ctx.suiteScope.get('pool');
+            seen.deletesBeforeSecond = deletes();
+            ctx.fixtures.track('/orders/9');
+            return ctx.pass();
+          }),
+        },
+        {
+          check: inSuite('resources', 'third', async (ctx) => {
+            seen.third = ctx.suiteScope.get('pool');
+            seen.deletesBeforeThird = deletes();
+            return ctx.pass();
+          }),
+        },
+      ],
+      environment: { config, baseUrl: 'http://127.0.0.1:9', client },
+      runSeed: 1,
+      checkTimeoutMs: 1000,
+      totalRunMs: 10_000,
+    });
+    expect(seen).toEqual({
+      second: ['/customers/1'],
+      deletesBeforeSecond: [],
+      // The check's own record when it ends, then the suite's, before another suite's check runs.
+      deletesBeforeThird: ['/orders/9', '/customers/1'],
+      third: undefined,
+    });
+  });
+
+  it("deletes a suite's records when the run budget cut its last check off, and reports what stayed on its last result", async () => {
+    const sent: HttpRequest[] = [];
+    const refusing: HttpClient = {
+      async send(request) {
+        sent.push(request);
+        const response = { status: 409, headers: {}, body: Buffer.from('{}'), text: '{}', json: {} };
+        const record = { direction: 'outbound' as const, request: { method: request.method, url: request.url, headers: {} }, response: { status: 409, headers: {} }, startedAt: new Date(0).toISOString(), durationMs: 1, curl: '' };
+        return { response, record, durationMs: 1 };
+      },
+      async close() {},
+    };
+    const { results } = await runChecks({
+      planned: [
+        {
+          check: inSuite('pagination', 'slow', async (ctx) => {
+            ctx.suiteScope.fixtures.track('/customers/7');
+            // Busy, not sleeping: the run's budget is surely spent when the check returns.
+            const until = performance.now() + 40;
+            while (performance.now() < until);
+            return ctx.pass();
+          }),
+        },
+        { check: inSuite('pagination', 'cut-off', async (ctx) => ctx.pass()) },
+      ],
+      environment: { config, baseUrl: 'http://127.0.0.1:9', client: refusing },
+      runSeed: 1,
+      checkTimeoutMs: 1000,
+      totalRunMs: 30,
+    });
+    expect(sent.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(['DELETE /customers/7']);
+    expect(results.map((r) => r.error?.code)).toEqual([undefined, 'APICERT_RUN_BUDGET_EXCEEDED']);
+    expect(results[1]?.findings.map((f) => f.message)).toEqual(['clean-up: DELETE /customers/7 answered 409; the record may remain on the target']);
   });
 });

@@ -1,5 +1,6 @@
 // Runs checks one after another, each isolated: a failing, throwing or hanging check never stops
-// the others, and the records it created are deleted whatever happened.
+// the others, and the records it created are deleted whatever happened: a check's own when it ends,
+// those it kept for its suite when the suite's last check has run.
 import type { Check } from '../../suites/define-check.js';
 import { CheckCrashedError, CheckTimeoutError, RunBudgetExceededError, toErrorInfo, type ErrorInfo } from '../errors.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
@@ -9,6 +10,7 @@ import { createCheckContext, type CheckEnvironment } from './create-check-contex
 import { deleteTrackedRecords } from './delete-tracked-records.js';
 import { redactResultText } from './redact-result.js';
 import { deriveCheckSeed } from './seeded-random.js';
+import { createSuiteScope, type SuiteScopeHandle } from './suite-scope.js';
 
 /** A check to run, or to report as skipped because its suite cannot run against this config. */
 export interface PlannedCheck {
@@ -39,6 +41,18 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
   const results: CheckResult[] = [];
   let interrupted: string | undefined;
 
+  const scopes = new Map<string, SuiteScopeHandle>();
+  const closeScope = async (suite: string): Promise<void> => {
+    const scope = scopes.get(suite);
+    scopes.delete(suite);
+    const problems = scope === undefined ? [] : await deleteTrackedRecords(options.environment, scope.tracked);
+    const at = results.findLastIndex((r) => r.suite === suite);
+    if (problems.length === 0 || at < 0) return;
+    const last = results[at]!;
+    const findings = [...last.findings, ...problems.map((message) => ({ level: 'warning' as const, message }))];
+    results[at] = redactResultText({ ...last, findings }, options.environment.secrets ?? []);
+  };
+
   for (const [index, { check, skipReason }] of planned.entries()) {
     const seed = deriveCheckSeed(runSeed, check.id);
     if (skipReason !== undefined) {
@@ -53,15 +67,22 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
       continue;
     }
     options.onCheckStart?.(index, planned.length, check);
-    const result = await runOneCheck(check, seed, Math.min(options.checkTimeoutMs, remainingMs), options.environment);
+    let scope = scopes.get(check.suite);
+    if (scope === undefined) scopes.set(check.suite, (scope = createSuiteScope()));
+    const result = await runOneCheck(check, seed, Math.min(options.checkTimeoutMs, remainingMs), options.environment, scope);
     results.push(redactResultText(result, options.environment.secrets ?? []));
+    // The next suite starts on a target without this one's records.
+    const isLastOfSuite = !planned.slice(index + 1).some((p) => p.check.suite === check.suite && p.skipReason === undefined);
+    if (isLastOfSuite) await closeScope(check.suite);
   }
+  // Scopes of suites whose later checks the run budget cut off.
+  for (const suite of [...scopes.keys()]) await closeScope(suite);
   return interrupted === undefined ? { results } : { results, interrupted };
 }
 
-async function runOneCheck(check: Check, seed: number, budgetMs: number, environment: CheckEnvironment): Promise<CheckResult> {
+async function runOneCheck(check: Check, seed: number, budgetMs: number, environment: CheckEnvironment, scope: SuiteScopeHandle): Promise<CheckResult> {
   const controller = new AbortController();
-  const handle = createCheckContext(environment, seed, controller.signal);
+  const handle = createCheckContext(environment, seed, controller.signal, scope.scope);
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {

@@ -31,7 +31,7 @@ const samples = 5;
 
 async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcome> {
   const { walkPageSize: pageSize, fixtureCap, deepPageRatioWarn } = ctx.config.pagination;
-  const created = await list.createFixtures(Math.min(fixtureCap, depthInPages * pageSize));
+  const created = await list.ensureFixtures(Math.min(fixtureCap, depthInPages * pageSize));
   if (!created.ok) return created.outcome;
   const walk = await walkPages(ctx, list, { style: 'cursor', pageSize, note: 'walk to the deepest page to time it' });
   const ended = outcomeOfWalkEnd(ctx, walk, `cursor walk of ${list.path}`);

@@ -16,7 +16,7 @@ export const invalidParams = defineCheck({
   async run(ctx) {
     const { pagination } = ctx.config;
     return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {
-      const created = await list.createFixtures(2);
+      const created = await list.ensureFixtures(2);
       if (!created.ok) return created.outcome;
       for (const testCase of invalidParamCases(styles, pagination.walkPageSize)) {
         const fetched = await fetchPage(ctx, list, testCase.query, 'an invalid pagination parameter');

@@ -35,8 +35,6 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
     } catch (error) {
       if (!(error instanceof RequestBudgetSpent)) throw error;
       outcome = ctx.skip(error.message);
-    } finally {
-      await opened.list.cleanUp();
     }
     if (outcome.status === 'failed') return outcome;
     if (outcome.status === 'skipped') notJudged.push(`${opened.list.path}: ${outcome.reason}`);
@@ -51,10 +49,10 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
 /** Judges one style of an open list; undefined means the style passed. */
 export type StyleJudge = (list: OpenList, style: PaginationStyle) => Promise<CheckOutcome | undefined>;
 
-/** Gives every list `fixtures` records of the kit's own, then judges each supported style in turn. */
+/** Tops every list up to `fixtures` records of the kit's own, then judges each supported style in turn. */
 export function judgeEachStyle(ctx: CheckContext, fixtures: number, judgeStyle: StyleJudge): Promise<CheckOutcome> {
   return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {
-    const created = await list.createFixtures(fixtures);
+    const created = await list.ensureFixtures(fixtures);
     if (!created.ok) return created.outcome;
     for (const style of styles) {
       const outcome = await judgeStyle(list, style);

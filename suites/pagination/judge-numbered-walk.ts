@@ -14,7 +14,7 @@ export async function judgeNumberedWalk(ctx: CheckContext, list: OpenList, style
   const sizeParam = style === 'offset' ? 'limit' : 'per_page';
   const what = `${style} walk of ${list.path} with ${sizeParam}=${pageSize}`;
   // Three pages: a first, a middle and a short last one.
-  const created = await list.createFixtures(2 * pageSize + 1);
+  const created = await list.ensureFixtures(2 * pageSize + 1);
   if (!created.ok) return created.outcome;
 
   let walk = await walkPages(ctx, list, { style, pageSize, note: `walk the list in ${style} style` });

@@ -52,6 +52,22 @@ describe('pagination suite against the clean reference server', () => {
     );
   }, 60_000);
 
+  it("shares the kit's records between checks: a later check creates none where an earlier one made enough", async () => {
+    const creates: Record<string, number> = {};
+    const countingCreates = (check: Check): Check => ({
+      ...check,
+      run: async (ctx) => {
+        const outcome = await check.run(ctx);
+        creates[check.id] = ctx.exchanges.filter((e) => e.request.method === 'POST').length;
+        return outcome;
+      },
+    });
+    const results = await runAgainstReference([walkTerminates, walkWithinBudget].map(countingCreates));
+    expect(results.map((r) => r.status)).toEqual(['passed', 'passed']);
+    // 11 records on each of the 4 lists, plus the nested list's parent and the orders' customer.
+    expect(creates).toEqual({ [walkTerminates.id]: 4 * 11 + 2, [walkWithinBudget.id]: 0 });
+  });
+
   it('reports the exact page URLs it walked, nested lists included', async () => {
     const result = await runOneAgainstReference(walkWithinBudget);
     const walked = result.findings.map((f) => f.message).join('\n');

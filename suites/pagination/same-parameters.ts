@@ -19,7 +19,7 @@ export const sameParameters = defineCheck({
     'On each configured list, a size of 2 (limit or per_page) gives exactly 2 items with has_more true, and the next page (after, offset or page) continues with items not on the first.',
   async run(ctx) {
     return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {
-      const created = await list.createFixtures(3);
+      const created = await list.ensureFixtures(3);
       if (!created.ok) return created.outcome;
       for (const style of styles) {
         const outcome = await judgeStyle(ctx, list, style);

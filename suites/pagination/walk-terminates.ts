@@ -17,7 +17,7 @@ export const walkTerminates = defineCheck({
     const pageSize = ctx.config.pagination.walkPageSize;
     return judgeEachList(ctx, ['cursor'], async (list) => {
       // Three pages: enough for a cursor sent back to the first page to come round again.
-      const created = await list.createFixtures(2 * pageSize + 1);
+      const created = await list.ensureFixtures(2 * pageSize + 1);
       if (!created.ok) return created.outcome;
       const walk = await walkPages(ctx, list, { style: 'cursor', pageSize, note: 'walk the list with next_cursor' });
       return outcomeOfWalkEnd(ctx, walk, `cursor walk of ${list.path} with limit=${pageSize}`) ?? ctx.pass();

@@ -18,7 +18,7 @@ export const walkWithinBudget = defineCheck({
   async run(ctx) {
     const pageSize = ctx.config.pagination.walkPageSize;
     return judgeEachList(ctx, ['offset', 'page', 'cursor'], async (list, styles) => {
-      const created = await list.createFixtures(2 * pageSize + 1);
+      const created = await list.ensureFixtures(2 * pageSize + 1);
       if (!created.ok) return created.outcome;
       const cutShort: string[] = [];
       for (const style of styles) {
