@@ -28,6 +28,9 @@ export const suites: readonly SuiteDefinition[] = [
   {
     name: 'webhooks-receiver',
     checks: webhooksReceiverChecks,
+    // Its checks only post to the receiver URL and read its observe URL; the sender checks only
+    // watch their own sink channels, and match deliveries by event id and record. Both mostly wait.
+    runsAlongside: 'webhooks-sender',
     whyNotRunnable: (config) =>
       config.webhooks.receiver === undefined ? 'no webhook receiver is configured (add "webhooks.receiver" to the config)' : undefined,
   },

@@ -6,6 +6,11 @@ import type { Check } from './define-check.js';
 export interface SuiteDefinition {
   readonly name: SuiteName;
   readonly checks: readonly Check[];
+  /**
+   * A suite this one may run at the same time as, because neither reads or writes what the other
+   * does: the run then takes the longer of the two, not their sum.
+   */
+  readonly runsAlongside?: SuiteName;
   /** Why this config cannot drive the suite, or undefined when it can. */
   whyNotRunnable(config: ApicertConfig): string | undefined;
 }

@@ -1,7 +1,7 @@
 // `apicert reference-server`: the bundled baseline implementation, with defect switches.
 // The CLI is the one place outside tests that imports reference-server/.
 import { defects, isDefectName, type DefectName } from '../../reference-server/defects.js';
-import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/start.js';
+import type { RunningReferenceServer } from '../../reference-server/start.js';
 import { ReferenceServerListenError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import type { CliIo } from './cli-io.js';
@@ -32,6 +32,8 @@ export async function referenceServerCommand(flags: ReferenceServerFlagValues, i
   };
   let server: RunningReferenceServer;
   try {
+    // Loaded here, not at the top: Express is the server's alone, and `apicert run` should not pay for it.
+    const { startReferenceServer } = await import('../../reference-server/start.js');
     server = await startReferenceServer({ host: flags.host, port, defects: chosen, webhooks });
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));

@@ -15,6 +15,10 @@ export function planChecks(
     .filter((suite) => selected === undefined || selected.includes(suite.name))
     .flatMap((suite) => {
       const skipReason = suite.whyNotRunnable(config) ?? extraSkipReasons[suite.name];
-      return suite.checks.map((check) => (skipReason === undefined ? { check } : { check, skipReason }));
+      return suite.checks.map((check) => ({
+        check,
+        ...(skipReason !== undefined ? { skipReason } : {}),
+        ...(suite.runsAlongside !== undefined ? { alongside: suite.runsAlongside } : {}),
+      }));
     });
 }

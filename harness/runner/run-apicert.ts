@@ -93,7 +93,6 @@ export async function runApicert(options: RunApicertOptions): Promise<RunApicert
     if (sender !== undefined && planned.some((p) => p.check.suite === 'webhooks-sender' && p.skipReason === undefined)) {
       sink = await startWebhookSink({ ...sender.sink, secret: sinkSecret, evidenceBodyBytes: config.budgets.evidenceBodyBytes, secrets: configuredSecrets });
     }
-    let current = '';
     const { results, interrupted } = await runChecks({
       planned,
       runSeed: seed,
@@ -106,12 +105,9 @@ export async function runApicert(options: RunApicertOptions): Promise<RunApicert
         ...(receiverSecret !== undefined ? { receiverSecret } : {}),
         secrets,
         sink,
-        onProgress: (detail) => options.onProgress?.(-1, planned.length, `${current} ${detail}`),
+        onProgress: (detail) => options.onProgress?.(-1, planned.length, detail),
       },
-      onCheckStart: (index, total, check) => {
-        current = check.id;
-        options.onProgress?.(index, total, check.id);
-      },
+      onCheckStart: (started, total, check) => options.onProgress?.(started, total, check.id),
     });
     const run = buildRunResult(
       {

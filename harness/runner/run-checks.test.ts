@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defineCheck, type Check } from '../../suites/define-check.js';
 import type { ApicertConfig } from '../config/config-types.js';
 import type { HttpClient, HttpRequest } from '../http/http-types.js';
-import { runChecks } from './run-checks.js';
+import { runChecks, splitLanes, type PlannedCheck } from './run-checks.js';
 
 function fakeClient(): { client: HttpClient; sent: HttpRequest[] } {
   const sent: HttpRequest[] = [];
@@ -251,5 +251,61 @@ describe('suite scope', () => {
     expect(sent.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(['DELETE /customers/7']);
     expect(results.map((r) => r.error?.code)).toEqual([undefined, 'APICERT_RUN_BUDGET_EXCEEDED']);
     expect(results[1]?.findings.map((f) => f.message)).toEqual(['clean-up: DELETE /customers/7 answered 409; the record may remain on the target']);
+  });
+});
+
+describe('lanes', () => {
+  type Suite = 'resources' | 'webhooks-sender' | 'webhooks-receiver';
+  function ofSuite(suite: Suite, id: string, run: Check['run']): Check {
+    return defineCheck({ id: `${suite}.${id}`, suite, conformanceClass: 'webhooks-sender', rule: '1', title: id, proves: id, run });
+  }
+  const passing = (suite: Suite, id: string): Check => ofSuite(suite, id, async (ctx) => ctx.pass());
+
+  it('puts a suite beside the one it may run alongside, only when that one has a check to run', () => {
+    const planned = (senderSkipped: boolean): PlannedCheck[] => [
+      { check: passing('resources', 'a') },
+      { check: passing('webhooks-sender', 'b'), ...(senderSkipped ? { skipReason: 'no sender' } : {}) },
+      { check: passing('webhooks-receiver', 'c'), alongside: 'webhooks-sender' },
+      { check: passing('webhooks-receiver', 'd'), alongside: 'webhooks-sender' },
+    ];
+    expect(splitLanes(planned(false))).toEqual({ main: [0, 1], sideLanes: new Map([['webhooks-sender', [2, 3]]]) });
+    expect(splitLanes(planned(true))).toEqual({ main: [0, 1, 2, 3], sideLanes: new Map() });
+  });
+
+  it('runs the side lane while its partner suite runs and reports in planned order', async () => {
+    const log: string[] = [];
+    const waiting = (suite: Suite, id: string): Check =>
+      ofSuite(suite, id, async (ctx) => {
+        log.push(`start ${id}`);
+        ctx.progress('waiting');
+        await ctx.sleep(60);
+        log.push(`end ${id}`);
+        return ctx.pass();
+      });
+    const progress: string[] = [];
+    const { results } = await runChecks({
+      planned: [
+        { check: waiting('resources', 'first') },
+        { check: waiting('webhooks-sender', 'sender') },
+        { check: waiting('webhooks-receiver', 'receiver'), alongside: 'webhooks-sender' },
+      ],
+      environment: { config, baseUrl: 'http://h', client: fakeClient().client, onProgress: (detail) => progress.push(detail) },
+      runSeed: 1,
+      checkTimeoutMs: 1000,
+      totalRunMs: 10_000,
+      onCheckStart: (started, total, check) => progress.push(`${started + 1}/${total} ${check.id}`),
+    });
+    expect(results.map((r) => [r.id, r.status])).toEqual([
+      ['resources.first', 'passed'],
+      ['webhooks-sender.sender', 'passed'],
+      ['webhooks-receiver.receiver', 'passed'],
+    ]);
+    expect(log.slice(0, 2)).toEqual(['start first', 'end first']);
+    expect(log.slice(2, 4).sort()).toEqual(['start receiver', 'start sender']);
+    // Each of the two started before the other ended: their waits overlapped.
+    expect(log.indexOf('start receiver')).toBeLessThan(log.indexOf('end sender'));
+    expect(log.indexOf('start sender')).toBeLessThan(log.indexOf('end receiver'));
+    expect(progress).toContain('webhooks-receiver.receiver waiting');
+    expect(progress.filter((line) => /^\d\/3 /.test(line)).sort()).toEqual(['1/3 resources.first', '2/3 webhooks-receiver.receiver', '3/3 webhooks-sender.sender']);
   });
 });

@@ -1,14 +1,14 @@
-// Runs checks one after another, each isolated: a failing, throwing or hanging check never stops
-// the others, and the records it created are deleted whatever happened: a check's own when it ends,
-// those it kept for its suite when the suite's last check has run.
+// Runs the planned checks, one after another, except that a suite which declares it may run
+// alongside another (SuiteDefinition.runsAlongside) runs in a second lane while that suite runs.
+// Results come back in planned order. Records a check kept for its suite are deleted when the
+// suite's last check has run.
 import type { Check } from '../../suites/define-check.js';
-import { CheckCrashedError, CheckTimeoutError, RunBudgetExceededError, toErrorInfo, type ErrorInfo } from '../errors.js';
-import type { CheckOutcome } from '../model/check-outcome.js';
-import type { ExchangeRecord } from '../model/evidence.js';
-import type { CheckResult, Finding } from '../model/run-result.js';
-import { createCheckContext, type CheckEnvironment } from './create-check-context.js';
+import { RunBudgetExceededError } from '../errors.js';
+import type { CheckResult, SuiteName } from '../model/run-result.js';
+import type { CheckEnvironment } from './create-check-context.js';
 import { deleteTrackedRecords } from './delete-tracked-records.js';
 import { redactResultText } from './redact-result.js';
+import { baseResult, runOneCheck } from './run-one-check.js';
 import { deriveCheckSeed } from './seeded-random.js';
 import { createSuiteScope, type SuiteScopeHandle } from './suite-scope.js';
 
@@ -16,6 +16,8 @@ import { createSuiteScope, type SuiteScopeHandle } from './suite-scope.js';
 export interface PlannedCheck {
   readonly check: Check;
   readonly skipReason?: string;
+  /** A suite this check's suite may run at the same time as (SuiteDefinition.runsAlongside). */
+  readonly alongside?: SuiteName;
 }
 
 export interface RunChecksOptions {
@@ -24,7 +26,8 @@ export interface RunChecksOptions {
   readonly runSeed: number;
   readonly checkTimeoutMs: number;
   readonly totalRunMs: number;
-  readonly onCheckStart?: (index: number, total: number, check: Check) => void;
+  /** `started`: how many planned checks were started or skipped before this one. */
+  readonly onCheckStart?: (started: number, total: number, check: Check) => void;
 }
 
 export interface RunChecksResult {
@@ -32,142 +35,88 @@ export interface RunChecksResult {
   readonly interrupted?: string;
 }
 
-// Evidence for a failure that named no exchanges: the last few the check made.
-const defaultEvidenceExchanges = 20;
+// A timer may fire a little before the clock says its time is up, so a check cut off by the run's
+// budget can leave a sliver of it; no check starts on a sliver.
+const minimumCheckBudgetMs = 10;
 
 export async function runChecks(options: RunChecksOptions): Promise<RunChecksResult> {
-  const { planned, runSeed } = options;
+  const { planned, runSeed, environment } = options;
+  const secrets = environment.secrets ?? [];
   const runStarted = performance.now();
-  const results: CheckResult[] = [];
-  let interrupted: string | undefined;
-
+  const results: (CheckResult | undefined)[] = planned.map(() => undefined);
   const scopes = new Map<string, SuiteScopeHandle>();
+  let interrupted: string | undefined;
+  let started = 0;
+
   const closeScope = async (suite: string): Promise<void> => {
     const scope = scopes.get(suite);
     scopes.delete(suite);
-    const problems = scope === undefined ? [] : await deleteTrackedRecords(options.environment, scope.tracked);
-    const at = results.findLastIndex((r) => r.suite === suite);
-    if (problems.length === 0 || at < 0) return;
-    const last = results[at]!;
+    const problems = scope === undefined ? [] : await deleteTrackedRecords(environment, scope.tracked);
+    const at = results.findLastIndex((r) => r?.suite === suite);
+    const last = results[at];
+    if (problems.length === 0 || last === undefined) return;
     const findings = [...last.findings, ...problems.map((message) => ({ level: 'warning' as const, message }))];
-    results[at] = redactResultText({ ...last, findings }, options.environment.secrets ?? []);
+    results[at] = redactResultText({ ...last, findings }, secrets);
   };
 
-  for (const [index, { check, skipReason }] of planned.entries()) {
+  const runEntry = async (index: number): Promise<void> => {
+    const { check, skipReason } = planned[index]!;
     const seed = deriveCheckSeed(runSeed, check.id);
+    started += 1;
     if (skipReason !== undefined) {
-      results.push(baseResult(check, seed, { status: 'skipped', durationMs: 0, message: skipReason }));
-      continue;
+      results[index] = baseResult(check, seed, { status: 'skipped', durationMs: 0, message: skipReason });
+      return;
     }
     const remainingMs = options.totalRunMs - (performance.now() - runStarted);
-    if (remainingMs <= 0) {
+    if (remainingMs < minimumCheckBudgetMs) {
       interrupted ??= `the run passed its total budget of ${options.totalRunMs} ms (budgets.totalRunMs); later checks were not run`;
       const error = new RunBudgetExceededError(interrupted).toInfo();
-      results.push(baseResult(check, seed, { status: 'errored', durationMs: 0, message: error.message, error }));
-      continue;
+      results[index] = baseResult(check, seed, { status: 'errored', durationMs: 0, message: error.message, error });
+      return;
     }
-    options.onCheckStart?.(index, planned.length, check);
+    options.onCheckStart?.(started - 1, planned.length, check);
     let scope = scopes.get(check.suite);
     if (scope === undefined) scopes.set(check.suite, (scope = createSuiteScope()));
-    const result = await runOneCheck(check, seed, Math.min(options.checkTimeoutMs, remainingMs), options.environment, scope);
-    results.push(redactResultText(result, options.environment.secrets ?? []));
+    const result = await runOneCheck(check, seed, Math.min(options.checkTimeoutMs, remainingMs), environment, scope);
+    results[index] = redactResultText(result, secrets);
     // The next suite starts on a target without this one's records.
     const isLastOfSuite = !planned.slice(index + 1).some((p) => p.check.suite === check.suite && p.skipReason === undefined);
     if (isLastOfSuite) await closeScope(check.suite);
+  };
+  const runLane = async (indexes: readonly number[]): Promise<void> => {
+    for (const index of indexes) await runEntry(index);
+  };
+
+  const { main, sideLanes } = splitLanes(planned);
+  const startedLanes: Promise<void>[] = [];
+  for (const index of main) {
+    const suite = planned[index]!.check.suite;
+    const lane = sideLanes.get(suite);
+    if (lane !== undefined) {
+      sideLanes.delete(suite);
+      startedLanes.push(runLane(lane));
+    }
+    await runEntry(index);
   }
+  await Promise.all(startedLanes);
   // Scopes of suites whose later checks the run budget cut off.
   for (const suite of [...scopes.keys()]) await closeScope(suite);
-  return interrupted === undefined ? { results } : { results, interrupted };
+  const finished = results.filter((r): r is CheckResult => r !== undefined);
+  return interrupted === undefined ? { results: finished } : { results: finished, interrupted };
 }
 
-async function runOneCheck(check: Check, seed: number, budgetMs: number, environment: CheckEnvironment, scope: SuiteScopeHandle): Promise<CheckResult> {
-  const controller = new AbortController();
-  const handle = createCheckContext(environment, seed, controller.signal, scope.scope);
-  const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new CheckTimeoutError(
-        `${check.id} did not finish within ${Math.round(budgetMs)} ms (budgets.checkTimeoutMs); the target may be hanging`,
-      );
-      controller.abort(error);
-      reject(error);
-    }, budgetMs);
-  });
-
-  let outcome: CheckOutcome | undefined;
-  let error: ErrorInfo | undefined;
-  try {
-    outcome = await Promise.race([check.run(handle.ctx), timedOut]);
-  } catch (thrown) {
-    error = controller.signal.aborted ? toErrorInfo(controller.signal.reason) : describeThrown(thrown);
-  } finally {
-    clearTimeout(timer);
+/**
+ * The planned indexes to run one after another, and the side lanes: for each suite that others may
+ * run alongside, the indexes that start with its first check. A suite runs alongside another only
+ * when that one has a check to run; otherwise it keeps its place in the main lane. Pure.
+ */
+export function splitLanes(planned: readonly PlannedCheck[]): { main: number[]; sideLanes: Map<SuiteName, number[]> } {
+  const runs = (suite: SuiteName): boolean => planned.some((p) => p.check.suite === suite && p.skipReason === undefined && p.alongside === undefined);
+  const main: number[] = [];
+  const sideLanes = new Map<SuiteName, number[]>();
+  for (const [index, { alongside }] of planned.entries()) {
+    if (alongside !== undefined && runs(alongside)) sideLanes.set(alongside, [...(sideLanes.get(alongside) ?? []), index]);
+    else main.push(index);
   }
-  const durationMs = Math.round(performance.now() - started);
-
-  const cleanupProblems = await deleteTrackedRecords(environment, handle.tracked);
-  const findings: Finding[] = [...handle.findings, ...cleanupProblems.map((message) => ({ level: 'warning' as const, message }))];
-
-  if (error !== undefined || outcome === undefined) {
-    const info = error ?? { code: 'APICERT_CHECK_CRASHED', message: `${check.id} returned no outcome` };
-    return baseResult(check, seed, {
-      status: 'errored',
-      durationMs,
-      message: `${info.code}: ${info.message}`,
-      error: info,
-      evidence: lastExchanges(handle.exchanges),
-      findings,
-    });
-  }
-  switch (outcome.status) {
-    case 'passed':
-      return baseResult(check, seed, { status: 'passed', durationMs, findings });
-    case 'skipped':
-      return baseResult(check, seed, { status: 'skipped', durationMs, message: outcome.reason, findings });
-    case 'failed': {
-      const { details } = outcome;
-      return baseResult(check, seed, {
-        status: 'failed',
-        durationMs,
-        message: outcome.message,
-        evidence: details.exchanges ?? lastExchanges(handle.exchanges),
-        findings,
-        ...(details.expected !== undefined ? { expected: details.expected } : {}),
-        ...(details.actual !== undefined ? { actual: details.actual } : {}),
-        ...(details.counterexample !== undefined ? { counterexample: details.counterexample } : {}),
-        ...(details.replayPath !== undefined ? { replayPath: details.replayPath } : {}),
-      });
-    }
-  }
-}
-
-// A non-apicert throw is a bug in the check, not in the target: report it, keep going.
-function describeThrown(thrown: unknown): ErrorInfo {
-  const info = toErrorInfo(thrown);
-  if (info.code !== 'APICERT_CHECK_CRASHED') return info;
-  return new CheckCrashedError(`the check crashed: ${info.message}`).toInfo();
-}
-
-function lastExchanges(exchanges: readonly ExchangeRecord[]): ExchangeRecord[] {
-  return exchanges.slice(-defaultEvidenceExchanges);
-}
-
-type ResultFields = Omit<CheckResult, 'id' | 'suite' | 'class' | 'title' | 'rule' | 'seed' | 'evidence' | 'findings'> & {
-  readonly evidence?: readonly ExchangeRecord[];
-  readonly findings?: readonly Finding[];
-};
-
-function baseResult(check: Check, seed: number, fields: ResultFields): CheckResult {
-  return {
-    id: check.id,
-    suite: check.suite,
-    class: check.conformanceClass,
-    title: check.title,
-    rule: check.rule,
-    seed,
-    evidence: [],
-    findings: [],
-    ...fields,
-  };
+  return { main, sideLanes };
 }

@@ -1,0 +1,108 @@
+// Runs one check isolated: a throw, a hang or a time-out becomes an errored result, and the records
+// the check created are deleted whatever happened.
+import type { Check } from '../../suites/define-check.js';
+import { CheckCrashedError, CheckTimeoutError, toErrorInfo, type ErrorInfo } from '../errors.js';
+import type { CheckOutcome } from '../model/check-outcome.js';
+import type { ExchangeRecord } from '../model/evidence.js';
+import type { CheckResult, Finding } from '../model/run-result.js';
+import { createCheckContext, type CheckEnvironment } from './create-check-context.js';
+import { deleteTrackedRecords } from './delete-tracked-records.js';
+import type { SuiteScopeHandle } from './suite-scope.js';
+
+// Evidence for a failure that named no exchanges: the last few the check made.
+const defaultEvidenceExchanges = 20;
+
+export async function runOneCheck(check: Check, seed: number, budgetMs: number, environment: CheckEnvironment, scope: SuiteScopeHandle): Promise<CheckResult> {
+  const controller = new AbortController();
+  // Detail on the progress line names its check: with suites side by side, two checks run at once.
+  const onProgress = environment.onProgress;
+  const checkEnvironment = onProgress === undefined ? environment : { ...environment, onProgress: (detail: string) => onProgress(`${check.id} ${detail}`) };
+  const handle = createCheckContext(checkEnvironment, seed, controller.signal, scope.scope);
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new CheckTimeoutError(
+        `${check.id} did not finish within ${Math.round(budgetMs)} ms (budgets.checkTimeoutMs); the target may be hanging`,
+      );
+      controller.abort(error);
+      reject(error);
+    }, budgetMs);
+  });
+
+  let outcome: CheckOutcome | undefined;
+  let error: ErrorInfo | undefined;
+  try {
+    outcome = await Promise.race([check.run(handle.ctx), timedOut]);
+  } catch (thrown) {
+    error = controller.signal.aborted ? toErrorInfo(controller.signal.reason) : describeThrown(thrown);
+  } finally {
+    clearTimeout(timer);
+  }
+  const durationMs = Math.round(performance.now() - started);
+
+  const cleanupProblems = await deleteTrackedRecords(environment, handle.tracked);
+  const findings: Finding[] = [...handle.findings, ...cleanupProblems.map((message) => ({ level: 'warning' as const, message }))];
+
+  if (error !== undefined || outcome === undefined) {
+    const info = error ?? { code: 'APICERT_CHECK_CRASHED', message: `${check.id} returned no outcome` };
+    return baseResult(check, seed, {
+      status: 'errored',
+      durationMs,
+      message: `${info.code}: ${info.message}`,
+      error: info,
+      evidence: lastExchanges(handle.exchanges),
+      findings,
+    });
+  }
+  switch (outcome.status) {
+    case 'passed':
+      return baseResult(check, seed, { status: 'passed', durationMs, findings });
+    case 'skipped':
+      return baseResult(check, seed, { status: 'skipped', durationMs, message: outcome.reason, findings });
+    case 'failed': {
+      const { details } = outcome;
+      return baseResult(check, seed, {
+        status: 'failed',
+        durationMs,
+        message: outcome.message,
+        evidence: details.exchanges ?? lastExchanges(handle.exchanges),
+        findings,
+        ...(details.expected !== undefined ? { expected: details.expected } : {}),
+        ...(details.actual !== undefined ? { actual: details.actual } : {}),
+        ...(details.counterexample !== undefined ? { counterexample: details.counterexample } : {}),
+        ...(details.replayPath !== undefined ? { replayPath: details.replayPath } : {}),
+      });
+    }
+  }
+}
+
+// A non-apicert throw is a bug in the check, not in the target: report it, keep going.
+function describeThrown(thrown: unknown): ErrorInfo {
+  const info = toErrorInfo(thrown);
+  if (info.code !== 'APICERT_CHECK_CRASHED') return info;
+  return new CheckCrashedError(`the check crashed: ${info.message}`).toInfo();
+}
+
+function lastExchanges(exchanges: readonly ExchangeRecord[]): ExchangeRecord[] {
+  return exchanges.slice(-defaultEvidenceExchanges);
+}
+
+type ResultFields = Omit<CheckResult, 'id' | 'suite' | 'class' | 'title' | 'rule' | 'seed' | 'evidence' | 'findings'> & {
+  readonly evidence?: readonly ExchangeRecord[];
+  readonly findings?: readonly Finding[];
+};
+
+export function baseResult(check: Check, seed: number, fields: ResultFields): CheckResult {
+  return {
+    id: check.id,
+    suite: check.suite,
+    class: check.conformanceClass,
+    title: check.title,
+    rule: check.rule,
+    seed,
+    evidence: [],
+    findings: [],
+    ...fields,
+  };
+}
