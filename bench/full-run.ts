@@ -1,22 +1,65 @@
 // Full run: wall time of the default run (every suite, example config) against the reference server,
-// and the share of each suite.
-import { fileURLToPath } from 'node:url';
+// in-process and as `npm run demo` does it in a new process (Node start and module loading
+// included, next to a bare `node -e 0` start); the median of a few runs, and the time each suite's
+// checks took.
+import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { runApicert } from '../harness/runner/run-apicert.js';
 import { startReferenceServer } from '../reference-server/start.js';
 
+export interface SuiteTime {
+  readonly suite: string;
+  /** Sum of the suite's check durations; suites that run side by side overlap. */
+  readonly ms: number;
+  readonly share: number;
+}
+
 export interface FullRunResult {
+  /** Median in-process wall time, and every run's. */
   readonly wallMs: number;
+  readonly runsMs: readonly number[];
   readonly verdict: string;
   readonly checks: number;
-  readonly suites: ReadonlyArray<{ readonly suite: string; readonly ms: number; readonly share: number }>;
+  /** Of the median run. */
+  readonly suites: readonly SuiteTime[];
+  /** Median wall time of `node dist/harness/cli/demo.js` in a new process, and every run's. */
+  readonly demoMs: number;
+  readonly demoRunsMs: readonly number[];
+  /** Median wall time of `node -e 0`: what any Node process costs to start. */
+  readonly nodeStartMs: number;
 }
 
 const exampleConfig = fileURLToPath(new URL('../../apicert.config.example.json', import.meta.url));
+const demoScript = fileURLToPath(new URL('../harness/cli/demo.js', import.meta.url));
 
-export async function measureFullRun(): Promise<FullRunResult> {
+export async function measureFullRun(runs: number): Promise<FullRunResult> {
+  const inProcess: { wallMs: number; verdict: string; checks: number; suites: SuiteTime[] }[] = [];
+  for (let i = 0; i < runs; i += 1) inProcess.push(await runInProcess());
+  const ordered = [...inProcess].sort((a, b) => a.wallMs - b.wallMs);
+  const median = ordered[Math.floor(ordered.length / 2)]!;
+  const demoRunsMs: number[] = [];
+  const nodeStarts: number[] = [];
+  const cwd = await mkdtemp(join(tmpdir(), 'apicert-bench-demo-'));
+  for (let i = 0; i < runs; i += 1) {
+    nodeStarts.push(await timeProcess(['-e', '0'], cwd));
+    demoRunsMs.push(await timeProcess([demoScript], cwd));
+  }
+  return {
+    wallMs: median.wallMs,
+    runsMs: inProcess.map((r) => r.wallMs),
+    verdict: median.verdict,
+    checks: median.checks,
+    suites: median.suites,
+    demoMs: medianOf(demoRunsMs),
+    demoRunsMs,
+    nodeStartMs: medianOf(nodeStarts),
+  };
+}
+
+async function runInProcess(): Promise<{ wallMs: number; verdict: string; checks: number; suites: SuiteTime[] }> {
   const server = await startReferenceServer({ port: 0 });
   const reportDir = await mkdtemp(join(tmpdir(), 'apicert-bench-'));
   try {
@@ -42,4 +85,17 @@ export async function measureFullRun(): Promise<FullRunResult> {
   } finally {
     await server.close();
   }
+}
+
+/** Milliseconds from spawning `node ...args` to its exit; throws when it exits non-zero. */
+async function timeProcess(args: readonly string[], cwd: string): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd, stdio: 'ignore' });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`node ${args.join(' ')} exited with ${code}`);
+  return performance.now() - started;
+}
+
+function medianOf(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }

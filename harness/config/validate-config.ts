@@ -1,14 +1,13 @@
 // Judges a parsed config file: the schema first, then the rules that span keys, all problems
 // at once, each as one line. Pure: no file, no environment; load-config.ts does the reading.
-import { Ajv } from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { applyDefaults } from './apply-defaults.js';
 import type { ConfigFile } from './config-file-types.js';
 import type { ApicertConfig } from './config-types.js';
+import { loadConfigValidator } from './config-validator.js';
 import { checkCrossFieldRules } from './cross-field-checks.js';
 import { checkPlaceholders } from './placeholder-checks.js';
 import { comparePointers, toProblemLine } from './problem-line.js';
-import { configSchema } from './schema.js';
 import { toSchemaProblems } from './schema-problems.js';
 
 export type ConfigValidation =
@@ -22,10 +21,9 @@ export interface ValidateConfigOptions {
 
 let compiled: ValidateFunction | undefined;
 
-// Compiled once, on first use: compiling costs milliseconds and the schema never changes.
+// Loaded once, on first use: the schema never changes.
 function getSchemaValidator(): ValidateFunction {
-  // verbose: problem lines need the offending value and the allowed keys of the parent.
-  compiled ??= new Ajv({ allErrors: true, verbose: true, strict: true }).compile(configSchema);
+  compiled ??= loadConfigValidator();
   return compiled;
 }
 

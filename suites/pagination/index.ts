@@ -1,6 +1,7 @@
 // The pagination suite: section 4.2 of the convention, on every configured list, in the order they
 // run: cheap shape checks first, then the property-based walk, then the checks that need many
-// records (the suite's checks share the kit's records, so those grow the lists last).
+// records (the suite's checks share the kit's records, so those grow the lists last, the one that
+// walks to the end of each list before the one that needs the most).
 import type { Check } from '../define-check.js';
 import { cursorWalkUnderMutation } from './cursor-walk-under-mutation.js';
 import { deepPages } from './deep-pages.js';
@@ -26,6 +27,6 @@ export const paginationChecks: readonly Check[] = [
   pageMatchesOffset,
   stableOrder,
   cursorWalkUnderMutation,
-  pageSizeBounds,
   deepPages,
+  pageSizeBounds,
 ];

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ValidateFunction } from 'ajv';
+import { loadConfigValidator, PRECOMPILED_VALIDATOR_FILE } from './config-validator.js';
+import { writePrecompiledValidator } from './write-schema-file.js';
+
+const exampleConfig: unknown = JSON.parse(readFileSync(new URL('../../apicert.config.example.json', import.meta.url), 'utf8'));
+
+let folder: string;
+let precompiled: ValidateFunction;
+let compiledNow: ValidateFunction;
+
+beforeAll(async () => {
+  // Inside the project, so the generated module's require('ajv/...') finds the installed ajv.
+  const cache = fileURLToPath(new URL('../../node_modules/.cache/', import.meta.url));
+  await mkdir(cache, { recursive: true });
+  folder = await mkdtemp(join(cache, 'apicert-validator-'));
+  precompiled = loadConfigValidator(await writePrecompiledValidator(join(folder, 'validator.cjs')));
+  compiledNow = loadConfigValidator(join(folder, 'absent.cjs'));
+});
+
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+function verdict(validate: ValidateFunction, raw: unknown): unknown {
+  const valid = validate(raw);
+  return { valid, errors: (validate.errors ?? []).map((e) => [e.instancePath, e.keyword, e.params, e.data]) };
+}
+
+describe('the precompiled config validator', () => {
+  it('is what the build writes beside the module', () => {
+    expect(PRECOMPILED_VALIDATOR_FILE.endsWith(join('harness', 'config', 'config-validator.precompiled.cjs'))).toBe(true);
+  });
+
+  it('judges the example and broken configs exactly as the schema compiled at run time does', () => {
+    const broken = [
+      {},
+      { bogus: 1 },
+      { target: { baseUrl: 42 } },
+      { collections: [{ name: 'x' }] },
+      { pagination: { walkPageSize: 0, overMaxPolicy: 'sometimes' } },
+      { budgets: { totalRunMs: -1 }, webhooks: { receiver: { url: 7 } } },
+    ];
+    expect(verdict(precompiled, exampleConfig)).toEqual({ valid: true, errors: [] });
+    for (const raw of broken) expect(verdict(precompiled, raw)).toEqual(verdict(compiledNow, raw));
+  });
+
+  it('agrees with it on arbitrary JSON', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (raw) => {
+        expect(verdict(precompiled, raw)).toEqual(verdict(compiledNow, raw));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

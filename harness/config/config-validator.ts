@@ -1,0 +1,23 @@
+// The compiled config schema. Compiling it costs about 170 ms, paid by every command, so the build
+// writes it ahead of time (ajv standalone code) beside this module; run from the sources, as the
+// tests do, it is compiled on first use instead.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { Ajv as AjvClass, Options, ValidateFunction } from 'ajv';
+import { configSchema } from './schema.js';
+
+/** verbose: problem lines need the offending value and the allowed keys of the parent. */
+export const validatorOptions: Options = { allErrors: true, verbose: true, strict: true };
+
+/** Where the build writes the precompiled validator. */
+export const PRECOMPILED_VALIDATOR_FILE = fileURLToPath(new URL('./config-validator.precompiled.cjs', import.meta.url));
+
+/** The precompiled validator when `file` exists, else the schema compiled now. */
+export function loadConfigValidator(file: string = PRECOMPILED_VALIDATOR_FILE): ValidateFunction {
+  const require = createRequire(import.meta.url);
+  if (existsSync(file)) return require(file) as ValidateFunction;
+  // Required here, not imported at the top: with the precompiled validator, ajv itself is not needed.
+  const { Ajv } = require('ajv') as { Ajv: typeof AjvClass };
+  return new Ajv(validatorOptions).compile(configSchema);
+}
