@@ -23,6 +23,10 @@ describe('BoundedBodyReader', () => {
     await expect(reader.read(endless)).rejects.toBeInstanceOf(HttpBodyTooLargeError);
     expect(endless.destroyed).toBe(true);
     expect(reader.received().toString()).toBe('a'.repeat(10));
+    // A prefix for the evidence copies no more than it asks for, across chunks too.
+    expect(reader.received(3).toString()).toBe('aaa');
+    expect(reader.received(6).toString()).toBe('a'.repeat(6));
+    expect(reader.received(6)).toHaveLength(6);
     expect(reader.bytesRead).toBe(12);
     expect(pulled).toBeLessThan(10);
   });

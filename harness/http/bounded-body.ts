@@ -83,10 +83,15 @@ export class BoundedBodyReader {
     });
   }
 
-  /** The bytes kept so far (at most the cap), as one buffer; copies only when there are several chunks. */
-  received(): Buffer {
-    if (this.chunks.length === 1) return this.chunks[0]!;
-    return Buffer.concat(this.chunks);
+  /**
+   * The bytes kept so far (at most the cap), or their first `limit` bytes, as one buffer; copies
+   * only when they span several chunks.
+   */
+  received(limit = Infinity): Buffer {
+    const first = this.chunks[0];
+    if (first !== undefined && (this.chunks.length === 1 || first.length >= limit)) return first.subarray(0, limit);
+    const total = this.chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    return Buffer.concat(this.chunks, Math.min(total, limit));
   }
 }
 

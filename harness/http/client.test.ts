@@ -70,6 +70,9 @@ function route(req: IncomingMessage, res: ServerResponse): void {
     res.on('close', () => clearInterval(timer));
   } else if (path === '/endless') {
     streamEndlessly(res);
+  } else if (path === '/endless-secret-at-cut') {
+    // The signing secret straddles the 256-byte evidence cut of a body that never ends.
+    streamEndlessly(res, `${'a'.repeat(250)}${SIGNING_SECRET}`);
   } else if (path === '/declared-huge') {
     res.writeHead(200, { 'content-length': String(2 * MiB) });
     res.write('x'.repeat(100));
@@ -92,9 +95,10 @@ function route(req: IncomingMessage, res: ServerResponse): void {
 }
 
 /** 1 GB, chunked, no Content-Length, written as fast as the socket drains, from one reused buffer. */
-function streamEndlessly(res: ServerResponse): void {
+function streamEndlessly(res: ServerResponse, prefix = ''): void {
   endlessStreams.started++;
   res.writeHead(200, { 'content-type': 'application/octet-stream' });
+  res.write(prefix);
   let remaining = 1024 * MiB;
   let closed = false;
   res.on('close', () => {
@@ -309,6 +313,16 @@ describe('hostile targets', () => {
     // The connection is gone, so the target stopped far short of its gigabyte.
     await waitUntil(() => endlessStreams.closed === endlessStreams.started, 2_000);
     expect(endlessStreams.bytesWritten).toBeLessThan(64 * MiB);
+  });
+
+  it('keeps only the evidence of a body cut at the cap, and still removes a secret straddling the cut', async () => {
+    const error = await expectHttpError(client.send({ method: 'GET', url: `${server.origin}/endless-secret-at-cut` }), 3_000);
+    expect(error).toBeInstanceOf(HttpBodyTooLargeError);
+    const body = error.record?.response?.body;
+    expect(body?.text).toBe(`${'a'.repeat(250)}${REDACTED}`);
+    expect(body?.truncated).toBe(true);
+    expect(body?.bytes).toBeGreaterThan(MiB);
+    await waitUntil(() => endlessStreams.closed === endlessStreams.started, 2_000);
   });
 
   it('refuses a body whose Content-Length is above the cap before reading it', async () => {

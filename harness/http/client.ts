@@ -43,6 +43,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const credential = options.credential === undefined ? undefined : prepareCredential(options.credential);
   const secrets = secretVariants([...(credential?.secrets ?? []), ...options.secrets]);
   const policy: EvidencePolicy = { evidenceBodyBytes: options.evidenceBodyBytes, secrets };
+  // What recordBody may read of a body: the evidence, plus room to see a secret straddling the cut.
+  const evidencePrefixBytes = options.evidenceBodyBytes + Math.max(0, ...secrets.map((secret) => Buffer.byteLength(secret))) + 4;
   const budgets: TransportFailure['budgets'] = {
     connectTimeoutMs: options.connectTimeoutMs,
     headersTimeoutMs: options.headersTimeoutMs,
@@ -161,7 +163,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         budgets,
         secrets,
       });
-      const response = status === undefined ? undefined : { status, headers, body: reader.received(), bytes: reader.bytesRead };
+      // Only the evidence is kept of a failed read: its prefix, not a copy of everything up to the cap.
+      const response = status === undefined ? undefined : { status, headers, body: reader.received(evidencePrefixBytes), bytes: reader.bytesRead };
       error.record = recordOf(response, error);
       throw error;
     }
