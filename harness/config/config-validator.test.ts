@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
-import { loadConfigValidator, PRECOMPILED_VALIDATOR_FILE } from './config-validator.js';
+import { configSchemaHash, loadConfigValidator, PRECOMPILED_VALIDATOR_FILE } from './config-validator.js';
 import { writePrecompiledValidator } from './write-schema-file.js';
 
 const exampleConfig: unknown = JSON.parse(readFileSync(new URL('../../apicert.config.example.json', import.meta.url), 'utf8'));
@@ -29,11 +29,19 @@ afterAll(async () => {
 
 function verdict(validate: ValidateFunction, raw: unknown): unknown {
   const valid = validate(raw);
-  return { valid, errors: (validate.errors ?? []).map((e) => [e.instancePath, e.keyword, e.params, e.data]) };
+  // Every field problem lines read (schema-problems.ts), parentSchema included.
+  return { valid, errors: (validate.errors ?? []).map((e) => [e.instancePath, e.schemaPath, e.keyword, e.params, e.data, e.parentSchema]) };
 }
 
 describe('the precompiled config validator', () => {
-  it('is what the build writes beside the module', () => {
+  it('is used only when it was compiled from this schema', async () => {
+    const stale = join(folder, 'stale.cjs');
+    // Accepts anything, as a validator for some other schema might.
+    await writeFile(stale, 'module.exports = () => true; module.exports.schemaHash = "0ld";\n');
+    expect(loadConfigValidator(stale)({ bogus: 1 })).toBe(false);
+    const fresh = join(folder, 'fresh.cjs');
+    await writeFile(fresh, `module.exports = () => true; module.exports.schemaHash = ${JSON.stringify(configSchemaHash())};\n`);
+    expect(loadConfigValidator(fresh)({ bogus: 1 })).toBe(true);
     expect(PRECOMPILED_VALIDATOR_FILE.endsWith(join('harness', 'config', 'config-validator.precompiled.cjs'))).toBe(true);
   });
 

@@ -1,6 +1,7 @@
 // The compiled config schema. Compiling it costs about 170 ms, paid by every command, so the build
 // writes it ahead of time (ajv standalone code) beside this module; run from the sources, as the
 // tests do, it is compiled on first use instead.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -13,10 +14,21 @@ export const validatorOptions: Options = { allErrors: true, verbose: true, stric
 /** Where the build writes the precompiled validator. */
 export const PRECOMPILED_VALIDATOR_FILE = fileURLToPath(new URL('./config-validator.precompiled.cjs', import.meta.url));
 
-/** The precompiled validator when `file` exists, else the schema compiled now. */
+/** What the precompiled validator carries to say which schema it was compiled from. */
+export function configSchemaHash(): string {
+  return createHash('sha256').update(JSON.stringify(configSchema)).digest('hex');
+}
+
+/**
+ * The precompiled validator when `file` exists and was compiled from this schema (a build that
+ * stopped after tsc leaves an old one behind), else the schema compiled now.
+ */
 export function loadConfigValidator(file: string = PRECOMPILED_VALIDATOR_FILE): ValidateFunction {
   const require = createRequire(import.meta.url);
-  if (existsSync(file)) return require(file) as ValidateFunction;
+  if (existsSync(file)) {
+    const precompiled = require(file) as ValidateFunction & { schemaHash?: unknown };
+    if (precompiled.schemaHash === configSchemaHash()) return precompiled;
+  }
   // Required here, not imported at the top: with the precompiled validator, ajv itself is not needed.
   const { Ajv } = require('ajv') as { Ajv: typeof AjvClass };
   return new Ajv(validatorOptions).compile(configSchema);

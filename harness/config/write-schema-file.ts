@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
-import { PRECOMPILED_VALIDATOR_FILE, validatorOptions } from './config-validator.js';
+import { configSchemaHash, PRECOMPILED_VALIDATOR_FILE, validatorOptions } from './config-validator.js';
 import { configSchema } from './schema.js';
 
 // A CommonJS module: its default export arrives as a property of the namespace.
@@ -30,7 +30,8 @@ export async function writePrecompiledValidator(path: string = PRECOMPILED_VALID
   const ajv = new Ajv({ ...validatorOptions, code: { source: true } });
   const target = resolve(path);
   await mkdir(dirname(target), { recursive: true });
-  await writeFile(target, standaloneCode(ajv, ajv.compile(configSchema)), 'utf8');
+  const code = standaloneCode(ajv, ajv.compile(configSchema));
+  await writeFile(target, `${code}\nmodule.exports.schemaHash = ${JSON.stringify(configSchemaHash())};\n`, 'utf8');
   return target;
 }
 

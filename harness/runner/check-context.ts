@@ -45,11 +45,12 @@ export interface Fixtures {
 
 /**
  * What the checks of one suite share within a run: values the first check that needs them makes,
- * and records kept until the suite's last check has run (then deleted, newest first). A check
- * run alone makes them itself, so sharing changes the cost of a run, never its verdicts.
+ * and records kept until the suite's last check has run (then deleted, newest first). A check run
+ * alone makes them itself. Sharing saves requests; it also means a check may judge records an
+ * earlier check made (or, after an earlier check timed out, only some of them).
  */
 export interface SuiteScope {
-  /** The value stored under `key` by an earlier check of this suite, if any. */
+  /** The value stored under `key` by an earlier check of this suite, if any. One key, one type. */
   get<T>(key: string): T | undefined;
   set<T>(key: string, value: T): void;
   /** Records deleted after the suite's last check instead of after this one. */

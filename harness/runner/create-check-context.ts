@@ -9,7 +9,7 @@ import type { Finding } from '../model/run-result.js';
 import type { WebhookSink } from '../sink/sink-types.js';
 import type { CheckContext, SuiteScope, TargetRequest, TargetResponse } from './check-context.js';
 import { createRandom } from './seeded-random.js';
-import { createTracker } from './suite-scope.js';
+import { createTracker } from './record-tracker.js';
 import { resolveTargetUrl } from './target-url.js';
 
 /** What every check of a run shares. */
@@ -33,6 +33,8 @@ export interface CheckContextHandle {
   readonly exchanges: ExchangeRecord[];
   /** Member paths still to delete, in creation order. */
   readonly tracked: string[];
+  /** Writes (POST, PUT, PATCH) sent and not yet answered. */
+  pendingWrites(): number;
 }
 
 export function createCheckContext(environment: CheckEnvironment, seed: number, signal: AbortSignal, suiteScope: SuiteScope): CheckContextHandle {
@@ -42,8 +44,11 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
   const started = performance.now();
   const baseOrigin = new URL(environment.baseUrl).origin;
 
+  let pendingWrites = 0;
+
   async function request(target: TargetRequest): Promise<TargetResponse> {
     signal.throwIfAborted();
+    const isWrite = ['POST', 'PUT', 'PATCH'].includes((target.method ?? 'GET').toUpperCase());
     const headers: Record<string, string> = { accept: 'application/json', ...target.headers };
     let body: string | undefined = target.body;
     if (target.json !== undefined) {
@@ -53,6 +58,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     const url = resolveTargetUrl(environment.baseUrl, target.path, target.query);
     // The credential belongs to the base URL's origin: a link the target returned must not carry it elsewhere.
     const isForeignOrigin = new URL(url).origin !== baseOrigin;
+    if (isWrite) pendingWrites += 1;
     try {
       const exchange = await environment.client.send({
         method: target.method ?? 'GET',
@@ -69,6 +75,8 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     } catch (error) {
       if (error instanceof HttpError && error.record) exchanges.push(error.record);
       throw error;
+    } finally {
+      if (isWrite) pendingWrites -= 1;
     }
   }
 
@@ -93,5 +101,5 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     fail: (message: string, details: FailureDetails = {}): CheckOutcome => ({ status: 'failed', message, details, findings }),
     skip: (reason: string): CheckOutcome => ({ status: 'skipped', reason, findings }),
   };
-  return { ctx, findings, exchanges, tracked };
+  return { ctx, findings, exchanges, tracked, pendingWrites: () => pendingWrites };
 }

@@ -4,23 +4,30 @@ import { toErrorInfo } from '../errors.js';
 import type { CheckEnvironment } from './create-check-context.js';
 import { resolveTargetUrl } from './target-url.js';
 
-// A target that keeps failing (hung, gone) would otherwise cost one time-out per record.
-const maxConsecutiveFailures = 3;
+// A target that keeps failing (hung, gone) would otherwise cost one time-out per record, and one
+// that refuses every delete a warning per record. Counted between batches, so a stop may come a
+// few deletes later.
+const maxUnreachableInARow = 3;
+const maxRefusedInARow = 10;
+// Enough in flight to hide a remote target's latency; few enough not to look like a flood.
 const concurrency = 4;
 
 /** Returns one line per record that could not be deleted (reported as warnings, never thrown). */
 export async function deleteTrackedRecords(environment: CheckEnvironment, memberPaths: readonly string[]): Promise<string[]> {
   const problems: string[] = [];
   const batches = siblingBatches([...memberPaths].reverse(), concurrency);
-  let consecutiveFailures = 0;
+  let unreachable = 0;
+  let refused = 0;
   for (const [index, batch] of batches.entries()) {
-    if (consecutiveFailures >= maxConsecutiveFailures) {
+    if (unreachable >= maxUnreachableInARow || refused >= maxRefusedInARow) {
       const left = batches.slice(index).flat();
-      problems.push(`clean-up stopped after ${consecutiveFailures} failed deletes in a row; ${left.length} records may remain: ${left.join(', ')}`);
+      const why = unreachable > 0 ? `${unreachable} failed deletes` : `${refused} refused deletes`;
+      problems.push(`clean-up stopped after ${why} in a row; ${left.length} records may remain: ${left.join(', ')}`);
       break;
     }
     for (const problem of await Promise.all(batch.map((memberPath) => deleteRecord(environment, memberPath)))) {
-      consecutiveFailures = problem?.kind === 'unreachable' ? consecutiveFailures + 1 : 0;
+      unreachable = problem?.kind === 'unreachable' ? unreachable + 1 : 0;
+      refused = problem?.kind === 'refused' ? refused + 1 : 0;
       if (problem !== undefined) problems.push(problem.message);
     }
   }

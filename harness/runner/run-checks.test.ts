@@ -169,6 +169,60 @@ describe('clean-up', () => {
   });
 });
 
+describe('clean-up after refusals and time-outs', () => {
+  it('stops after ten refused deletes in a row with one line naming what may remain', async () => {
+    const sent: HttpRequest[] = [];
+    const refusing: HttpClient = {
+      async send(request) {
+        sent.push(request);
+        const record = { direction: 'outbound' as const, request: { method: request.method, url: request.url, headers: {} }, response: { status: 403, headers: {} }, startedAt: new Date(0).toISOString(), durationMs: 1, curl: '' };
+        return { response: { status: 403, headers: {}, body: Buffer.from('{}'), text: '{}', json: {} }, record, durationMs: 1 };
+      },
+      async close() {},
+    };
+    const { results } = await runChecks({
+      planned: [
+        {
+          check: check('resources.many-records', async (ctx) => {
+            for (let i = 1; i <= 30; i += 1) ctx.fixtures.track(`/customers/${i}`);
+            return ctx.pass();
+          }),
+        },
+      ],
+      environment: { config, baseUrl: 'http://127.0.0.1:9', client: refusing },
+      runSeed: 1,
+      checkTimeoutMs: 1000,
+      totalRunMs: 1000,
+    });
+    // Batches of four: the stop comes after the batch that reaches ten.
+    expect(sent).toHaveLength(12);
+    const messages = results[0]!.findings.map((f) => f.message);
+    expect(messages.filter((m) => m.includes('answered 403'))).toHaveLength(12);
+    expect(messages.at(-1)).toMatch(/^clean-up stopped after 12 refused deletes in a row; 18 records may remain: \/customers\/18, /);
+  });
+
+  it('warns that a record may remain when a check timed out with a create unanswered', async () => {
+    const hanging: HttpClient = {
+      send: (request) =>
+        new Promise((_, reject) => {
+          request.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+        }),
+      async close() {},
+    };
+    const { results } = await runChecks({
+      planned: [{ check: check('resources.creates', async (ctx) => (await ctx.request({ method: 'POST', path: '/customers', json: {} }), ctx.pass())) }],
+      environment: { config, baseUrl: 'http://127.0.0.1:9', client: hanging },
+      runSeed: 1,
+      checkTimeoutMs: 50,
+      totalRunMs: 1000,
+    });
+    expect(results[0]?.error?.code).toBe('APICERT_CHECK_TIMEOUT');
+    expect(results[0]?.findings.map((f) => f.message)).toEqual([
+      '1 write(s) were unanswered when the check stopped; a record one of them created may remain on the target',
+    ]);
+  });
+});
+
 describe('suite scope', () => {
   function inSuite(suite: 'pagination' | 'resources', id: string, run: Check['run']): Check {
     return defineCheck({ id: `${suite}.${id}`, suite, conformanceClass: 'pagination-cursor', rule: '1', title: id, proves: id, run });

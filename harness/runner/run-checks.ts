@@ -51,7 +51,9 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
   const closeScope = async (suite: string): Promise<void> => {
     const scope = scopes.get(suite);
     scopes.delete(suite);
-    const problems = scope === undefined ? [] : await deleteTrackedRecords(environment, scope.tracked);
+    if (scope === undefined || scope.tracked.length === 0) return;
+    environment.onProgress?.(`${suite}: deleting the ${scope.tracked.length} records its checks shared`);
+    const problems = await deleteTrackedRecords(environment, scope.tracked);
     const at = results.findLastIndex((r) => r?.suite === suite);
     const last = results[at];
     if (problems.length === 0 || last === undefined) return;
@@ -89,16 +91,25 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
 
   const { main, sideLanes } = splitLanes(planned);
   const startedLanes: Promise<void>[] = [];
-  for (const index of main) {
-    const suite = planned[index]!.check.suite;
-    const lane = sideLanes.get(suite);
-    if (lane !== undefined) {
-      sideLanes.delete(suite);
-      startedLanes.push(runLane(lane));
+  const runMainLane = async (): Promise<void> => {
+    for (const index of main) {
+      const suite = planned[index]!.check.suite;
+      const lane = sideLanes.get(suite);
+      if (lane !== undefined) {
+        sideLanes.delete(suite);
+        const sideLane = runLane(lane);
+        // Looked at below, with the main lane; meanwhile a rejection must not count as unhandled.
+        sideLane.catch(() => {});
+        startedLanes.push(sideLane);
+      }
+      await runEntry(index);
     }
-    await runEntry(index);
-  }
-  await Promise.all(startedLanes);
+  };
+  // Settled together: a side lane is never left running unwatched, even when the main lane throws.
+  const [mainLane] = await Promise.allSettled([runMainLane()]);
+  const lanes = [mainLane!, ...(await Promise.allSettled(startedLanes))];
+  const failedLane = lanes.find((lane): lane is PromiseRejectedResult => lane.status === 'rejected');
+  if (failedLane !== undefined) throw failedLane.reason;
   // Scopes of suites whose later checks the run budget cut off.
   for (const suite of [...scopes.keys()]) await closeScope(suite);
   const finished = results.filter((r): r is CheckResult => r !== undefined);

@@ -20,11 +20,14 @@ export async function runOneCheck(check: Check, seed: number, budgetMs: number, 
   const handle = createCheckContext(checkEnvironment, seed, controller.signal, scope.scope);
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
+  let writesCutOff = 0;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       const error = new CheckTimeoutError(
         `${check.id} did not finish within ${Math.round(budgetMs)} ms (budgets.checkTimeoutMs); the target may be hanging`,
       );
+      // Counted before the abort settles them.
+      writesCutOff = handle.pendingWrites();
       controller.abort(error);
       reject(error);
     }, budgetMs);
@@ -42,6 +45,11 @@ export async function runOneCheck(check: Check, seed: number, budgetMs: number, 
   const durationMs = Math.round(performance.now() - started);
 
   const cleanupProblems = await deleteTrackedRecords(environment, handle.tracked);
+  // The target may have finished a create whose answer the kit no longer waited for: its record
+  // was never tracked, so no clean-up can find it.
+  if (writesCutOff > 0) {
+    cleanupProblems.push(`${writesCutOff} write(s) were unanswered when the check stopped; a record one of them created may remain on the target`);
+  }
   const findings: Finding[] = [...handle.findings, ...cleanupProblems.map((message) => ({ level: 'warning' as const, message }))];
 
   if (error !== undefined || outcome === undefined) {

@@ -1,6 +1,6 @@
-// The state the checks of one suite share within a run (see SuiteScope in check-context.ts), and the
-// record tracker checks and suites both use.
-import type { Fixtures, SuiteScope } from './check-context.js';
+// The state the checks of one suite share within a run (see SuiteScope in check-context.ts).
+import type { SuiteScope } from './check-context.js';
+import { createTracker } from './record-tracker.js';
 
 export interface SuiteScopeHandle {
   readonly scope: SuiteScope;
@@ -12,20 +12,10 @@ export function createSuiteScope(): SuiteScopeHandle {
   const values = new Map<string, unknown>();
   const tracked: string[] = [];
   const scope: SuiteScope = {
+    // Unchecked: a key belongs to one module of one suite, which stores and reads one type under it.
     get: <T>(key: string) => values.get(key) as T | undefined,
     set: (key, value) => void values.set(key, value),
     fixtures: createTracker(tracked),
   };
   return { scope, tracked };
-}
-
-/** Tracks member paths in `tracked`, in creation order. */
-export function createTracker(tracked: string[]): Fixtures {
-  return {
-    track: (memberPath) => void tracked.push(memberPath),
-    untrack: (memberPath) => {
-      const index = tracked.lastIndexOf(memberPath);
-      if (index >= 0) tracked.splice(index, 1);
-    },
-  };
 }

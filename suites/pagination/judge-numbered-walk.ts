@@ -73,9 +73,12 @@ async function reportInstabilityUnderMutation(ctx: CheckContext, list: OpenList,
     betweenPages: async (fetched, index) => {
       if (index >= mutatedPages || !fetched.page.ok) return;
       const victim = fetched.page.ids.find((id) => list.ownIds.has(id));
-      if (victim !== undefined && (await list.deleteFixture(victim))) {
+      if (victim !== undefined) {
+        const isDeleted = await list.deleteFixture(victim);
         expected.delete(victim);
-        deleted += 1;
+        // Refused, it is in an unknown state: not judged at all.
+        if (isDeleted) deleted += 1;
+        else judged.delete(victim);
       }
       const added = await list.createFixtures(1);
       if (added.ok) {

@@ -20,7 +20,10 @@ export interface OpenList {
   ensureFixtures(count: number): Promise<FixtureBatch>;
   /** Creates `count` more records (an insert during a walk); the ids come back in creation order. */
   createFixtures(count: number): Promise<FixtureBatch>;
-  /** Deletes one of the kit's records on this list; false when the target refused. */
+  /**
+   * Deletes one of the kit's records on this list; false when the target refused. Either way the
+   * record is no longer one of `ownIds`.
+   */
   deleteFixture(id: string): Promise<boolean>;
 }
 
@@ -60,7 +63,7 @@ export async function openList(ctx: CheckContext, target: ListTarget): Promise<{
   const createFixtures = async (count: number): Promise<FixtureBatch> => {
     const ids: string[] = [];
     for (let start = 0; start < count; start += concurrency) {
-      const batch = await Promise.all(
+      const batch = await Promise.allSettled(
         Array.from({ length: Math.min(concurrency, count - start) }, () =>
           createRecord(ctx, state.collection, {
             postPath: state.postPath,
@@ -71,13 +74,22 @@ export async function openList(ctx: CheckContext, target: ListTarget): Promise<{
           }),
         ),
       );
-      for (const made of batch) {
-        if (!made.ok) return made;
-        const id = String(made.id);
-        memberPaths.set(id, made.memberPath);
-        ownIds.add(id);
-        ids.push(id);
+      // Every record the batch made joins the list's records before a failure is reported, so
+      // later checks judge all of the kit's records, not all but the last batch's.
+      let failure: FixtureBatch | undefined;
+      let thrown: { readonly error: unknown } | undefined;
+      for (const settled of batch) {
+        if (settled.status === 'rejected') thrown ??= { error: settled.reason };
+        else if (!settled.value.ok) failure ??= settled.value;
+        else {
+          const id = String(settled.value.id);
+          memberPaths.set(id, settled.value.memberPath);
+          ownIds.add(id);
+          ids.push(id);
+        }
       }
+      if (thrown !== undefined) throw thrown.error;
+      if (failure !== undefined) return failure;
     }
     return { ok: true, ids };
   };
@@ -94,11 +106,13 @@ export async function openList(ctx: CheckContext, target: ListTarget): Promise<{
       const memberPath = memberPaths.get(id);
       if (memberPath === undefined) return false;
       const answer = await ctx.request({ method: 'DELETE', path: memberPath, note: 'delete a fixture record' });
-      if (answer.status < 200 || answer.status > 299) return false;
+      const isGone = (answer.status >= 200 && answer.status <= 299) || answer.status === 404;
+      // Refused, the record is in an unknown state: no later check judges it, and it stays
+      // tracked, so the runner tries the delete again after the suite.
       memberPaths.delete(id);
       ownIds.delete(id);
-      ctx.suiteScope.fixtures.untrack(memberPath);
-      return true;
+      if (isGone) ctx.suiteScope.fixtures.untrack(memberPath);
+      return answer.status >= 200 && answer.status <= 299;
     },
   };
   return { ok: true, list };

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { ApicertConfig } from '../../harness/config/config-types.js';
 import type { DefectName } from '../../reference-server/defects.js';
 import type { Check } from '../define-check.js';
-import { runOneAgainstReference } from '../test-support/run-against-reference.js';
+import { runAgainstReference, runOneAgainstReference } from '../test-support/run-against-reference.js';
 import { cursorWalkUnderMutation } from './cursor-walk-under-mutation.js';
 import { hasMoreAccurate } from './has-more-accurate.js';
+import { paginationChecks } from './index.js';
 import { invalidParams } from './invalid-params.js';
 import { offsetWalkComplete } from './offset-walk-complete.js';
 import { pageMatchesOffset } from './page-matches-offset.js';
@@ -62,5 +63,31 @@ describe('pagination checks against the reference server with a defect switched 
       expect(result.evidence.length).toBeGreaterThan(0);
       expect(result.evidence.every((exchange) => exchange.curl?.startsWith('curl '))).toBe(true);
     },
+  );
+});
+
+// The suite's checks share the kit's records; a check that comes late in the suite judges records
+// earlier checks made, and must still catch its defect.
+const lateProofs = proofs.filter(([check, defect]) =>
+  [
+    [stableOrder.id, 'order-without-tie-breaker'],
+    [pageMatchesOffset.id, 'offset-page-mismatch'],
+    [hasMoreAccurate.id, 'has-more-wrong-on-full-last-page'],
+    [cursorWalkUnderMutation.id, 'cursor-encodes-offset'],
+    [pageSizeBounds.id, 'no-max-page-size'],
+  ].some(([id, name]) => id === check.id && name === defect),
+);
+
+describe('the same proofs in suite order, on records earlier checks made', () => {
+  it.each(lateProofs.map(([check, defect, pattern]) => [check.id, defect, check, pattern] as const))(
+    '%s still fails with %s',
+    async (_id, defect, check, pattern) => {
+      const upTo = paginationChecks.slice(0, paginationChecks.indexOf(check) + 1);
+      const results = await runAgainstReference(upTo, { defects: [defect], configure: smallCap, checkTimeoutMs: 30_000 });
+      const result = results.find((r) => r.id === check.id);
+      expect(result?.status, result?.message).toBe('failed');
+      expect(result?.message).toMatch(pattern);
+    },
+    60_000,
   );
 });
