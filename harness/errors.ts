@@ -107,6 +107,13 @@ export class RunBudgetExceededError extends ApicertError {
   }
 }
 
+/** The user stopped the run (Ctrl-C, SIGTERM): the running check was stopped, later ones not run. */
+export class RunInterruptedError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_RUN_INTERRUPTED', message);
+  }
+}
+
 /** A check threw something that is not an ApicertError: a bug in the check, reported, never fatal. */
 export class CheckCrashedError extends ApicertError {
   constructor(message: string) {

@@ -5,4 +5,6 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Resolves when the user asks a long-running command to stop (SIGINT/SIGTERM). */
   readonly untilStopped: () => Promise<void>;
+  /** Aborted on the first SIGINT/SIGTERM: `run` stops its checks, cleans up and still reports. */
+  readonly interrupt?: AbortSignal;
 }

@@ -8,6 +8,16 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
+// The first Ctrl-C (or a CI runner's SIGTERM) lets `run` stop its checks and clean up; the second
+// quits at once, as a user pressing it twice means.
+const interrupt = new AbortController();
+const onStopSignal = (): void => {
+  if (interrupt.signal.aborted) process.exit(130);
+  interrupt.abort();
+};
+process.on('SIGINT', onStopSignal);
+process.on('SIGTERM', onStopSignal);
+
 const exitCode = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
@@ -15,5 +25,6 @@ const exitCode = await runCli(process.argv.slice(2), {
   untilStopped: async () => {
     await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]);
   },
+  interrupt: interrupt.signal,
 });
 process.exitCode = exitCode;

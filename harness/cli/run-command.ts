@@ -42,6 +42,11 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
   const required = parseRequiredClasses(flags.require);
   const failOn = parseFailOn(flags.failOn ?? 'any', flags.baseline);
   const progress = createProgressLine(io.stderr);
+  const onInterrupt = (): void => {
+    progress.clear();
+    io.stderr.write('apicert: interrupted; stopping the running checks, deleting the records made so far, writing the reports (Ctrl-C again quits at once)\n');
+  };
+  io.interrupt?.addEventListener('abort', onInterrupt, { once: true });
   try {
     const { exitCode } = await runApicert({
       ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
@@ -65,9 +70,11 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
         io.stderr.write(text);
       },
       onProgress: (index, total, label) => progress.update(index, total, label),
+      ...(io.interrupt !== undefined ? { interrupt: io.interrupt } : {}),
     });
     return exitCode;
   } finally {
+    io.interrupt?.removeEventListener('abort', onInterrupt);
     progress.clear();
   }
 }

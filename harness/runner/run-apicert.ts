@@ -43,6 +43,8 @@ export interface RunApicertOptions {
   /** Progress line sink; called with n, m and the current check id. */
   readonly onProgress?: (index: number, total: number, label: string) => void;
   readonly color?: boolean;
+  /** Aborted when the user stops the run: checks stop, records are deleted, reports still written. */
+  readonly interrupt?: AbortSignal;
   /** For tests: a different suite registry. */
   readonly suiteRegistry?: readonly SuiteDefinition[];
 }
@@ -96,6 +98,7 @@ export async function runApicert(options: RunApicertOptions): Promise<RunApicert
     const { results, interrupted } = await runChecks({
       planned,
       runSeed: seed,
+      ...(options.interrupt !== undefined ? { interrupt: options.interrupt } : {}),
       checkTimeoutMs: config.budgets.checkTimeoutMs,
       totalRunMs: config.budgets.totalRunMs,
       environment: {

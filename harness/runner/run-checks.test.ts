@@ -363,3 +363,44 @@ describe('lanes', () => {
     expect(progress.filter((line) => /^\d\/3 /.test(line)).sort()).toEqual(['1/3 resources.first', '2/3 webhooks-receiver.receiver', '3/3 webhooks-sender.sender']);
   });
 });
+
+describe('interrupt', () => {
+  it('stops the running check, runs no later one, and still deletes every record made so far', async () => {
+    const { client, sent } = fakeClient();
+    const interrupt = new AbortController();
+    const { results, interrupted } = await runChecks({
+      planned: [
+        {
+          check: defineCheck({
+            id: 'pagination.long',
+            suite: 'pagination',
+            conformanceClass: 'pagination-cursor',
+            rule: '1',
+            title: 'long',
+            proves: 'long',
+            run: async (ctx) => {
+              ctx.suiteScope.fixtures.track('/customers/1');
+              ctx.fixtures.track('/orders/2');
+              setTimeout(() => interrupt.abort(), 10);
+              await ctx.sleep(5_000);
+              return ctx.pass();
+            },
+          }),
+        },
+        { check: check('resources.later', async (ctx) => ctx.pass()) },
+      ],
+      environment: { config, baseUrl: 'http://127.0.0.1:9', client },
+      runSeed: 1,
+      checkTimeoutMs: 10_000,
+      totalRunMs: 10_000,
+      interrupt: interrupt.signal,
+    });
+    expect(results.map((r) => [r.id, r.status, r.error?.code])).toEqual([
+      ['pagination.long', 'errored', 'APICERT_RUN_INTERRUPTED'],
+      ['resources.later', 'errored', 'APICERT_RUN_INTERRUPTED'],
+    ]);
+    expect(results[0]?.durationMs).toBeLessThan(2_000);
+    expect(interrupted).toMatch(/^the run was interrupted/);
+    expect(sent.filter((r) => r.method === 'DELETE').map((r) => new URL(r.url).pathname)).toEqual(['/orders/2', '/customers/1']);
+  });
+});

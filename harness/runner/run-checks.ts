@@ -3,7 +3,7 @@
 // Results come back in planned order. Records a check kept for its suite are deleted when the
 // suite's last check has run.
 import type { Check } from '../../suites/define-check.js';
-import { RunBudgetExceededError } from '../errors.js';
+import { RunBudgetExceededError, RunInterruptedError } from '../errors.js';
 import type { CheckResult, SuiteName } from '../model/run-result.js';
 import type { CheckEnvironment } from './create-check-context.js';
 import { deleteTrackedRecords } from './delete-tracked-records.js';
@@ -26,6 +26,8 @@ export interface RunChecksOptions {
   readonly runSeed: number;
   readonly checkTimeoutMs: number;
   readonly totalRunMs: number;
+  /** Aborted when the user stops the run: the running checks are stopped, later ones not run. */
+  readonly interrupt?: AbortSignal;
   /** `started`: how many planned checks were started or skipped before this one. */
   readonly onCheckStart?: (started: number, total: number, check: Check) => void;
 }
@@ -38,6 +40,8 @@ export interface RunChecksResult {
 // A timer may fire a little before the clock says its time is up, so a check cut off by the run's
 // budget can leave a sliver of it; no check starts on a sliver.
 const minimumCheckBudgetMs = 10;
+
+const interruptedMessage = 'the run was interrupted (Ctrl-C or SIGTERM); the running checks were stopped and later ones not run';
 
 export async function runChecks(options: RunChecksOptions): Promise<RunChecksResult> {
   const { planned, runSeed, environment } = options;
@@ -69,6 +73,12 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
       results[index] = baseResult(check, seed, { status: 'skipped', durationMs: 0, message: skipReason });
       return;
     }
+    if (options.interrupt?.aborted === true) {
+      interrupted ??= interruptedMessage;
+      const error = new RunInterruptedError(interruptedMessage).toInfo();
+      results[index] = baseResult(check, seed, { status: 'errored', durationMs: 0, message: error.message, error });
+      return;
+    }
     const remainingMs = options.totalRunMs - (performance.now() - runStarted);
     if (remainingMs < minimumCheckBudgetMs) {
       interrupted ??= `the run passed its total budget of ${options.totalRunMs} ms (budgets.totalRunMs); later checks were not run`;
@@ -79,7 +89,8 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
     options.onCheckStart?.(started - 1, planned.length, check);
     let scope = scopes.get(check.suite);
     if (scope === undefined) scopes.set(check.suite, (scope = createSuiteScope()));
-    const result = await runOneCheck(check, seed, Math.min(options.checkTimeoutMs, remainingMs), environment, scope);
+    const result = await runOneCheck(check, seed, Math.min(options.checkTimeoutMs, remainingMs), environment, scope, options.interrupt);
+    if (result.error?.code === 'APICERT_RUN_INTERRUPTED') interrupted ??= interruptedMessage;
     results[index] = redactResultText(result, secrets);
     // The next suite starts on a target without this one's records.
     const isLastOfSuite = !planned.slice(index + 1).some((p) => p.check.suite === check.suite && p.skipReason === undefined);

@@ -1,7 +1,7 @@
 // Runs one check isolated: a throw, a hang or a time-out becomes an errored result, and the records
 // the check created are deleted whatever happened.
 import type { Check } from '../../suites/define-check.js';
-import { CheckCrashedError, CheckTimeoutError, toErrorInfo, type ErrorInfo } from '../errors.js';
+import { CheckCrashedError, CheckTimeoutError, RunInterruptedError, toErrorInfo, type ErrorInfo } from '../errors.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
 import type { ExchangeRecord } from '../model/evidence.js';
 import type { CheckResult, Finding } from '../model/run-result.js';
@@ -12,35 +12,46 @@ import type { SuiteScopeHandle } from './suite-scope.js';
 // Evidence for a failure that named no exchanges: the last few the check made.
 const defaultEvidenceExchanges = 20;
 
-export async function runOneCheck(check: Check, seed: number, budgetMs: number, environment: CheckEnvironment, scope: SuiteScopeHandle): Promise<CheckResult> {
+export async function runOneCheck(
+  check: Check,
+  seed: number,
+  budgetMs: number,
+  environment: CheckEnvironment,
+  scope: SuiteScopeHandle,
+  interrupt?: AbortSignal,
+): Promise<CheckResult> {
   const controller = new AbortController();
   // Detail on the progress line names its check: with suites side by side, two checks run at once.
   const onProgress = environment.onProgress;
   const checkEnvironment = onProgress === undefined ? environment : { ...environment, onProgress: (detail: string) => onProgress(`${check.id} ${detail}`) };
   const handle = createCheckContext(checkEnvironment, seed, controller.signal, scope.scope);
   const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
   let writesCutOff = 0;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new CheckTimeoutError(
-        `${check.id} did not finish within ${Math.round(budgetMs)} ms (budgets.checkTimeoutMs); the target may be hanging`,
-      );
+  let stop: (error: Error) => void = () => {};
+  const stopped = new Promise<never>((_, reject) => {
+    stop = (error) => {
       // Counted before the abort settles them.
       writesCutOff = handle.pendingWrites();
       controller.abort(error);
       reject(error);
-    }, budgetMs);
+    };
   });
+  const timer = setTimeout(
+    () => stop(new CheckTimeoutError(`${check.id} did not finish within ${Math.round(budgetMs)} ms (budgets.checkTimeoutMs); the target may be hanging`)),
+    budgetMs,
+  );
+  const onInterrupt = (): void => stop(new RunInterruptedError(`${check.id} was stopped: the run was interrupted`));
+  interrupt?.addEventListener('abort', onInterrupt, { once: true });
 
   let outcome: CheckOutcome | undefined;
   let error: ErrorInfo | undefined;
   try {
-    outcome = await Promise.race([check.run(handle.ctx), timedOut]);
+    outcome = await Promise.race([check.run(handle.ctx), stopped]);
   } catch (thrown) {
     error = controller.signal.aborted ? toErrorInfo(controller.signal.reason) : describeThrown(thrown);
   } finally {
     clearTimeout(timer);
+    interrupt?.removeEventListener('abort', onInterrupt);
   }
   const durationMs = Math.round(performance.now() - started);
 
