@@ -65,6 +65,9 @@ function checkBounds(raw: unknown): ConfigProblem[] {
     ...checkNotAbove(raw, budget('evidenceBodyBytes'), budget('maxResponseBytes')),
     // A retry can only be seen when the window outlasts the sender's wait for an answer.
     ...checkNotAbove(raw, sender('senderTimeoutMs'), sender('retryWindowMs'), true),
+    // A sender check waits up to the window; cut off by its own time-out it would end errored,
+    // not with the clean "no retry within the window" a user can act on.
+    ...(readPath(raw, 'webhooks', 'sender') === undefined ? [] : checkNotAbove(raw, sender('retryWindowMs'), budget('checkTimeoutMs'), true)),
   ];
 }
 

@@ -168,6 +168,14 @@ describe('validateConfig', () => {
     ]);
   });
 
+  it('needs the sender retry window to end before a check times out, only when a sender is configured', () => {
+    const sender = { register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}' } }, collection: 'customers' };
+    expect(problemsOf({ collections: [customers], webhooks: { sender }, budgets: { checkTimeoutMs: 20_000 } })).toEqual([
+      '/budgets/checkTimeoutMs: retryWindowMs 30000 (default) must be less than checkTimeoutMs 20000; lower retryWindowMs or raise checkTimeoutMs',
+    ]);
+    expect(validateConfig({ collections: [customers], budgets: { checkTimeoutMs: 20_000 } }).ok).toBe(true);
+  });
+
   it('checks the webhook wiring', () => {
     const raw = {
       collections: [customers],
