@@ -33,6 +33,14 @@ afterAll(async () => {
 });
 
 describe('loadConfig', () => {
+  it('resolves the sink TLS files against the config file, not the working directory', async () => {
+    const sink = { tls: { certFile: 'certs/sink.pem', keyFile: '/etc/apicert/sink-key.pem' } };
+    const sender = { register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}' } }, sink };
+    const path = await writeConfig('with-tls.json', JSON.stringify({ webhooks: { sender } }));
+    const config = await loadConfig(path);
+    expect(config.webhooks.sender?.sink.tls).toEqual({ certFile: join(folder, 'certs', 'sink.pem'), keyFile: '/etc/apicert/sink-key.pem' });
+  });
+
   it('loads the shipped example config, resolved and frozen', async () => {
     const config = await loadConfig(examplePath);
     expect(config.target.baseUrl).toBe('http://127.0.0.1:4010');

@@ -2,13 +2,14 @@
 // config: every way reading can fail becomes a ConfigUnreadableError or ConfigInvalidError with
 // a one-line message, never a raw Node error with a stack.
 import { readFile, stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { ConfigInvalidError, ConfigUnreadableError } from '../errors.js';
 import { applyDefaults } from './apply-defaults.js';
 import type { ApicertConfig } from './config-types.js';
 import { scanJsonText } from './json-text-scan.js';
 import type { DuplicateKey } from './json-text-scan.js';
 import { showPointer } from './problem-line.js';
+import { resolveConfigPaths } from './resolve-config-paths.js';
 import { validateConfig } from './validate-config.js';
 
 // Reads are bounded everywhere in the harness; a real config is a few kilobytes.
@@ -84,7 +85,7 @@ export async function loadConfig(path: string | undefined): Promise<ApicertConfi
   const raw = parseConfigText(path, text);
   // JSON.parse accepted it, so the scan only adds what JSON.parse hides: keys written twice.
   const duplicates = scanJsonText(text).duplicateKeys.map(describeDuplicateKey);
-  const validation = validateConfig(raw, { fileLabel: basename(path) });
+  const validation = validateConfig(resolveConfigPaths(raw, dirname(path)), { fileLabel: basename(path) });
   const problems = [...duplicates, ...(validation.ok ? [] : validation.problems)];
   if (problems.length > 0 || !validation.ok) throw new ConfigInvalidError(problems);
   return validation.config;
