@@ -8,6 +8,8 @@ export const ExitCode = {
   UsageOrConfig: 2,
   /** The target could not be reached at all before any check ran. */
   Unreachable: 3,
+  /** An extension, the shell's code for Ctrl-C: the run was stopped before any check ran (no report). */
+  Interrupted: 130,
 } as const;
 
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];

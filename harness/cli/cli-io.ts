@@ -5,6 +5,14 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Resolves when the user asks a long-running command to stop (SIGINT/SIGTERM). */
   readonly untilStopped: () => Promise<void>;
-  /** Aborted on the first SIGINT/SIGTERM: `run` stops its checks, cleans up and still reports. */
-  readonly interrupt?: AbortSignal;
+  /**
+   * For `run`: watches SIGINT/SIGTERM until disposed. The first aborts `signal` (the run stops its
+   * checks, cleans up and still reports); the second ends the process at once.
+   */
+  readonly watchInterrupts?: () => InterruptWatch;
+}
+
+export interface InterruptWatch {
+  readonly signal: AbortSignal;
+  dispose(): void;
 }

@@ -4,6 +4,7 @@ import { ExitCode } from '../exit-codes.js';
 
 export function exitCodeForError(error: unknown): ExitCode {
   if (error instanceof ApicertError && error.code === 'APICERT_TARGET_UNREACHABLE') return ExitCode.Unreachable;
+  if (error instanceof ApicertError && error.code === 'APICERT_RUN_INTERRUPTED') return ExitCode.Interrupted;
   if (error instanceof ApicertError) return ExitCode.UsageOrConfig;
   // An unexpected crash: nothing trustworthy was certified.
   return ExitCode.NotConformant;

@@ -1,22 +1,31 @@
 // Process entry of the `apicert` binary.
 import { once } from 'node:events';
+import type { InterruptWatch } from './cli-io.js';
 import { runCli } from './cli.js';
+
+// During `run` only: the first Ctrl-C (or a CI runner's SIGTERM) lets it stop its checks and clean
+// up; the second does what the signal does by default, at once, as pressing it twice means.
+function watchInterrupts(): InterruptWatch {
+  const controller = new AbortController();
+  const dispose = (): void => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (!controller.signal.aborted) return void controller.abort();
+    dispose();
+    process.kill(process.pid, signal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return { signal: controller.signal, dispose };
+}
 
 // `apicert reference-server --list-defects | head -1`: a closed pipe ends the output, not in a stack trace.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   throw error;
 });
-
-// The first Ctrl-C (or a CI runner's SIGTERM) lets `run` stop its checks and clean up; the second
-// quits at once, as a user pressing it twice means.
-const interrupt = new AbortController();
-const onStopSignal = (): void => {
-  if (interrupt.signal.aborted) process.exit(130);
-  interrupt.abort();
-};
-process.on('SIGINT', onStopSignal);
-process.on('SIGTERM', onStopSignal);
 
 const exitCode = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
@@ -25,6 +34,6 @@ const exitCode = await runCli(process.argv.slice(2), {
   untilStopped: async () => {
     await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]);
   },
-  interrupt: interrupt.signal,
+  watchInterrupts,
 });
 process.exitCode = exitCode;

@@ -42,11 +42,12 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
   const required = parseRequiredClasses(flags.require);
   const failOn = parseFailOn(flags.failOn ?? 'any', flags.baseline);
   const progress = createProgressLine(io.stderr);
+  const interrupts = io.watchInterrupts?.();
   const onInterrupt = (): void => {
     progress.clear();
     io.stderr.write('apicert: interrupted; stopping the running checks, deleting the records made so far, writing the reports (Ctrl-C again quits at once)\n');
   };
-  io.interrupt?.addEventListener('abort', onInterrupt, { once: true });
+  interrupts?.signal.addEventListener('abort', onInterrupt, { once: true });
   try {
     const { exitCode } = await runApicert({
       ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
@@ -70,11 +71,12 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
         io.stderr.write(text);
       },
       onProgress: (index, total, label) => progress.update(index, total, label),
-      ...(io.interrupt !== undefined ? { interrupt: io.interrupt } : {}),
+      ...(interrupts !== undefined ? { interrupt: interrupts.signal } : {}),
     });
     return exitCode;
   } finally {
-    io.interrupt?.removeEventListener('abort', onInterrupt);
+    interrupts?.signal.removeEventListener('abort', onInterrupt);
+    interrupts?.dispose();
     progress.clear();
   }
 }

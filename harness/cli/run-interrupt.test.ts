@@ -1,6 +1,6 @@
 // Ctrl-C during `apicert run`: the running checks stop, the records made so far are deleted, the
 // reports are still written and say the run was interrupted.
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,7 @@ describe('apicert run, interrupted', () => {
     const reportDir = await mkdtemp(join(tmpdir(), 'apicert-interrupt-'));
     const interrupt = new AbortController();
     try {
-      const io = { ...captureIo({ APICERT_TOKEN: server.token }), interrupt: interrupt.signal };
+      const io = { ...captureIo({ APICERT_TOKEN: server.token }), watchInterrupts: () => ({ signal: interrupt.signal, dispose: () => {} }) };
       const running = runCli(['run', '--base-url', server.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'pagination'], io);
       // Interrupt once the suite has records on the target: mid-run, whatever the machine's speed.
       let recordsSeen = 0;
@@ -51,6 +51,25 @@ describe('apicert run, interrupted', () => {
       expect(io.out()).toMatch(/interrupted/);
     } finally {
       await server.close();
+      await rm(reportDir, { recursive: true, force: true });
     }
   }, 30_000);
+
+  it('exits 130 with one line and writes no report when stopped before any check ran', async () => {
+    const server = await startReferenceServer({ port: 0 });
+    const reportDir = await mkdtemp(join(tmpdir(), 'apicert-interrupt-'));
+    try {
+      const interrupt = new AbortController();
+      interrupt.abort();
+      const io = { ...captureIo({ APICERT_TOKEN: server.token }), watchInterrupts: () => ({ signal: interrupt.signal, dispose: () => {} }) };
+      const code = await runCli(['run', '--base-url', server.url, '--config', exampleConfig, '--report-dir', reportDir], io);
+      expect(code).toBe(130);
+      expect(io.err().trim().split('\n').at(-1)).toBe('APICERT_RUN_INTERRUPTED: the run was interrupted before any check ran; no report was written');
+      expect(await readdir(reportDir)).toEqual([]);
+      expect(await countRecords(server.url, server.token)).toBe(0);
+    } finally {
+      await server.close();
+      await rm(reportDir, { recursive: true, force: true });
+    }
+  });
 });

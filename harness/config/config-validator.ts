@@ -14,9 +14,10 @@ export const validatorOptions: Options = { allErrors: true, verbose: true, stric
 /** Where the build writes the precompiled validator. */
 export const PRECOMPILED_VALIDATOR_FILE = fileURLToPath(new URL('./config-validator.precompiled.cjs', import.meta.url));
 
-/** What the precompiled validator carries to say which schema it was compiled from. */
+/** What the precompiled validator carries to say what it was compiled from: schema, options, ajv. */
 export function configSchemaHash(): string {
-  return createHash('sha256').update(JSON.stringify(configSchema)).digest('hex');
+  const { version } = createRequire(import.meta.url)('ajv/package.json') as { version: string };
+  return createHash('sha256').update(JSON.stringify({ configSchema, validatorOptions, ajv: version })).digest('hex');
 }
 
 /**

@@ -4,9 +4,9 @@ import { isConnectionRefused } from '../http/client.js';
 import type { HttpClient } from '../http/http-types.js';
 
 /** Any HTTP answer, whatever its status, means reachable; refused connections and DNS failures do not. */
-export async function assertTargetReachable(client: HttpClient, baseUrl: string): Promise<void> {
+export async function assertTargetReachable(client: HttpClient, baseUrl: string, interrupt?: AbortSignal): Promise<void> {
   try {
-    await client.send({ method: 'GET', url: baseUrl, credential: 'valid', note: 'reachability probe' });
+    await client.send({ method: 'GET', url: baseUrl, credential: 'valid', note: 'reachability probe', ...(interrupt !== undefined ? { signal: interrupt } : {}) });
   } catch (error) {
     if (isConnectionRefused(error)) {
       const reason = error instanceof Error ? error.message : String(error);

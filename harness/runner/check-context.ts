@@ -26,6 +26,11 @@ export interface TargetRequest {
   /** valid (default), none, or a well-formed wrong credential. */
   readonly credential?: 'valid' | 'none' | 'wrong';
   readonly freshConnection?: boolean;
+  /**
+   * A create whose record the check will track. When the check is stopped, the kit waits for such
+   * a request to be answered (an interrupt), or warns that its record may remain (a time-out).
+   */
+  readonly creates?: boolean;
   /** Why the request is made, shown in the evidence. */
   readonly note?: string;
 }

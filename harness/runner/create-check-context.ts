@@ -33,8 +33,10 @@ export interface CheckContextHandle {
   readonly exchanges: ExchangeRecord[];
   /** Member paths still to delete, in creation order. */
   readonly tracked: string[];
-  /** Writes (POST, PUT, PATCH) sent and not yet answered. */
-  pendingWrites(): number;
+  /** Creates (TargetRequest.creates) sent and not yet answered. */
+  pendingCreates(): number;
+  /** From now on every request throws `error`; resolves once no create is left unanswered. */
+  refuseNewRequests(error: Error): Promise<void>;
 }
 
 export function createCheckContext(environment: CheckEnvironment, seed: number, signal: AbortSignal, suiteScope: SuiteScope): CheckContextHandle {
@@ -44,11 +46,14 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
   const started = performance.now();
   const baseOrigin = new URL(environment.baseUrl).origin;
 
-  let pendingWrites = 0;
+  let pendingCreates = 0;
+  let refusal: Error | undefined;
+  let onCreatesAnswered: (() => void) | undefined;
 
   async function request(target: TargetRequest): Promise<TargetResponse> {
     signal.throwIfAborted();
-    const isWrite = ['POST', 'PUT', 'PATCH'].includes((target.method ?? 'GET').toUpperCase());
+    if (refusal !== undefined) throw refusal;
+    const isCreate = target.creates === true;
     const headers: Record<string, string> = { accept: 'application/json', ...target.headers };
     let body: string | undefined = target.body;
     if (target.json !== undefined) {
@@ -58,7 +63,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     const url = resolveTargetUrl(environment.baseUrl, target.path, target.query);
     // The credential belongs to the base URL's origin: a link the target returned must not carry it elsewhere.
     const isForeignOrigin = new URL(url).origin !== baseOrigin;
-    if (isWrite) pendingWrites += 1;
+    if (isCreate) pendingCreates += 1;
     try {
       const exchange = await environment.client.send({
         method: target.method ?? 'GET',
@@ -76,7 +81,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
       if (error instanceof HttpError && error.record) exchanges.push(error.record);
       throw error;
     } finally {
-      if (isWrite) pendingWrites -= 1;
+      if (isCreate && --pendingCreates === 0) onCreatesAnswered?.();
     }
   }
 
@@ -101,5 +106,16 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     fail: (message: string, details: FailureDetails = {}): CheckOutcome => ({ status: 'failed', message, details, findings }),
     skip: (reason: string): CheckOutcome => ({ status: 'skipped', reason, findings }),
   };
-  return { ctx, findings, exchanges, tracked, pendingWrites: () => pendingWrites };
+  return {
+    ctx,
+    findings,
+    exchanges,
+    tracked,
+    pendingCreates: () => pendingCreates,
+    refuseNewRequests(error) {
+      refusal = error;
+      if (pendingCreates === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => (onCreatesAnswered = resolve));
+    },
+  };
 }

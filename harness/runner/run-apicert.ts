@@ -6,7 +6,7 @@ import { renderConsoleReport } from '../../reports/console/render-console.js';
 import { compareRuns, findRequiredNewFailures, renderComparisonConsole, writeReports, type FailOn, type ReportFormat } from '../../reports/index.js';
 import type { ApicertConfig } from '../config/config-types.js';
 import { loadConfig } from '../config/load-config.js';
-import { SecretMissingError, UsageError } from '../errors.js';
+import { RunInterruptedError, SecretMissingError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { createHttpClient } from '../http/client.js';
 import type { Credential } from '../http/http-types.js';
@@ -81,7 +81,9 @@ export async function runApicert(options: RunApicertOptions): Promise<RunApicert
   let sink: WebhookSink | undefined;
 
   try {
-    await assertTargetReachable(client, baseUrl);
+    await assertTargetReachable(client, baseUrl, options.interrupt);
+    // Stopped before any check: nothing to report, and the last reports are left as they were.
+    if (options.interrupt?.aborted === true) throw new RunInterruptedError('the run was interrupted before any check ran; no report was written');
     const startedAt = new Date();
     const started = performance.now();
     const receiverSecret = readReceiverSecret(config, options.env);

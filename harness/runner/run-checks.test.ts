@@ -210,7 +210,7 @@ describe('clean-up after refusals and time-outs', () => {
       async close() {},
     };
     const { results } = await runChecks({
-      planned: [{ check: check('resources.creates', async (ctx) => (await ctx.request({ method: 'POST', path: '/customers', json: {} }), ctx.pass())) }],
+      planned: [{ check: check('resources.creates', async (ctx) => (await ctx.request({ method: 'POST', path: '/customers', json: {}, creates: true }), ctx.pass())) }],
       environment: { config, baseUrl: 'http://127.0.0.1:9', client: hanging },
       runSeed: 1,
       checkTimeoutMs: 50,
@@ -218,7 +218,7 @@ describe('clean-up after refusals and time-outs', () => {
     });
     expect(results[0]?.error?.code).toBe('APICERT_CHECK_TIMEOUT');
     expect(results[0]?.findings.map((f) => f.message)).toEqual([
-      '1 write(s) were unanswered when the check stopped; a record one of them created may remain on the target',
+      '1 create(s) were unanswered when the check stopped; a record one of them made may remain on the target',
     ]);
   });
 });
@@ -402,5 +402,42 @@ describe('interrupt', () => {
     expect(results[0]?.durationMs).toBeLessThan(2_000);
     expect(interrupted).toMatch(/^the run was interrupted/);
     expect(sent.filter((r) => r.method === 'DELETE').map((r) => new URL(r.url).pathname)).toEqual(['/orders/2', '/customers/1']);
+  });
+});
+
+describe('interrupt during a create', () => {
+  it('lets the create finish, so its record is tracked and deleted, then sends nothing more', async () => {
+    const sent: HttpRequest[] = [];
+    const slowCreates: HttpClient = {
+      async send(request) {
+        sent.push(request);
+        if (request.method === 'POST') await new Promise((resolve) => setTimeout(resolve, 100));
+        const record = { direction: 'outbound' as const, request: { method: request.method, url: request.url, headers: {} }, response: { status: 201, headers: {} }, startedAt: new Date(0).toISOString(), durationMs: 1, curl: '' };
+        return { response: { status: 201, headers: {}, body: Buffer.from('{"id":9}'), text: '{"id":9}', json: { id: 9 } }, record, durationMs: 1 };
+      },
+      async close() {},
+    };
+    const interrupt = new AbortController();
+    const { results } = await runChecks({
+      planned: [
+        {
+          check: check('resources.creates-then-reads', async (ctx) => {
+            setTimeout(() => interrupt.abort(), 20);
+            await ctx.request({ method: 'POST', path: '/customers', json: {}, creates: true });
+            ctx.fixtures.track('/customers/9');
+            await ctx.request({ path: '/customers/9' });
+            return ctx.pass();
+          }),
+        },
+      ],
+      environment: { config, baseUrl: 'http://127.0.0.1:9', client: slowCreates },
+      runSeed: 1,
+      checkTimeoutMs: 5_000,
+      totalRunMs: 10_000,
+      interrupt: interrupt.signal,
+    });
+    expect(results[0]?.error?.code).toBe('APICERT_RUN_INTERRUPTED');
+    expect(results[0]?.findings).toEqual([]);
+    expect(sent.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(['POST /customers', 'DELETE /customers/9']);
   });
 });

@@ -26,12 +26,12 @@ export async function runOneCheck(
   const checkEnvironment = onProgress === undefined ? environment : { ...environment, onProgress: (detail: string) => onProgress(`${check.id} ${detail}`) };
   const handle = createCheckContext(checkEnvironment, seed, controller.signal, scope.scope);
   const started = performance.now();
-  let writesCutOff = 0;
+  let createsCutOff = 0;
   let stop: (error: Error) => void = () => {};
   const stopped = new Promise<never>((_, reject) => {
     stop = (error) => {
       // Counted before the abort settles them.
-      writesCutOff = handle.pendingWrites();
+      createsCutOff = handle.pendingCreates();
       controller.abort(error);
       reject(error);
     };
@@ -40,7 +40,13 @@ export async function runOneCheck(
     () => stop(new CheckTimeoutError(`${check.id} did not finish within ${Math.round(budgetMs)} ms (budgets.checkTimeoutMs); the target may be hanging`)),
     budgetMs,
   );
-  const onInterrupt = (): void => stop(new RunInterruptedError(`${check.id} was stopped: the run was interrupted`));
+  let interruption: RunInterruptedError | undefined;
+  const onInterrupt = (): void => {
+    const error = new RunInterruptedError(`${check.id} was stopped: the run was interrupted`);
+    interruption = error;
+    // Creates already sent may finish, so their records are tracked and deleted; nothing new is sent.
+    void handle.refuseNewRequests(error).then(() => stop(error));
+  };
   interrupt?.addEventListener('abort', onInterrupt, { once: true });
 
   let outcome: CheckOutcome | undefined;
@@ -53,13 +59,15 @@ export async function runOneCheck(
     clearTimeout(timer);
     interrupt?.removeEventListener('abort', onInterrupt);
   }
+  // Whatever the check made of the refused requests, an interrupted check is reported as such.
+  if (interruption !== undefined) error = interruption.toInfo();
   const durationMs = Math.round(performance.now() - started);
 
   const cleanupProblems = await deleteTrackedRecords(environment, handle.tracked);
   // The target may have finished a create whose answer the kit no longer waited for: its record
   // was never tracked, so no clean-up can find it.
-  if (writesCutOff > 0) {
-    cleanupProblems.push(`${writesCutOff} write(s) were unanswered when the check stopped; a record one of them created may remain on the target`);
+  if (createsCutOff > 0) {
+    cleanupProblems.push(`${createsCutOff} create(s) were unanswered when the check stopped; a record one of them made may remain on the target`);
   }
   const findings: Finding[] = [...handle.findings, ...cleanupProblems.map((message) => ({ level: 'warning' as const, message }))];
 

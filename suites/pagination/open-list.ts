@@ -21,8 +21,8 @@ export interface OpenList {
   /** Creates `count` more records (an insert during a walk); the ids come back in creation order. */
   createFixtures(count: number): Promise<FixtureBatch>;
   /**
-   * Deletes one of the kit's records on this list; false when the target refused. Either way the
-   * record is no longer one of `ownIds`.
+   * Deletes one of the kit's records on this list: true when it is gone (2xx, or 404: already),
+   * false when the target refused. Either way the record is no longer one of `ownIds`.
    */
   deleteFixture(id: string): Promise<boolean>;
 }
@@ -112,7 +112,7 @@ export async function openList(ctx: CheckContext, target: ListTarget): Promise<{
       memberPaths.delete(id);
       ownIds.delete(id);
       if (isGone) ctx.suiteScope.fixtures.untrack(memberPath);
-      return answer.status >= 200 && answer.status <= 299;
+      return isGone;
     },
   };
   return { ok: true, list };

@@ -46,6 +46,7 @@ export async function withSubscription(
       method: sender.register.method,
       path: sender.register.path,
       json: fillRegisterBody(sender.register.body, { sinkUrl: channel.url, secret: ctx.sink.secret }),
+      creates: true,
       note: 'register the kit\'s sink as a webhook subscriber',
     });
     if (registration.status < 200 || registration.status > 299) {
