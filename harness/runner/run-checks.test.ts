@@ -1,38 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineCheck, type Check } from '../../suites/define-check.js';
-import type { ApicertConfig } from '../config/config-types.js';
-import type { HttpClient, HttpRequest } from '../http/http-types.js';
 import { runChecks, splitLanes, type PlannedCheck } from './run-checks.js';
-
-function fakeClient(): { client: HttpClient; sent: HttpRequest[] } {
-  const sent: HttpRequest[] = [];
-  const client: HttpClient = {
-    async send(request) {
-      sent.push(request);
-      const record = {
-        direction: 'outbound' as const,
-        request: { method: request.method, url: request.url, headers: {} },
-        response: { status: 200, headers: {} },
-        startedAt: new Date(0).toISOString(),
-        durationMs: 1,
-        curl: `curl -X ${request.method} ${request.url}`,
-      };
-      return {
-        response: { status: 200, headers: {}, body: Buffer.from('{}'), text: '{}', json: {} },
-        record,
-        durationMs: 1,
-      };
-    },
-    async close() {},
-  };
-  return { client, sent };
-}
-
-const config = { collections: [] } as unknown as ApicertConfig;
-
-function check(id: string, run: Check['run']): Check {
-  return defineCheck({ id, suite: 'resources', conformanceClass: 'resources-core', rule: '1', title: id, proves: id, run });
-}
+import { checkOf as check, emptyConfig as config, fakeClient } from './test-support/fake-runner-parts.js';
 
 describe('runChecks', () => {
   it('isolates a throwing and a hanging check and still runs the rest', async () => {
@@ -139,90 +108,6 @@ describe('check context requests', () => {
   });
 });
 
-describe('clean-up', () => {
-  it('stops deleting after three failures in a row and says which records may remain', async () => {
-    const sent: HttpRequest[] = [];
-    const failing: HttpClient = {
-      async send(request) {
-        sent.push(request);
-        throw new Error('connection reset');
-      },
-      async close() {},
-    };
-    const { results } = await runChecks({
-      planned: [
-        {
-          check: check('resources.many-records', async (ctx) => {
-            for (let i = 1; i <= 6; i += 1) ctx.fixtures.track(`/customers/${i}`);
-            return ctx.pass();
-          }),
-        },
-      ],
-      environment: { config, baseUrl: 'http://127.0.0.1:9', client: failing },
-      runSeed: 1,
-      checkTimeoutMs: 1000,
-      totalRunMs: 1000,
-    });
-    // The first batch of four siblings fails; the rest are not tried.
-    expect(sent).toHaveLength(4);
-    expect(results[0]?.findings.at(-1)?.message).toMatch(/clean-up stopped after 4 failed deletes in a row; 2 records may remain: \/customers\/2, \/customers\/1$/);
-  });
-});
-
-describe('clean-up after refusals and time-outs', () => {
-  it('stops after ten refused deletes in a row with one line naming what may remain', async () => {
-    const sent: HttpRequest[] = [];
-    const refusing: HttpClient = {
-      async send(request) {
-        sent.push(request);
-        const record = { direction: 'outbound' as const, request: { method: request.method, url: request.url, headers: {} }, response: { status: 403, headers: {} }, startedAt: new Date(0).toISOString(), durationMs: 1, curl: '' };
-        return { response: { status: 403, headers: {}, body: Buffer.from('{}'), text: '{}', json: {} }, record, durationMs: 1 };
-      },
-      async close() {},
-    };
-    const { results } = await runChecks({
-      planned: [
-        {
-          check: check('resources.many-records', async (ctx) => {
-            for (let i = 1; i <= 30; i += 1) ctx.fixtures.track(`/customers/${i}`);
-            return ctx.pass();
-          }),
-        },
-      ],
-      environment: { config, baseUrl: 'http://127.0.0.1:9', client: refusing },
-      runSeed: 1,
-      checkTimeoutMs: 1000,
-      totalRunMs: 1000,
-    });
-    // Batches of four: the stop comes after the batch that reaches ten.
-    expect(sent).toHaveLength(12);
-    const messages = results[0]!.findings.map((f) => f.message);
-    expect(messages.filter((m) => m.includes('answered 403'))).toHaveLength(12);
-    expect(messages.at(-1)).toMatch(/^clean-up stopped after 12 refused deletes in a row; 18 records may remain: \/customers\/18, /);
-  });
-
-  it('warns that a record may remain when a check timed out with a create unanswered', async () => {
-    const hanging: HttpClient = {
-      send: (request) =>
-        new Promise((_, reject) => {
-          request.signal?.addEventListener('abort', () => reject(new Error('aborted')));
-        }),
-      async close() {},
-    };
-    const { results } = await runChecks({
-      planned: [{ check: check('resources.creates', async (ctx) => (await ctx.request({ method: 'POST', path: '/customers', json: {}, creates: true }), ctx.pass())) }],
-      environment: { config, baseUrl: 'http://127.0.0.1:9', client: hanging },
-      runSeed: 1,
-      checkTimeoutMs: 50,
-      totalRunMs: 1000,
-    });
-    expect(results[0]?.error?.code).toBe('APICERT_CHECK_TIMEOUT');
-    expect(results[0]?.findings.map((f) => f.message)).toEqual([
-      '1 create(s) were unanswered when the check stopped; a record one of them made may remain on the target',
-    ]);
-  });
-});
-
 describe('suite scope', () => {
   function inSuite(suite: 'pagination' | 'resources', id: string, run: Check['run']): Check {
     return defineCheck({ id: `${suite}.${id}`, suite, conformanceClass: 'pagination-cursor', rule: '1', title: id, proves: id, run });
@@ -274,16 +159,7 @@ describe('suite scope', () => {
   });
 
   it("deletes a suite's records when the run budget cut its last check off, and reports what stayed on its last result", async () => {
-    const sent: HttpRequest[] = [];
-    const refusing: HttpClient = {
-      async send(request) {
-        sent.push(request);
-        const response = { status: 409, headers: {}, body: Buffer.from('{}'), text: '{}', json: {} };
-        const record = { direction: 'outbound' as const, request: { method: request.method, url: request.url, headers: {} }, response: { status: 409, headers: {} }, startedAt: new Date(0).toISOString(), durationMs: 1, curl: '' };
-        return { response, record, durationMs: 1 };
-      },
-      async close() {},
-    };
+    const { client: refusing, sent } = fakeClient(() => ({ status: 409 }));
     const { results } = await runChecks({
       planned: [
         {
@@ -402,42 +278,5 @@ describe('interrupt', () => {
     expect(results[0]?.durationMs).toBeLessThan(2_000);
     expect(interrupted).toMatch(/^the run was interrupted/);
     expect(sent.filter((r) => r.method === 'DELETE').map((r) => new URL(r.url).pathname)).toEqual(['/orders/2', '/customers/1']);
-  });
-});
-
-describe('interrupt during a create', () => {
-  it('lets the create finish, so its record is tracked and deleted, then sends nothing more', async () => {
-    const sent: HttpRequest[] = [];
-    const slowCreates: HttpClient = {
-      async send(request) {
-        sent.push(request);
-        if (request.method === 'POST') await new Promise((resolve) => setTimeout(resolve, 100));
-        const record = { direction: 'outbound' as const, request: { method: request.method, url: request.url, headers: {} }, response: { status: 201, headers: {} }, startedAt: new Date(0).toISOString(), durationMs: 1, curl: '' };
-        return { response: { status: 201, headers: {}, body: Buffer.from('{"id":9}'), text: '{"id":9}', json: { id: 9 } }, record, durationMs: 1 };
-      },
-      async close() {},
-    };
-    const interrupt = new AbortController();
-    const { results } = await runChecks({
-      planned: [
-        {
-          check: check('resources.creates-then-reads', async (ctx) => {
-            setTimeout(() => interrupt.abort(), 20);
-            await ctx.request({ method: 'POST', path: '/customers', json: {}, creates: true });
-            ctx.fixtures.track('/customers/9');
-            await ctx.request({ path: '/customers/9' });
-            return ctx.pass();
-          }),
-        },
-      ],
-      environment: { config, baseUrl: 'http://127.0.0.1:9', client: slowCreates },
-      runSeed: 1,
-      checkTimeoutMs: 5_000,
-      totalRunMs: 10_000,
-      interrupt: interrupt.signal,
-    });
-    expect(results[0]?.error?.code).toBe('APICERT_RUN_INTERRUPTED');
-    expect(results[0]?.findings).toEqual([]);
-    expect(sent.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(['POST /customers', 'DELETE /customers/9']);
   });
 });
