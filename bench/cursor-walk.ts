@@ -1,5 +1,6 @@
 // Walk: a full cursor walk over 100,000 records, through the kit's client and through a bare undici
 // loop, with the latency of the first and last ten pages (cursor pages should cost the same deep).
+// The two walk in turns, and each keeps its fastest walk: noise only ever adds time.
 import { Agent, request } from 'undici';
 import { seedStore } from '../reference-server/test-support/seed-store.js';
 import { serveApp } from '../reference-server/test-support/serve-app.js';
@@ -23,7 +24,7 @@ interface Page {
   readonly has_more: boolean;
 }
 
-export async function measureCursorWalk(records: number, pageSize: number): Promise<WalkSample[]> {
+export async function measureCursorWalk(records: number, pageSize: number, rounds: number): Promise<WalkSample[]> {
   const token = 'bench-token-0123456789abcdef';
   const served = await serveApp({ token, webhookSecret: 'bench-secret' });
   seedStore(served.reference.store.customers, records, (i) => ({ name: `c${i}`, email: `c${i}@x.io`, tier: 'free' }));
@@ -37,22 +38,27 @@ export async function measureCursorWalk(records: number, pageSize: number): Prom
       ['bare undici loop', async (url) => (await (await request(url, { dispatcher: agent, headers })).body.json()) as Page],
       ["kit's client (evidence on)", async (url) => (await kit.send({ method: 'GET', url })).response.json as Page],
     ];
-    const samples: WalkSample[] = [];
-    for (const [label, fetchPage] of fetchers) {
-      await walk(fetchPage, listUrl, 20); // warm-up
-      const started = performance.now();
-      const { latencies, items } = await walk(fetchPage, listUrl, Number.POSITIVE_INFINITY);
-      const seconds = (performance.now() - started) / 1000;
-      samples.push({
-        label,
-        pages: latencies.length,
-        items,
-        pagesPerSecond: latencies.length / seconds,
-        itemsPerSecond: items / seconds,
-        firstPagesMs: median(latencies.slice(0, 10)),
-        lastPagesMs: median(latencies.slice(-10)),
-      });
+    const best = new Map<string, WalkSample>();
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [label, fetchPage] of fetchers) {
+        await walk(fetchPage, listUrl, 20); // warm-up
+        const started = performance.now();
+        const { latencies, items } = await walk(fetchPage, listUrl, Number.POSITIVE_INFINITY);
+        const seconds = (performance.now() - started) / 1000;
+        const sample: WalkSample = {
+          label,
+          pages: latencies.length,
+          items,
+          pagesPerSecond: latencies.length / seconds,
+          itemsPerSecond: items / seconds,
+          firstPagesMs: median(latencies.slice(0, 10)),
+          lastPagesMs: median(latencies.slice(-10)),
+        };
+        const kept = best.get(label);
+        if (kept === undefined || sample.pagesPerSecond > kept.pagesPerSecond) best.set(label, sample);
+      }
     }
+    const samples = [...best.values()];
     return samples;
   } finally {
     await kit.close();
