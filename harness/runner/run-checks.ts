@@ -3,7 +3,7 @@
 // Results come back in planned order. Records a check kept for its suite are deleted when the
 // suite's last check has run.
 import type { Check } from '../../suites/define-check.js';
-import { RunBudgetExceededError, RunInterruptedError } from '../errors.js';
+import { RunBudgetExceededError, RunInterruptedError, type ApicertError } from '../errors.js';
 import type { CheckResult, SuiteName } from '../model/run-result.js';
 import type { CheckEnvironment } from './create-check-context.js';
 import { deleteTrackedRecords } from './delete-tracked-records.js';
@@ -73,18 +73,19 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
       results[index] = baseResult(check, seed, { status: 'skipped', durationMs: 0, message: skipReason });
       return;
     }
+    // Not run: reported as errored, so the class it belongs to cannot pass on it.
+    const notRun = (error: ApicertError): void => {
+      const info = error.toInfo();
+      results[index] = baseResult(check, seed, { status: 'errored', durationMs: 0, message: info.message, error: info });
+    };
     if (options.interrupt?.aborted === true) {
       interrupted ??= interruptedMessage;
-      const error = new RunInterruptedError(interruptedMessage).toInfo();
-      results[index] = baseResult(check, seed, { status: 'errored', durationMs: 0, message: error.message, error });
-      return;
+      return notRun(new RunInterruptedError(interruptedMessage));
     }
     const remainingMs = options.totalRunMs - (performance.now() - runStarted);
     if (remainingMs < minimumCheckBudgetMs) {
       interrupted ??= `the run passed its total budget of ${options.totalRunMs} ms (budgets.totalRunMs); later checks were not run`;
-      const error = new RunBudgetExceededError(interrupted).toInfo();
-      results[index] = baseResult(check, seed, { status: 'errored', durationMs: 0, message: error.message, error });
-      return;
+      return notRun(new RunBudgetExceededError(interrupted));
     }
     options.onCheckStart?.(started - 1, planned.length, check);
     let scope = scopes.get(check.suite);

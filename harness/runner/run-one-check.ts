@@ -59,8 +59,9 @@ export async function runOneCheck(
     clearTimeout(timer);
     interrupt?.removeEventListener('abort', onInterrupt);
   }
-  // Whatever the check made of the refused requests, an interrupted check is reported as such.
-  if (interruption !== undefined) error = interruption.toInfo();
+  // A check the interrupt stopped is reported as such, whatever it threw on its refused request;
+  // one that still came to a verdict (its last create was let finish) keeps it.
+  if (interruption !== undefined && outcome === undefined) error = interruption.toInfo();
   const durationMs = Math.round(performance.now() - started);
 
   const cleanupProblems = await deleteTrackedRecords(environment, handle.tracked);
