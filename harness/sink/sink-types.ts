@@ -1,5 +1,6 @@
 // The capturing webhook sink's public shape. The implementation (webhook-sink.ts) treats every
 // caller as untrusted: bodies are capped, connections are capped, and every wait is bounded.
+import type { SinkConfig } from '../config/config-types.js';
 import type { ExchangeRecord } from '../model/evidence.js';
 import type { AnswerScript } from './answer-script.js';
 
@@ -74,13 +75,7 @@ export interface WebhookSink {
 }
 
 /** What the sink needs to start: the config's sink section plus the run's secret and evidence policy. */
-export interface WebhookSinkOptions {
-  readonly host: string;
-  readonly port: number;
-  readonly publicUrl?: string;
-  readonly tls?: { readonly certFile: string; readonly keyFile: string };
-  readonly maxBodyBytes: number;
-  readonly maxConnections: number;
+export interface WebhookSinkOptions extends SinkConfig {
   readonly secret: string;
   /** Bytes of a delivery body kept in evidence records. */
   readonly evidenceBodyBytes: number;
