@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runApicert } from '../harness/runner/run-apicert.js';
 import { startReferenceServer } from '../reference-server/start.js';
+import { median } from './measure-rate.js';
 
 export interface SuiteTime {
   readonly suite: string;
@@ -39,7 +40,7 @@ export async function measureFullRun(runs: number): Promise<FullRunResult> {
   const inProcess: { wallMs: number; verdict: string; checks: number; suites: SuiteTime[] }[] = [];
   for (let i = 0; i < runs; i += 1) inProcess.push(await runInProcess());
   const ordered = [...inProcess].sort((a, b) => a.wallMs - b.wallMs);
-  const median = ordered[Math.floor(ordered.length / 2)]!;
+  const middle = ordered[Math.floor(ordered.length / 2)]!;
   const demoRunsMs: number[] = [];
   const nodeStarts: number[] = [];
   const cwd = await mkdtemp(join(tmpdir(), 'apicert-bench-demo-'));
@@ -48,14 +49,14 @@ export async function measureFullRun(runs: number): Promise<FullRunResult> {
     demoRunsMs.push(await timeProcess([demoScript], cwd));
   }
   return {
-    wallMs: median.wallMs,
+    wallMs: middle.wallMs,
     runsMs: inProcess.map((r) => r.wallMs),
-    verdict: median.verdict,
-    checks: median.checks,
-    suites: median.suites,
-    demoMs: medianOf(demoRunsMs),
+    verdict: middle.verdict,
+    checks: middle.checks,
+    suites: middle.suites,
+    demoMs: median(demoRunsMs),
     demoRunsMs,
-    nodeStartMs: medianOf(nodeStarts),
+    nodeStartMs: median(nodeStarts),
   };
 }
 
@@ -94,8 +95,4 @@ async function timeProcess(args: readonly string[], cwd: string): Promise<number
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   if (code !== 0) throw new Error(`node ${args.join(' ')} exited with ${code}`);
   return performance.now() - started;
-}
-
-function medianOf(values: readonly number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }

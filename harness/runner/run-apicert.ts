@@ -9,6 +9,7 @@ import { loadConfig } from '../config/load-config.js';
 import { RunInterruptedError, SecretMissingError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { createHttpClient } from '../http/client.js';
+import { quoteForShell } from '../http/curl.js';
 import type { Credential } from '../http/http-types.js';
 import type { RunResult, SuiteName } from '../model/run-result.js';
 import { newSinkSecret } from '../sink/sink-secret.js';
@@ -191,14 +192,10 @@ function secretsOf(config: ApicertConfig, env: RunApicertOptions['env']): string
 }
 
 function replayCommand(options: RunApicertOptions, baseUrl: string, seed: number): string {
-  const parts = ['npx apicert run', `--base-url ${shellWord(baseUrl)}`];
-  if (options.configPath !== undefined) parts.push(`--config ${shellWord(options.configPath)}`);
+  const parts = ['npx apicert run', `--base-url ${quoteForShell(baseUrl)}`];
+  if (options.configPath !== undefined) parts.push(`--config ${quoteForShell(options.configPath)}`);
   if (options.suites !== undefined) parts.push(`--suite ${options.suites.join(',')}`);
   if (options.require !== undefined) parts.push(`--require ${options.require.join(',')}`);
   parts.push(`--seed ${seed}`);
   return parts.join(' ');
-}
-
-function shellWord(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }

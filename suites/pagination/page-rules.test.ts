@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  detectCursorCycle,
   findMissingIds,
   findRepeatedIds,
   firstDifference,
@@ -52,21 +51,6 @@ describe('findMissingIds', () => {
     fc.assert(
       fc.property(fc.array(id), fc.array(id), (expected, others) => {
         expect(findMissingIds(expected, [...others, ...expected].reverse())).toEqual([]);
-      }),
-    );
-  });
-});
-
-describe('detectCursorCycle', () => {
-  it('points at the first cursor used a second time', () => {
-    expect(detectCursorCycle(['c1', 'c2', 'c3'])).toBe(-1);
-    expect(detectCursorCycle(['c1', 'c2', 'c1', 'c2'])).toBe(2);
-  });
-
-  it('finds a cycle exactly when a cursor repeats', () => {
-    fc.assert(
-      fc.property(fc.array(id), (cursors) => {
-        expect(detectCursorCycle(cursors) >= 0).toBe(new Set(cursors).size !== cursors.length);
       }),
     );
   });

@@ -18,19 +18,6 @@ export function findMissingIds(expected: Iterable<string>, listed: readonly stri
   return [...expected].filter((id) => !present.has(id));
 }
 
-/**
- * Index of the first cursor that was already used earlier in the same walk, or -1. A cursor seen
- * twice means the walk is going round in circles (a hostile pager, convention 4.2/5).
- */
-export function detectCursorCycle(cursors: readonly string[]): number {
-  const seen = new Set<string>();
-  for (const [index, cursor] of cursors.entries()) {
-    if (seen.has(cursor)) return index;
-    seen.add(cursor);
-  }
-  return -1;
-}
-
 /** True when a non-empty page holds only ids the walk has already seen: the walk went back. */
 export function isPageAllRepeats(pageIds: readonly string[], seenBefore: ReadonlySet<string>): boolean {
   return pageIds.length > 0 && pageIds.every((id) => seenBefore.has(id));
