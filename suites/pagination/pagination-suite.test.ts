@@ -155,6 +155,7 @@ describe('styles and budgets', () => {
     const result = await runOneAgainstReference(walkWithinBudget, { configure: pin({}, { maxPagesPerWalk: 2 }) });
     expect(result.status).toBe('skipped');
     expect(result.message).toMatch(/stopped after 2 pages \(budgets\.maxPagesPerWalk\)/);
+    expect(result.findings.length).toBeGreaterThan(0);
     expect(result.findings.every((f) => f.message.includes('2 page(s) walked'))).toBe(true);
   });
 

@@ -67,7 +67,10 @@ describe('webhooks-receiver suite against the reference server', () => {
     // One server per defect, side by side: the runs mostly wait on timers and sockets.
     const failing = await Promise.all(
       proofs.map(async ([, defect]) => {
-        const results = await runAgainstReference(webhooksReceiverChecks, { ...fastSlowAck, defects: [defect] });
+        // Only the slow-ack row needs the tight budget; the others keep the default 2000 ms, so a
+        // clean acknowledgement slowed by eight servers on two cores cannot fail them.
+        const tuning = defect === 'receiver-slow-ack' ? fastSlowAck : {};
+        const results = await runAgainstReference(webhooksReceiverChecks, { ...tuning, defects: [defect] });
         return [defect, results.filter((r) => r.status !== 'passed').map((r) => r.id)] as const;
       }),
     );
