@@ -21,21 +21,23 @@ import { relatedCollectionIsolated } from './related-collection-isolated.js';
 import { responsesAreJson } from './responses-are-json.js';
 import { statelessRequests } from './stateless-requests.js';
 
-const proofs: ReadonlyArray<readonly [Check, DefectName]> = [
-  [listAnswersWithPage, 'json-as-text-plain'],
-  [createThenRead, 'create-not-persisted'],
-  [readUnknownId, 'get-unknown-id-200'],
-  [putReplacesRecord, 'put-merges'],
-  [patchChangesGivenFields, 'patch-replaces'],
-  [deleteRemovesRecord, 'delete-keeps-record'],
-  [idIsStable, 'id-changeable'],
-  [relatedCollectionIsolated, 'nested-list-leaks-other-parents'],
-  [responsesAreJson, 'json-as-text-plain'],
-  [malformedJsonRejected, '500-on-malformed-json'],
-  [authRequired, 'auth-not-enforced'],
-  [authRequired, 'wrong-token-accepted'],
-  [statelessRequests, 'session-cookie-required'],
-  [errorResponsesAreJson, 'error-body-not-json'],
+// Each with the words its failure must say, so a check failing for another reason (a fixture the
+// target refused) is no proof.
+const proofs: ReadonlyArray<readonly [Check, DefectName, RegExp]> = [
+  [listAnswersWithPage, 'json-as-text-plain', /says Content-Type "text\/plain.*expected application\/json/],
+  [createThenRead, 'create-not-persisted', /answered 404 right after the create/],
+  [readUnknownId, 'get-unknown-id-200', /answered 200 for an id that does not exist/],
+  [putReplacesRecord, 'put-merges', /PUT merged instead of replacing/],
+  [patchChangesGivenFields, 'patch-replaces', /PATCH changed fields it was not given/],
+  [deleteRemovesRecord, 'delete-keeps-record', /answered 200 after DELETE/],
+  [idIsStable, 'id-changeable', /changed the record's id/],
+  [relatedCollectionIsolated, 'nested-list-leaks-other-parents', /a child of another parent/],
+  [responsesAreJson, 'json-as-text-plain', /the body is sent as "text\/plain/],
+  [malformedJsonRejected, '500-on-malformed-json', /malformed body .* answered 500; expected 4xx/],
+  [authRequired, 'auth-not-enforced', /without a credential answered 200/],
+  [authRequired, 'wrong-token-accepted', /with a wrong credential answered 200/],
+  [statelessRequests, 'session-cookie-required', /answered 401 on the third request on the same connection/],
+  [errorResponsesAreJson, 'error-body-not-json', /with a body that is not JSON/],
 ];
 
 // Choices the convention leaves open: accepted by default, failing once the config pins the other one.
@@ -61,9 +63,10 @@ describe('resources suite against the reference server', () => {
     expect(leftovers).toEqual({ '/customers': 0, '/orders': 0, '/products': 0 });
   });
 
-  it.each(proofs.map(([check, defect]) => [check.id, defect, check] as const))('%s fails with the defect %s, with a one-line message and a curl line', async (_id, defect, check) => {
+  it.each(proofs.map(([check, defect, pattern]) => [check.id, defect, check, pattern] as const))('%s fails with the defect %s, with a one-line message and a curl line', async (_id, defect, check, pattern) => {
     const result = await runOneAgainstReference(check, { defects: [defect] });
     expect(result.status, result.message).toBe('failed');
+    expect(result.message).toMatch(pattern);
     expect(result.message).not.toMatch(/\n/);
     expect(result.evidence.length).toBeGreaterThan(0);
     expect(result.evidence.some((exchange) => exchange.curl?.startsWith('curl '))).toBe(true);

@@ -29,16 +29,17 @@ const fastSlowAck = {
   configure: (config: ApicertConfig): ApicertConfig => withReceiver(config, { ackBudgetMs: 300 }),
 };
 
-const proofs: ReadonlyArray<readonly [Check, DefectName]> = [
-  [signedDeliveryAcknowledged, 'receiver-slow-ack'],
-  [unverifiedDeliveryRefused, 'receiver-skips-verification'],
-  [signatureOverRawBytes, 'receiver-verifies-reserialized-body'],
-  [redeliveryAcknowledged, 'receiver-rejects-duplicate'],
-  [redeliveryProcessedOnce, 'receiver-no-dedupe'],
-  [updateBeforeCreateKept, 'receiver-rejects-out-of-order'],
-  [malformedJsonRefused, 'receiver-500-on-bad-json'],
-  [incompleteEventRefused, 'receiver-accepts-invalid-event'],
-  [oversizedBodyRefused, 'receiver-no-body-limit'],
+// Each with the words its failure must say, so a failure for another reason is no proof.
+const proofs: ReadonlyArray<readonly [Check, DefectName, RegExp]> = [
+  [signedDeliveryAcknowledged, 'receiver-slow-ack', /acknowledged after \d+ ms; expected a 2xx within 300 ms/],
+  [unverifiedDeliveryRefused, 'receiver-skips-verification', /signed with another secret answered 200/],
+  [signatureOverRawBytes, 'receiver-verifies-reserialized-body', /pretty-printed body .* answered 401/],
+  [redeliveryAcknowledged, 'receiver-rejects-duplicate', /redelivery of the same event id answered 409/],
+  [redeliveryProcessedOnce, 'receiver-no-dedupe', /processed 2 time\(s\); expected exactly once/],
+  [updateBeforeCreateKept, 'receiver-rejects-out-of-order', /update that arrived before its create answered 409/],
+  [malformedJsonRefused, 'receiver-500-on-bad-json', /malformed body .* answered 500, a server error/],
+  [incompleteEventRefused, 'receiver-accepts-invalid-event', /without "event" answered 200, accepting it/],
+  [oversizedBodyRefused, 'receiver-no-body-limit', /delivery of \d+ bytes answered 200, accepting it/],
 ];
 
 function withReceiver(config: ApicertConfig, change: Partial<NonNullable<ApicertConfig['webhooks']['receiver']>>): ApicertConfig {
@@ -52,11 +53,12 @@ describe('webhooks-receiver suite against the reference server', () => {
     expect(results.map((r) => `${r.id}: ${r.status} ${r.message ?? ''}`.trim())).toEqual(webhooksReceiverChecks.map((check) => `${check.id}: passed`));
   });
 
-  it.each(proofs.map(([check, defect]) => [check.id, defect, check] as const))(
+  it.each(proofs.map(([check, defect, pattern]) => [check.id, defect, check, pattern] as const))(
     '%s fails with the defect %s, with a one-line message and a curl line',
-    async (_id, defect, check) => {
+    async (_id, defect, check, pattern) => {
       const result = await runOneAgainstReference(check, { ...fastSlowAck, defects: [defect] });
       expect(result.status, result.message).toBe('failed');
+      expect(result.message).toMatch(pattern);
       expect(result.message).not.toMatch(/\n/);
       expect(result.evidence.length).toBeGreaterThan(0);
       expect(result.evidence.some((exchange) => exchange.curl?.startsWith('curl '))).toBe(true);
