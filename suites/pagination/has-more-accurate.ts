@@ -2,13 +2,12 @@ import type { CheckContext, CheckOutcome, ExchangeRecord } from '../../harness/r
 import { defineCheck } from '../define-check.js';
 import { judgeEachStyle } from './judge-each-list.js';
 import { judgeLastPageCursor } from './last-page-cursor.js';
-import { usableCursor } from './list-page.js';
 import type { PaginationStyle } from './list-targets.js';
 import type { OpenList } from './open-list.js';
 import { findEmptyPageAfterMore, largestDivisorUpTo } from './page-rules.js';
 import { outcomeOfWalkEnd } from './walk-end-outcome.js';
 import { fetchPage, walkEvidence, walkPages, type FetchedPage, type PageWalk } from './walk-pages.js';
-import type { PageQuery } from './walk-step.js';
+import { nextPageQuery, type PageQuery } from './walk-step.js';
 
 // Convention 4.2/5 and 4.2/8: has_more is true only when a further item exists, the last page says
 // has_more false, and next_cursor there takes the form pagination.lastPageCursor allows.
@@ -47,7 +46,7 @@ async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationSt
     const problem = judgeLastPageCursor(probe.page.nextCursor, ctx.config.pagination.lastPageCursor);
     return problem === undefined ? undefined : failCursorForm(ctx, what, problem, probe);
   }
-  const next = nextQuery(style, probe);
+  const next = nextPageQuery(style, probe.query, Number(style === 'page' ? probe.query.per_page : probe.query.limit), probe.page.ok ? probe.page.nextCursor : undefined);
   if (next === undefined) return failProbe(ctx, what, probe, 'has_more true without a usable next_cursor');
   const after = await fetchPage(ctx, list, next, 'follow has_more after the exactly full last page');
   if (after.page.ok && after.page.ids.length === 0) return failEmptyAfterMore(ctx, what, probe, after, [probe.response.record, after.response.record]);
@@ -71,14 +70,6 @@ function exactlyFullLastPage(walk: PageWalk, style: PaginationStyle, pageSize: n
       return { page: total / size, per_page: size };
     }
   }
-}
-
-function nextQuery(style: PaginationStyle, fetched: FetchedPage): PageQuery | undefined {
-  const { query, page } = fetched;
-  if (style === 'offset') return { offset: Number(query.offset) + Number(query.limit), limit: Number(query.limit) };
-  if (style === 'page') return { page: Number(query.page) + 1, per_page: Number(query.per_page) };
-  const cursor = page.ok ? usableCursor(page.nextCursor) : undefined;
-  return cursor === undefined ? undefined : { limit: Number(query.limit), after: cursor };
 }
 
 function failEmptyAfterMore(ctx: CheckContext, what: string, before: FetchedPage, empty: FetchedPage, exchanges: readonly ExchangeRecord[]): CheckOutcome {

@@ -1,11 +1,10 @@
 import type { CheckContext, CheckOutcome } from '../../harness/runner/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { judgeEachList } from './judge-each-list.js';
-import { usableCursor } from './list-page.js';
 import type { PaginationStyle } from './list-targets.js';
 import type { OpenList } from './open-list.js';
 import { fetchPage, type FetchedPage } from './walk-pages.js';
-import { firstPageQuery, type PageQuery } from './walk-step.js';
+import { firstPageQuery, nextPageQuery } from './walk-step.js';
 
 // Convention 4.2/7: parameter names are the same on every list operation, nested lists included.
 // Each list must honour limit, offset, page, per_page and after, as the styles it supports use them.
@@ -47,7 +46,7 @@ async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationSt
     );
   }
   const nextParam = style === 'cursor' ? 'after' : style;
-  const next = nextQuery(style, first);
+  const next = nextPageQuery(style, first.query, size, first.page.ok ? first.page.nextCursor : undefined);
   if (next === undefined) return fail(ctx, list, `${first.url} said has_more true without a next_cursor to pass as after`, 'a next_cursor', 'none', [first]);
   const second = await fetchPage(ctx, list, next, `${nextParam} on ${list.path}`);
   if (!second.page.ok) return fail(ctx, list, `${second.url}: ${second.page.reason}`, 'a list page', second.page.reason, [first, second]);
@@ -63,13 +62,6 @@ async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationSt
     );
   }
   return undefined;
-}
-
-function nextQuery(style: PaginationStyle, first: FetchedPage): PageQuery | undefined {
-  if (style === 'offset') return { offset: size, limit: size };
-  if (style === 'page') return { page: 2, per_page: size };
-  const cursor = first.page.ok ? usableCursor(first.page.nextCursor) : undefined;
-  return cursor === undefined ? undefined : { limit: size, after: cursor };
 }
 
 function fail(ctx: CheckContext, list: OpenList, what: string, expected: string, actual: string, pages: readonly FetchedPage[]): CheckOutcome {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ListPage } from './list-page.js';
-import { decideAfterPage, describeWalkEnd, firstPageQuery, isHostileEnd, type PageQuery, type WalkEnd, type WalkState } from './walk-step.js';
+import { decideAfterPage, describeWalkEnd, firstPageQuery, isHostileEnd, nextPageQuery, type PageQuery, type WalkEnd, type WalkState } from './walk-step.js';
 
 function state(overrides: Partial<WalkState> = {}): WalkState {
   return {
@@ -41,6 +41,16 @@ describe('firstPageQuery', () => {
     expect(firstPageQuery('cursor', 5)).toEqual({ limit: 5 });
     expect(firstPageQuery('offset', 5)).toEqual({ offset: 0, limit: 5 });
     expect(firstPageQuery('page', 5)).toEqual({ page: 1, per_page: 5 });
+  });
+});
+
+describe('nextPageQuery', () => {
+  it('continues each style from the query it follows, with the given size', () => {
+    expect(nextPageQuery('offset', { offset: 10, limit: 5 }, 5, undefined)).toEqual({ offset: 15, limit: 5 });
+    expect(nextPageQuery('page', { page: 3, per_page: 4 }, 4, undefined)).toEqual({ page: 4, per_page: 4 });
+    expect(nextPageQuery('cursor', { limit: 2 }, 2, { present: true, value: 'c2' })).toEqual({ limit: 2, after: 'c2' });
+    expect(nextPageQuery('cursor', { limit: 2 }, 2, { present: true, value: '' })).toBeUndefined();
+    expect(nextPageQuery('cursor', { limit: 2 }, 2, undefined)).toBeUndefined();
   });
 });
 

@@ -53,23 +53,32 @@ export function firstPageQuery(style: PaginationStyle, pageSize: number): PageQu
   }
 }
 
+/**
+ * The query for the page after the one `query` asked for, `pageSize` items a page; undefined for a
+ * cursor page whose next_cursor is not usable.
+ */
+export function nextPageQuery(style: PaginationStyle, query: PageQuery, pageSize: number, nextCursor: CursorField | undefined): PageQuery | undefined {
+  switch (style) {
+    case 'cursor': {
+      const cursor = nextCursor === undefined ? undefined : usableCursor(nextCursor);
+      return cursor === undefined ? undefined : { limit: pageSize, after: cursor };
+    }
+    case 'offset':
+      return { offset: Number(query.offset ?? 0) + pageSize, limit: pageSize };
+    case 'page':
+      return { page: Number(query.page ?? 1) + 1, per_page: pageSize };
+  }
+}
+
 /** Decides what follows the page just fetched. */
 export function decideAfterPage(state: WalkState, page: ListPage): WalkDecision {
   if (!page.ok) return end({ kind: 'bad-page', reason: page.reason });
   if (!page.hasMore) return end({ kind: 'complete' });
   if (page.ids.length === 0) return end({ kind: 'empty-page-with-more' });
-  let query: PageQuery;
-  if (state.style === 'cursor') {
-    const cursor = usableCursor(page.nextCursor);
-    if (cursor === undefined) return end({ kind: 'missing-cursor', nextCursor: page.nextCursor });
-    // Checked before the repeats below: a cycle is the more precise diagnosis of the same loop.
-    if (state.usedCursors.has(cursor)) return end({ kind: 'cursor-cycle', cursor });
-    query = { limit: state.pageSize, after: cursor };
-  } else if (state.style === 'offset') {
-    query = { offset: Number(state.query.offset ?? 0) + state.pageSize, limit: state.pageSize };
-  } else {
-    query = { page: Number(state.query.page ?? 1) + 1, per_page: state.pageSize };
-  }
+  const query = nextPageQuery(state.style, state.query, state.pageSize, page.nextCursor);
+  if (query === undefined) return end({ kind: 'missing-cursor', nextCursor: page.nextCursor });
+  // Checked before the repeats below: a cycle is the more precise diagnosis of the same loop.
+  if (typeof query.after === 'string' && state.usedCursors.has(query.after)) return end({ kind: 'cursor-cycle', cursor: query.after });
   if (isPageAllRepeats(page.ids, state.seenIds)) return end({ kind: 'revisits-items' });
   if (state.pagesFetched >= state.maxPages) return end({ kind: 'page-budget', pages: state.pagesFetched });
   return { kind: 'next', query };
