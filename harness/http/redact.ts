@@ -9,11 +9,17 @@ export const REDACTED = '[REDACTED]';
 // a few passes remove such chains, and the fail-safe below covers anything stranger.
 const MAX_PASSES = 4;
 
+const variantsCache = new WeakMap<readonly string[], readonly string[]>();
+
 /**
  * Every form a secret can take in recorded text: as is, percent-encoded (URLs, form bodies) and
  * JSON-escaped. Empty values are dropped; the result is ordered longest first.
  */
 export function secretVariants(values: readonly string[]): readonly string[] {
+  // One run passes the same list for every result: the same answer back keeps the caches below,
+  // which are keyed by it, warm.
+  const cached = variantsCache.get(values);
+  if (cached !== undefined) return cached;
   const variants = new Set<string>();
   for (const value of values) {
     if (value.length === 0) continue;
@@ -26,7 +32,9 @@ export function secretVariants(values: readonly string[]): readonly string[] {
       // A lone surrogate cannot be percent-encoded; the raw form above still covers it.
     }
   }
-  return [...variants].sort((a, b) => b.length - a.length);
+  const ordered = [...variants].sort((a, b) => b.length - a.length);
+  variantsCache.set(values, ordered);
+  return ordered;
 }
 
 /** Replaces every occurrence of every secret in `text` with "[REDACTED]". */
