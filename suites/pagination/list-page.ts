@@ -1,4 +1,5 @@
 // Reads one list response (convention section 2: items, next_cursor, has_more). Pure.
+import { asRecord } from '../answer-shape.js';
 
 /** next_cursor as sent: left out, or present with whatever value the target gave. */
 export type CursorField = { readonly present: false } | { readonly present: true; readonly value: unknown };
@@ -23,8 +24,9 @@ export interface ListAnswer {
 export function readListPage(answer: ListAnswer, idField: string): ListPage {
   if (answer.status !== 200) return { ok: false, reason: `answered ${answer.status}, expected 200 with a list response` };
   const body = answer.json;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { ok: false, reason: 'the body is not a JSON object' };
-  const { items, has_more: hasMore } = body as Record<string, unknown>;
+  const record = asRecord(body);
+  if (record === undefined) return { ok: false, reason: 'the body is not a JSON object' };
+  const { items, has_more: hasMore } = record;
   if (!Array.isArray(items)) return { ok: false, reason: '"items" is not an array' };
   if (typeof hasMore !== 'boolean') return { ok: false, reason: '"has_more" is not a boolean' };
   const ids: string[] = [];
@@ -33,9 +35,7 @@ export function readListPage(answer: ListAnswer, idField: string): ListPage {
     if (typeof id !== 'string' && typeof id !== 'number') return { ok: false, reason: `item ${index} has no "${idField}"` };
     ids.push(String(id));
   }
-  const nextCursor: CursorField = Object.hasOwn(body, 'next_cursor')
-    ? { present: true, value: (body as Record<string, unknown>).next_cursor }
-    : { present: false };
+  const nextCursor: CursorField = Object.hasOwn(record, 'next_cursor') ? { present: true, value: record.next_cursor } : { present: false };
   return { ok: true, ids, hasMore, nextCursor };
 }
 

@@ -2,6 +2,7 @@
 // parent of a nested list) are shared by the suite's checks: each check tops the list up to what it
 // needs instead of making and deleting its own, and the runner deletes them after the suite.
 import type { CheckContext, CheckOutcome, CollectionConfig } from '../../harness/runner/check-context.js';
+import { isSuccess } from '../answer-shape.js';
 import { createRecord } from '../fixtures/create-record.js';
 import { fillPlaceholders, listFixtureNames } from '../fixtures/fill-placeholders.js';
 import type { ListTarget } from './list-targets.js';
@@ -106,7 +107,7 @@ export async function openList(ctx: CheckContext, target: ListTarget): Promise<{
       const memberPath = memberPaths.get(id);
       if (memberPath === undefined) return false;
       const answer = await ctx.request({ method: 'DELETE', path: memberPath, note: 'delete a fixture record' });
-      const isGone = (answer.status >= 200 && answer.status <= 299) || answer.status === 404;
+      const isGone = isSuccess(answer.status) || answer.status === 404;
       // Refused, the record is in an unknown state: no later check judges it, and it stays
       // tracked, so the runner tries the delete again after the suite.
       memberPaths.delete(id);

@@ -1,6 +1,7 @@
 import type { CheckContext, TargetRequest, TargetResponse } from '../../harness/runner/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { asRecord, createRecord, fillBodyFor } from '../fixtures/create-record.js';
+import { asRecord } from '../answer-shape.js';
+import { createRecord, fillBodyFor } from '../fixtures/create-record.js';
 import { deriveReplaceBody, derivePatchBody } from './derive-bodies.js';
 import { describeChangedFields, findChangedFields } from './record-fields.js';
 import { describePinned, isRefusedStatus } from './status-policy.js';

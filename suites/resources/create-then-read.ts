@@ -1,5 +1,6 @@
 import { defineCheck } from '../define-check.js';
-import { asRecord, createRecord } from '../fixtures/create-record.js';
+import { asRecord } from '../answer-shape.js';
+import { createRecord } from '../fixtures/create-record.js';
 import { describeChangedFields, findChangedFields } from './record-fields.js';
 import { isSuccessStatus } from './status-policy.js';
 

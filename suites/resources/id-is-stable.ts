@@ -1,5 +1,6 @@
 import { defineCheck } from '../define-check.js';
-import { asRecord, createRecord, fillBodyFor } from '../fixtures/create-record.js';
+import { asRecord } from '../answer-shape.js';
+import { createRecord, fillBodyFor } from '../fixtures/create-record.js';
 import { deriveReplaceBody } from './derive-bodies.js';
 
 // Convention 2/2: a member is addressed by its identifier; the id in the URL and in the body agree,

@@ -1,3 +1,4 @@
+import { isSuccess } from '../answer-shape.js';
 import { defineCheck } from '../define-check.js';
 import { createRecord, fillBodyFor } from '../fixtures/create-record.js';
 import { derivePatchBody } from './derive-bodies.js';
@@ -26,7 +27,7 @@ export const patchChangesGivenFields = defineCheck({
       );
 
       const patch = await ctx.request({ method: 'PATCH', path: created.memberPath, json: body, note: 'change some fields' });
-      if (patch.status < 200 || patch.status > 299) {
+      if (!isSuccess(patch.status)) {
         return ctx.fail(`PATCH ${created.memberPath} answered ${patch.status}; expected 2xx`, {
           expected: '2xx and the fields changed',
           actual: `${patch.status} ${patch.text.slice(0, 120)}`,

@@ -1,8 +1,9 @@
 // Status codes the config may pin ("2xx" or one code). Pure.
+import { isSuccess } from '../answer-shape.js';
 
 /** Whether `status` satisfies a pinned success status: "2xx" means any 200-299. */
 export function isSuccessStatus(status: number, pinned: string): boolean {
-  return pinned === '2xx' ? status >= 200 && status <= 299 : status === Number(pinned);
+  return pinned === '2xx' ? isSuccess(status) : status === Number(pinned);
 }
 
 /** Whether `status` is a refusal for the credential as pinned: "either" means 401 or 403. */

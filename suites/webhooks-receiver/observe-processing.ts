@@ -1,6 +1,7 @@
 // Reads how often the receiver processed an event, through webhooks.receiver.observe: a GET of the
 // URL template with the event id, and a JSON pointer to the processed count. Convention 4.3 lets
 // the receiver process after it answers, so readings are polled within a bounded window.
+import { isSuccess } from '../answer-shape.js';
 import type { CheckContext, ExchangeRecord } from '../../harness/runner/check-context.js';
 import { readJsonPointer } from '../fixtures/json-pointer.js';
 import type { ReceiverConfig } from './receiver-setup.js';
@@ -24,7 +25,7 @@ export async function readProcessedCount(ctx: CheckContext, observe: ObserveConf
   const path = fillObserveTemplate(observe.urlTemplate, eventId);
   const response = await ctx.request({ path, note: `observe how often event ${eventId} was processed` });
   if (response.status === 404) return { kind: 'count', count: 0, record: response.record };
-  if (response.status < 200 || response.status > 299) {
+  if (!isSuccess(response.status)) {
     return { kind: 'unreadable', reason: `GET ${path} answered ${response.status}`, record: response.record };
   }
   const count = readJsonPointer(response.json, observe.pointer);

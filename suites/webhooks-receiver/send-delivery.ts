@@ -1,6 +1,7 @@
 // Sends one delivery to the receiver as a webhook sender would (convention 4.3): POST, JSON body as
 // given byte for byte, X-Signature over those bytes. No API credential: the signature is the
 // receiver's credential, and the kit's token must not travel to a receiver on another host.
+import { isSuccess } from '../answer-shape.js';
 import type { CheckContext, ExchangeRecord } from '../../harness/runner/check-context.js';
 import { signBody } from '../webhooks/verify-signature.js';
 import type { ReceiverSetup } from './receiver-setup.js';
@@ -55,7 +56,7 @@ function isNoAnswer(error: unknown): error is Error & { code: string; record?: E
 
 /** True for a 2xx answer. */
 export function isAcknowledged(outcome: DeliveryOutcome): boolean {
-  return outcome.answered && outcome.status >= 200 && outcome.status <= 299;
+  return outcome.answered && isSuccess(outcome.status);
 }
 
 /** "answered 409" or "gave no answer (…)", for messages. */

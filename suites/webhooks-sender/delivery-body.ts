@@ -1,4 +1,5 @@
 // Reading what a delivery says, and whether it is about a given record. Pure.
+import { asRecord } from '../answer-shape.js';
 import type { SinkDelivery } from '../../harness/runner/check-context.js';
 
 /** A delivery body as parsed; fields are as found, not yet judged. */
@@ -21,8 +22,8 @@ export function readDeliveryBody(delivery: SinkDelivery): DeliveryBody {
   } catch (error) {
     return { problem: `the body is not JSON (${error instanceof Error ? error.message.slice(0, 80) : 'parse error'})` };
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { problem: 'the body is JSON but not an object' };
-  return { object: parsed as Record<string, unknown> };
+  const object = asRecord(parsed);
+  return object === undefined ? { problem: 'the body is JSON but not an object' } : { object };
 }
 
 /** The event name a delivery carries, when it is a string. */

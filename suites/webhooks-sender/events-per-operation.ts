@@ -1,3 +1,4 @@
+import { isSuccess } from '../answer-shape.js';
 import type { SinkDelivery } from '../../harness/runner/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../fixtures/create-record.js';
@@ -41,12 +42,12 @@ export const eventsPerOperation = defineCheck({
       let mark = lastSequence(channel);
       const update = await updateRecord(ctx, collection, created);
       const updateTrigger = `${update.record.request.method} ${created.memberPath}`;
-      if (update.status >= 200 && update.status < 300) await observe('update', created.id, mark, updateTrigger);
+      if (isSuccess(update.status)) await observe('update', created.id, mark, updateTrigger);
       else problems.push(`${updateTrigger} answered ${update.status}, so no update event could be triggered`);
 
       mark = lastSequence(channel);
       const removal = await ctx.request({ method: 'DELETE', path: created.memberPath, note: 'delete the record to trigger a delete event' });
-      if (removal.status >= 200 && removal.status < 300) {
+      if (isSuccess(removal.status)) {
         ctx.fixtures.untrack(created.memberPath);
         await observe('delete', created.id, mark, `DELETE ${created.memberPath}`);
       } else {

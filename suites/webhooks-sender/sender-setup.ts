@@ -11,7 +11,7 @@ import type {
   TargetResponse,
   WebhookSink,
 } from '../../harness/runner/check-context.js';
-import { asRecord } from '../fixtures/create-record.js';
+import { asRecord, isSuccess } from '../answer-shape.js';
 import { fillRegisterBody } from './register-body.js';
 
 export type SenderConfig = NonNullable<ApicertConfig['webhooks']['sender']>;
@@ -49,7 +49,7 @@ export async function withSubscription(
       creates: true,
       note: 'register the kit\'s sink as a webhook subscriber',
     });
-    if (registration.status < 200 || registration.status > 299) {
+    if (!isSuccess(registration.status)) {
       return ctx.fail(
         `registering the sink with ${sender.register.method} ${sender.register.path} answered ${registration.status}; no delivery can be checked (see webhooks.sender.register)`,
         { expected: '2xx: the subscription is created', actual: `${registration.status} ${registration.text.slice(0, 120)}`, exchanges: [registration.record] },

@@ -1,4 +1,5 @@
 // The shape rules of a delivery (convention 4.3 and section 2), as a list of problems. Pure.
+import { asRecord } from '../answer-shape.js';
 import type { SinkDelivery } from '../../harness/runner/check-context.js';
 import { readDeliveryBody } from './delivery-body.js';
 
@@ -26,7 +27,7 @@ export function findShapeProblems(delivery: SinkDelivery): string[] {
     );
   }
   if (typeof id !== 'string' || id === '') problems.push(id === undefined ? 'no "id" field' : `"id" is ${describeValue(id)}, not a non-empty string`);
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) problems.push(data === undefined ? 'no "data" field' : `"data" is ${describeValue(data)}, not an object`);
+  if (asRecord(data) === undefined) problems.push(data === undefined ? 'no "data" field' : `"data" is ${describeValue(data)}, not an object`);
   return problems;
 }
 

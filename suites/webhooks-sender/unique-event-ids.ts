@@ -1,3 +1,4 @@
+import { isSuccess } from '../answer-shape.js';
 import type { SinkDelivery } from '../../harness/runner/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../fixtures/create-record.js';
@@ -33,7 +34,7 @@ export const uniqueEventIds = defineCheck({
       await observe(`the create of ${first.id}`, first.id, 0);
       let mark = lastSequence(channel);
       const update = await updateRecord(ctx, collection, first);
-      if (update.status >= 200 && update.status < 300) await observe(`the update of ${first.id}`, first.id, mark);
+      if (isSuccess(update.status)) await observe(`the update of ${first.id}`, first.id, mark);
       else missing.push(`the update of ${first.id} (it answered ${update.status})`);
       mark = lastSequence(channel);
       const second = await createRecord(ctx, collection);
