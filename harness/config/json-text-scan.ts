@@ -3,6 +3,7 @@
 // written twice (JSON.parse silently keeps the last, so a doubled "pagination" section would
 // drop the first without a word). JSON.parse stays the parser; this only locates. Iterative,
 // with an explicit stack, so hostile nesting cannot overflow the call stack.
+import { childPointer } from './problem-line.js';
 
 /** A position in the text, 1-based. */
 export interface TextPosition {
@@ -60,10 +61,6 @@ function createPositionFinder(text: string): (offset: number) => TextPosition {
     }
     return { line: low + 1, column: offset - lineStarts[low]! + 1 };
   };
-}
-
-function escapeSegment(key: string): string {
-  return key.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 /** Index just past the string starting at `start` (a double quote), checking escapes. */
@@ -155,11 +152,11 @@ export function scanJsonText(text: string): JsonTextScan {
         const object = top as Extract<Frame, { kind: 'object' }>;
         const firstAt = object.keys.get(key);
         if (firstAt === undefined) object.keys.set(key, keyStart);
-        else duplicateKeys.push({ pointer: `${object.pointer}/${escapeSegment(key)}`, first: positionOf(firstAt), again: positionOf(keyStart) });
+        else duplicateKeys.push({ pointer: childPointer(object.pointer, key), first: positionOf(firstAt), again: positionOf(keyStart) });
         skipWhitespace();
         if (text[i] !== ':') throw new SyntaxProblemAt(i, 'expected ":" after a key');
         i += 1;
-        pointer = `${object.pointer}/${escapeSegment(key)}`;
+        pointer = childPointer(object.pointer, key);
         mode = 'value';
         afterComma = false;
         continue;
