@@ -1,13 +1,10 @@
 // Every harness error lives here. Codes are APICERT_<AREA>_<WHAT>: never renamed, never reused.
 // An *error* means the harness could not do its job; a target breaking a rule is a *failure*,
 // which is a check result, never a throw.
+import type { ErrorInfo } from './model/error-info.js';
 import type { ExchangeRecord } from './model/evidence.js';
 
-/** Plain-data view of an error, as stored in results and reports. */
-export interface ErrorInfo {
-  readonly code: string;
-  readonly message: string;
-}
+export type { ErrorInfo } from './model/error-info.js';
 
 /** Base class of every error apicert throws on purpose. `message` is one line saying what and how to fix. */
 export class ApicertError extends Error {

@@ -1,20 +1,7 @@
 // A check is data plus one function; the runner owns timing, time-outs, catching and clean-up.
-import type { CheckContext, CheckOutcome } from '../harness/runner/check-context.js';
-import type { SuiteName } from '../harness/model/run-result.js';
+import type { Check } from '../harness/model/check.js';
 
-export interface Check {
-  /** `<suite>.<kebab-name>`; stable once released, never reused. */
-  readonly id: string;
-  readonly suite: SuiteName;
-  /** The conformance class a release can require, e.g. "pagination-cursor". */
-  readonly conformanceClass: string;
-  /** Convention rule(s) enforced, e.g. "4.2/3". */
-  readonly rule: string;
-  readonly title: string;
-  /** What a pass proves, in one sentence. */
-  readonly proves: string;
-  run(ctx: CheckContext): Promise<CheckOutcome>;
-}
+export type { Check } from '../harness/model/check.js';
 
 const checkIdPattern = /^[a-z]+(-[a-z]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)+$/;
 

@@ -1,5 +1,5 @@
 // What a failure carries so a busy engineer can act on it: the exchanges, redacted at record time.
-import type { ErrorInfo } from '../errors.js';
+import type { ErrorInfo } from './error-info.js';
 
 /** A body as recorded: text (UTF-8, or base64 when not text), bounded, with its real size. */
 export interface RecordedBody {

@@ -1,5 +1,5 @@
 // The one result model. Every reporter reads RunResult and nothing else.
-import type { ErrorInfo } from '../errors.js';
+import type { ErrorInfo } from './error-info.js';
 import type { ExchangeRecord } from './evidence.js';
 
 export type SuiteName = 'resources' | 'pagination' | 'webhooks-sender' | 'webhooks-receiver';

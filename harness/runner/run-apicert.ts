@@ -1,7 +1,7 @@
 // The `run` command end to end: config, credential, reachability, checks, reports, exit code.
 // Throws ApicertError for usage/config/reachability problems; the CLI maps them to exit codes.
 import { suites as registeredSuites } from '../../suites/index.js';
-import type { SuiteDefinition } from '../../suites/suite-definition.js';
+import type { SuiteDefinition } from '../model/suite-definition.js';
 import { renderConsoleReport } from '../../reports/console/render-console.js';
 import { compareRuns, findRequiredNewFailures, renderComparisonConsole, writeReports, type FailOn, type ReportFormat } from '../../reports/index.js';
 import type { ApicertConfig } from '../config/config-types.js';

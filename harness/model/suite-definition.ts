@@ -1,7 +1,7 @@
 // A suite: its checks and whether a config can drive it.
-import type { ApicertConfig } from '../harness/runner/check-context.js';
-import type { SuiteName } from '../harness/model/run-result.js';
-import type { Check } from './define-check.js';
+import type { ApicertConfig } from './check-context.js';
+import type { SuiteName } from './run-result.js';
+import type { Check } from './check.js';
 
 export interface SuiteDefinition {
   readonly name: SuiteName;

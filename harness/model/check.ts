@@ -1,0 +1,18 @@
+// What a check is to the runner: data plus one function. Suites build them with defineCheck.
+import type { CheckContext } from './check-context.js';
+import type { CheckOutcome } from './check-outcome.js';
+import type { SuiteName } from './run-result.js';
+
+export interface Check {
+  /** `<suite>.<kebab-name>`; stable once released, never reused. */
+  readonly id: string;
+  readonly suite: SuiteName;
+  /** The conformance class a release can require, e.g. "pagination-cursor". */
+  readonly conformanceClass: string;
+  /** Convention rule(s) enforced, e.g. "4.2/3". */
+  readonly rule: string;
+  readonly title: string;
+  /** What a pass proves, in one sentence. */
+  readonly proves: string;
+  run(ctx: CheckContext): Promise<CheckOutcome>;
+}
