@@ -1,4 +1,4 @@
-// The report formats apicert writes, by name, and the entry points the runner calls.
+// The report formats apicert writes, by name, and the entry points the CLI calls.
 import type { RunResult } from '../harness/model/run-result.js';
 import { badgeFileName, renderBadgeSvg } from './html/badge-svg.js';
 import { renderHtmlReport } from './html/render-html.js';
@@ -7,9 +7,7 @@ import { renderJunitReport } from './junit/render-junit.js';
 import { reportFileNames, type ReportContext, type ReportFormat, type ReportersMap } from './reporter.js';
 import { writeReportFiles, type WrittenReports } from './write-reports.js';
 
-export { parseBaselineReport, type BaselineReport } from './compare/baseline-report.js';
-export { compareRuns, findRequiredNewFailures, type ComparedCheck, type RunComparison } from './compare/compare-runs.js';
-export { renderComparisonConsole, type FailOn } from './compare/render-comparison-console.js';
+export { renderComparisonConsole } from './console/render-comparison-console.js';
 export { renderConsoleReport, type ConsoleReportOptions } from './console/render-console.js';
 export { renderHtmlReport, type HtmlReportOptions } from './html/render-html.js';
 export { reportSchema } from './json/report-schema.js';

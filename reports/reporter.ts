@@ -1,6 +1,6 @@
 // What a file report is: a pure rendering of the run plus the file name it is written to.
 import type { RunResult } from '../harness/model/run-result.js';
-import type { RunComparison } from './compare/compare-runs.js';
+import type { RunComparison } from '../harness/model/compare-runs.js';
 
 /** The file formats `--format` accepts. */
 export type ReportFormat = 'html' | 'junit' | 'json';

@@ -6,8 +6,8 @@ import { ReportWriteError } from '../harness/errors.js';
 import { reporters, writeReports } from './index.js';
 import type { ReportersMap } from './reporter.js';
 import { parseXml } from './test-support/parse-xml.js';
-import { compareRuns } from './compare/compare-runs.js';
-import { sampleFailingRun, samplePassedRun } from './test-support/sample-run.js';
+import { compareRuns } from '../harness/model/compare-runs.js';
+import { sampleFailingRun, samplePassedRun } from '../harness/model/test-support/sample-run.js';
 import { writeReportFiles } from './write-reports.js';
 
 let root: string;

@@ -1,12 +1,13 @@
-// `apicert run`: flags to options, then the runner. Prints the console report; returns the exit code.
+// `apicert run`: flags to options, the runner with the suite registry, then the reports; returns the exit code.
 import { reportFormats, type ReportFormat } from '../../reports/index.js';
-import { allChecks } from '../../suites/index.js';
+import { allChecks, suites as registry } from '../../suites/index.js';
 import { UsageError } from '../errors.js';
 import type { ExitCode } from '../exit-codes.js';
-import { runApicert } from '../runner/run-apicert.js';
+import { runConformance } from '../runner/run-conformance.js';
 import type { CliIo } from './cli-io.js';
 import { parseChoices, parseFailOn, parseInteger, parseList, parseSuites } from './parse-flag-values.js';
 import { createProgressLine } from './progress-line.js';
+import { reportRun } from './report-run.js';
 
 export interface RunFlagValues {
   readonly baseUrl?: string | undefined;
@@ -49,7 +50,8 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
   };
   interrupts?.signal.addEventListener('abort', onInterrupt, { once: true });
   try {
-    const { exitCode } = await runApicert({
+    const { run, comparison } = await runConformance({
+      registry,
       ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
       ...(flags.config !== undefined ? { configPath: flags.config } : {}),
       ...(suites !== undefined ? { suites } : {}),
@@ -57,21 +59,18 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
       ...(required !== undefined ? { require: required } : {}),
       ...(flags.baseline !== undefined ? { baselinePath: flags.baseline } : {}),
-      failOn,
-      reportDir: flags.reportDir,
-      formats,
       env: io.env,
-      color: io.stdout.isTTY === true,
-      write: (text) => {
-        progress.clear();
-        io.stdout.write(text);
-      },
-      warn: (text) => {
-        progress.clear();
-        io.stderr.write(text);
-      },
       onProgress: (index, total, label) => progress.update(index, total, label),
       ...(interrupts !== undefined ? { interrupt: interrupts.signal } : {}),
+    });
+    progress.clear();
+    const { exitCode } = await reportRun(run, comparison, {
+      reportDir: flags.reportDir,
+      formats,
+      failOn,
+      color: io.stdout.isTTY === true,
+      write: (text) => io.stdout.write(text),
+      warn: (text) => io.stderr.write(text),
     });
     return exitCode;
   } finally {

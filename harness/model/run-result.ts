@@ -14,27 +14,63 @@ export interface Finding {
   readonly message: string;
 }
 
-/** The result of one check, as the JSON report stores it. */
-export interface CheckResult {
+/** What every check result carries, whatever its status. */
+interface CheckResultBase {
   readonly id: string;
   readonly suite: SuiteName;
   readonly class: string;
   readonly title: string;
   /** The convention rule(s) the check enforces, e.g. "4.2/3". */
   readonly rule: string;
-  readonly status: CheckStatus;
   readonly durationMs: number;
-  /** One line: what was expected, what was seen (failed); the reason (skipped); the error (errored). */
-  readonly message?: string;
-  readonly expected?: string;
-  readonly actual?: string;
-  readonly evidence: readonly ExchangeRecord[];
   /** The check's own seed, derived from the run seed and the check id. */
   readonly seed: number;
-  readonly counterexample?: unknown;
-  readonly replayPath?: string;
+  /** Exchanges that back the verdict: the proof of a failure, the last requests of an errored check. */
+  readonly evidence: readonly ExchangeRecord[];
   readonly findings: readonly Finding[];
-  readonly error?: ErrorInfo;
+}
+
+export interface PassedCheck extends CheckResultBase {
+  readonly status: 'passed';
+}
+
+export interface FailedCheck extends CheckResultBase {
+  readonly status: 'failed';
+  /** One line: what was expected, what was seen. */
+  readonly message: string;
+  readonly expected?: string;
+  readonly actual?: string;
+  /** The shrunk failing case of a property check. */
+  readonly counterexample?: unknown;
+  /** fast-check replay path, used with the check's seed. */
+  readonly replayPath?: string;
+}
+
+export interface SkippedCheck extends CheckResultBase {
+  readonly status: 'skipped';
+  /** Why the check did not run or could not judge. */
+  readonly message: string;
+}
+
+export interface ErroredCheck extends CheckResultBase {
+  readonly status: 'errored';
+  /** `CODE: message` of the error, so the one line names its code. */
+  readonly message: string;
+  readonly error: ErrorInfo;
+}
+
+/** The result of one check, as the JSON report stores it: one variant per status. */
+export type CheckResult = PassedCheck | FailedCheck | SkippedCheck | ErroredCheck;
+
+/**
+ * Something about the run as a whole rather than one check: records left on the target after a
+ * suite's clean-up, an interruption. Never decides a verdict.
+ */
+export interface RunNote {
+  readonly level: 'warning' | 'info';
+  /** The suite the note concerns, when it concerns one. */
+  readonly suite?: SuiteName;
+  readonly message: string;
 }
 
 export interface ClassResult {
@@ -65,6 +101,8 @@ export interface RunResult {
   readonly checks: readonly CheckResult[];
   /** The command that replays this run with the same seed (no secrets in it). */
   readonly replayCommand: string;
-  /** Set when the run stopped early (total budget), saying why. */
+  /** Set when the run stopped early (total budget, Ctrl-C), saying why. */
   readonly interrupted?: string;
+  /** Run-level notes, in the order they arose. */
+  readonly notes: readonly RunNote[];
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult, CheckStatus } from './run-result.js';
+import { buildCheck } from './test-support/sample-run.js';
 import { judgeClasses, judgeRun, summarizeChecks } from './verdicts.js';
 
 function check(id: string, klass: string, status: CheckStatus): CheckResult {
-  return { id, suite: 'resources', class: klass, title: id, rule: '1', status, durationMs: 1, seed: 1, evidence: [], findings: [] };
+  return buildCheck({ id, suite: 'resources', class: klass, title: id, status });
 }
 
 describe('verdicts', () => {

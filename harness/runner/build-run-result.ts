@@ -1,5 +1,5 @@
 // Assembles the one result model from check results. Pure.
-import type { CheckResult, RunResult } from '../model/run-result.js';
+import type { CheckResult, RunNote, RunResult } from '../model/run-result.js';
 import { judgeClasses, judgeRun, summarizeChecks } from '../model/verdicts.js';
 
 export interface RunFacts {
@@ -13,7 +13,7 @@ export interface RunFacts {
   readonly interrupted?: string;
 }
 
-export function buildRunResult(facts: RunFacts, checks: readonly CheckResult[]): RunResult {
+export function buildRunResult(facts: RunFacts, checks: readonly CheckResult[], notes: readonly RunNote[] = []): RunResult {
   const classes = judgeClasses(checks, facts.required);
   return {
     tool: { name: 'apicert', version: facts.version },
@@ -27,5 +27,6 @@ export function buildRunResult(facts: RunFacts, checks: readonly CheckResult[]):
     checks,
     replayCommand: facts.replayCommand,
     ...(facts.interrupted !== undefined ? { interrupted: facts.interrupted } : {}),
+    notes,
   };
 }

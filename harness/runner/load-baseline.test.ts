@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderJsonReport } from '../../reports/json/render-json.js';
-import { sampleFailingRun } from '../../reports/test-support/sample-run.js';
+import { sampleFailingRun } from '../model/test-support/sample-run.js';
 import { loadBaseline } from './load-baseline.js';
 
 let dir: string;

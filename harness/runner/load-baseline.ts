@@ -1,7 +1,8 @@
 // Reads the --baseline file. Done before anything is sent to the target, so a bad baseline stops
 // the run with exit code 2 and nothing run.
 import { readFile, stat } from 'node:fs/promises';
-import { parseBaselineReport, type BaselineReport } from '../../reports/index.js';
+import type { BaselineReport } from '../model/baseline-report.js';
+import { parseBaselineReport } from './parse-baseline-report.js';
 import { BaselineInvalidError } from '../errors.js';
 
 // A report.json of a few thousand checks with evidence is a few MB; far beyond that it is not one.

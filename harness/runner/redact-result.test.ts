@@ -21,12 +21,30 @@ describe('redactResultText', () => {
       actual: `"${secret}"`,
       counterexample: { body: `{"s":"${secret}"}` },
       findings: [{ level: 'warning', message: `echoed ${encodeURIComponent(secret)}` }],
-      error: { code: 'APICERT_CHECK_CRASHED', message: secret },
     };
     const redacted = redactResultText(result, [secret]);
     expect(JSON.stringify(redacted)).not.toContain(secret);
-    expect(redacted.message).toBe('saw [REDACTED] in the body');
-    expect(redacted.status).toBe('failed');
+    expect(redacted).toMatchObject({ status: 'failed', message: 'saw [REDACTED] in the body' });
+  });
+
+  it("removes secrets from an errored check's message and error", () => {
+    const result: CheckResult = {
+      id: 'resources.x',
+      suite: 'resources',
+      class: 'resources-core',
+      title: 't',
+      rule: '1',
+      status: 'errored',
+      durationMs: 1,
+      seed: 1,
+      evidence: [],
+      message: `APICERT_CHECK_CRASHED: ${secret}`,
+      error: { code: 'APICERT_CHECK_CRASHED', message: secret },
+      findings: [],
+    };
+    const redacted = redactResultText(result, [secret]);
+    expect(JSON.stringify(redacted)).not.toContain(secret);
+    expect(redacted).toMatchObject({ message: 'APICERT_CHECK_CRASHED: [REDACTED]', error: { message: '[REDACTED]' } });
   });
 
   it('returns the result as is without secrets', () => {

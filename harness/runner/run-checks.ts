@@ -4,11 +4,11 @@
 // suite's last check has run.
 import type { Check } from '../model/check.js';
 import { RunBudgetExceededError, RunInterruptedError, type ApicertError } from '../errors.js';
-import type { CheckResult, SuiteName } from '../model/run-result.js';
+import type { CheckResult, RunNote, SuiteName } from '../model/run-result.js';
 import type { CheckEnvironment } from './create-check-context.js';
 import { deleteTrackedRecords } from './delete-tracked-records.js';
-import { redactResultText } from './redact-result.js';
-import { baseResult, runOneCheck } from './run-one-check.js';
+import { redactNoteText, redactResultText } from './redact-result.js';
+import { erroredResult, runOneCheck, toCheckResult } from './run-one-check.js';
 import { deriveCheckSeed } from './seeded-random.js';
 import { createSuiteScope, type SuiteScopeHandle } from './suite-scope.js';
 
@@ -34,6 +34,8 @@ export interface RunChecksOptions {
 
 export interface RunChecksResult {
   readonly results: CheckResult[];
+  /** Run-level notes, such as records a suite's clean-up could not delete. */
+  readonly notes: RunNote[];
   readonly interrupted?: string;
 }
 
@@ -48,21 +50,19 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
   const secrets = environment.secrets ?? [];
   const runStarted = performance.now();
   const results: (CheckResult | undefined)[] = planned.map(() => undefined);
-  const scopes = new Map<string, SuiteScopeHandle>();
+  const scopes = new Map<SuiteName, SuiteScopeHandle>();
+  const notes: RunNote[] = [];
   let interrupted: string | undefined;
   let started = 0;
 
-  const closeScope = async (suite: string): Promise<void> => {
+  // The suite's shared records belong to no one check, so what their clean-up left is a run note.
+  const closeScope = async (suite: SuiteName): Promise<void> => {
     const scope = scopes.get(suite);
     scopes.delete(suite);
     if (scope === undefined || scope.tracked.length === 0) return;
     environment.onProgress?.(`${suite}: deleting the ${scope.tracked.length} records its checks shared`);
     const problems = await deleteTrackedRecords(environment, scope.tracked);
-    const at = results.findLastIndex((r) => r?.suite === suite);
-    const last = results[at];
-    if (problems.length === 0 || last === undefined) return;
-    const findings = [...last.findings, ...problems.map((message) => ({ level: 'warning' as const, message }))];
-    results[at] = redactResultText({ ...last, findings }, secrets);
+    for (const message of problems) notes.push(redactNoteText({ level: 'warning', suite, message }, secrets));
   };
 
   const runEntry = async (index: number): Promise<void> => {
@@ -70,13 +70,12 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
     const seed = deriveCheckSeed(runSeed, check.id);
     started += 1;
     if (skipReason !== undefined) {
-      results[index] = baseResult(check, seed, { status: 'skipped', durationMs: 0, message: skipReason });
+      results[index] = toCheckResult(check, seed, { status: 'skipped', durationMs: 0, message: skipReason });
       return;
     }
     // Not run: reported as errored, so the class it belongs to cannot pass on it.
     const notRun = (error: ApicertError): void => {
-      const info = error.toInfo();
-      results[index] = baseResult(check, seed, { status: 'errored', durationMs: 0, message: info.message, error: info });
+      results[index] = erroredResult(check, seed, error.toInfo(), { durationMs: 0 });
     };
     if (options.interrupt?.aborted === true) {
       interrupted ??= interruptedMessage;
@@ -91,7 +90,7 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
     let scope = scopes.get(check.suite);
     if (scope === undefined) scopes.set(check.suite, (scope = createSuiteScope()));
     const result = await runOneCheck(check, seed, Math.min(options.checkTimeoutMs, remainingMs), environment, scope, options.interrupt);
-    if (result.error?.code === 'APICERT_RUN_INTERRUPTED') interrupted ??= interruptedMessage;
+    if (result.status === 'errored' && result.error.code === 'APICERT_RUN_INTERRUPTED') interrupted ??= interruptedMessage;
     results[index] = redactResultText(result, secrets);
     // The next suite starts on a target without this one's records.
     const isLastOfSuite = !planned.slice(index + 1).some((p) => p.check.suite === check.suite && p.skipReason === undefined);
@@ -125,7 +124,7 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
   // Scopes of suites whose later checks the run budget cut off.
   for (const suite of [...scopes.keys()]) await closeScope(suite);
   const finished = results.filter((r): r is CheckResult => r !== undefined);
-  return interrupted === undefined ? { results: finished } : { results: finished, interrupted };
+  return interrupted === undefined ? { results: finished, notes } : { results: finished, notes, interrupted };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Check } from '../model/check.js';
 import { CheckCrashedError, CheckTimeoutError, RunInterruptedError, toErrorInfo, type ErrorInfo } from '../errors.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
 import type { ExchangeRecord } from '../model/evidence.js';
+import { describeError } from '../model/describe-outcome.js';
 import type { CheckResult, Finding } from '../model/run-result.js';
 import { createCheckContext, type CheckEnvironment } from './create-check-context.js';
 import { deleteTrackedRecords } from './delete-tracked-records.js';
@@ -74,23 +75,16 @@ export async function runOneCheck(
 
   if (error !== undefined || outcome === undefined) {
     const info = error ?? { code: 'APICERT_CHECK_CRASHED', message: `${check.id} returned no outcome` };
-    return baseResult(check, seed, {
-      status: 'errored',
-      durationMs,
-      message: `${info.code}: ${info.message}`,
-      error: info,
-      evidence: lastExchanges(handle.exchanges),
-      findings,
-    });
+    return erroredResult(check, seed, info, { durationMs, evidence: lastExchanges(handle.exchanges), findings });
   }
   switch (outcome.status) {
     case 'passed':
-      return baseResult(check, seed, { status: 'passed', durationMs, findings });
+      return toCheckResult(check, seed, { status: 'passed', durationMs, findings });
     case 'skipped':
-      return baseResult(check, seed, { status: 'skipped', durationMs, message: outcome.reason, findings });
+      return toCheckResult(check, seed, { status: 'skipped', durationMs, message: outcome.reason, findings });
     case 'failed': {
       const { details } = outcome;
-      return baseResult(check, seed, {
+      return toCheckResult(check, seed, {
         status: 'failed',
         durationMs,
         message: outcome.message,
@@ -116,12 +110,16 @@ function lastExchanges(exchanges: readonly ExchangeRecord[]): ExchangeRecord[] {
   return exchanges.slice(-defaultEvidenceExchanges);
 }
 
-type ResultFields = Omit<CheckResult, 'id' | 'suite' | 'class' | 'title' | 'rule' | 'seed' | 'evidence' | 'findings'> & {
+// Omit over each variant of the union, so a status keeps the fields that belong to it.
+type OmitFromEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+type ResultFields = OmitFromEach<CheckResult, 'id' | 'suite' | 'class' | 'title' | 'rule' | 'seed' | 'evidence' | 'findings'> & {
   readonly evidence?: readonly ExchangeRecord[];
   readonly findings?: readonly Finding[];
 };
 
-export function baseResult(check: Check, seed: number, fields: ResultFields): CheckResult {
+/** A check's result from its verdict fields; the check supplies id, suite, class, title and rule. */
+export function toCheckResult(check: Check, seed: number, fields: ResultFields): CheckResult {
   return {
     id: check.id,
     suite: check.suite,
@@ -133,4 +131,14 @@ export function baseResult(check: Check, seed: number, fields: ResultFields): Ch
     findings: [],
     ...fields,
   };
+}
+
+/** An errored result: its message names the error code, however the error arose. */
+export function erroredResult(
+  check: Check,
+  seed: number,
+  error: ErrorInfo,
+  extra: { readonly durationMs: number; readonly evidence?: readonly ExchangeRecord[]; readonly findings?: readonly Finding[] },
+): CheckResult {
+  return toCheckResult(check, seed, { status: 'errored', message: describeError(error), error, ...extra });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCheck, buildRun, sampleFailingRun, sampleFullRun, sampleHostileRun, sampleMixedRun, samplePassedRun } from '../test-support/sample-run.js';
+import { buildCheck, buildRun, sampleFailingRun, sampleFullRun, sampleHostileRun, sampleMixedRun, samplePassedRun } from '../../harness/model/test-support/sample-run.js';
 import { renderConsoleReport } from './render-console.js';
 
 function indexOfLine(text: string, start: string): number {
@@ -48,7 +48,7 @@ describe('renderConsoleReport', () => {
 
   it('shows errored checks with their error code, leaves skipped and passed ones out, and says the run was interrupted', () => {
     const text = renderConsoleReport(sampleMixedRun(), { color: false });
-    expect(text).toContain('  ERRORED pagination.cursor-walk  Following next_cursor visits every item exactly once\n    the check ran past its 5000 ms budget [APICERT_CHECK_TIMEOUT]');
+    expect(text).toContain('  ERRORED pagination.cursor-walk  Following next_cursor visits every item exactly once\n    APICERT_CHECK_TIMEOUT: the check ran past its 5000 ms budget\n');
     expect(text).toContain('  FAILED pagination.offset-walk');
     expect(text).not.toContain('webhooks-sender.signature-over-raw-body');
     expect(text).not.toContain('default page size probed');
@@ -60,7 +60,7 @@ describe('renderConsoleReport', () => {
     const text = renderConsoleReport(sampleFullRun(), { color: false });
     expect(text).toContain('    counterexample: {"deliveries":[1,2],"big":"12345678901234567890n","nested":{"ok":null}}');
     const run = sampleFullRun();
-    const check = run.checks.find((c) => c.replayPath !== undefined)!;
+    const check = run.checks.find((c) => c.status === 'failed' && c.replayPath !== undefined)!;
     expect(text).toContain(`    replay: --seed ${run.seed} --suite ${check.suite} (fast-check seed -7, path 0:1:1)`);
   });
 

@@ -1,4 +1,5 @@
 // The console report: verdicts first (what a release needs), then what to fix, then how to replay.
+import { describeOutcome } from '../../harness/model/describe-outcome.js';
 import type { CheckResult, ClassResult, ClassVerdict, RunResult } from '../../harness/model/run-result.js';
 import { toCounterexampleText } from '../counterexample-text.js';
 import { createPalette, type Paint, type Palette } from './ansi-style.js';
@@ -53,17 +54,17 @@ function renderRunVerdict(run: RunResult, palette: Palette, inert: Inert): strin
 
 function renderProblem(run: RunResult, check: CheckResult, palette: Palette, inert: Inert): string[] {
   const status = paintVerdict(palette, check.status)(check.status.toUpperCase());
-  const message = check.message ?? check.error?.message ?? '(no message)';
-  const code = check.error ? ` [${inert(check.error.code)}]` : '';
-  const lines = [`  ${status} ${palette.bold(inert(check.id))}  ${inert(check.title)}`, `    ${inert(message)}${code}`];
-  if (check.expected !== undefined) lines.push(`    expected: ${inert(check.expected)}`);
-  if (check.actual !== undefined) lines.push(`    actual:   ${inert(check.actual)}`);
-  if (check.counterexample !== undefined) {
-    lines.push(`    counterexample: ${inert(toCounterexampleText(check.counterexample, Number.MAX_SAFE_INTEGER))}`);
-  }
-  // --seed takes the run seed (each check derives its own from it); the path is fast-check's, for the record.
-  if (check.replayPath !== undefined) {
-    lines.push(`    replay: --seed ${run.seed} --suite ${check.suite} (fast-check seed ${check.seed}, path ${inert(check.replayPath)})`);
+  const lines = [`  ${status} ${palette.bold(inert(check.id))}  ${inert(check.title)}`, `    ${inert(describeOutcome(check))}`];
+  if (check.status === 'failed') {
+    if (check.expected !== undefined) lines.push(`    expected: ${inert(check.expected)}`);
+    if (check.actual !== undefined) lines.push(`    actual:   ${inert(check.actual)}`);
+    if (check.counterexample !== undefined) {
+      lines.push(`    counterexample: ${inert(toCounterexampleText(check.counterexample, Number.MAX_SAFE_INTEGER))}`);
+    }
+    // --seed takes the run seed (each check derives its own from it); the path is fast-check's, for the record.
+    if (check.replayPath !== undefined) {
+      lines.push(`    replay: --seed ${run.seed} --suite ${check.suite} (fast-check seed ${check.seed}, path ${inert(check.replayPath)})`);
+    }
   }
   const curls = check.evidence.flatMap((exchange) => (exchange.curl === undefined ? [] : [exchange.curl]));
   for (const curl of curls.slice(0, maxCurlLines)) lines.push(`    ${palette.dim(inert(curl))}`);
@@ -83,6 +84,9 @@ function renderWarnings(run: RunResult, palette: Palette, inert: Inert): string[
   const warnings = run.checks.flatMap((check) =>
     check.findings.filter((finding) => finding.level === 'warning').map((finding) => `  ${palette.yellow('warning')} ${inert(check.id)}: ${inert(finding.message)}`),
   );
+  for (const note of run.notes) {
+    if (note.level === 'warning') warnings.push(`  ${palette.yellow('warning')} ${inert(note.suite ?? 'run')}: ${inert(note.message)}`);
+  }
   return warnings.length === 0 ? [] : ['', palette.bold(`Warnings (${warnings.length})`), ...warnings];
 }
 
@@ -91,6 +95,7 @@ function renderSummary(run: RunResult, inert: Inert): string[] {
   const seconds = (run.durationMs / 1000).toFixed(1);
   const lines = [''];
   if (run.interrupted !== undefined) lines.push(`Interrupted: ${inert(run.interrupted)}`);
+  for (const note of run.notes) if (note.level === 'info') lines.push(`Note: ${inert(note.message)}`);
   lines.push(`${passed} passed, ${failed} failed, ${skipped} skipped, ${errored} errored in ${seconds}s (seed ${run.seed})`);
   // The replay command is copied and run: it is never cut, only made inert.
   lines.push(`Replay: ${toInertText(run.replayCommand, Number.MAX_SAFE_INTEGER)}`);

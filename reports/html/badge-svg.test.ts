@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseXml, type XmlElement } from '../test-support/parse-xml.js';
-import { sampleFailingRun, sampleHostileRun, samplePassedRun } from '../test-support/sample-run.js';
+import { sampleFailingRun, sampleHostileRun, samplePassedRun } from '../../harness/model/test-support/sample-run.js';
 import { describeBadge, renderBadgeSvg } from './badge-svg.js';
 
 function findAll(element: XmlElement, name: string): XmlElement[] {

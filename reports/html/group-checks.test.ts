@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckStatus, SuiteName } from '../../harness/model/run-result.js';
-import { buildCheck } from '../test-support/sample-run.js';
+import { buildCheck } from '../../harness/model/test-support/sample-run.js';
 import { groupChecks } from './group-checks.js';
 
 function check(id: string, suite: SuiteName, klass: string, status: CheckStatus): ReturnType<typeof buildCheck> {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBody, buildCheck, buildExchange, buildRun } from '../test-support/sample-run.js';
+import { buildBody, buildCheck, buildExchange, buildRun } from '../../harness/model/test-support/sample-run.js';
 import { launchChromium } from './test-support/launch-chromium.js';
 import { runResourcesSuite, writeHtmlPage } from './test-support/run-to-report.js';
 

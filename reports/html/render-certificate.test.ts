@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleHostileRun, sampleMixedRun } from '../test-support/sample-run.js';
+import { sampleHostileRun, sampleMixedRun } from '../../harness/model/test-support/sample-run.js';
 import { buildCertificateText, renderCertificate } from './render-certificate.js';
 
 const hash = 'a'.repeat(64);

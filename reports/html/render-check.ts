@@ -1,9 +1,10 @@
 // One check as a <details> element: the summary line is always visible; the body holds the message,
 // expected and actual, findings, the counterexample, how to replay and the evidence. Native <details>
 // expands without any script, so the page works where CI serves it under a script-blocking CSP.
+import { describeOutcome } from '../../harness/model/describe-outcome.js';
 import type { CheckResult, RunResult } from '../../harness/model/run-result.js';
 import { replaceBigInt } from '../bigint-replacer.js';
-import type { ComparisonCategory } from '../compare/compare-runs.js';
+import type { ComparisonCategory } from '../../harness/model/compare-runs.js';
 import { renderBoundedText, renderOmittedMarker } from './bounded-html.js';
 import { toCheckAnchor } from './check-anchor.js';
 import { cutText } from './cut-text.js';
@@ -36,8 +37,9 @@ const categoryTags: Readonly<Record<ComparisonCategory, string>> = {
   unchanged: '',
 };
 
+// A passed check's summary needs no words: its status and warning tag say it.
 function messageOf(check: CheckResult): string | undefined {
-  return check.message ?? check.error?.message;
+  return check.status === 'passed' ? undefined : describeOutcome(check);
 }
 
 function toSearchText(check: CheckResult): string {
@@ -61,8 +63,8 @@ function renderSummary(check: CheckResult, category: ComparisonCategory | undefi
 // One compact line: the facts matter less than the message and the evidence below them.
 function renderFacts(check: CheckResult): string {
   const facts = [`rule ${escapeHtml(check.rule)}`, `class ${escapeHtml(check.class)}`, formatDuration(check.durationMs), `check seed ${check.seed}`];
-  if (check.replayPath !== undefined) facts.push(`replay path ${escapeHtml(check.replayPath)}`);
-  if (check.error !== undefined) facts.push(`error <code>${escapeHtml(check.error.code)}</code>`);
+  if (check.status === 'failed' && check.replayPath !== undefined) facts.push(`replay path ${escapeHtml(check.replayPath)}`);
+  if (check.status === 'errored') facts.push(`error <code>${escapeHtml(check.error.code)}</code>`);
   return `<p class="facts">${facts.join(' · ')}</p>`;
 }
 
@@ -72,8 +74,12 @@ function renderExpectation(check: CheckResult, limits: HtmlLimits): string {
   if (message !== undefined && message.length > summaryMessageChars) {
     rows.push(`<dt>Message</dt><dd>${renderBoundedText(message, limits.valueChars)}</dd>`);
   }
-  if (check.expected !== undefined) rows.push(`<dt>Expected</dt><dd class="expected">${renderBoundedText(check.expected, limits.valueChars)}</dd>`);
-  if (check.actual !== undefined) rows.push(`<dt>Actual</dt><dd class="actual">${renderBoundedText(check.actual, limits.valueChars)}</dd>`);
+  if (check.status === 'failed' && check.expected !== undefined) {
+    rows.push(`<dt>Expected</dt><dd class="expected">${renderBoundedText(check.expected, limits.valueChars)}</dd>`);
+  }
+  if (check.status === 'failed' && check.actual !== undefined) {
+    rows.push(`<dt>Actual</dt><dd class="actual">${renderBoundedText(check.actual, limits.valueChars)}</dd>`);
+  }
   return rows.length === 0 ? '' : `<dl class="expectation">${rows.join('')}</dl>`;
 }
 
@@ -95,7 +101,7 @@ function toPrettyJson(value: unknown): string {
 }
 
 function renderCounterexample(check: CheckResult, context: CheckRenderContext): string {
-  if (check.counterexample === undefined) return '';
+  if (check.status !== 'failed' || check.counterexample === undefined) return '';
   const json = toPrettyJson(check.counterexample);
   const granted = context.budget.grant(Math.min(json.length, context.limits.counterexampleChars));
   const cut = cutText(json, granted);
@@ -103,7 +109,7 @@ function renderCounterexample(check: CheckResult, context: CheckRenderContext): 
 }
 
 function renderReplay(check: CheckResult, run: RunResult): string {
-  const path = check.replayPath === undefined ? '' : ` and fast-check path ${escapeHtml(check.replayPath)}`;
+  const path = check.status !== 'failed' || check.replayPath === undefined ? '' : ` and fast-check path ${escapeHtml(check.replayPath)}`;
   return (
     `<h5>Replay</h5><pre class="replay copyable">${escapeHtml(run.replayCommand)}</pre>` +
     `<p class="hint">Reruns the whole run with seed ${run.seed}; this check then gets its seed ${check.seed}${path} again.</p>`

@@ -2,7 +2,7 @@
 // filters this markup in place; without the script it is the whole report.
 import type { RunResult, RunSummary } from '../../harness/model/run-result.js';
 import { summarizeChecks } from '../../harness/model/verdicts.js';
-import type { ComparisonCategory } from '../compare/compare-runs.js';
+import type { ComparisonCategory } from '../../harness/model/compare-runs.js';
 import { renderStatus } from './display-values.js';
 import { escapeHtml } from './escape.js';
 import { groupChecks, type ClassGroup } from './group-checks.js';

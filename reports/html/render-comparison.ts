@@ -1,5 +1,5 @@
 // The comparison with a baseline run: what broke since, what was fixed, what is still broken.
-import type { ComparedCheck, ComparisonCategory, RunComparison } from '../compare/compare-runs.js';
+import type { ComparedCheck, ComparisonCategory, RunComparison } from '../../harness/model/compare-runs.js';
 import { renderBoundedText } from './bounded-html.js';
 import { toCheckAnchor } from './check-anchor.js';
 import { formatCount, formatTimestamp, renderStatus } from './display-values.js';

@@ -6,6 +6,8 @@ import { formatCount, formatDuration, formatTimestamp, renderStatus } from './di
 import { escapeHtml } from './escape.js';
 
 const maxTargetChars = 300;
+// Run notes are few (clean-up stops after a handful of refusals); past this many, report.json has them.
+const maxNotesShown = 20;
 
 function explainVerdict(run: RunResult): string {
   const required = run.classes.filter((result) => result.required);
@@ -38,7 +40,18 @@ function renderClassRow(result: ClassResult): string {
   );
 }
 
-/** The page header: the overall verdict and why, then the run's facts. */
+function renderNotes(run: RunResult): string {
+  if (run.notes.length === 0) return '';
+  const items = run.notes.slice(0, maxNotesShown).map((note) => {
+    const suite = note.suite === undefined ? '' : `<code>${escapeHtml(note.suite)}</code>: `;
+    return `<li class="finding finding-${escapeHtml(note.level)}"><strong>${escapeHtml(note.level)}</strong> ${suite}${renderBoundedText(note.message, maxTargetChars)}</li>`;
+  });
+  const hidden = run.notes.length - maxNotesShown;
+  const more = hidden > 0 ? `<li class="omitted">(+${formatCount(hidden)} more notes in report.json)</li>` : '';
+  return `<ul class="run-notes">${items.join('')}${more}</ul>`;
+}
+
+/** The page header: the overall verdict and why, then the run's facts and notes. */
 export function renderRunHeader(run: RunResult): string {
   const interrupted =
     run.interrupted === undefined ? '' : `<p class="interrupted"><strong>Interrupted:</strong> ${renderBoundedText(run.interrupted, maxTargetChars)}</p>`;
@@ -48,7 +61,7 @@ export function renderRunHeader(run: RunResult): string {
     `<p class="overall" data-overall-verdict="${escapeHtml(run.verdict)}">` +
     `<span class="verdict verdict-${escapeHtml(run.verdict)}">${run.verdict === 'passed' ? 'PASSED' : 'FAILED'}</span> ` +
     `<span class="verdict-reason">${explainVerdict(run)}</span></p>` +
-    `${renderFacts(run)}${interrupted}</header>`
+    `${renderFacts(run)}${interrupted}${renderNotes(run)}</header>`
   );
 }
 

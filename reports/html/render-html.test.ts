@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareRuns } from '../compare/compare-runs.js';
-import { buildBody, buildCheck, buildExchange, buildRun, sampleFullRun, sampleHostileRun, samplePassedRun } from '../test-support/sample-run.js';
+import { compareRuns } from '../../harness/model/compare-runs.js';
+import { buildBody, buildCheck, buildExchange, buildRun, sampleFullRun, sampleHostileRun, samplePassedRun } from '../../harness/model/test-support/sample-run.js';
 import { toHashSource } from './content-security-policy.js';
 import { renderHtmlReport } from './render-html.js';
 import { buildLargeRun } from './test-support/large-run.js';

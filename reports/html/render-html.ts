@@ -1,7 +1,7 @@
 // index.html: one self-contained page (inline style and script, nothing loaded) that a release
 // manager opens when CI goes red. The static markup is the whole report; the script only filters.
 import type { RunResult } from '../../harness/model/run-result.js';
-import type { RunComparison } from '../compare/compare-runs.js';
+import type { RunComparison } from '../../harness/model/compare-runs.js';
 import { renderBoundedText } from './bounded-html.js';
 import { buildContentSecurityPolicy } from './content-security-policy.js';
 import { escapeHtml } from './escape.js';

@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import type { RunResult } from '../../harness/model/run-result.js';
-import { sampleFailingRun, sampleFullRun, sampleHostileRun, sampleMixedRun, samplePassedRun } from '../test-support/sample-run.js';
+import type { FailedCheck, RunResult } from '../../harness/model/run-result.js';
+import { sampleFailingRun, sampleFullRun, sampleHostileRun, sampleMixedRun, samplePassedRun } from '../../harness/model/test-support/sample-run.js';
 import { renderJsonReport } from './render-json.js';
 import { reportSchema } from './report-schema.js';
 
@@ -16,7 +16,11 @@ type JsonPath = readonly (string | number)[];
 
 /** The JSON report of the failing sample with the value at `path` replaced (or removed when `value` is absent). */
 function brokenReport(path: JsonPath, ...value: [unknown?]): unknown {
-  const report: unknown = JSON.parse(renderJsonReport(sampleFailingRun()));
+  return brokenReportOf(sampleFailingRun(), path, ...value);
+}
+
+function brokenReportOf(run: RunResult, path: JsonPath, ...value: [unknown?]): unknown {
+  const report: unknown = JSON.parse(renderJsonReport(run));
   let parent = report as Record<string | number, unknown>;
   for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
   const last = path[path.length - 1]!;
@@ -36,7 +40,8 @@ describe('renderJsonReport', () => {
 
   it('writes a bigint in a counterexample as a string instead of throwing', () => {
     const report = JSON.parse(renderJsonReport(sampleFullRun())) as RunResult;
-    expect(report.checks[0]?.counterexample).toEqual({ deliveries: [1, 2], big: '12345678901234567890n', nested: { ok: null } });
+    expect(report.checks[0]).toMatchObject({ status: 'failed' });
+    expect((report.checks[0] as FailedCheck).counterexample).toEqual({ deliveries: [1, 2], big: '12345678901234567890n', nested: { ok: null } });
   });
 
   it('keeps hostile strings exactly (JSON escaping is lossless)', () => {
@@ -76,5 +81,22 @@ describe('report.schema.json', () => {
     ['evidence that is not an array', ['checks', 1, 'evidence'], {}],
   ])('rejects a report with %s', (_what, path, ...value) => {
     expect(validate(brokenReport(path, ...value))).toBe(false);
+  });
+
+  // sampleMixedRun's checks: 0 passed, 1 failed, 2 skipped, 3 errored.
+  it.each<[string, JsonPath, ...[unknown?]]>([
+    ['a passed check with a message', ['checks', 0, 'message'], 'fine'],
+    ['a failed check without its message', ['checks', 1, 'message']],
+    ['a failed check with an error', ['checks', 1, 'error'], { code: 'APICERT_CHECK_CRASHED', message: 'x' }],
+    ['a skipped check without its reason', ['checks', 2, 'message']],
+    ['a skipped check with a counterexample', ['checks', 2, 'counterexample'], { a: 1 }],
+    ['an errored check without its error', ['checks', 3, 'error']],
+    ['an errored check with expected', ['checks', 3, 'expected'], 'x'],
+    ['a run note of an unknown level', ['notes'], [{ level: 'fatal', message: 'x' }]],
+  ])('rejects a check result that mixes variants: %s', (_what, path, ...value) => {
+    const run = sampleMixedRun();
+    expect(run.checks.map((check) => check.status)).toEqual(['passed', 'failed', 'skipped', 'errored']);
+    expect(validate(JSON.parse(renderJsonReport(run)))).toBe(true);
+    expect(validate(brokenReportOf(run, path, ...value))).toBe(false);
   });
 });

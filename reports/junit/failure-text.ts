@@ -1,6 +1,7 @@
 // The plain-text body of a <failure> or <error>: what broke, and the exchanges that prove it.
 import type { ExchangeRecord, RecordedBody } from '../../harness/model/evidence.js';
-import type { CheckResult } from '../../harness/model/run-result.js';
+import { describeOutcome } from '../../harness/model/describe-outcome.js';
+import type { ErroredCheck, FailedCheck } from '../../harness/model/run-result.js';
 import { toCounterexampleText } from '../counterexample-text.js';
 
 // CI pages render junit bodies inline; past these bounds report.json holds the full evidence.
@@ -30,14 +31,15 @@ function describeExchange(exchange: ExchangeRecord, index: number): string[] {
 }
 
 /** Text for a failed or errored check: message, expected/actual, replay data, then the evidence. */
-export function describeCheckFailure(check: CheckResult): string {
-  const lines: string[] = [];
-  if (check.message) lines.push(check.message);
-  if (check.error) lines.push(`error: ${check.error.code}: ${check.error.message}`);
-  if (check.expected !== undefined) lines.push(`expected: ${check.expected}`);
-  if (check.actual !== undefined) lines.push(`actual: ${check.actual}`);
-  lines.push(`rule: ${check.rule}`, `seed: ${check.seed}${check.replayPath ? `, replay path: ${check.replayPath}` : ''}`);
-  if (check.counterexample !== undefined) {
+export function describeCheckFailure(check: FailedCheck | ErroredCheck): string {
+  const lines: string[] = [describeOutcome(check)];
+  if (check.status === 'failed') {
+    if (check.expected !== undefined) lines.push(`expected: ${check.expected}`);
+    if (check.actual !== undefined) lines.push(`actual: ${check.actual}`);
+  }
+  const replayPath = check.status === 'failed' && check.replayPath !== undefined ? `, replay path: ${check.replayPath}` : '';
+  lines.push(`rule: ${check.rule}`, `seed: ${check.seed}${replayPath}`);
+  if (check.status === 'failed' && check.counterexample !== undefined) {
     lines.push(`counterexample: ${toCounterexampleText(check.counterexample, maxCounterexampleChars)}`);
   }
   if (check.evidence.length > 0) {

@@ -2,6 +2,7 @@
 // conformance-class verdicts so that CI shows exactly what decided the exit code.
 import type { CheckResult, ClassResult, RunResult, SuiteName } from '../../harness/model/run-result.js';
 import { suiteNames } from '../../harness/model/run-result.js';
+import { describeOutcome } from '../../harness/model/describe-outcome.js';
 import { describeCheckFailure } from './failure-text.js';
 import { escapeXmlAttribute, escapeXmlText } from './xml-escape.js';
 
@@ -34,12 +35,13 @@ function renderProperties(run: RunResult): string {
     ['replayCommand', run.replayCommand],
   ];
   if (run.interrupted !== undefined) properties.push(['interrupted', run.interrupted]);
+  run.notes.forEach((note, index) => properties.push([`note.${index + 1}.${note.level}`, note.suite === undefined ? note.message : `${note.suite}: ${note.message}`]));
   const items = properties.map(([name, value]) => `      <property${toAttributes({ name, value })}/>`);
   return ['    <properties>', ...items, '    </properties>'].join('\n');
 }
 
 function renderOutcome(check: CheckResult): string {
-  const message = check.message ?? check.error?.message ?? check.status;
+  const message = describeOutcome(check);
   switch (check.status) {
     case 'passed':
       return '';
@@ -48,7 +50,7 @@ function renderOutcome(check: CheckResult): string {
     case 'failed':
       return `\n      <failure${toAttributes({ message: toMessageAttribute(message), type: `rule ${check.rule}` })}>${escapeXmlText(describeCheckFailure(check))}</failure>`;
     case 'errored':
-      return `\n      <error${toAttributes({ message: toMessageAttribute(message), type: check.error?.code ?? 'APICERT_CHECK_ERRORED' })}>${escapeXmlText(describeCheckFailure(check))}</error>`;
+      return `\n      <error${toAttributes({ message: toMessageAttribute(message), type: check.error.code })}>${escapeXmlText(describeCheckFailure(check))}</error>`;
   }
 }
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { ApicertConfig } from '../../harness/config/config-types.js';
 import { loadConfig } from '../../harness/config/load-config.js';
 import { createHttpClient } from '../../harness/http/client.js';
-import type { CheckResult } from '../../harness/model/run-result.js';
+import type { ReadableResult } from '../../harness/model/test-support/readable-result.js';
 import { runChecks } from '../../harness/runner/run-checks.js';
 import { newSinkSecret } from '../../harness/sink/sink-secret.js';
 import type { WebhookSink } from '../../harness/sink/sink-types.js';
@@ -28,7 +28,7 @@ export interface ReferenceRunOptions {
 }
 
 /** Runs `checks` against a fresh reference server and returns their results; the server is closed after. */
-export async function runAgainstReference(checks: readonly Check[], options: ReferenceRunOptions = {}): Promise<CheckResult[]> {
+export async function runAgainstReference(checks: readonly Check[], options: ReferenceRunOptions = {}): Promise<ReadableResult[]> {
   const server = await startReferenceServer({ ...options.server, defects: options.defects ?? [] });
   const loaded = await loadConfig(exampleConfigPath);
   const config = options.configure ? options.configure(loaded) : loaded;
@@ -67,7 +67,7 @@ export async function runAgainstReference(checks: readonly Check[], options: Ref
 }
 
 /** The single result of a one-check run. */
-export async function runOneAgainstReference(check: Check, options: ReferenceRunOptions = {}): Promise<CheckResult> {
+export async function runOneAgainstReference(check: Check, options: ReferenceRunOptions = {}): Promise<ReadableResult> {
   const [result] = await runAgainstReference([check], options);
   if (result === undefined) throw new Error(`no result for ${check.id}`);
   return result;

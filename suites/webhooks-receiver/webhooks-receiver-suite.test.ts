@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApicertConfig } from '../../harness/config/config-types.js';
 import { loadConfig } from '../../harness/config/load-config.js';
 import { createHttpClient } from '../../harness/http/client.js';
-import type { CheckResult } from '../../harness/model/run-result.js';
+import type { ReadableResult } from '../../harness/model/test-support/readable-result.js';
 import { runChecks } from '../../harness/runner/run-checks.js';
 import type { DefectName } from '../../reference-server/defects.js';
 import { startReferenceServer } from '../../reference-server/start.js';
@@ -95,7 +95,7 @@ describe('webhooks-receiver suite against the reference server', () => {
 
 // The test harness's usual client redacts the secret; this one is told only the API token, so a
 // secret the checks put into a header, body or message would show in the results.
-async function runWithoutSecretRedaction(defects: DefectName[]): Promise<{ results: CheckResult[]; secret: string }> {
+async function runWithoutSecretRedaction(defects: DefectName[]): Promise<{ results: ReadableResult[]; secret: string }> {
   const server = await startReferenceServer({ defects });
   const config = await loadConfig(exampleConfigPath);
   const client = createHttpClient({

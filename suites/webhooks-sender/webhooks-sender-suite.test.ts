@@ -2,7 +2,7 @@
 // the matching defect switch on. Millisecond timings keep each run short.
 import { describe, expect, it } from 'vitest';
 import type { ApicertConfig } from '../../harness/config/config-types.js';
-import type { CheckResult } from '../../harness/model/run-result.js';
+import type { ReadableResult } from '../../harness/model/test-support/readable-result.js';
 import type { DefectName } from '../../reference-server/defects.js';
 import type { Check } from '../define-check.js';
 import { runAgainstReference, type ReferenceRunOptions } from '../test-support/run-against-reference.js';
@@ -25,11 +25,11 @@ function fastSender(pins: Partial<NonNullable<ApicertConfig['webhooks']['sender'
   });
 }
 
-async function runSender(checks: readonly Check[], options: Omit<ReferenceRunOptions, 'startSink' | 'server'> = {}): Promise<CheckResult[]> {
+async function runSender(checks: readonly Check[], options: Omit<ReferenceRunOptions, 'startSink' | 'server'> = {}): Promise<ReadableResult[]> {
   return runAgainstReference(checks, { configure: fastSender(), ...options, startSink: true, server: { webhooks: senderTimings } });
 }
 
-async function runOneSender(check: Check, options: Omit<ReferenceRunOptions, 'startSink' | 'server'> = {}): Promise<CheckResult> {
+async function runOneSender(check: Check, options: Omit<ReferenceRunOptions, 'startSink' | 'server'> = {}): Promise<ReadableResult> {
   const [result] = await runSender([check], options);
   return result!;
 }

@@ -1,6 +1,6 @@
 // Test support: a run the size of a big API's certification, with long bodies on every failure.
 import type { RunResult } from '../../../harness/model/run-result.js';
-import { buildBody, buildCheck, buildExchange, buildRun } from '../../test-support/sample-run.js';
+import { buildBody, buildCheck, buildExchange, buildRun } from '../../../harness/model/test-support/sample-run.js';
 
 export interface LargeRunShape {
   readonly checks: number;

@@ -2,7 +2,7 @@
 // answers errors in plain text), so the README screenshot is the same on every render.
 import type { ExchangeRecord } from '../../../harness/model/evidence.js';
 import type { CheckResult, RunResult } from '../../../harness/model/run-result.js';
-import { buildBody, buildCheck, buildRun } from '../../test-support/sample-run.js';
+import { buildBody, buildCheck, buildRun } from '../../../harness/model/test-support/sample-run.js';
 
 const baseUrl = 'http://127.0.0.1:4010';
 const startedAt = '2025-06-03T09:41:12.204Z';

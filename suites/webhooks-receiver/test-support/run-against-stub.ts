@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApicertConfig } from '../../../harness/config/config-types.js';
 import { loadConfig } from '../../../harness/config/load-config.js';
 import { createHttpClient } from '../../../harness/http/client.js';
-import type { CheckResult } from '../../../harness/model/run-result.js';
+import type { ReadableResult } from '../../../harness/model/test-support/readable-result.js';
 import { runChecks } from '../../../harness/runner/run-checks.js';
 import { startLocalServer } from '../../../harness/http/test-support/local-server.js';
 import type { Check } from '../../define-check.js';
@@ -34,7 +34,7 @@ export interface StubOptions {
 }
 
 export interface StubRun {
-  readonly results: CheckResult[];
+  readonly results: ReadableResult[];
   readonly deliveries: ReceivedDelivery[];
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCheck, buildRun } from '../test-support/sample-run.js';
-import { compareRuns } from './compare-runs.js';
+import { buildCheck, buildRun } from '../../harness/model/test-support/sample-run.js';
+import { compareRuns } from '../../harness/model/compare-runs.js';
 import { renderComparisonConsole } from './render-comparison-console.js';
 
 const baseline = buildRun([buildCheck({ id: 'a' }), buildCheck({ id: 'b', status: 'failed' }), buildCheck({ id: 'c', status: 'failed' })], {

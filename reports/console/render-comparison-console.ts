@@ -1,10 +1,8 @@
 // The comparison with a baseline, for the terminal: counts, then what changed, then what gates.
-import { createPalette, type Paint } from '../console/ansi-style.js';
-import { toInertText } from '../console/inert-text.js';
-import { findRequiredNewFailures, type ComparedCheck, type RunComparison } from './compare-runs.js';
-
-/** What decides the exit code: every required failure, or only new ones. */
-export type FailOn = 'any' | 'new';
+import { createPalette, type Paint } from './ansi-style.js';
+import { toInertText } from './inert-text.js';
+import type { ComparedCheck, RunComparison } from '../../harness/model/compare-runs.js';
+import { findRequiredNewFailures, type FailOn } from '../../harness/model/release-gate.js';
 
 export interface ComparisonConsoleOptions {
   readonly color: boolean;

@@ -1,17 +1,15 @@
-// The `run` command end to end: config, credential, reachability, checks, reports, exit code.
+// A conformance run end to end, up to its result: config, credential, reachability, the suites'
+// checks, the comparison with a baseline. Writing reports and choosing the exit code is the CLI's.
 // Throws ApicertError for usage/config/reachability problems; the CLI maps them to exit codes.
-import { suites as registeredSuites } from '../../suites/index.js';
-import type { SuiteDefinition } from '../model/suite-definition.js';
-import { renderConsoleReport } from '../../reports/console/render-console.js';
-import { compareRuns, findRequiredNewFailures, renderComparisonConsole, writeReports, type FailOn, type ReportFormat } from '../../reports/index.js';
 import type { ApicertConfig } from '../config/config-types.js';
 import { loadConfig } from '../config/load-config.js';
 import { RunInterruptedError, SecretMissingError, UsageError } from '../errors.js';
-import { ExitCode } from '../exit-codes.js';
 import { createHttpClient } from '../http/client.js';
 import { quoteForShell } from '../http/curl.js';
 import type { Credential } from '../http/http-types.js';
+import { compareRuns, type RunComparison } from '../model/compare-runs.js';
 import type { RunResult, SuiteName } from '../model/run-result.js';
+import type { SuiteDefinition } from '../model/suite-definition.js';
 import { newSinkSecret } from '../sink/sink-secret.js';
 import type { WebhookSink } from '../sink/sink-types.js';
 import { startWebhookSink } from '../sink/webhook-sink.js';
@@ -23,40 +21,31 @@ import { planChecks } from './plan-checks.js';
 import { runChecks } from './run-checks.js';
 import { pickRunSeed } from './seeded-random.js';
 
-export interface RunApicertOptions {
+export interface RunConformanceOptions {
+  /** The suites and their checks (suites/index.ts): handed in, so the runner never imports them. */
+  readonly registry: readonly SuiteDefinition[];
   readonly baseUrl?: string;
   readonly configPath?: string;
   readonly suites?: readonly SuiteName[];
-  readonly reportDir: string;
-  readonly formats: readonly ReportFormat[];
   readonly seed?: number;
   readonly require?: readonly string[];
   /** An earlier report.json to compare with (--baseline). */
   readonly baselinePath?: string;
-  /** 'new': exit 1 only for new failures in required classes; applies only with baselinePath. Default 'any'. */
-  readonly failOn?: FailOn;
   readonly timeoutMs?: number;
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** Where the console report goes. */
-  readonly write: (text: string) => void;
-  /** Where problems that are not the report go (a report that could not be written); default `write`. */
-  readonly warn?: (text: string) => void;
   /** Progress line sink; called with n, m and the current check id. */
   readonly onProgress?: (index: number, total: number, label: string) => void;
-  readonly color?: boolean;
-  /** Aborted when the user stops the run: checks stop, records are deleted, reports still written. */
+  /** Aborted when the user stops the run: checks stop, records are deleted, the result still comes back. */
   readonly interrupt?: AbortSignal;
-  /** For tests: a different suite registry. */
-  readonly suiteRegistry?: readonly SuiteDefinition[];
 }
 
-export interface RunApicertOutcome {
-  readonly exitCode: ExitCode;
+export interface RunConformanceOutcome {
   readonly run: RunResult;
-  readonly reportPaths: readonly string[];
+  /** This run against the baseline, when one was given. */
+  readonly comparison?: RunComparison;
 }
 
-export async function runApicert(options: RunApicertOptions): Promise<RunApicertOutcome> {
+export async function runConformance(options: RunConformanceOptions): Promise<RunConformanceOutcome> {
   const config = await loadConfig(options.configPath);
   const baseline = options.baselinePath === undefined ? undefined : await loadBaseline(options.baselinePath);
   const baseUrl = resolveBaseUrl(options.baseUrl, config);
@@ -88,7 +77,7 @@ export async function runApicert(options: RunApicertOptions): Promise<RunApicert
     const startedAt = new Date();
     const started = performance.now();
     const receiverSecret = readReceiverSecret(config, options.env);
-    const planned = planChecks(options.suiteRegistry ?? registeredSuites, config, options.suites, {
+    const planned = planChecks(options.registry, config, options.suites, {
       ...(config.webhooks.receiver !== undefined && receiverSecret === undefined
         ? { 'webhooks-receiver': `environment variable ${config.webhooks.receiver.secretEnv} (the receiver's signing secret) is not set` }
         : {}),
@@ -98,7 +87,7 @@ export async function runApicert(options: RunApicertOptions): Promise<RunApicert
     if (sender !== undefined && planned.some((p) => p.check.suite === 'webhooks-sender' && p.skipReason === undefined)) {
       sink = await startWebhookSink({ ...sender.sink, secret: sinkSecret, evidenceBodyBytes: config.budgets.evidenceBodyBytes, secrets: configuredSecrets });
     }
-    const { results, interrupted } = await runChecks({
+    const { results, notes, interrupted } = await runChecks({
       planned,
       runSeed: seed,
       ...(options.interrupt !== undefined ? { interrupt: options.interrupt } : {}),
@@ -127,23 +116,9 @@ export async function runApicert(options: RunApicertOptions): Promise<RunApicert
         ...(interrupted !== undefined ? { interrupted } : {}),
       },
       results,
+      notes,
     );
-    const comparison = baseline === undefined ? undefined : compareRuns(run, baseline);
-    const failOn = options.failOn ?? 'any';
-    const written = await writeReports(run, options.reportDir, options.formats, comparison === undefined ? {} : { comparison });
-    options.write(renderConsoleReport(run, { color: options.color ?? false }));
-    if (comparison !== undefined) options.write(renderComparisonConsole(comparison, { color: options.color ?? false, failOn }));
-    for (const failure of written.errors) (options.warn ?? options.write)(`${failure.code}: ${failure.message}\n`);
-    for (const skipped of written.skipped) options.write(`note: ${skipped.format} report skipped: ${skipped.reason}\n`);
-    if (written.paths.length > 0) options.write(`reports: ${written.paths.join(', ')}\n`);
-    // --fail-on new gates only on failures the baseline did not have; the reports keep the real verdict.
-    const isGatePassed =
-      failOn === 'new' && comparison !== undefined ? findRequiredNewFailures(comparison).length === 0 : run.verdict === 'passed';
-    return {
-      exitCode: isGatePassed ? ExitCode.Conformant : ExitCode.NotConformant,
-      run,
-      reportPaths: written.paths,
-    };
+    return baseline === undefined ? { run } : { run, comparison: compareRuns(run, baseline) };
   } finally {
     await sink?.close();
     await client.close();
@@ -167,7 +142,7 @@ function resolveBaseUrl(flag: string | undefined, config: ApicertConfig): string
   return baseUrl.replace(/\/+$/, '');
 }
 
-function resolveCredential(config: ApicertConfig, env: RunApicertOptions['env']): Credential {
+function resolveCredential(config: ApicertConfig, env: RunConformanceOptions['env']): Credential {
   const { header, scheme, tokenEnv } = config.target.auth;
   const token = env[tokenEnv];
   if (token === undefined || token === '') {
@@ -179,19 +154,19 @@ function resolveCredential(config: ApicertConfig, env: RunApicertOptions['env'])
   return { header, value: `${prefix}${token}`, curlValue: `${prefix}$${tokenEnv}` };
 }
 
-function readReceiverSecret(config: ApicertConfig, env: RunApicertOptions['env']): string | undefined {
+function readReceiverSecret(config: ApicertConfig, env: RunConformanceOptions['env']): string | undefined {
   const name = config.webhooks.receiver?.secretEnv;
   const value = name === undefined ? undefined : env[name];
   return value === '' ? undefined : value;
 }
 
 // Every value that must never reach an output: the token and any webhook secret the config names.
-function secretsOf(config: ApicertConfig, env: RunApicertOptions['env']): string[] {
+function secretsOf(config: ApicertConfig, env: RunConformanceOptions['env']): string[] {
   const names = [config.target.auth.tokenEnv, config.webhooks.receiver?.secretEnv].filter((n): n is string => n !== undefined);
   return names.map((name) => env[name]).filter((value): value is string => value !== undefined && value !== '');
 }
 
-function replayCommand(options: RunApicertOptions, baseUrl: string, seed: number): string {
+function replayCommand(options: RunConformanceOptions, baseUrl: string, seed: number): string {
   const parts = ['npx apicert run', `--base-url ${quoteForShell(baseUrl)}`];
   if (options.configPath !== undefined) parts.push(`--config ${quoteForShell(options.configPath)}`);
   if (options.suites !== undefined) parts.push(`--suite ${options.suites.join(',')}`);

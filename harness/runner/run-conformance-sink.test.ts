@@ -1,4 +1,4 @@
-// The run command's sink wiring: the sink listens only when a webhooks-sender check runs, its
+// The run's sink wiring: the sink listens only when a webhooks-sender check runs, its
 // per-run secret is redacted from every report, and it is closed when the run ends.
 import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
@@ -12,7 +12,8 @@ import type { SuiteDefinition } from '../model/suite-definition.js';
 import { SinkListenError } from '../errors.js';
 import type { SuiteName } from '../model/run-result.js';
 import type { WebhookSink } from '../sink/sink-types.js';
-import { runApicert } from './run-apicert.js';
+import { reportRun } from '../cli/report-run.js';
+import { runConformance } from './run-conformance.js';
 
 const exampleConfig = JSON.parse(await readFile(new URL('../../apicert.config.example.json', import.meta.url), 'utf8')) as {
   webhooks: { sender: Record<string, unknown> };
@@ -40,7 +41,7 @@ function registry(seen: Array<WebhookSink | undefined>): SuiteDefinition[] {
   return (['resources', 'webhooks-sender'] as const).map((name) => ({ name, checks: [sinkProbe(name, seen)], whyNotRunnable: () => undefined }));
 }
 
-describe('runApicert and the webhook sink', () => {
+describe('runConformance and the webhook sink', () => {
   let server: RunningReferenceServer;
   let directory: string;
   let blocker: Server;
@@ -68,16 +69,14 @@ describe('runApicert and the webhook sink', () => {
 
   async function run(suites: SuiteName[], seen: Array<WebhookSink | undefined>, configPath?: string) {
     const reportDir = await mkdtemp(join(directory, 'report-'));
-    const outcome = await runApicert({
+    const outcome = await runConformance({
+      registry: registry(seen),
       baseUrl: server.url,
       configPath: configPath ?? (await configWithSinkPort(0)),
       suites,
-      reportDir,
-      formats: ['json', 'junit'],
       env: { APICERT_TOKEN: server.token },
-      write: () => undefined,
-      suiteRegistry: registry(seen),
     });
+    await reportRun(outcome.run, undefined, { reportDir, formats: ['json', 'junit'], failOn: 'any', color: false, write: () => undefined, warn: () => undefined });
     const reports = await Promise.all((await readdir(reportDir)).map((file) => readFile(join(reportDir, file), 'utf8')));
     return { outcome, reports };
   }

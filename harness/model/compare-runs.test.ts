@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CheckStatus } from '../../harness/model/run-result.js';
-import { buildCheck, buildRun } from '../test-support/sample-run.js';
-import { categorize, compareRuns, findRequiredNewFailures, type RunComparison } from './compare-runs.js';
+import type { CheckStatus } from './run-result.js';
+import { buildCheck, buildRun } from './test-support/sample-run.js';
+import { categorize, compareRuns, type RunComparison } from './compare-runs.js';
+import { findRequiredNewFailures } from './release-gate.js';
 
 const statuses: readonly CheckStatus[] = ['passed', 'failed', 'skipped', 'errored'];
 

@@ -1,25 +1,8 @@
 // The part of an earlier report.json that a comparison needs, read defensively. Only these fields are
 // checked, so a baseline written by a later apicert (which may add fields) still compares.
-import { BaselineInvalidError } from '../../harness/errors.js';
-import type { CheckStatus } from '../../harness/model/run-result.js';
-
-/** One check of the baseline run. */
-export interface BaselineCheck {
-  readonly id: string;
-  readonly suite: string;
-  readonly class: string;
-  readonly title: string;
-  readonly status: CheckStatus;
-}
-
-/** What a comparison reads from a baseline; a RunResult is one too. */
-export interface BaselineReport {
-  readonly tool: { readonly version: string };
-  readonly target: { readonly baseUrl: string };
-  readonly startedAt: string;
-  readonly seed: number;
-  readonly checks: readonly BaselineCheck[];
-}
+import { BaselineInvalidError } from '../errors.js';
+import type { BaselineCheck, BaselineReport } from '../model/baseline-report.js';
+import type { CheckStatus } from '../model/run-result.js';
 
 const checkStatuses: readonly CheckStatus[] = ['passed', 'failed', 'skipped', 'errored'];
 const fixHint = 'pass the report.json of an earlier apicert run';

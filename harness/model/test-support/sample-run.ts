@@ -1,7 +1,7 @@
 // RunResult builders shared by every reporter's tests (console, json, junit, and html later).
-import type { ExchangeRecord, RecordedBody } from '../../harness/model/evidence.js';
-import type { CheckResult, RunResult } from '../../harness/model/run-result.js';
-import { judgeClasses, judgeRun, summarizeChecks } from '../../harness/model/verdicts.js';
+import type { ExchangeRecord, RecordedBody } from '../evidence.js';
+import type { CheckResult, CheckStatus, ErroredCheck, FailedCheck, RunNote, RunResult } from '../run-result.js';
+import { judgeClasses, judgeRun, summarizeChecks } from '../verdicts.js';
 
 const startedAt = '2025-01-02T03:04:05.678Z';
 
@@ -32,21 +32,48 @@ export function buildExchange(overrides: Partial<ExchangeRecord> = {}): Exchange
   };
 }
 
-/** A passed check in pagination-cursor; override any field. */
-export function buildCheck(overrides: Partial<CheckResult> = {}): CheckResult {
-  return {
+/** Overrides for buildCheck: any field of any variant; the status decides which are kept. */
+export type CheckOverrides = Partial<Omit<FailedCheck, 'status'> & Omit<ErroredCheck, 'status'>> & { readonly status?: CheckStatus };
+
+/**
+ * A passed check in pagination-cursor; override any field. A variant's required field that is not
+ * given gets a plain default (a failed check's message, an errored check's error), and fields that
+ * do not belong to the status are dropped, so the result is always a valid CheckResult.
+ */
+export function buildCheck(overrides: CheckOverrides = {}): CheckResult {
+  const { status = 'passed', message, error, expected, actual, counterexample, replayPath, ...base } = overrides;
+  const common = {
     id: 'pagination.cursor-walk',
-    suite: 'pagination',
+    suite: 'pagination' as const,
     class: 'pagination-cursor',
     title: 'Following next_cursor visits every item exactly once',
     rule: '4.2/3',
-    status: 'passed',
     durationMs: 12,
     evidence: [],
     seed: 1234,
     findings: [],
-    ...overrides,
+    ...base,
   };
+  switch (status) {
+    case 'passed':
+      return { ...common, status };
+    case 'skipped':
+      return { ...common, status, message: message ?? 'not runnable here' };
+    case 'errored': {
+      const info = error ?? { code: 'APICERT_CHECK_CRASHED', message: 'the check crashed' };
+      return { ...common, status, message: message ?? `${info.code}: ${info.message}`, error: info };
+    }
+    case 'failed':
+      return {
+        ...common,
+        status,
+        message: message ?? 'the target broke the rule',
+        ...(expected !== undefined ? { expected } : {}),
+        ...(actual !== undefined ? { actual } : {}),
+        ...(counterexample !== undefined ? { counterexample } : {}),
+        ...(replayPath !== undefined ? { replayPath } : {}),
+      };
+  }
 }
 
 /** A run over the given checks, with summary, class verdicts and overall verdict judged as the runner does. */
@@ -58,6 +85,7 @@ export function buildRun(checks: readonly CheckResult[], overrides: Partial<RunR
     startedAt,
     durationMs: 3456,
     seed: 42,
+    notes: [],
     summary: summarizeChecks(checks),
     verdict: judgeRun(classes),
     classes,
@@ -131,7 +159,6 @@ export function sampleMixedRun(): RunResult {
         id: 'pagination.cursor-walk',
         status: 'errored',
         durationMs: 5000,
-        message: 'the check ran past its 5000 ms budget',
         error: { code: 'APICERT_CHECK_TIMEOUT', message: 'the check ran past its 5000 ms budget' },
         findings: [{ level: 'warning', message: 'the target answered slowly (4.8 s)' }],
       }),
@@ -216,7 +243,7 @@ export function sampleFullRun(): RunResult {
     curl: "curl -sS -X POST -H 'content-type: application/json' --data-raw '{}' 'http://127.0.0.1:4999/sink'",
     note: 'delivery 2 of event ev1',
   };
-  const check: Required<CheckResult> = {
+  const check: Required<FailedCheck> = {
     id: 'webhooks-sender.redelivery-keeps-id',
     suite: 'webhooks-sender',
     class: 'webhooks-sender',
@@ -235,11 +262,26 @@ export function sampleFullRun(): RunResult {
       { level: 'warning', message: 'the retry came after 9 s' },
       { level: 'info', message: '2 deliveries captured' },
     ],
-    error: { code: 'APICERT_HTTP_TIMEOUT', message: 'no answer within 2000 ms' },
   };
+  const errored: Required<ErroredCheck> = {
+    id: 'webhooks-sender.retry-after-timeout',
+    suite: 'webhooks-sender',
+    class: 'webhooks-sender',
+    title: 'A delivery that times out is retried',
+    rule: '6/3',
+    status: 'errored',
+    durationMs: 2000,
+    message: 'APICERT_HTTP_TIMEOUT: no answer within 2000 ms',
+    error: { code: 'APICERT_HTTP_TIMEOUT', message: 'no answer within 2000 ms' },
+    evidence: [exchange],
+    seed: 8,
+    findings: [],
+  };
+  const note: Required<RunNote> = { level: 'warning', suite: 'pagination', message: 'clean-up: DELETE /customers/c9 answered 500; the record may remain on the target' };
   const run: Required<RunResult> = {
-    ...buildRun([check], { interrupted: 'total run budget exceeded' }),
+    ...buildRun([check, errored], { interrupted: 'total run budget exceeded' }),
     interrupted: 'total run budget exceeded',
+    notes: [note],
   };
   return run;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BaselineInvalidError } from '../../harness/errors.js';
-import { renderJsonReport } from '../json/render-json.js';
-import { sampleFullRun, sampleMixedRun } from '../test-support/sample-run.js';
-import { parseBaselineReport } from './baseline-report.js';
+import { BaselineInvalidError } from '../errors.js';
+import { renderJsonReport } from '../../reports/json/render-json.js';
+import { sampleFullRun, sampleMixedRun } from '../model/test-support/sample-run.js';
+import { parseBaselineReport } from './parse-baseline-report.js';
 
 function problemOf(text: string): string {
   try {

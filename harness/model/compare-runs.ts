@@ -1,7 +1,7 @@
 // This run against a baseline run, check by check (matched on check id, which keeps its meaning
 // once published). Pure: the CLI gates on it and the HTML and console reports show it.
-import type { CheckStatus, RunResult } from '../../harness/model/run-result.js';
 import type { BaselineReport } from './baseline-report.js';
+import type { CheckStatus, RunResult } from './run-result.js';
 
 /** A check as the comparison shows it: its status in each run (absent when that run did not have it). */
 export interface ComparedCheck {
@@ -100,9 +100,4 @@ export function compareRuns(run: RunResult, baseline: BaselineReport): RunCompar
     notRechecked: buckets['not-rechecked'],
     unchanged: buckets.unchanged,
   };
-}
-
-/** New failures in classes this run requires: what `--fail-on new` gates on. */
-export function findRequiredNewFailures(comparison: RunComparison): readonly ComparedCheck[] {
-  return comparison.newFailures.filter((check) => check.required);
 }

@@ -1,0 +1,37 @@
+// What the CLI does with a finished run: writes the report files, prints the console report (and
+// the comparison with a baseline), and turns the release gate into the exit code.
+import { renderComparisonConsole, renderConsoleReport, writeReports, type ReportFormat } from '../../reports/index.js';
+import { ExitCode } from '../exit-codes.js';
+import type { RunComparison } from '../model/compare-runs.js';
+import { isReleaseGatePassed, type FailOn } from '../model/release-gate.js';
+import type { RunResult } from '../model/run-result.js';
+
+export interface ReportRunOptions {
+  readonly reportDir: string;
+  readonly formats: readonly ReportFormat[];
+  /** 'new': exit 1 only for new failures in required classes; applies only with a comparison. */
+  readonly failOn: FailOn;
+  readonly color: boolean;
+  /** Where the console report goes. */
+  readonly write: (text: string) => void;
+  /** Where problems that are not the report go (a report that could not be written). */
+  readonly warn: (text: string) => void;
+}
+
+export interface ReportedRun {
+  readonly exitCode: ExitCode;
+  readonly reportPaths: readonly string[];
+}
+
+/** Writes and prints the run; never throws for a report that could not be written (it warns). */
+export async function reportRun(run: RunResult, comparison: RunComparison | undefined, options: ReportRunOptions): Promise<ReportedRun> {
+  const written = await writeReports(run, options.reportDir, options.formats, comparison === undefined ? {} : { comparison });
+  options.write(renderConsoleReport(run, { color: options.color }));
+  if (comparison !== undefined) options.write(renderComparisonConsole(comparison, { color: options.color, failOn: options.failOn }));
+  for (const failure of written.errors) options.warn(`${failure.code}: ${failure.message}\n`);
+  for (const skipped of written.skipped) options.write(`note: ${skipped.format} report skipped: ${skipped.reason}\n`);
+  if (written.paths.length > 0) options.write(`reports: ${written.paths.join(', ')}\n`);
+  // --fail-on new gates only on failures the baseline did not have; the reports keep the real verdict.
+  const exitCode = isReleaseGatePassed(run, comparison, options.failOn) ? ExitCode.Conformant : ExitCode.NotConformant;
+  return { exitCode, reportPaths: written.paths };
+}

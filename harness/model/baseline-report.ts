@@ -1,0 +1,21 @@
+// What a comparison reads from an earlier run's report.json; a RunResult is one too. The runner
+// parses the file into this shape (harness/runner/parse-baseline-report.ts).
+import type { CheckStatus } from './run-result.js';
+
+/** One check of the baseline run. */
+export interface BaselineCheck {
+  readonly id: string;
+  readonly suite: string;
+  readonly class: string;
+  readonly title: string;
+  readonly status: CheckStatus;
+}
+
+/** What a comparison reads from a baseline. */
+export interface BaselineReport {
+  readonly tool: { readonly version: string };
+  readonly target: { readonly baseUrl: string };
+  readonly startedAt: string;
+  readonly seed: number;
+  readonly checks: readonly BaselineCheck[];
+}
