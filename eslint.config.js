@@ -1,58 +1,77 @@
-// Lint: TypeScript rules plus the import boundaries of ../shared/style.md.
+// Lint: TypeScript rules, the layers the code base is built in (every import points down), and no
+// import cycles. harness/import-layers.test.ts proves that an upward import fails lint.
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
-const noReferenceServer = {
-  group: ['**/reference-server/**'],
-  message: 'Only tests and the CLI import reference-server/.',
-};
+/**
+ * Each layer, the files it holds (globs), and the layers it may import. Everything else in the
+ * repository is off limits to it. Tests and test-support files may import anything.
+ */
+export const layers = [
+  { name: 'model', paths: ['harness/model/**'], mayImport: [] },
+  { name: 'errors', paths: ['harness/{errors,exit-codes,tool-version}.ts'], mayImport: ['model'] },
+  { name: 'config', paths: ['harness/config/**'], mayImport: ['model', 'errors'] },
+  { name: 'http', paths: ['harness/http/**'], mayImport: ['model', 'errors'] },
+  { name: 'sink', paths: ['harness/sink/**'], mayImport: ['model', 'errors', 'config', 'http'] },
+  // What a check may use of the harness: types only, implemented by the runner.
+  { name: 'check-api', paths: ['harness/check-api/**'], mayImport: ['model', 'config', 'http', 'sink'] },
+  { name: 'runner', paths: ['harness/runner/**'], mayImport: ['model', 'errors', 'config', 'http', 'sink', 'check-api'] },
+  { name: 'suites', paths: ['suites/**'], mayImport: ['model', 'check-api'] },
+  { name: 'reports', paths: ['reports/**'], mayImport: ['model', 'errors'] },
+  // The CLI wires everything together; the reference server is a separate implementation.
+  { name: 'cli', paths: ['harness/cli/**'], mayImport: ['model', 'errors', 'config', 'http', 'sink', 'check-api', 'runner', 'suites', 'reports', 'reference-server'] },
+  { name: 'reference-server', paths: ['reference-server/**'], mayImport: [] },
+  { name: 'bench', paths: ['bench/**'], mayImport: ['model', 'errors', 'config', 'http', 'sink', 'check-api', 'runner', 'suites', 'reports', 'reference-server', 'cli'] },
+];
+
+const testFiles = ['**/*.test.ts', '**/test-support/**'];
+
+function toZones() {
+  return layers.flatMap((layer) => {
+    const allowed = new Set([layer.name, ...layer.mayImport]);
+    const forbidden = layers.filter((other) => !allowed.has(other.name));
+    if (forbidden.length === 0) return [];
+    return {
+      target: layer.paths.map((path) => `./${path}`),
+      from: forbidden.flatMap((other) => other.paths.map((path) => `./${path}`)),
+      message: `${layer.name} may import only ${layer.mayImport.length === 0 ? 'its own layer' : layer.mayImport.join(', ')} (see layers in eslint.config.js).`,
+    };
+  });
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'apicert-report/**', 'test-results/**'] },
   ...tseslint.configs.recommended,
   {
+    plugins: { 'import-x': importX },
+    settings: {
+      // Imported TypeScript files are parsed too, so no-cycle can follow their imports.
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      // Sources import './x.js' and mean './x.ts'.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'], extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
   {
+    files: ['**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: toZones() }],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
     files: ['suites/**/*.ts'],
-    ignores: ['**/*.test.ts', 'suites/**/test-support/**'],
+    ignores: testFiles,
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./.*harness/(?!model/|runner/check-context\\.js$)',
-              message: 'suites/ imports harness/model and harness/runner/check-context only.',
-            },
-            { regex: '^(undici|express|node:http|node:https|node:net)$', message: 'A check reaches the world only through ctx.' },
-            noReferenceServer,
-          ],
-        },
+        { patterns: [{ regex: '^(undici|express|node:http|node:https|node:net)$', message: 'A check reaches the world only through ctx.' }] },
       ],
     },
-  },
-  {
-    files: ['reports/**/*.ts'],
-    ignores: ['**/*.test.ts', 'reports/**/test-support/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^\\.\\./.*harness/(?!model/|errors\\.js$)', message: 'reports/ imports harness/model only.' },
-            { regex: '^\\.\\./.*suites/', message: 'reports/ imports harness/model only.' },
-            noReferenceServer,
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['harness/**/*.ts'],
-    ignores: ['**/*.test.ts', 'harness/cli/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noReferenceServer] }] },
   },
 );

@@ -1,7 +1,7 @@
 // A check is data plus one function; the runner owns timing, time-outs, catching and clean-up.
-import type { Check } from '../harness/model/check.js';
+import type { Check } from '../harness/check-api/check.js';
 
-export type { Check } from '../harness/model/check.js';
+export type { Check } from '../harness/check-api/check.js';
 
 const checkIdPattern = /^[a-z]+(-[a-z]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)+$/;
 

@@ -2,7 +2,7 @@
 import type { Check } from './define-check.js';
 import { paginationChecks } from './pagination/index.js';
 import { resourceChecks } from './resources/index.js';
-import type { SuiteDefinition } from '../harness/model/suite-definition.js';
+import type { SuiteDefinition } from '../harness/check-api/suite-definition.js';
 import { webhooksReceiverChecks } from './webhooks-receiver/index.js';
 import { webhooksSenderChecks } from './webhooks-sender/index.js';
 

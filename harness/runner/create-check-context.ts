@@ -7,7 +7,7 @@ import type { CheckOutcome } from '../model/check-outcome.js';
 import type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
 import type { Finding } from '../model/run-result.js';
 import type { WebhookSink } from '../sink/sink-types.js';
-import type { CheckContext, SuiteScope, TargetRequest, TargetResponse } from '../model/check-context.js';
+import type { CheckContext, SuiteScope, TargetRequest, TargetResponse } from '../check-api/check-context.js';
 import { createRandom } from './seeded-random.js';
 import { createTracker } from './record-tracker.js';
 import { resolveTargetUrl } from './target-url.js';

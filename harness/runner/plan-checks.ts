@@ -1,6 +1,6 @@
 // Chooses which checks run: the selected suites, each check skipped with a reason when its suite
 // cannot be driven by the config. Pure.
-import type { SuiteDefinition } from '../model/suite-definition.js';
+import type { SuiteDefinition } from '../check-api/suite-definition.js';
 import type { ApicertConfig } from '../config/config-types.js';
 import type { SuiteName } from '../model/run-result.js';
 import type { PlannedCheck } from './run-checks.js';

@@ -1,5 +1,5 @@
 // Tracks the member paths of records to delete later, in creation order (see Fixtures).
-import type { Fixtures } from '../model/check-context.js';
+import type { Fixtures } from '../check-api/check-context.js';
 
 /** Tracks member paths in `tracked`: pushed on track, the latest equal one removed on untrack. */
 export function createTracker(tracked: string[]): Fixtures {

@@ -2,7 +2,7 @@
 // alongside another (SuiteDefinition.runsAlongside) runs in a second lane while that suite runs.
 // Results come back in planned order. Records a check kept for its suite are deleted when the
 // suite's last check has run.
-import type { Check } from '../model/check.js';
+import type { Check } from '../check-api/check.js';
 import { RunBudgetExceededError, RunInterruptedError, type ApicertError } from '../errors.js';
 import type { CheckResult, RunNote, SuiteName } from '../model/run-result.js';
 import type { CheckEnvironment } from './create-check-context.js';

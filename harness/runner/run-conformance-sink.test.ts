@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/start.js';
 import { defineCheck } from '../../suites/define-check.js';
-import type { SuiteDefinition } from '../model/suite-definition.js';
+import type { SuiteDefinition } from '../check-api/suite-definition.js';
 import { SinkListenError } from '../errors.js';
 import type { SuiteName } from '../model/run-result.js';
 import type { WebhookSink } from '../sink/sink-types.js';

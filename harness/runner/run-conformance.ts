@@ -9,7 +9,7 @@ import { quoteForShell } from '../http/curl.js';
 import type { Credential } from '../http/http-types.js';
 import { compareRuns, type RunComparison } from '../model/compare-runs.js';
 import type { RunResult, SuiteName } from '../model/run-result.js';
-import type { SuiteDefinition } from '../model/suite-definition.js';
+import type { SuiteDefinition } from '../check-api/suite-definition.js';
 import { newSinkSecret } from '../sink/sink-secret.js';
 import type { WebhookSink } from '../sink/sink-types.js';
 import { startWebhookSink } from '../sink/webhook-sink.js';

@@ -1,6 +1,6 @@
 // Runs one check isolated: a throw, a hang or a time-out becomes an errored result, and the records
 // the check created are deleted whatever happened.
-import type { Check } from '../model/check.js';
+import type { Check } from '../check-api/check.js';
 import { CheckCrashedError, CheckTimeoutError, RunInterruptedError, toErrorInfo, type ErrorInfo } from '../errors.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
 import type { ExchangeRecord } from '../model/evidence.js';

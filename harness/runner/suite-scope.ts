@@ -1,5 +1,5 @@
 // The state the checks of one suite share within a run (see SuiteScope in check-context.ts).
-import type { SuiteScope } from '../model/check-context.js';
+import type { SuiteScope } from '../check-api/check-context.js';
 import { createTracker } from './record-tracker.js';
 
 export interface SuiteScopeHandle {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { CheckContext, CheckOutcome } from '../../harness/model/check-context.js';
+import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { judgeEachList } from './judge-each-list.js';
 import { describeMutation, mutationsArbitrary, type Mutation } from './mutation-commands.js';

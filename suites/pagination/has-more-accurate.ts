@@ -1,4 +1,4 @@
-import type { CheckContext, CheckOutcome, ExchangeRecord } from '../../harness/model/check-context.js';
+import type { CheckContext, CheckOutcome, ExchangeRecord } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { judgeEachStyle } from './judge-each-list.js';
 import { judgeLastPageCursor } from './last-page-cursor.js';

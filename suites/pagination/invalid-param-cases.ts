@@ -1,7 +1,7 @@
 // The invalid pagination parameters the kit sends, and how an answer to one is judged. Convention
 // 7/4 leaves the answer open ("not shown"): pagination.invalidParams pins 4xx or a bounded page,
 // the default accepts either; a 5xx is never acceptable. Pure.
-import type { ApicertConfig } from '../../harness/model/check-context.js';
+import type { ApicertConfig } from '../../harness/check-api/check-context.js';
 import type { ListPage } from './list-page.js';
 import type { PaginationStyle } from './list-targets.js';
 import type { PageQuery } from './walk-step.js';

@@ -1,7 +1,7 @@
 // Runs one check's judgement on every configured list (convention 4.2/7: the same parameters on
 // every list, nested ones included), skipping styles a list does not support, and deciding the
 // check's outcome: the first failing list fails it; lists that could not be judged are reported.
-import type { CheckContext, CheckOutcome } from '../../harness/model/check-context.js';
+import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { listTargets, stylesToJudge, type PaginationStyle } from './list-targets.js';
 import { openList, type OpenList } from './open-list.js';
 import { RequestBudgetSpent } from './request-budget.js';

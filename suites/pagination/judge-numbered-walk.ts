@@ -1,7 +1,7 @@
 // The judgement shared by the offset and the page-number walk checks. Convention 4.2/1: these styles
 // must list every record exactly once while nothing changes, but may repeat or skip while data
 // changes; that instability is reported as information, never as a failure.
-import type { CheckContext, CheckOutcome } from '../../harness/model/check-context.js';
+import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import type { OpenList } from './open-list.js';
 import { describeWalkProblems, isWalkExact, judgeWalkedIds, listBriefly, type WalkProblems } from './page-rules.js';
 import { outcomeOfWalkEnd } from './walk-end-outcome.js';

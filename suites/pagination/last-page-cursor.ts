@@ -1,6 +1,6 @@
 // The form of next_cursor on a page that says has_more false. Convention 4.2/8 leaves it open
 // ("not shown"); pagination.lastPageCursor pins one form, "any" (the default) accepts every form. Pure.
-import type { ApicertConfig } from '../../harness/model/check-context.js';
+import type { ApicertConfig } from '../../harness/check-api/check-context.js';
 import { describeCursorField, type CursorField } from './list-page.js';
 
 export type LastPageCursorForm = ApicertConfig['pagination']['lastPageCursor'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CollectionConfig } from '../../harness/model/check-context.js';
+import type { CollectionConfig } from '../../harness/check-api/check-context.js';
 import { listTargets, stylesToJudge } from './list-targets.js';
 
 const customers: CollectionConfig = {

@@ -1,6 +1,6 @@
 // Every list the config names: each collection's own list and each related (nested) list, with the
 // pagination styles it supports. Convention 4.2/7: every check runs on every one of them. Pure.
-import type { ApicertConfig, CollectionConfig, RelatedCollectionConfig } from '../../harness/model/check-context.js';
+import type { ApicertConfig, CollectionConfig, RelatedCollectionConfig } from '../../harness/check-api/check-context.js';
 
 /** limit/offset, page/per_page or after (convention 4.2), as the config names them. */
 export type PaginationStyle = CollectionConfig['pagination']['styles'][number];

@@ -1,7 +1,7 @@
 // The shared records of a list when the target refuses: a failed create or delete never leaves the
 // suite's later checks judging records in an unknown state, nor forgets one that needs deleting.
 import { describe, expect, it } from 'vitest';
-import type { CheckContext, CheckOutcome, CollectionConfig, TargetRequest, TargetResponse } from '../../harness/model/check-context.js';
+import type { CheckContext, CheckOutcome, CollectionConfig, TargetRequest, TargetResponse } from '../../harness/check-api/check-context.js';
 import { createSuiteScope } from '../../harness/runner/suite-scope.js';
 import { listTargets } from './list-targets.js';
 import { openList } from './open-list.js';

@@ -1,7 +1,7 @@
 // Makes a configured list ready to judge. The records the kit puts on a list (its fixtures, and the
 // parent of a nested list) are shared by the suite's checks: each check tops the list up to what it
 // needs instead of making and deleting its own, and the runner deletes them after the suite.
-import type { CheckContext, CheckOutcome, CollectionConfig } from '../../harness/model/check-context.js';
+import type { CheckContext, CheckOutcome, CollectionConfig } from '../../harness/check-api/check-context.js';
 import { isSuccess } from '../answer-shape.js';
 import { createRecord } from '../fixtures/create-record.js';
 import { fillPlaceholders, listFixtureNames } from '../fixtures/fill-placeholders.js';

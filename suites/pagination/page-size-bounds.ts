@@ -1,4 +1,4 @@
-import type { CheckContext, CheckOutcome } from '../../harness/model/check-context.js';
+import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { judgeEachList } from './judge-each-list.js';
 import type { PaginationStyle } from './list-targets.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckContext, TargetRequest, TargetResponse } from '../../harness/model/check-context.js';
+import type { CheckContext, TargetRequest, TargetResponse } from '../../harness/check-api/check-context.js';
 import { RequestBudget, RequestBudgetSpent } from './request-budget.js';
 
 describe('RequestBudget', () => {

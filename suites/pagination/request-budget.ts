@@ -1,6 +1,6 @@
 // The per-list request budget (budgets.requestsPerList): every page a check fetches from one list
 // counts, so a run against a large staging dataset stays bounded however the target answers.
-import type { CheckContext, TargetRequest, TargetResponse } from '../../harness/model/check-context.js';
+import type { CheckContext, TargetRequest, TargetResponse } from '../../harness/check-api/check-context.js';
 
 /**
  * Thrown when a list's budget is spent. It never leaves a check: judgeEachList turns it into an

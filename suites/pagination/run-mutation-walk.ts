@@ -1,6 +1,6 @@
 // One run of the cursor-under-mutation property: top the fixture pool up, walk the list with
 // next_cursor, run the generated writes between pages, and judge the kit's own records only.
-import type { CheckContext, ExchangeRecord } from '../../harness/model/check-context.js';
+import type { CheckContext, ExchangeRecord } from '../../harness/check-api/check-context.js';
 import { describeMutation, mutationsAfter, pickVictim, type Mutation } from './mutation-commands.js';
 import type { OpenList } from './open-list.js';
 import { judgeWalkedIds, type WalkProblems } from './page-rules.js';

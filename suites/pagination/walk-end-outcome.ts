@@ -1,6 +1,6 @@
 // Turns how a walk ended into a check outcome: a hostile or broken pager fails the check, a spent
 // budget leaves the list unjudged (it says nothing about the target), a complete walk goes on.
-import type { CheckContext, CheckOutcome } from '../../harness/model/check-context.js';
+import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { walkEvidence, type PageWalk } from './walk-pages.js';
 import { describeWalkEnd, isHostileEnd } from './walk-step.js';
 

@@ -1,4 +1,4 @@
-import type { CheckContext, TargetRequest, TargetResponse } from '../../harness/model/check-context.js';
+import type { CheckContext, TargetRequest, TargetResponse } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { asRecord } from '../answer-shape.js';
 import { createRecord, fillBodyFor } from '../fixtures/create-record.js';

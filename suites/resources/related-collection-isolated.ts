@@ -1,4 +1,4 @@
-import type { CheckContext, CollectionConfig, RelatedCollectionConfig } from '../../harness/model/check-context.js';
+import type { CheckContext, CollectionConfig, RelatedCollectionConfig } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { createRecord, type Creation } from '../fixtures/create-record.js';
 import { idsOf, walkList } from '../fixtures/find-in-list.js';

@@ -1,4 +1,4 @@
-import type { TargetResponse } from '../../harness/model/check-context.js';
+import type { TargetResponse } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../fixtures/create-record.js';
 import { isJsonContentType } from './json-content-type.js';

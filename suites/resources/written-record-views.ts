@@ -1,6 +1,6 @@
 // After a PUT or PATCH, the record is judged twice: as the write answered it and as a later GET
 // returns it. A write may answer 204 without a body; then only the GET is judged.
-import type { CheckContext, CheckOutcome, TargetResponse } from '../../harness/model/check-context.js';
+import type { CheckContext, CheckOutcome, TargetResponse } from '../../harness/check-api/check-context.js';
 import { asRecord } from '../answer-shape.js';
 import { describeChangedFields, findChangedFields } from './record-fields.js';
 

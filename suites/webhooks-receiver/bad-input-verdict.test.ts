@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExchangeRecord } from '../../harness/model/check-context.js';
+import type { ExchangeRecord } from '../../harness/check-api/check-context.js';
 import { findBadInputProblem } from './bad-input-verdict.js';
 
 const record = {} as ExchangeRecord;

@@ -2,7 +2,7 @@
 // URL template with the event id, and a JSON pointer to the processed count. Convention 4.3 lets
 // the receiver process after it answers, so readings are polled within a bounded window.
 import { isSuccess } from '../answer-shape.js';
-import type { CheckContext, ExchangeRecord } from '../../harness/model/check-context.js';
+import type { CheckContext, ExchangeRecord } from '../../harness/check-api/check-context.js';
 import { readJsonPointer } from '../fixtures/json-pointer.js';
 import type { ReceiverConfig } from './receiver-setup.js';
 import { fillObserveTemplate } from './receiver-url.js';

@@ -1,6 +1,6 @@
 // What every receiver check needs before it can send: the receiver config, the signing secret and
 // the absolute receiver URL; or why the check cannot run.
-import type { ApicertConfig, CheckContext } from '../../harness/model/check-context.js';
+import type { ApicertConfig, CheckContext } from '../../harness/check-api/check-context.js';
 import { fillEventTemplate, type EventIds } from './event-template.js';
 import { resolveReceiverUrl } from './receiver-url.js';
 import { uniqueToken } from '../fixtures/unique-token.js';

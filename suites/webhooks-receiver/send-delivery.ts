@@ -2,7 +2,7 @@
 // given byte for byte, X-Signature over those bytes. No API credential: the signature is the
 // receiver's credential, and the kit's token must not travel to a receiver on another host.
 import { isSuccess } from '../answer-shape.js';
-import type { CheckContext, ExchangeRecord } from '../../harness/model/check-context.js';
+import type { CheckContext, ExchangeRecord } from '../../harness/check-api/check-context.js';
 import { signBody } from '../webhooks/verify-signature.js';
 import type { ReceiverSetup } from './receiver-setup.js';
 

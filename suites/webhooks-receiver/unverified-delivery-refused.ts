@@ -1,4 +1,4 @@
-import type { CheckContext, ExchangeRecord } from '../../harness/model/check-context.js';
+import type { CheckContext, ExchangeRecord } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { signBody } from '../webhooks/verify-signature.js';
 import { describeUnreadable, readProcessedCount, settleMs } from './observe-processing.js';

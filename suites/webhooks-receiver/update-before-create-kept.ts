@@ -1,4 +1,4 @@
-import type { ExchangeRecord } from '../../harness/model/check-context.js';
+import type { ExchangeRecord } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { describeUnreadable, waitForProcessing } from './observe-processing.js';
 import { buildEvent, newEventIds, readReceiverSetup } from './receiver-setup.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckContext, SinkChannel, SinkDelivery } from '../../harness/model/check-context.js';
+import type { CheckContext, SinkChannel, SinkDelivery } from '../../harness/check-api/check-context.js';
 import { awaitDeliveriesAbout } from './await-deliveries.js';
 import { sinkDelivery } from './test-support/sink-delivery.js';
 

@@ -1,6 +1,6 @@
 // Bounded waits for deliveries about one record: never longer than the configured retry window,
 // and cut short when the check's budget runs out.
-import type { CheckContext, SinkChannel, SinkDelivery } from '../../harness/model/check-context.js';
+import type { CheckContext, SinkChannel, SinkDelivery } from '../../harness/check-api/check-context.js';
 import { deliveriesAbout, eventNameOf } from './delivery-body.js';
 
 export interface AwaitOptions {

@@ -1,6 +1,6 @@
 // Reading what a delivery says, and whether it is about a given record. Pure.
 import { asRecord } from '../answer-shape.js';
-import type { SinkDelivery } from '../../harness/model/check-context.js';
+import type { SinkDelivery } from '../../harness/check-api/check-context.js';
 
 /** A delivery body as parsed; fields are as found, not yet judged. */
 export interface DeliveryBody {

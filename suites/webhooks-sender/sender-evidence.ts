@@ -1,6 +1,6 @@
 // Evidence for a sender check: the kit's own requests and the target's deliveries, interleaved in
 // the order they happened, so a reader sees "create, then delivery, then retry". Pure.
-import type { ExchangeRecord } from '../../harness/model/check-context.js';
+import type { ExchangeRecord } from '../../harness/check-api/check-context.js';
 
 /** Outbound and inbound exchanges merged by start time (ties keep outbound first). */
 export function mergeEvidence(outbound: readonly ExchangeRecord[], inbound: readonly ExchangeRecord[]): ExchangeRecord[] {

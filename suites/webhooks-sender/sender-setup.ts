@@ -10,7 +10,7 @@ import type {
   SinkChannel,
   TargetResponse,
   WebhookSink,
-} from '../../harness/model/check-context.js';
+} from '../../harness/check-api/check-context.js';
 import { asRecord, isSuccess } from '../answer-shape.js';
 import { fillRegisterBody } from './register-body.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SinkDelivery } from '../../harness/model/check-context.js';
+import type { SinkDelivery } from '../../harness/check-api/check-context.js';
 import { findShapeProblems } from './shape-problems.js';
 
 function delivery(body: string, headers: Record<string, string> = { 'content-type': 'application/json' }, method = 'POST'): SinkDelivery {

@@ -1,6 +1,6 @@
 // The shape rules of a delivery (convention 4.3 and section 2), as a list of problems. Pure.
 import { asRecord } from '../answer-shape.js';
-import type { SinkDelivery } from '../../harness/model/check-context.js';
+import type { SinkDelivery } from '../../harness/check-api/check-context.js';
 import { readDeliveryBody } from './delivery-body.js';
 
 /** Every way the delivery differs from the convention's shape, in a few words each. */

@@ -1,5 +1,5 @@
 import { isSuccess } from '../answer-shape.js';
-import type { SinkDelivery } from '../../harness/model/check-context.js';
+import type { SinkDelivery } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../fixtures/create-record.js';
 import { awaitDeliveriesAbout, lastSequence } from './await-deliveries.js';

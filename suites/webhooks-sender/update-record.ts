@@ -1,6 +1,6 @@
 // Triggers an update event: PATCH with the configured (or derived) partial body, else PUT with the
 // replace body when the sample has no string field to patch.
-import type { CheckContext, CollectionConfig, TargetResponse } from '../../harness/model/check-context.js';
+import type { CheckContext, CollectionConfig, TargetResponse } from '../../harness/check-api/check-context.js';
 import { fillBodyFor, type CreatedRecord } from '../fixtures/create-record.js';
 import { derivePatchBody, deriveReplaceBody } from '../resources/derive-bodies.js';
 

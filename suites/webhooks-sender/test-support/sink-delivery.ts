@@ -1,5 +1,5 @@
 // Test support: a SinkDelivery as the sink would log it, for pure tests of delivery handling.
-import type { SinkDelivery } from '../../../harness/model/check-context.js';
+import type { SinkDelivery } from '../../../harness/check-api/check-context.js';
 
 export function sinkDelivery(body: string, sequence = 1, overrides: Partial<SinkDelivery> = {}): SinkDelivery {
   const bytes = Buffer.from(body);

@@ -1,14 +1,15 @@
 // The only door a check has to the world: HTTP to the target, fixtures, seed, clock, findings.
-// Part of the model: suites import this file and the rest of harness/model, nothing else of the harness.
+// The check API: what suites may use of the harness, besides harness/model. Types only; the runner
+// implements it (create-check-context.ts).
 import type { ApicertConfig } from '../config/config-types.js';
 import type { HttpResponse } from '../http/http-types.js';
-import type { CheckOutcome } from './check-outcome.js';
-import type { ExchangeRecord, FailureDetails } from './evidence.js';
+import type { CheckOutcome } from '../model/check-outcome.js';
+import type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
 import type { WebhookSink } from '../sink/sink-types.js';
 
 export type { ApicertConfig, CollectionConfig, RelatedCollectionConfig } from '../config/config-types.js';
-export type { CheckOutcome } from './check-outcome.js';
-export type { ExchangeRecord, FailureDetails } from './evidence.js';
+export type { CheckOutcome } from '../model/check-outcome.js';
+export type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
 export type { AnswerScript, DeliveryAnswer, SinkChannel, SinkDelivery, WebhookSink } from '../sink/sink-types.js';
 
 /** A request to the target; `path` is relative to the base URL (or absolute, for links the target returned). */

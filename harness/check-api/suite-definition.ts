@@ -1,6 +1,6 @@
 // A suite: its checks and whether a config can drive it.
 import type { ApicertConfig } from './check-context.js';
-import type { SuiteName } from './run-result.js';
+import type { SuiteName } from '../model/run-result.js';
 import type { Check } from './check.js';
 
 export interface SuiteDefinition {

@@ -1,7 +1,7 @@
 // What a check is to the runner: data plus one function. Suites build them with defineCheck.
 import type { CheckContext } from './check-context.js';
-import type { CheckOutcome } from './check-outcome.js';
-import type { SuiteName } from './run-result.js';
+import type { CheckOutcome } from '../model/check-outcome.js';
+import type { SuiteName } from '../model/run-result.js';
 
 export interface Check {
   /** `<suite>.<kebab-name>`; stable once released, never reused. */
