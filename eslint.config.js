@@ -1,4 +1,5 @@
-// Lint: TypeScript rules plus the import boundaries of ../shared/style.md.
+// Lint: TypeScript rules plus the import boundaries: suites/ reach the world only through the check
+// context, reports/ read only the result model, and only tests and the CLI import reference-server/.
 import tseslint from 'typescript-eslint';
 
 const noReferenceServer = {
