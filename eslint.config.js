@@ -21,7 +21,9 @@ export const layers = [
   // The CLI wires everything together; the reference server is a separate implementation.
   { name: 'cli', paths: ['harness/cli/**'], mayImport: ['model', 'errors', 'config', 'http', 'sink', 'check-api', 'runner', 'suites', 'reports', 'reference-server'] },
   { name: 'reference-server', paths: ['reference-server/**'], mayImport: [] },
+  // Tools for the kit's own development: benchmarks, generated docs, the test set-up.
   { name: 'bench', paths: ['bench/**'], mayImport: ['model', 'errors', 'config', 'http', 'sink', 'check-api', 'runner', 'suites', 'reports', 'reference-server', 'cli'] },
+  { name: 'dev-tools', paths: ['dev-tools/**'], mayImport: ['model', 'errors', 'config', 'http', 'sink', 'check-api', 'runner', 'suites', 'reports', 'reference-server', 'cli'] },
 ];
 
 const testFiles = ['**/*.test.ts', '**/test-support/**'];

@@ -1,4 +1,5 @@
-// The exit codes of ../shared/contract.md; CI scripts gate on them, so they never change.
+// The exit codes of apicert's outside contract (0, 1, 2, 3; 130 extends it): CI scripts gate on them,
+// so they never change. The README lists them.
 export const ExitCode = {
   /** Every required conformance class passed. */
   Conformant: 0,

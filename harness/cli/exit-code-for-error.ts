@@ -1,4 +1,5 @@
-// Which exit code an error that stopped a command maps to (../shared/contract.md).
+// Which exit code an error that stopped a command maps to; the codes and their meaning are listed
+// in the README ("Exit codes") and per error code in docs/errors.md.
 import { ApicertError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 

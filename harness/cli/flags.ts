@@ -1,4 +1,4 @@
-// One table of every CLI flag: yargs reads it, and the README test checks each one is documented.
+// One table of every CLI flag: yargs reads it, and the docs test checks each one is documented.
 import type { Options } from 'yargs';
 
 export const runFlags = {
@@ -24,5 +24,5 @@ export const referenceServerFlags = {
   'webhook-max-attempts': { type: 'string', default: '5', describe: 'Most delivery attempts per event and subscriber' },
 } as const satisfies Record<string, Options>;
 
-/** Every long flag of every command, for the README test. */
+/** Every long flag of every command, for the docs test. */
 export const allFlagNames: readonly string[] = [...Object.keys(runFlags), ...Object.keys(referenceServerFlags)];

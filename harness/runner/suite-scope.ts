@@ -1,4 +1,4 @@
-// The state the checks of one suite share within a run (see SuiteScope in check-context.ts).
+// The state the checks of one suite share within a run (see SuiteScope in harness/check-api/check-context.ts).
 import type { SuiteScope } from '../check-api/check-context.js';
 import { createTracker } from './record-tracker.js';
 

@@ -1,4 +1,4 @@
-// id, createdAt and updatedAt belong to the server. Chosen rule (documented in the README): a
+// id, createdAt and updatedAt belong to the server. Chosen rule (docs/reference-server.md): a
 // PUT/PATCH body may repeat id and createdAt only with their current values (so a client can send
 // back what it read); any other value is a 400. updatedAt is ignored, since it changes on every
 // write. A POST body may carry none of them.

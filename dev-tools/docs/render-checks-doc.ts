@@ -1,0 +1,35 @@
+// docs/checks.md from the check registry: listing, filtering, reports and these docs all read the
+// same metadata, so the list cannot drift from what runs.
+import type { Check } from '../../harness/check-api/check.js';
+import { renderGeneratedNotice } from './generated-notice.js';
+import { renderTable, toInlineCode } from './markdown-table.js';
+
+/** The Markdown of docs/checks.md: one table per suite, checks in the order they run. */
+export function renderChecksDoc(checks: readonly Check[]): string {
+  const suites = [...new Set(checks.map((check) => check.suite))];
+  const sections = suites.map((suite) => {
+    const rows = checks
+      .filter((check) => check.suite === suite)
+      .map((check) => [toInlineCode(check.id), toInlineCode(check.conformanceClass), check.rule, check.title, check.proves]);
+    return [
+      `## ${suite}`,
+      '',
+      `How the suite works, the choices it leaves open and the defect switch each check catches: [${suite}.md](${suite}.md).`,
+      '',
+      renderTable(['Check', 'Class', 'Rule', 'Title', 'What a pass proves'], rows),
+    ].join('\n');
+  });
+  return [
+    renderGeneratedNotice('the check registry (suites/index.ts)'),
+    '# Checks',
+    '',
+    'Each check has a stable id, a conformance class (what a release can `--require`) and the convention',
+    'rule it enforces. Every check is proven both ways in the kit\'s own tests: it passes against the',
+    'bundled reference server and fails against the reference server with the matching defect switch.',
+    '',
+    `${checks.length} checks in ${suites.length} suites.`,
+    '',
+    sections.join('\n\n'),
+    '',
+  ].join('\n');
+}
