@@ -1,22 +1,16 @@
 // Compile-time proofs that the types derived from the schema say what the schema says: npm run
 // typecheck fails when they do not. At run time these expectations do nothing.
 import { describe, expectTypeOf, it } from 'vitest';
-import type {
-  ApicertConfig,
-  BudgetsConfig,
-  CollectionConfig,
-  ConfigFile,
-  DigestEncoding,
-  PaginationStyle,
-  RelatedCollectionConfig,
-  SinkConfig,
-  WebhookReceiverConfig,
-} from './config-types.js';
+import type { ApicertConfig, CollectionConfig, ConfigFile, RelatedCollectionConfig, SinkConfig } from './config-types.js';
 import type { configSchema } from './schema.js';
 
 type Body = { readonly [key: string]: unknown };
 type FileCollection = NonNullable<ConfigFile['collections']>[number];
 type FileRelated = NonNullable<FileCollection['related']>[number];
+type BudgetsConfig = ApicertConfig['budgets'];
+type WebhookReceiverConfig = NonNullable<ApicertConfig['webhooks']['receiver']>;
+type PaginationStyle = CollectionConfig['pagination']['styles'][number];
+type DigestEncoding = NonNullable<ApicertConfig['webhooks']['sender']>['digestEncoding'];
 
 describe('the config types derived from the schema', () => {
   it('make a key with a default optional in the file and required once loaded', () => {

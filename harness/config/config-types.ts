@@ -1,7 +1,8 @@
 // The config's TypeScript types, derived from the JSON Schema in schema.ts so they cannot drift
 // from it: a key added there appears here. FromSchema (json-schema-to-ts) does the deriving at
 // compile time only; nothing of it reaches dist. The named types below are the ones the rest of the
-// code imports; they are views into the derived ones, never restatements.
+// code imports; they are views into the derived ones, never restatements. A section needs a named
+// type here only once other code imports it.
 import type { FromSchema } from 'json-schema-to-ts';
 import type { configSchema } from './schema.js';
 
@@ -33,22 +34,5 @@ export type CollectionConfig = Omit<ResolvedCollection, 'related'> & { readonly 
 /** The loaded config: every default applied, deeply frozen. */
 export type ApicertConfig = Omit<Resolved, 'collections'> & { readonly collections: readonly CollectionConfig[] };
 
-/** How the kit authenticates to the target. The token itself comes from the environment. */
-export type AuthConfig = ApicertConfig['target']['auth'];
-/** How one list paginates. */
-export type PaginationListConfig = CollectionConfig['pagination'];
-export type PaginationStyle = PaginationListConfig['styles'][number];
-/** Resource choices the convention leaves open ("not shown"). */
-export type ResourcesConfig = ApicertConfig['resources'];
-export type PaginationConfig = ApicertConfig['pagination'];
-/** A size above the maximum: clamp to the maximum, reject with 4xx, or either. */
-export type OverMaxPolicy = PaginationConfig['overMaxPolicy'];
-/** next_cursor on the last page (has_more false). */
-export type LastPageCursorForm = PaginationConfig['lastPageCursor'];
-/** The answer to an invalid pagination parameter: 4xx, a bounded page, or either. */
-export type InvalidParamPolicy = PaginationConfig['invalidParams'];
-export type WebhookSenderConfig = NonNullable<ApicertConfig['webhooks']['sender']>;
-export type DigestEncoding = WebhookSenderConfig['digestEncoding'];
-export type SinkConfig = WebhookSenderConfig['sink'];
-export type WebhookReceiverConfig = NonNullable<ApicertConfig['webhooks']['receiver']>;
-export type BudgetsConfig = ApicertConfig['budgets'];
+/** The capturing sink of the webhook sender role. */
+export type SinkConfig = NonNullable<ApicertConfig['webhooks']['sender']>['sink'];
