@@ -24,9 +24,17 @@ describe('configSchema', () => {
     expect(validate(exampleConfig) ? [] : validate.errors).toEqual([]);
   });
 
-  it('describes every key', () => {
-    const undescribed = listNodes(configSchema).filter(({ node }) => !node.description || node.description.length < 10);
+  it('describes every key in one line, for docs and editors', () => {
+    const undescribed = listNodes(configSchema).filter(({ node }) => !/^[^\n\r]{10,}\.$/.test(node.description ?? ''));
     expect(undescribed.map(({ path }) => path)).toEqual([]);
+  });
+
+  it('gives every default a value its own key accepts', () => {
+    const ajv = new Ajv({ strict: true, allErrors: true });
+    const rejected = listNodes(configSchema)
+      .filter(({ node }) => node.default !== undefined && !ajv.validate(node, node.default))
+      .map(({ path }) => path);
+    expect(rejected).toEqual([]);
   });
 
   it('forbids unknown keys in every section, but not inside request bodies', () => {

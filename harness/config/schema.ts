@@ -1,7 +1,8 @@
 // The JSON Schema (draft-07, the draft editors support best) of apicert.config.json, and the one
 // description of the config: the TypeScript types are derived from it (config-types.ts), ajv
-// fills in its `default`s while validating (useDefaults), and docs read its descriptions. Only
-// defaults that depend on other keys live in code (computed-defaults.ts).
+// fills in its `default`s while validating (useDefaults), and the docs read its descriptions.
+// To add a key, add it here with a one-line description and, if it has one, its default; only a
+// default that depends on other keys goes in code (computed-defaults.ts).
 // A section that is always there after loading has `default: {}`, so ajv creates it and then fills
 // its keys. Unknown keys are errors everywhere except inside request bodies, which are the user's
 // data. No oneOf/anyOf: unions are single patterns, so ajv reports the real problem instead of a
