@@ -210,7 +210,7 @@ const receiver = section(
     observe: section(
       'Optional: how to see what the receiver processed, so deduplication can be checked.',
       {
-        urlTemplate: text('GET URL or path where {eventId} is replaced, e.g. "/webhook-receiver/events/{eventId}".', P.URL_OR_PATH),
+        urlTemplate: text('GET URL or path where {eventId} and {recordId} are replaced, e.g. "/webhook-receiver/events/{eventId}".', P.URL_OR_PATH),
         pointer: text('JSON pointer to the processed count in that response, e.g. "/processedCount".', P.JSON_POINTER),
       },
       ['urlTemplate', 'pointer'],
