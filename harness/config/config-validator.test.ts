@@ -28,9 +28,11 @@ afterAll(async () => {
 });
 
 function verdict(validate: ValidateFunction, raw: unknown): unknown {
-  const valid = validate(raw);
-  // Every field problem lines read (schema-problems.ts), parentSchema included.
-  return { valid, errors: (validate.errors ?? []).map((e) => [e.instancePath, e.schemaPath, e.keyword, e.params, e.data, e.parentSchema]) };
+  // A copy each: validating fills the schema's defaults into the value.
+  const filled = structuredClone(raw);
+  const valid = validate(filled);
+  // Every field problem lines read (schema-problems.ts), parentSchema included, and the value with its defaults.
+  return { valid, filled, errors: (validate.errors ?? []).map((e) => [e.instancePath, e.schemaPath, e.keyword, e.params, e.data, e.parentSchema]) };
 }
 
 describe('the precompiled config validator', () => {
@@ -54,8 +56,21 @@ describe('the precompiled config validator', () => {
       { pagination: { walkPageSize: 0, overMaxPolicy: 'sometimes' } },
       { budgets: { totalRunMs: -1 }, webhooks: { receiver: { url: 7 } } },
     ];
-    expect(verdict(precompiled, exampleConfig)).toEqual({ valid: true, errors: [] });
-    for (const raw of broken) expect(verdict(precompiled, raw)).toEqual(verdict(compiledNow, raw));
+    expect(verdict(precompiled, exampleConfig)).toMatchObject({ valid: true, errors: [] });
+    for (const raw of [exampleConfig, ...broken]) expect(verdict(precompiled, raw)).toEqual(verdict(compiledNow, raw));
+  });
+
+  it('fills in the same defaults, as fresh values on every call', () => {
+    const minimal = { collections: [{ name: 'c', path: '/c', sample: {}, related: [{ name: 'r', path: '/c/{id}/r', sample: {} }] }], webhooks: { receiver: { url: '/in' } } };
+    const fromPrecompiled = verdict(precompiled, minimal);
+    expect(fromPrecompiled).toEqual(verdict(compiledNow, minimal));
+    expect(fromPrecompiled).toMatchObject({ valid: true, filled: { budgets: { totalRunMs: 600_000 }, webhooks: { receiver: { events: { create: { id: '{eventId}' } } } } } });
+    const first: Record<string, { styles?: unknown }> = {};
+    const second: Record<string, { styles?: unknown }> = {};
+    precompiled({ collections: [{ name: 'c', path: '/c', sample: {}, pagination: first }] });
+    precompiled({ collections: [{ name: 'c', path: '/c', sample: {}, pagination: second }] });
+    expect(first.styles).toEqual(['offset', 'page', 'cursor']);
+    expect(first.styles).not.toBe(second.styles);
   });
 
   it('agrees with it on arbitrary JSON', () => {

@@ -1,11 +1,11 @@
 // Rules that span several keys, which JSON Schema cannot express. They read the raw file
 // defensively and run even when the schema found problems, so every problem shows at once; a
 // value that breaks its own schema rule is skipped here, as the schema already reports it.
-import { CONFIG_DEFAULTS as D, MAX_TIMER_MS } from './config-defaults.js';
 import { HTTP_URL, URL_OR_PATH } from './config-patterns.js';
 import { findNearestName } from './nearest-name.js';
 import type { ConfigProblem } from './problem-line.js';
 import { showNames, showValue, toPointer } from './problem-line.js';
+import { configSchema } from './schema.js';
 import { asList, asObject, asPositiveInteger, asText, readPath } from './untyped-json.js';
 
 type Path = readonly (string | number)[];
@@ -46,17 +46,24 @@ function checkNotAbove(raw: unknown, small: Bound, large: Bound, strictly = fals
   }];
 }
 
+// Each side's default and largest value come from the schema, so a default changed there is used here.
+const pageKeys = configSchema.properties.pagination.properties;
+const budgetKeys = configSchema.properties.budgets.properties;
+const senderKeys = configSchema.properties.webhooks.properties.sender.properties;
+
 function checkBounds(raw: unknown): ConfigProblem[] {
-  const page = (key: 'walkPageSize' | 'defaultPageSize' | 'maxPageSize'): Bound => ({
-    path: ['pagination', key],
-    ...(key === 'walkPageSize' ? { fallback: D.pagination.walkPageSize } : {}),
-  });
-  const budget = (key: keyof typeof D.budgets): Bound => ({
-    path: ['budgets', key],
-    fallback: D.budgets[key],
-    ...(key.endsWith('Ms') ? { max: MAX_TIMER_MS } : {}),
-  });
-  const sender = (key: 'senderTimeoutMs' | 'retryWindowMs'): Bound => ({ path: ['webhooks', 'sender', key], fallback: D.sender[key], max: MAX_TIMER_MS });
+  const page = (key: 'walkPageSize' | 'defaultPageSize' | 'maxPageSize'): Bound => {
+    const node = pageKeys[key];
+    return { path: ['pagination', key], ...('default' in node ? { fallback: node.default } : {}) };
+  };
+  const budget = (key: keyof typeof budgetKeys): Bound => {
+    const node = budgetKeys[key];
+    return { path: ['budgets', key], fallback: node.default, ...('maximum' in node ? { max: node.maximum } : {}) };
+  };
+  const sender = (key: 'senderTimeoutMs' | 'retryWindowMs'): Bound => {
+    const node = senderKeys[key];
+    return { path: ['webhooks', 'sender', key], fallback: node.default, max: node.maximum };
+  };
   return [
     ...checkNotAbove(raw, page('defaultPageSize'), page('maxPageSize')),
     ...checkNotAbove(raw, page('walkPageSize'), page('maxPageSize')),

@@ -4,7 +4,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { ConfigInvalidError, ConfigUnreadableError } from '../errors.js';
-import { applyDefaults } from './apply-defaults.js';
 import type { ApicertConfig } from './config-types.js';
 import { scanJsonText } from './json-text-scan.js';
 import type { DuplicateKey } from './json-text-scan.js';
@@ -75,12 +74,18 @@ function describeDuplicateKey(duplicate: DuplicateKey): string {
   );
 }
 
+function loadDefaults(): ApicertConfig {
+  const validation = validateConfig({});
+  if (!validation.ok) throw new ConfigInvalidError(validation.problems);
+  return validation.config;
+}
+
 /**
  * Loads the config file at `path`, validated, with defaults applied and deeply frozen; without a
  * path, the defaults alone (no collections). Throws ConfigUnreadableError or ConfigInvalidError.
  */
 export async function loadConfig(path: string | undefined): Promise<ApicertConfig> {
-  if (path === undefined) return applyDefaults({});
+  if (path === undefined) return loadDefaults();
   const text = await readConfigText(path);
   const raw = parseConfigText(path, text);
   // JSON.parse accepted it, so the scan only adds what JSON.parse hides: keys written twice.

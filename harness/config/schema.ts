@@ -1,11 +1,15 @@
-// The JSON Schema (draft-07, the draft editors support best) of apicert.config.json as users
-// write it: every key optional unless `required` says so, defaults shown as annotations only
-// (apply-defaults.ts fills them in). Unknown keys are errors everywhere except inside request
-// bodies, which are the user's data. No oneOf/anyOf: unions are single patterns, so ajv reports
-// the real problem instead of a cascade of branch failures.
-import { ALL_PAGINATION_STYLES, CONFIG_DEFAULTS as D, MAX_TIMER_MS } from './config-defaults.js';
+// The JSON Schema (draft-07, the draft editors support best) of apicert.config.json, and the one
+// description of the config: the TypeScript types are derived from it (config-types.ts), ajv
+// fills in its `default`s while validating (useDefaults), and the docs read its descriptions.
+// To add a key, add it here with a one-line description and, if it has one, its default; only a
+// default that depends on other keys goes in code (computed-defaults.ts).
+// A section that is always there after loading has `default: {}`, so ajv creates it and then fills
+// its keys. Unknown keys are errors everywhere except inside request bodies, which are the user's
+// data. No oneOf/anyOf: unions are single patterns, so ajv reports the real problem instead of a
+// cascade of branch failures. The helpers keep literal types, which the derived types need.
 import * as P from './config-patterns.js';
 import type { ConfigPattern } from './config-patterns.js';
+import { MAX_TIMER_MS } from './timer-limit.js';
 
 /** The subset of JSON Schema this file uses; enough for walking it (config-keys.ts, problem lines). */
 export interface SchemaNode {
@@ -28,7 +32,25 @@ export interface SchemaNode {
   readonly default?: unknown;
 }
 
-function text(description: string, format?: ConfigPattern, defaultValue?: string): SchemaNode {
+type Properties = Readonly<Record<string, SchemaNode>>;
+
+interface TextNode {
+  readonly type: 'string';
+  readonly description: string;
+  readonly pattern?: string;
+  readonly minLength?: number;
+}
+
+interface SectionNode<Props extends Properties> {
+  readonly type: 'object';
+  readonly description: string;
+  readonly properties: Props;
+  readonly additionalProperties: false;
+}
+
+function text(description: string, format?: ConfigPattern): TextNode;
+function text<const D extends string>(description: string, format: ConfigPattern | undefined, defaultValue: D): TextNode & { readonly default: D };
+function text(description: string, format?: ConfigPattern, defaultValue?: string): TextNode & { readonly default?: string } {
   return {
     type: 'string',
     description,
@@ -37,199 +59,217 @@ function text(description: string, format?: ConfigPattern, defaultValue?: string
   };
 }
 
+function count(description: string, minimum: number): { readonly type: 'integer'; readonly description: string; readonly minimum: number };
+function count<const D extends number>(
+  description: string,
+  minimum: number,
+  defaultValue: D,
+): { readonly type: 'integer'; readonly description: string; readonly minimum: number; readonly default: D };
 function count(description: string, minimum: number, defaultValue?: number): SchemaNode {
   return { type: 'integer', description, minimum, ...(defaultValue === undefined ? {} : { default: defaultValue }) };
 }
 
-function millis(description: string, defaultValue: number): SchemaNode {
-  return { type: 'integer', description, minimum: 1, maximum: MAX_TIMER_MS, default: defaultValue };
+// setTimeout fires at once for anything above MAX_TIMER_MS, so a time can never be larger.
+function millis<const D extends number>(description: string, defaultValue: D) {
+  return { type: 'integer', description, minimum: 1, maximum: MAX_TIMER_MS, default: defaultValue } as const;
 }
 
-function choice(description: string, values: readonly string[], defaultValue: string): SchemaNode {
-  return { type: 'string', description, enum: values, default: defaultValue };
+function choice<const V extends readonly [string, ...string[]]>(description: string, values: V, defaultValue: V[number]) {
+  return { type: 'string', description, enum: values, default: defaultValue } as const;
 }
 
-function section(
+function section<const Props extends Properties>(description: string, properties: Props): SectionNode<Props>;
+function section<const Props extends Properties, const R extends readonly [keyof Props & string, ...(keyof Props & string)[]]>(
   description: string,
-  properties: Record<string, SchemaNode>,
-  required: readonly string[] = [],
-): SchemaNode {
-  return {
-    type: 'object',
-    description,
-    properties,
-    ...(required.length > 0 ? { required } : {}),
-    additionalProperties: false,
-  };
+  properties: Props,
+  required: R,
+): SectionNode<Props> & { readonly required: R };
+function section(description: string, properties: Properties, required?: readonly string[]): SchemaNode {
+  return { type: 'object', description, properties, ...(required ? { required } : {}), additionalProperties: false };
 }
 
-function body(description: string): SchemaNode {
-  return { type: 'object', description };
+/** A section with no required keys that is always there after loading, its keys defaulted. */
+function filledSection<const Props extends Properties>(description: string, properties: Props) {
+  return { ...section(description, properties), default: {} } as const;
 }
 
-const styles: SchemaNode = section('How this list paginates.', {
-  styles: {
-    type: 'array',
-    description: 'Pagination styles this list supports: "offset" (limit/offset), "page" (page/per_page), "cursor" (after). Default: all three.',
-    items: { type: 'string', enum: ALL_PAGINATION_STYLES },
-    minItems: 1,
-    uniqueItems: true,
-    default: ALL_PAGINATION_STYLES,
-  },
-});
+function body(description: string) {
+  return { type: 'object', description } as const;
+}
 
-const related: SchemaNode = section(
+const allPaginationStyles = ['offset', 'page', 'cursor'] as const;
+
+const listPagination = (description: string) =>
+  filledSection(description, {
+    styles: {
+      type: 'array',
+      description: 'Pagination styles the list supports: "offset" (limit/offset), "page" (page/per_page), "cursor" (after).',
+      items: { type: 'string', enum: allPaginationStyles },
+      minItems: 1,
+      uniqueItems: true,
+      default: allPaginationStyles,
+    },
+  });
+
+const related = section(
   'A related collection nested under a member of its parent, e.g. /customers/{id}/orders.',
   {
-    name: text('Name of the related collection, used in reports.', P.COLLECTION_NAME),
-    path: text('Nested path; "{id}" stands for the parent\'s identifier, e.g. "/customers/{id}/orders".', P.TARGET_PATH),
-    idField: text('Field of a child record holding its identifier.', undefined, D.collection.idField),
+    name: text('Name of the related collection, unique within its parent.', P.COLLECTION_NAME),
+    path: text('Nested path; "{id}" is the parent\'s identifier, e.g. "/customers/{id}/orders".', P.TARGET_PATH),
+    idField: text('Field of a child record holding its identifier.', undefined, 'id'),
     sample: body('Body that creates a valid child. Strings may use {unique}, {fixture:NAME} and {parentId}.'),
     createPath: text(
-      'Where children are created: "nested" POSTs to the nested path; a collection path (e.g. "/orders") POSTs there with {parentId} in the sample.',
+      'Where children are created: "nested" POSTs to the nested path; a collection path (e.g. "/orders") POSTs there, with {parentId} in the sample.',
       P.CREATE_PATH,
-      D.related.createPath,
+      'nested',
     ),
     memberPath: text(
-      'Path of one child, for reading and deleting it: "{childId}" is the child\'s id, "{id}" the parent\'s. Default: the nested path + "/{childId}".',
+      'Path of one child, for reading and deleting it, e.g. "/orders/{childId}"; "{id}" is the parent\'s id. Default: the nested path + "/{childId}".',
       P.MEMBER_PATH,
     ),
-    pagination: styles,
+    pagination: listPagination('How the nested list paginates.'),
   },
   ['name', 'path', 'sample'],
 );
 
-const collection: SchemaNode = section(
+const collection = section(
   'A collection the kit exercises: create, read, replace, change, delete and list.',
   {
-    name: text('Unique name of the collection; {fixture:NAME} in other samples refers to it.', P.COLLECTION_NAME),
+    name: text('Unique name of the collection (letters, digits, "_", "-", "."); {fixture:NAME} refers to it.', P.COLLECTION_NAME),
     path: text('Path of the collection, e.g. "/customers".', P.TARGET_PATH),
-    idField: text('Field of a record holding its identifier.', undefined, D.collection.idField),
+    idField: text('Field of a record holding its identifier.', undefined, 'id'),
     sample: body('Body that creates a valid record. Strings may use {unique} and {fixture:NAME}.'),
-    replace: body('Whole-record body for PUT. Default: the sample with its string fields changed.'),
-    patch: body('Partial body for PATCH. Default: the first string field of the sample, changed.'),
-    related: {
-      type: 'array',
-      description: 'Related collections nested under a member of this one.',
-      items: related,
-      default: [],
-    },
-    pagination: styles,
+    replace: body('Whole-record body for PUT; same placeholders as sample. Default: the sample with its string fields changed.'),
+    patch: body('Partial body for PATCH; same placeholders as sample. Default: the first string field of the sample, changed.'),
+    related: { type: 'array', description: 'Related collections nested under a member of this one.', items: related, default: [] },
+    pagination: listPagination('How this list paginates.'),
   },
   ['name', 'path', 'sample'],
 );
 
-const sink: SchemaNode = section('The capturing sink the kit listens on to receive the target\'s webhook deliveries.', {
-  host: text('Interface the sink listens on.', P.LISTEN_HOST, D.sink.host),
-  port: { type: 'integer', description: 'Port the sink listens on; 0 picks a free one.', minimum: 0, maximum: 65_535, default: D.sink.port },
-  publicUrl: text('URL the target should call when it cannot reach host:port directly (tunnel, container).', P.HTTP_URL),
+const sink = filledSection('The capturing sink the kit listens on to receive the target\'s webhook deliveries.', {
+  host: text('Interface the sink listens on.', P.LISTEN_HOST, '127.0.0.1'),
+  port: { type: 'integer', description: 'Port the sink listens on; 0 picks a free port.', minimum: 0, maximum: 65_535, default: 0 },
+  publicUrl: text('URL the target should call when it cannot reach host:port directly (a tunnel or a container).', P.HTTP_URL),
   tls: section(
-    'PEM files to serve the sink over HTTPS.',
+    'PEM files to serve the sink over HTTPS; a relative path is read from the config file\'s folder.',
     {
       certFile: text('Path of the PEM certificate (chain).'),
       keyFile: text('Path of the PEM private key.'),
     },
     ['certFile', 'keyFile'],
   ),
-  maxBodyBytes: count('Largest delivery body kept, in bytes.', 1, D.sink.maxBodyBytes),
-  maxConnections: count('Most open connections to the sink.', 1, D.sink.maxConnections),
+  maxBodyBytes: count('Largest delivery body kept, in bytes.', 1, 1_048_576),
+  maxConnections: count('Most open connections to the sink.', 1, 32),
 });
 
-const sender: SchemaNode = section('Webhooks, sender role: the target sends signed deliveries to the kit\'s sink.', {
-  register: section(
-    'How to register the sink with the target. Strings in the body may use {sinkUrl} and {secret}.',
-    {
-      method: text('HTTP method of the registration request, e.g. "POST".', P.HTTP_METHOD),
-      path: text('Path of the registration request, e.g. "/webhooks".', P.TARGET_PATH),
-      body: body('Registration body; must contain {sinkUrl}, and usually {secret}.'),
-      idField: text('Field of the registration response holding the subscription id, used to remove it afterwards.', undefined, D.sender.registerIdField),
-    },
-    ['method', 'path', 'body'],
-  ),
-  collection: text('Name of the collection whose create/update/delete trigger events. Default: the first collection.', P.COLLECTION_NAME),
-  events: section('Expected event names per operation. Default: discovered from the deliveries.', {
-    create: text('Event name sent when a record is created, e.g. "customer.created".'),
-    update: text('Event name sent when a record is changed.'),
-    delete: text('Event name sent when a record is deleted.'),
-  }),
-  digestEncoding: choice('Encoding of the HMAC digest after "sha256=".', ['hex', 'base64', 'either'], D.sender.digestEncoding),
-  senderTimeoutMs: millis('How long the target\'s sender waits for an answer before it retries, in ms.', D.sender.senderTimeoutMs),
-  retryWindowMs: millis('How long the kit waits for deliveries and retries, in ms.', D.sender.retryWindowMs),
-  sink,
-}, ['register']);
+const sender = section(
+  'Sender role: the target sends signed deliveries to the kit\'s capturing sink.',
+  {
+    register: section(
+      'How to register the sink with the target.',
+      {
+        method: text('Method of the registration request, e.g. "POST".', P.HTTP_METHOD),
+        path: text('Path of the registration request, e.g. "/webhooks".', P.TARGET_PATH),
+        body: body('Registration body; it must contain {sinkUrl} and may contain {secret}.'),
+        idField: text('Field of the registration response holding the subscription id, used to remove the subscription afterwards.', undefined, 'id'),
+      },
+      ['method', 'path', 'body'],
+    ),
+    collection: text('Collection whose create, update and delete trigger events. Default: the first collection.', P.COLLECTION_NAME),
+    events: filledSection('Expected event names per operation; a name left out is found from the deliveries.', {
+      create: text('Event name sent when a record is created, e.g. "customer.created".'),
+      update: text('Event name sent when a record is changed.'),
+      delete: text('Event name sent when a record is deleted.'),
+    }),
+    digestEncoding: choice('Encoding of the HMAC digest after "sha256=".', ['hex', 'base64', 'either'], 'either'),
+    senderTimeoutMs: millis('How long the target\'s sender waits for an answer before it retries, in ms.', 5000),
+    retryWindowMs: millis('How long the kit waits for deliveries and retries, in ms.', 30_000),
+    sink,
+  },
+  ['register'],
+);
 
-const receiver: SchemaNode = section('Webhooks, receiver role: the kit sends signed deliveries to the target.', {
-  url: text('The target\'s receiver endpoint: an absolute http(s) URL, or a path resolved against the base URL.', P.URL_OR_PATH),
-  secretEnv: text('Environment variable holding the signing secret the receiver verifies.', P.ENV_NAME, D.receiver.secretEnv),
-  digestEncoding: choice('Encoding of the HMAC digest the kit sends after "sha256=".', ['hex', 'base64'], D.receiver.digestEncoding),
-  ackBudgetMs: millis('A 2xx must arrive within this many ms ("quickly", convention 4.3).', D.receiver.ackBudgetMs),
-  events: section('Event bodies the kit sends; strings may use {eventId} and {recordId}.', {
-    create: { ...body('Body of a creation event; must contain {eventId}.'), default: D.receiver.events.create },
-    update: { ...body('Body of an update event; must contain {eventId}.'), default: D.receiver.events.update },
+const receiver = section(
+  'Receiver role: the kit sends signed deliveries to the target.',
+  {
+    url: text('The target\'s receiver endpoint: an absolute http(s) URL, or a path resolved against the base URL.', P.URL_OR_PATH),
+    secretEnv: text('Environment variable holding the signing secret that the receiver verifies.', P.ENV_NAME, 'APICERT_WEBHOOK_SECRET'),
+    digestEncoding: choice('Encoding of the HMAC digest the kit sends after "sha256=".', ['hex', 'base64'], 'hex'),
+    ackBudgetMs: millis('The receiver\'s 2xx must arrive within this many ms ("quickly", convention 4.3).', 2000),
+    events: filledSection('Event bodies the kit sends. Strings may use {eventId} and {recordId}.', {
+      create: {
+        ...body('Body of a creation event; it must contain {eventId}.'),
+        default: { event: 'customer.created', id: '{eventId}', data: { id: '{recordId}', name: 'Ada' } },
+      },
+      update: {
+        ...body('Body of an update event; it must contain {eventId}.'),
+        default: { event: 'customer.updated', id: '{eventId}', data: { id: '{recordId}', name: 'Ada' } },
+      },
+    }),
+    observe: section(
+      'Optional: how to see what the receiver processed, so deduplication can be checked.',
+      {
+        urlTemplate: text('GET URL or path where {eventId} and {recordId} are replaced, e.g. "/webhook-receiver/events/{eventId}".', P.URL_OR_PATH),
+        pointer: text('JSON pointer to the processed count in that response, e.g. "/processedCount".', P.JSON_POINTER),
+      },
+      ['urlTemplate', 'pointer'],
+    ),
+  },
+  ['url'],
+);
+
+const root = section('What the API convention leaves open, so that one kit can certify any implementation.', {
+  $schema: { type: 'string', description: 'Path or URL of the config JSON Schema, for editors; ignored by apicert.' },
+  target: filledSection('The API under test.', {
+    baseUrl: text('Base URL of the API, e.g. "http://127.0.0.1:4010"; no query, fragment or user info. The --base-url flag wins.', P.HTTP_URL),
+    auth: filledSection('How the kit authenticates. The token itself comes from the environment, never from this file.', {
+      header: text('Header carrying the credential.', P.HEADER_NAME, 'Authorization'),
+      scheme: text('Word before the token, e.g. "Bearer"; "" sends the bare token.', P.AUTH_SCHEME, 'Bearer'),
+      tokenEnv: text('Environment variable holding the token.', P.ENV_NAME, 'APICERT_TOKEN'),
+    }),
+    followRedirects: { type: 'boolean', description: 'Follow redirects to the same origin; cross-origin redirects are never followed.', default: false },
   }),
-  observe: section(
-    'How to observe what the receiver processed, so deduplication can be checked.',
-    {
-      urlTemplate: text('GET URL or path; {eventId} is replaced, e.g. "/webhook-receiver/events/{eventId}".', P.URL_OR_PATH),
-      pointer: text('JSON pointer to the processed count in the response, e.g. "/processedCount".', P.JSON_POINTER),
+  collections: { type: 'array', description: 'Collections to exercise.', items: collection, default: [] },
+  resources: filledSection('Resource choices the convention leaves open; each default accepts every reasonable choice.', {
+    createStatus: text('Status of a successful create: "2xx" for any, or one code such as "201".', P.SUCCESS_STATUS, '2xx'),
+    deleteStatus: text('Status of a successful delete: "2xx" for any, or one code such as "204".', P.SUCCESS_STATUS, '2xx'),
+    refusedStatus: choice('Status of a request refused for its credential: 401, 403, or either.', ['either', '401', '403'], 'either'),
+    putOmittedField: choice('PUT without a field: reject it with 4xx, or succeed with the field removed or reset, or either.', ['either', 'reject', 'reset'], 'either'),
+    idChange: choice('PUT or PATCH carrying another id: reject it with 4xx, ignore the id, or either.', ['either', 'reject', 'ignore'], 'either'),
+    errorBodyPointer: text('When set, every 4xx body must be JSON with a value at this JSON pointer, e.g. "/error/message".', P.JSON_POINTER),
+  }),
+  pagination: filledSection('Pagination expectations, shared by every list.', {
+    defaultPageSize: count('Expected default page size. Default: found by probing.', 1),
+    maxPageSize: count('Expected maximum page size. Default: found by probing.', 1),
+    overMaxPolicy: choice('Expected answer to a page size above the maximum: clamp it to the maximum, reject it with 4xx, or either.', ['clamp', 'reject', 'either'], 'either'),
+    lastPageCursor: choice('Expected next_cursor on the last page: null, left out ("absent"), "" ("empty"), or any of these.', ['null', 'absent', 'empty', 'any'], 'any'),
+    invalidParams: choice('Expected answer to an invalid pagination parameter: 4xx, a bounded page, or either.', ['reject', 'bounded-page', 'either'], 'either'),
+    fixtureCap: count('Most fixture records the kit may create on one list to probe the bounds.', 1, 250),
+    walkPageSize: count('Page size the walks use.', 1, 5),
+    propertyRuns: count('fast-check runs of the pagination-under-mutation property.', 1, 20),
+    deepPageRatioWarn: {
+      type: 'number',
+      description: 'A warning is reported when a deep page is this many times slower than the first.',
+      exclusiveMinimum: 1,
+      default: 3,
     },
-    ['urlTemplate', 'pointer'],
-  ),
-}, ['url']);
+  }),
+  webhooks: filledSection('Webhook roles to certify; a role that is left out is skipped.', { sender, receiver }),
+  budgets: filledSection('Bounds on time and size, so a misbehaving target cannot hang or flood the run.', {
+    requestTimeoutMs: millis('Time-out of each request, for connect, headers and body, in ms.', 10_000),
+    maxResponseBytes: count('Largest response body read, in bytes.', 1, 4_194_304),
+    evidenceBodyBytes: count('Largest body kept as evidence in the reports, in bytes.', 1, 4096),
+    maxPagesPerWalk: count('Most pages one walk may fetch.', 1, 200),
+    requestsPerList: count('Most requests one check may make on one list.', 1, 2000),
+    checkTimeoutMs: millis('Time budget of one check, in ms.', 60_000),
+    totalRunMs: millis('Time budget of the whole run, in ms.', 600_000),
+  }),
+});
 
 /** The JSON Schema of apicert.config.json; also written to dist as apicert.config.schema.json. */
-export const configSchema: SchemaNode = {
+export const configSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'apicert config',
-  ...section('What the API convention leaves open, so that one kit can certify any implementation.', {
-    $schema: { type: 'string', description: 'Path or URL of this JSON Schema, for editors; ignored by apicert.' },
-    target: section('The API under test.', {
-      baseUrl: text('Base URL of the API, e.g. "http://127.0.0.1:4010". The --base-url flag wins.', P.HTTP_URL),
-      auth: section('How the kit authenticates. The token itself comes from the environment, never from this file.', {
-        header: text('Header carrying the credential.', P.HEADER_NAME, D.target.auth.header),
-        scheme: text('Word before the token, e.g. "Bearer"; "" for the bare token.', P.AUTH_SCHEME, D.target.auth.scheme),
-        tokenEnv: text('Environment variable holding the token.', P.ENV_NAME, D.target.auth.tokenEnv),
-      }),
-      followRedirects: {
-        type: 'boolean',
-        description: 'Follow redirects to the same origin; cross-origin redirects are never followed.',
-        default: D.target.followRedirects,
-      },
-    }),
-    collections: { type: 'array', description: 'Collections to exercise.', items: collection, default: [] },
-    resources: section('Resource choices the convention leaves open; each default accepts every reasonable choice.', {
-      createStatus: text('Status of a successful create: "2xx" for any, or one code such as "201".', P.SUCCESS_STATUS, D.resources.createStatus),
-      deleteStatus: text('Status of a successful delete: "2xx" for any, or one code such as "204".', P.SUCCESS_STATUS, D.resources.deleteStatus),
-      refusedStatus: choice('Status of a request refused for its credential: 401, 403, or either.', ['either', '401', '403'], D.resources.refusedStatus),
-      putOmittedField: choice('PUT without a field: reject it with 4xx, reset the field (removed or default), or either.', ['either', 'reject', 'reset'], D.resources.putOmittedField),
-      idChange: choice('PUT or PATCH carrying another id: reject it with 4xx, ignore the id, or either.', ['either', 'reject', 'ignore'], D.resources.idChange),
-      errorBodyPointer: text('When set, every 4xx body must be JSON with a value at this JSON pointer, e.g. "/error/message".', P.JSON_POINTER),
-    }),
-    pagination: section('Pagination expectations, shared by every list.', {
-      defaultPageSize: count('Expected default page size. Default: discovered by probing.', 1),
-      maxPageSize: count('Expected maximum page size. Default: discovered by probing.', 1),
-      overMaxPolicy: choice('Answer to a page size above the maximum: clamp to it, reject with 4xx, or either.', ['clamp', 'reject', 'either'], D.pagination.overMaxPolicy),
-      lastPageCursor: choice('Form of next_cursor on the last page: null, absent, empty string, or any of them.', ['null', 'absent', 'empty', 'any'], D.pagination.lastPageCursor),
-      invalidParams: choice('Answer to an invalid pagination parameter: 4xx, a bounded page, or either.', ['reject', 'bounded-page', 'either'], D.pagination.invalidParams),
-      fixtureCap: count('Most fixture records the kit may create on one list to probe bounds.', 1, D.pagination.fixtureCap),
-      walkPageSize: count('Page size the walks use.', 1, D.pagination.walkPageSize),
-      propertyRuns: count('fast-check runs of the pagination-under-mutation property.', 1, D.pagination.propertyRuns),
-      deepPageRatioWarn: {
-        type: 'number',
-        description: 'Deep-page latency ratio (deep page / first page) above which a warning is reported.',
-        exclusiveMinimum: 1,
-        default: D.pagination.deepPageRatioWarn,
-      },
-    }),
-    webhooks: section('Webhook roles to certify; a role left out is skipped.', { sender, receiver }),
-    budgets: section('Bounds on time and size, so a misbehaving target cannot hang or flood the run.', {
-      requestTimeoutMs: millis('Each request\'s connect, headers and body time-out, in ms.', D.budgets.requestTimeoutMs),
-      maxResponseBytes: count('Largest response body read, in bytes.', 1, D.budgets.maxResponseBytes),
-      evidenceBodyBytes: count('Largest body kept as evidence in reports, in bytes.', 1, D.budgets.evidenceBodyBytes),
-      maxPagesPerWalk: count('Most pages one walk may fetch.', 1, D.budgets.maxPagesPerWalk),
-      requestsPerList: count('Most requests one check may make on one list.', 1, D.budgets.requestsPerList),
-      checkTimeoutMs: millis('One check\'s time budget, in ms.', D.budgets.checkTimeoutMs),
-      totalRunMs: millis('The whole run\'s time budget, in ms.', D.budgets.totalRunMs),
-    }),
-  }),
-};
+  ...root,
+} as const satisfies SchemaNode;

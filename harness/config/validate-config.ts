@@ -1,11 +1,11 @@
 // Judges a parsed config file: the schema first, then the rules that span keys, all problems
-// at once, each as one line. Pure: no file, no environment; load-config.ts does the reading.
-import type { ValidateFunction } from 'ajv';
-import { applyDefaults } from './apply-defaults.js';
-import type { ConfigFile } from './config-file-types.js';
+// at once, each as one line. No file, no environment; load-config.ts does the reading.
+import { applyComputedDefaults } from './computed-defaults.js';
 import type { ApicertConfig } from './config-types.js';
 import { loadConfigValidator } from './config-validator.js';
+import type { ConfigValidator } from './config-validator.js';
 import { checkCrossFieldRules } from './cross-field-checks.js';
+import { deepFreeze } from './deep-freeze.js';
 import { checkPlaceholders } from './placeholder-checks.js';
 import { comparePointers, toProblemLine } from './problem-line.js';
 import { toSchemaProblems } from './schema-problems.js';
@@ -19,25 +19,25 @@ export interface ValidateConfigOptions {
   readonly fileLabel?: string;
 }
 
-let compiled: ValidateFunction | undefined;
+let compiled: ConfigValidator | undefined;
 
 // Loaded once, on first use: the schema never changes.
-function getSchemaValidator(): ValidateFunction {
+function getSchemaValidator(): ConfigValidator {
   compiled ??= loadConfigValidator();
   return compiled;
 }
 
-/** Validates a parsed config file; on success returns it with every default applied, deeply frozen. */
+/**
+ * Validates a parsed config file; on success returns it with every default applied, deeply
+ * frozen. Takes ownership of `raw`: the schema's defaults are written into it, and it is frozen.
+ */
 export function validateConfig(raw: unknown, options: ValidateConfigOptions = {}): ConfigValidation {
   const fileLabel = options.fileLabel ?? 'apicert.config.json';
+  // Before the schema fills in defaults: these rules tell a key the user wrote from a default.
+  const ruleProblems = [...checkCrossFieldRules(raw), ...checkPlaceholders(raw)];
   const validate = getSchemaValidator();
-  const isSchemaValid = validate(raw);
-  const problems = [
-    ...(isSchemaValid ? [] : toSchemaProblems(validate.errors ?? [], fileLabel)),
-    ...checkCrossFieldRules(raw),
-    ...checkPlaceholders(raw),
-  ];
-  if (problems.length === 0) return { ok: true, config: applyDefaults(raw as ConfigFile) };
-  const ordered = [...problems].sort((a, b) => comparePointers(a.pointer, b.pointer));
+  if (validate(raw) && ruleProblems.length === 0) return { ok: true, config: deepFreeze(applyComputedDefaults(raw)) };
+  const problems = [...toSchemaProblems(validate.errors ?? [], fileLabel), ...ruleProblems];
+  const ordered = problems.sort((a, b) => comparePointers(a.pointer, b.pointer));
   return { ok: false, problems: [...new Set(ordered.map(toProblemLine))] };
 }

@@ -2,8 +2,12 @@
 import type { ErrorInfo } from './error-info.js';
 import type { ExchangeRecord } from './evidence.js';
 
-export type SuiteName = 'resources' | 'pagination' | 'webhooks-sender' | 'webhooks-receiver';
-export const suiteNames: readonly SuiteName[] = ['resources', 'pagination', 'webhooks-sender', 'webhooks-receiver'];
+/**
+ * Every suite, in run order: the one list of suite names. The CLI's --suite, the registry in
+ * suites/index.ts and report.schema.json are checked against it.
+ */
+export const suiteNames = ['resources', 'pagination', 'webhooks-sender', 'webhooks-receiver'] as const;
+export type SuiteName = (typeof suiteNames)[number];
 
 export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'errored';
 export type ClassVerdict = 'passed' | 'failed' | 'skipped';

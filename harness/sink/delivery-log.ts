@@ -1,7 +1,7 @@
 // One channel's record of deliveries: numbering, attempts per event, answers, and bounded waits on
 // what has arrived. No sockets: the sink's request handler feeds it.
 import { createHash } from 'node:crypto';
-import { MAX_TIMER_MS } from '../config/config-defaults.js';
+import { MAX_TIMER_MS } from '../config/timer-limit.js';
 import { chooseAnswer, type AnswerScript, type ChosenAnswer } from './answer-script.js';
 import type { DeliveryAnswer, SinkDelivery } from './sink-types.js';
 

@@ -1,5 +1,6 @@
 // Test support: a run the size of a big API's certification, with long bodies on every failure.
 import type { RunResult } from '../../../harness/model/run-result.js';
+import { suiteNames } from '../../../harness/model/run-result.js';
 import { buildBody, buildCheck, buildExchange, buildRun } from '../../../harness/model/test-support/sample-run.js';
 
 export interface LargeRunShape {
@@ -15,9 +16,8 @@ export interface LargeRunShape {
 export function buildLargeRun(shape: LargeRunShape): RunResult {
   // One shared string: the run is large on the page, not in this process's memory.
   const body = buildBody(`{"items":[${'{"id":"x","name":"y"},'.repeat(Math.ceil(shape.bodyChars / 21))}]}`.slice(0, shape.bodyChars));
-  const suites = ['resources', 'pagination', 'webhooks-sender', 'webhooks-receiver'] as const;
   const checks = Array.from({ length: shape.checks }, (_unused, index) => {
-    const suite = suites[index % suites.length]!;
+    const suite = suiteNames[index % suiteNames.length]!;
     const isFailure = index % shape.failEvery === 0;
     return buildCheck({
       id: `${suite}.generated-check-${index}`,

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { suiteNames } from '../../harness/model/run-result.js';
+import { reportSchema } from './report-schema.js';
+
+/** The `enum` of every property named "suite", wherever it is in the schema. */
+function findSuiteEnums(node: unknown): unknown[] {
+  if (typeof node !== 'object' || node === null) return [];
+  const entries = Object.entries(node);
+  const here = entries.flatMap(([key, value]) => (key === 'suite' && typeof value === 'object' && value !== null && 'enum' in value ? [value.enum] : []));
+  return [...here, ...entries.flatMap(([, value]) => findSuiteEnums(value))];
+}
+
+describe('reportSchema', () => {
+  // The schema ships as a static JSON file, so it restates the suite names; this keeps it honest.
+  it('allows exactly the model\'s suite names wherever it names a suite', () => {
+    const enums = findSuiteEnums(reportSchema);
+    expect(enums.length).toBeGreaterThanOrEqual(2);
+    for (const names of enums) expect(names).toEqual(suiteNames);
+  });
+});
