@@ -5,7 +5,8 @@ import type { ApicertConfig } from '../../harness/config/config-types.js';
 import type { DefectName } from '../../reference-server/defects.js';
 import type { Check } from '../define-check.js';
 import { runAgainstReference, runOneAgainstReference } from '../test-support/run-against-reference.js';
-import { cursorWalkUnderMutation } from './cursor-walk-under-mutation.js';
+import { cursorNoDuplicatesUnderMutation } from './cursor-no-duplicates-under-mutation.js';
+import { cursorWalkTerminates } from './cursor-walk-terminates.js';
 import { hasMoreAccurate } from './has-more-accurate.js';
 import { paginationChecks } from './index.js';
 import { invalidParams } from './invalid-params.js';
@@ -13,9 +14,8 @@ import { offsetWalkComplete } from './offset-walk-complete.js';
 import { pageMatchesOffset } from './page-matches-offset.js';
 import { pageSizeBounds } from './page-size-bounds.js';
 import { pageWalkComplete } from './page-walk-complete.js';
-import { sameParameters } from './same-parameters.js';
+import { sameParametersOnEveryList } from './same-parameters-on-every-list.js';
 import { stableOrder } from './stable-order.js';
-import { walkTerminates } from './walk-terminates.js';
 import { walkWithinBudget } from './walk-within-budget.js';
 
 // The bounds check creates records until it sees the bound or reaches the cap: a smaller cap keeps
@@ -23,30 +23,30 @@ import { walkWithinBudget } from './walk-within-budget.js';
 const smallCap = (config: ApicertConfig): ApicertConfig => ({ ...config, pagination: { ...config.pagination, fixtureCap: 120 } });
 
 const proofs: ReadonlyArray<readonly [Check, DefectName, RegExp]> = [
-  [cursorWalkUnderMutation, 'cursor-skips-item', /never listed/],
-  [cursorWalkUnderMutation, 'cursor-repeats-last-item', /twice/],
-  [cursorWalkUnderMutation, 'cursor-restarts-when-anchor-deleted', /twice/],
-  [cursorWalkUnderMutation, 'cursor-encodes-offset', /never listed/],
-  [cursorWalkUnderMutation, 'order-without-tie-breaker', /never listed|twice|already followed|went back/],
+  [cursorNoDuplicatesUnderMutation, 'cursor-skips-item', /never listed/],
+  [cursorNoDuplicatesUnderMutation, 'cursor-repeats-last-item', /twice/],
+  [cursorNoDuplicatesUnderMutation, 'cursor-restarts-when-anchor-deleted', /twice/],
+  [cursorNoDuplicatesUnderMutation, 'cursor-encodes-offset', /never listed/],
+  [cursorNoDuplicatesUnderMutation, 'order-without-tie-breaker', /never listed|twice|already followed|went back/],
   [stableOrder, 'order-without-tie-breaker', /different order/],
   [stableOrder, 'zero-based-pages', /never listed .* while nothing changed/],
   [pageSizeBounds, 'no-max-page-size', /no maximum page size/],
   [pageSizeBounds, 'no-default-page-size', /no default page size/],
   [pageSizeBounds, 'nested-list-ignores-limit', /\/customers\/[^/]+\/orders.*no default page size/],
-  [sameParameters, 'nested-list-ignores-limit', /\/customers\/[^/]+\/orders: limit=2 is not honoured/],
+  [sameParametersOnEveryList, 'nested-list-ignores-limit', /\/customers\/[^/]+\/orders: limit=2 is not honoured/],
   [pageWalkComplete, 'zero-based-pages', /never listed/],
   [pageMatchesOffset, 'zero-based-pages', /page=1&per_page=5 lists/],
   [pageWalkComplete, 'per-page-ignored', /per_page=5 was not honoured/],
   [pageMatchesOffset, 'per-page-ignored', /per_page=5 was not honoured/],
   [offsetWalkComplete, 'limit-ignored', /limit=5 was not honoured/],
   [pageMatchesOffset, 'limit-ignored', /limit=5 was not honoured/],
-  [sameParameters, 'limit-ignored', /limit=2 is not honoured/],
+  [sameParametersOnEveryList, 'limit-ignored', /limit=2 is not honoured/],
   [pageWalkComplete, 'offset-page-mismatch', /never listed/],
   [pageMatchesOffset, 'offset-page-mismatch', /page=2&per_page=5 lists/],
   [hasMoreAccurate, 'has-more-wrong-on-full-last-page', /said has_more true, but the next page .* was empty/],
   [invalidParams, '500-on-invalid-params', /answered 500/],
-  [walkTerminates, 'cursor-cycle', /already followed/],
-  [walkTerminates, 'empty-pages-forever', /has_more true but held no items/],
+  [cursorWalkTerminates, 'cursor-cycle', /already followed/],
+  [cursorWalkTerminates, 'empty-pages-forever', /has_more true but held no items/],
   [walkWithinBudget, 'cursor-cycle', /already followed/],
   [walkWithinBudget, 'empty-pages-forever', /has_more true but held no items/],
   [hasMoreAccurate, 'empty-pages-forever', /has_more true but held no items/],
@@ -73,7 +73,7 @@ const lateProofs = proofs.filter(([check, defect]) =>
     [stableOrder.id, 'order-without-tie-breaker'],
     [pageMatchesOffset.id, 'offset-page-mismatch'],
     [hasMoreAccurate.id, 'has-more-wrong-on-full-last-page'],
-    [cursorWalkUnderMutation.id, 'cursor-encodes-offset'],
+    [cursorNoDuplicatesUnderMutation.id, 'cursor-encodes-offset'],
     [pageSizeBounds.id, 'no-max-page-size'],
   ].some(([id, name]) => id === check.id && name === defect),
 );

@@ -6,14 +6,14 @@ import type { ApicertConfig } from '../../harness/config/config-types.js';
 import type { DefectName } from '../../reference-server/defects.js';
 import { defineCheck, type Check } from '../define-check.js';
 import { runAgainstReference, runOneAgainstReference } from '../test-support/run-against-reference.js';
-import { cursorWalkUnderMutation } from './cursor-walk-under-mutation.js';
-import { deepPages } from './deep-pages.js';
+import { cursorDeepPagesCostTheSame } from './cursor-deep-pages-cost-the-same.js';
+import { cursorNoDuplicatesUnderMutation } from './cursor-no-duplicates-under-mutation.js';
+import { cursorWalkTerminates } from './cursor-walk-terminates.js';
 import { hasMoreAccurate } from './has-more-accurate.js';
 import { paginationChecks } from './index.js';
 import { invalidParams } from './invalid-params.js';
 import { offsetWalkComplete } from './offset-walk-complete.js';
 import { pageSizeBounds } from './page-size-bounds.js';
-import { walkTerminates } from './walk-terminates.js';
 import { walkWithinBudget } from './walk-within-budget.js';
 
 type PaginationPin = Partial<ApicertConfig['pagination']>;
@@ -62,10 +62,10 @@ describe('pagination suite against the clean reference server', () => {
         return outcome;
       },
     });
-    const results = await runAgainstReference([walkTerminates, walkWithinBudget].map(countingCreates));
+    const results = await runAgainstReference([cursorWalkTerminates, walkWithinBudget].map(countingCreates));
     expect(results.map((r) => r.status)).toEqual(['passed', 'passed']);
     // 11 records on each of the 4 lists, plus the nested list's parent and the orders' customer.
-    expect(creates).toEqual({ [walkTerminates.id]: 4 * 11 + 2, [walkWithinBudget.id]: 0 });
+    expect(creates).toEqual({ [cursorWalkTerminates.id]: 4 * 11 + 2, [walkWithinBudget.id]: 0 });
   });
 
   it('reports the exact page URLs it walked, nested lists included', async () => {
@@ -89,7 +89,7 @@ describe('pagination suite against the clean reference server', () => {
   });
 
   it('warns, without failing, when deep cursor pages cost more', async () => {
-    const slow = await runOneAgainstReference(deepPages, { defects: ['slow-deep-pages'] });
+    const slow = await runOneAgainstReference(cursorDeepPagesCostTheSame, { defects: ['slow-deep-pages'] });
     expect(slow.status).toBe('passed');
     expect(slow.findings.filter((f) => f.level === 'warning')).toHaveLength(4);
     expect(slow.findings[0]?.message).toMatch(/first page [\d.]+ ms, page 45 items deep [\d.]+ ms .*pagination\.deepPageRatioWarn=3/);
@@ -160,13 +160,13 @@ describe('styles and budgets', () => {
   });
 
   it('stops at budgets.requestsPerList and says so', async () => {
-    const result = await runOneAgainstReference(walkTerminates, { configure: pin({}, { requestsPerList: 2 }) });
+    const result = await runOneAgainstReference(cursorWalkTerminates, { configure: pin({}, { requestsPerList: 2 }) });
     expect(result.status).toBe('skipped');
     expect(result.message).toContain('request budget for this list ran out (budgets.requestsPerList)');
   });
 
   it('catches a cursor cycle within a few pages, however large the page budget', async () => {
-    const result = await runOneAgainstReference(walkTerminates, { defects: ['cursor-cycle'], configure: pin({}, { maxPagesPerWalk: 10_000 }) });
+    const result = await runOneAgainstReference(cursorWalkTerminates, { defects: ['cursor-cycle'], configure: pin({}, { maxPagesPerWalk: 10_000 }) });
     expect(result.status).toBe('failed');
     expect(result.evidence.filter((e) => e.request.method === 'GET')).toHaveLength(3);
   });
@@ -174,7 +174,7 @@ describe('styles and budgets', () => {
 
 describe('the mutation property', () => {
   it('fails with the shrunk writes, the pages, the seed and a replay path', async () => {
-    const result = await runOneAgainstReference(cursorWalkUnderMutation, { defects: ['cursor-restarts-when-anchor-deleted'], seed: 42 });
+    const result = await runOneAgainstReference(cursorNoDuplicatesUnderMutation, { defects: ['cursor-restarts-when-anchor-deleted'], seed: 42 });
     expect(result.status).toBe('failed');
     expect(result.message).toMatch(/listed .* twice after: after page \d: delete the anchor/);
     expect(result.message).toContain(`seed ${result.seed}`);
@@ -191,7 +191,7 @@ describe('the mutation property', () => {
     // around the kit's, and must never be held against the target.
     let foreignDeletes = 0;
     const withForeignWrites = defineCheck({
-      ...cursorWalkUnderMutation,
+      ...cursorNoDuplicatesUnderMutation,
       async run(ctx) {
         const foreign: string[] = [];
         const write = async (): Promise<void> => {
@@ -214,7 +214,7 @@ describe('the mutation property', () => {
           }
         })();
         try {
-          return await cursorWalkUnderMutation.run(ctx);
+          return await cursorNoDuplicatesUnderMutation.run(ctx);
         } finally {
           isRunning = false;
           await churn;
@@ -228,10 +228,10 @@ describe('the mutation property', () => {
 
   it('ends as errored, not failed, when the connection breaks during a run', async () => {
     const withBrokenConnection = defineCheck({
-      ...cursorWalkUnderMutation,
+      ...cursorNoDuplicatesUnderMutation,
       run(ctx) {
         let sent = 0;
-        return cursorWalkUnderMutation.run({
+        return cursorNoDuplicatesUnderMutation.run({
           ...ctx,
           request: (request) => (++sent > 60 ? Promise.reject(new Error('socket hang up')) : ctx.request(request)),
         });
@@ -244,7 +244,7 @@ describe('the mutation property', () => {
 
   it('replays the same counterexample from the same seed', async () => {
     const writesOf = async () => {
-      const result = await runOneAgainstReference(cursorWalkUnderMutation, { defects: ['cursor-encodes-offset'], seed: 7 });
+      const result = await runOneAgainstReference(cursorNoDuplicatesUnderMutation, { defects: ['cursor-encodes-offset'], seed: 7 });
       const counterexample = result.counterexample as { writes: string[] };
       return [result.replayPath, counterexample.writes.map((w) => w.replace(/ → \S+/, ''))];
     };

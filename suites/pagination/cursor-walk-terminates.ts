@@ -5,7 +5,7 @@ import { walkPages } from './walk-pages.js';
 
 // Convention 4.2/5: next_cursor and has_more tell the client how to get more. A pager that sends a
 // cursor back to an earlier page, or has_more true with empty pages forever, traps a naive client.
-export const walkTerminates = defineCheck({
+export const cursorWalkTerminates = defineCheck({
   id: 'pagination.cursor.walk-terminates',
   suite: 'pagination',
   conformanceClass: 'pagination-cursor',

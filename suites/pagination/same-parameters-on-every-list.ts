@@ -8,7 +8,7 @@ import { firstPageQuery, nextPageQuery } from './walk-step.js';
 
 // Convention 4.2/7: parameter names are the same on every list operation, nested lists included.
 // Each list must honour limit, offset, page, per_page and after, as the styles it supports use them.
-export const sameParameters = defineCheck({
+export const sameParametersOnEveryList = defineCheck({
   id: 'pagination.same-parameters-on-every-list',
   suite: 'pagination',
   conformanceClass: 'pagination-consistency',

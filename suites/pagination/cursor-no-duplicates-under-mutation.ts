@@ -11,7 +11,7 @@ import { describeWalkEnd, isHostileEnd } from './walk-step.js';
 // Convention 4.2/2: the cursor style is stable while data changes. fast-check generates writes
 // between page fetches (inserts, deletes of seen and unseen records, and of the anchor the cursor
 // points at) and shrinks a failure to the fewest writes that still break the walk.
-export const cursorWalkUnderMutation = defineCheck({
+export const cursorNoDuplicatesUnderMutation = defineCheck({
   id: 'pagination.cursor.no-duplicates-under-mutation',
   suite: 'pagination',
   conformanceClass: 'pagination-cursor',

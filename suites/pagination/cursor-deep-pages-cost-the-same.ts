@@ -9,7 +9,7 @@ import type { PageQuery } from './walk-step.js';
 
 // Convention 4.2/2: the cursor style "costs the same on deep pages". Latency is noisy and the kit
 // cannot build a huge dataset, so this is a warning-level finding, never a failure.
-export const deepPages = defineCheck({
+export const cursorDeepPagesCostTheSame = defineCheck({
   id: 'pagination.cursor.deep-pages-cost-the-same',
   suite: 'pagination',
   conformanceClass: 'pagination-cursor',
