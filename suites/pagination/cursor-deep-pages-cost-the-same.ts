@@ -1,11 +1,11 @@
 import type { CheckContext, CheckOutcome } from '../../harness/model/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { judgeDeepPageLatency } from './deep-page-latency.js';
-import { judgeEachList } from './judge-each-list.js';
-import type { OpenList } from './open-list.js';
-import { outcomeOfWalkEnd } from './walk-end-outcome.js';
-import { fetchPage, walkPages } from './walk-pages.js';
-import type { PageQuery } from './walk-step.js';
+import { judgeDeepPageLatency } from './internal/deep-page-latency.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import type { OpenList } from './internal/open-list.js';
+import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
+import { fetchPage, walkPages } from './internal/page-walker.js';
+import type { PageQuery } from './internal/walk-decision.js';
 
 // Convention 4.2/2: the cursor style "costs the same on deep pages". Latency is noisy and the kit
 // cannot build a huge dataset, so this is a warning-level finding, never a failure.

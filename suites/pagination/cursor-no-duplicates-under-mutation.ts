@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import type { CheckContext, CheckOutcome } from '../../harness/model/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { judgeEachList } from './judge-each-list.js';
-import { describeMutation, mutationsArbitrary, type Mutation } from './mutation-commands.js';
-import type { OpenList } from './open-list.js';
-import { describeWalkProblems, isWalkExact } from './page-rules.js';
-import { runMutationWalk, type MutationRunTrace, type PoolSize } from './run-mutation-walk.js';
-import { describeWalkEnd, isHostileEnd } from './walk-step.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import { describeMutation, mutationsArbitrary, type Mutation } from './internal/mutation-commands.js';
+import type { OpenList } from './internal/open-list.js';
+import { describeWalkProblems, isWalkExact } from './internal/page-rules.js';
+import { runMutationWalk, type MutationRunTrace, type PoolSize } from './internal/run-mutation-walk.js';
+import { describeWalkEnd, isHostileEnd } from './internal/walk-decision.js';
 
 // Convention 4.2/2: the cursor style is stable while data changes. fast-check generates writes
 // between page fetches (inserts, deletes of seen and unseen records, and of the anchor the cursor

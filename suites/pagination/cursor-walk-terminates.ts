@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import { judgeEachList } from './judge-each-list.js';
-import { outcomeOfWalkEnd } from './walk-end-outcome.js';
-import { walkPages } from './walk-pages.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
+import { walkPages } from './internal/page-walker.js';
 
 // Convention 4.2/5: next_cursor and has_more tell the client how to get more. A pager that sends a
 // cursor back to an earlier page, or has_more true with empty pages forever, traps a naive client.

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import { invalidParamCases, judgeInvalidParamAnswer, policyFor } from './invalid-param-cases.js';
-import { judgeEachList } from './judge-each-list.js';
-import { fetchPage } from './walk-pages.js';
+import { invalidParamCases, judgeInvalidParamAnswer, policyFor } from './internal/invalid-param-cases.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import { fetchPage } from './internal/page-walker.js';
 
 // Convention 7/1 and 7/4: a client mistake is answered with a status code, never a server error;
 // which answer (4xx or a bounded page) is left open and pinned by pagination.invalidParams.

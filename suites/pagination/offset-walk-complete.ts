@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
-import { judgeEachList } from './judge-each-list.js';
-import { judgeNumberedWalk } from './judge-numbered-walk.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import { judgeNumberedWalk } from './internal/judge-numbered-walk.js';
 
 // Convention 4.2/1 and 4.2/3: limit/offset pages, walked while nothing changes, list every record
 // once. While data changes they may repeat or skip: reported as information only.

@@ -1,9 +1,9 @@
 import type { CheckContext, CheckOutcome } from '../../harness/model/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { judgeEachList } from './judge-each-list.js';
-import type { OpenList } from './open-list.js';
-import { firstDifference, listBriefly } from './page-rules.js';
-import { fetchPage, type FetchedPage } from './walk-pages.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import type { OpenList } from './internal/open-list.js';
+import { firstDifference, listBriefly } from './internal/page-rules.js';
+import { fetchPage, type FetchedPage } from './internal/page-walker.js';
 
 // Convention 4.2 (page): page numbers are 1-based, "page 3 with per_page 20 equals offset 40 with
 // limit 20"; and both size parameters are honoured, not ignored.

@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
-import { judgeEachList } from './judge-each-list.js';
-import { judgeNumberedWalk } from './judge-numbered-walk.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import { judgeNumberedWalk } from './internal/judge-numbered-walk.js';
 
 // Convention 4.2: page is 1-based; walked from page=1 while nothing changes, pages list every
 // record once. While data changes they may repeat or skip: reported as information only.

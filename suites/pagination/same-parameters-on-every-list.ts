@@ -1,10 +1,10 @@
 import type { CheckContext, CheckOutcome } from '../../harness/model/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { judgeEachList } from './judge-each-list.js';
-import type { PaginationStyle } from './list-targets.js';
-import type { OpenList } from './open-list.js';
-import { fetchPage, type FetchedPage } from './walk-pages.js';
-import { firstPageQuery, nextPageQuery } from './walk-step.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import type { PaginationStyle } from './internal/list-targets.js';
+import type { OpenList } from './internal/open-list.js';
+import { fetchPage, type FetchedPage } from './internal/page-walker.js';
+import { firstPageQuery, nextPageQuery } from './internal/walk-decision.js';
 
 // Convention 4.2/7: parameter names are the same on every list operation, nested lists included.
 // Each list must honour limit, offset, page, per_page and after, as the styles it supports use them.

@@ -1,11 +1,11 @@
 import type { CheckContext, CheckOutcome } from '../../harness/model/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { judgeEachStyle } from './judge-each-list.js';
-import type { PaginationStyle } from './list-targets.js';
-import type { OpenList } from './open-list.js';
-import { describeWalkProblems, firstDifference, isWalkExact, judgeWalkedIds, keepOnly } from './page-rules.js';
-import { outcomeOfWalkEnd } from './walk-end-outcome.js';
-import { walkEvidence, walkPages, type PageWalk } from './walk-pages.js';
+import { judgeEachStyle } from './internal/judge-each-list.js';
+import type { PaginationStyle } from './internal/list-targets.js';
+import type { OpenList } from './internal/open-list.js';
+import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
+import { describeWalkProblems, firstDifference, isWalkExact, judgeWalkedIds, keepOnly } from './internal/page-rules.js';
+import { walkEvidence, walkPages, type PageWalk } from './internal/page-walker.js';
 
 // Convention 4.2/3: lists are ordered by a stable ordering with a unique tie-breaker, so no row
 // appears on two pages or on none. The kit's fixtures are created in a burst, so many share a

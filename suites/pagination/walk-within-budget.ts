@@ -1,8 +1,8 @@
 import { defineCheck } from '../define-check.js';
-import { judgeEachList } from './judge-each-list.js';
-import { outcomeOfWalkEnd } from './walk-end-outcome.js';
-import { describeWalkedUrls, walkPages } from './walk-pages.js';
-import { describeWalkEnd } from './walk-step.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
+import { describeWalkedUrls, walkPages } from './internal/page-walker.js';
+import { describeWalkEnd } from './internal/walk-decision.js';
 
 // Convention 4.2/4 and 8: lists are bounded. The kit's side of the bargain: every walk stays within
 // budgets.maxPagesPerWalk and budgets.requestsPerList, so a large staging dataset cannot make a run

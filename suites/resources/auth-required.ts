@@ -1,10 +1,10 @@
 import type { CheckContext, TargetRequest, TargetResponse } from '../../harness/model/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { asRecord } from '../answer-shape.js';
-import { createRecord, fillBodyFor } from '../fixtures/create-record.js';
-import { deriveReplaceBody, derivePatchBody } from './derive-bodies.js';
-import { describeChangedFields, findChangedFields } from './record-fields.js';
-import { describePinned, isRefusedStatus } from './status-policy.js';
+import { asRecord } from '../internal/answer-shape.js';
+import { createRecord, fillBodyFor } from '../internal/fixtures/create-record.js';
+import { deriveReplaceBody, derivePatchBody } from './internal/derive-bodies.js';
+import { describeChangedFields, findChangedFields } from './internal/record-fields.js';
+import { describePinned, isRefusedStatus } from './internal/status-policy.js';
 
 // Convention 5/1: each request carries its own credential. Without it, or with a wrong one, every
 // resource operation is refused (401 or 403) and changes nothing.

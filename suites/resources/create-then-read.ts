@@ -1,8 +1,8 @@
 import { defineCheck } from '../define-check.js';
-import { asRecord } from '../answer-shape.js';
-import { createRecord } from '../fixtures/create-record.js';
-import { describeChangedFields, findChangedFields } from './record-fields.js';
-import { isSuccessStatus } from './status-policy.js';
+import { asRecord } from '../internal/answer-shape.js';
+import { createRecord } from '../internal/fixtures/create-record.js';
+import { describeChangedFields, findChangedFields } from './internal/record-fields.js';
+import { isSuccessStatus } from './internal/status-policy.js';
 
 // Convention 4.1: POST /{collection} creates, GET /{collection}/{id} returns that record.
 export const createThenRead = defineCheck({

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import { createRecord } from '../fixtures/create-record.js';
-import { findInList } from '../fixtures/find-in-list.js';
-import { describePinned, isSuccessStatus } from './status-policy.js';
+import { createRecord } from '../internal/fixtures/create-record.js';
+import { findInList } from '../internal/fixtures/find-in-list.js';
+import { describePinned, isSuccessStatus } from './internal/status-policy.js';
 
 // Convention 4.1: DELETE removes the record: it is no longer readable nor listed.
 export const deleteRemovesRecord = defineCheck({

@@ -1,7 +1,7 @@
 import type { TargetResponse } from '../../harness/model/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { readJsonPointer } from '../fixtures/json-pointer.js';
-import { isJsonContentType } from './json-content-type.js';
+import { readJsonPointer } from '../internal/fixtures/json-pointer.js';
+import { isJsonContentType } from './internal/json-content-type.js';
 
 // Convention 1 and 7/3: bodies are JSON, errors included; the error body's shape is "not shown",
 // so only JSON-ness is required unless resources.errorBodyPointer pins a field.

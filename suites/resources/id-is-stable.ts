@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import { asRecord } from '../answer-shape.js';
-import { createRecord, fillBodyFor } from '../fixtures/create-record.js';
-import { deriveReplaceBody } from './derive-bodies.js';
+import { asRecord } from '../internal/answer-shape.js';
+import { createRecord, fillBodyFor } from '../internal/fixtures/create-record.js';
+import { deriveReplaceBody } from './internal/derive-bodies.js';
 
 // Convention 2/2: a member is addressed by its identifier; the id in the URL and in the body agree,
 // and a PUT or PATCH cannot move a record to another id.

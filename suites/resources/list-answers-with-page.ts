@@ -1,5 +1,5 @@
 import { defineCheck } from '../define-check.js';
-import { isJsonContentType } from './json-content-type.js';
+import { isJsonContentType } from './internal/json-content-type.js';
 
 // Convention 4.1 and section 2: GET /{collection} answers a list response {items, next_cursor, has_more}.
 export const listAnswersWithPage = defineCheck({

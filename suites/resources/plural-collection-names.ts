@@ -1,5 +1,5 @@
 import { defineCheck } from '../define-check.js';
-import { collectionSegments, looksPlural } from './plural-nouns.js';
+import { collectionSegments, looksPlural } from './internal/plural-nouns.js';
 
 // Convention 2/1: collections are plural nouns. Word forms are a judgement, so a singular-looking
 // name is a warning-level finding, never a failure.

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import { createRecord, fillBodyFor } from '../fixtures/create-record.js';
-import { deriveReplaceBody } from './derive-bodies.js';
-import { failUnlessWritten, readWrittenRecord } from './written-record-views.js';
+import { createRecord, fillBodyFor } from '../internal/fixtures/create-record.js';
+import { deriveReplaceBody } from './internal/derive-bodies.js';
+import { failUnlessWritten, readWrittenRecord } from './internal/written-record-views.js';
 
 // Convention 4.1: PUT replaces the record. A field left out must not survive with its old value.
 export const putReplacesRecord = defineCheck({

@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
-import { createRecord } from '../fixtures/create-record.js';
-import { unknownIdLike } from './unknown-id.js';
+import { createRecord } from '../internal/fixtures/create-record.js';
+import { unknownIdLike } from './internal/unknown-id.js';
 
 // Convention 7/1: the outcome is a standard status; a record that does not exist is 404.
 export const readUnknownId = defineCheck({

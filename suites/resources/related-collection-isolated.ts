@@ -1,7 +1,7 @@
 import type { CheckContext, CollectionConfig, RelatedCollectionConfig } from '../../harness/model/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { createRecord, type Creation } from '../fixtures/create-record.js';
-import { idsOf, walkList } from '../fixtures/find-in-list.js';
+import { createRecord, type Creation } from '../internal/fixtures/create-record.js';
+import { idsOf, walkList } from '../internal/fixtures/find-in-list.js';
 
 // Convention 2/3: a related collection nested under a member lists that member's children only.
 export const relatedCollectionIsolated = defineCheck({

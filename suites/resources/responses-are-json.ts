@@ -1,7 +1,7 @@
 import type { TargetResponse } from '../../harness/model/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { createRecord } from '../fixtures/create-record.js';
-import { isJsonContentType } from './json-content-type.js';
+import { createRecord } from '../internal/fixtures/create-record.js';
+import { isJsonContentType } from './internal/json-content-type.js';
 
 // Convention 1: request and response bodies are JSON.
 export const responsesAreJson = defineCheck({

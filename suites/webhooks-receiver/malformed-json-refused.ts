@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import { findBadInputProblem } from './bad-input-verdict.js';
-import { readReceiverSetup } from './receiver-setup.js';
-import { evidenceOf, sendDelivery } from './send-delivery.js';
+import { findBadInputProblem } from './internal/bad-input-verdict.js';
+import { readReceiverSetup } from './internal/receiver-setup.js';
+import { evidenceOf, sendDelivery } from './internal/send-delivery.js';
 
 // Correctly signed, so the receiver gets past verification and meets the body itself.
 const malformedBodies = ['{"event": "customer.created", "id": ', '{event: "unquoted"}', '[1, 2,', 'not json at all'];

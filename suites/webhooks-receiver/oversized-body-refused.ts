@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import { findBadInputProblem } from './bad-input-verdict.js';
-import { buildEvent, readReceiverSetup } from './receiver-setup.js';
-import { sendDelivery } from './send-delivery.js';
+import { findBadInputProblem } from './internal/bad-input-verdict.js';
+import { buildEvent, readReceiverSetup } from './internal/receiver-setup.js';
+import { sendDelivery } from './internal/send-delivery.js';
 
 /** Size of the oversized delivery: more than 1 MiB, far above any real event. */
 export const oversizedBodyBytes = 1024 * 1024 + 64 * 1024;

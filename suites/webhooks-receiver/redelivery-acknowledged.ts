@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
-import { buildEvent, readReceiverSetup } from './receiver-setup.js';
-import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './send-delivery.js';
+import { buildEvent, readReceiverSetup } from './internal/receiver-setup.js';
+import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './internal/send-delivery.js';
 
 // Convention 6/1 and 7/2: delivery is at-least-once. A redelivery exists because the sender did
 // not see the first answer; refusing it (409 "duplicate") makes the sender retry until it gives up.

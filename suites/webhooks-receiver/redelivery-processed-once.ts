@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import { describeUnreadable, readAfterSettling, waitForProcessing } from './observe-processing.js';
-import { buildEvent, newEventIds, readReceiverSetup } from './receiver-setup.js';
-import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './send-delivery.js';
+import { describeUnreadable, readAfterSettling, waitForProcessing } from './internal/observe-processing.js';
+import { buildEvent, newEventIds, readReceiverSetup } from './internal/receiver-setup.js';
+import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './internal/send-delivery.js';
 
 // Convention 6/1: receivers deduplicate by id. Only observable through webhooks.receiver.observe:
 // without it the check is skipped, never passed on trust.

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import { bodyVariantNames, buildBodyVariant } from './body-variants.js';
-import { buildEvent, readReceiverSetup } from './receiver-setup.js';
-import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './send-delivery.js';
+import { bodyVariantNames, buildBodyVariant } from './internal/body-variants.js';
+import { buildEvent, readReceiverSetup } from './internal/receiver-setup.js';
+import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './internal/send-delivery.js';
 
 // Convention 5/3-5/4: the HMAC is over the raw, unparsed body. Senders differ in whitespace, key
 // order and escaping; a receiver that parses and re-serializes before verifying refuses them.

@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
-import { buildEvent, readReceiverSetup } from './receiver-setup.js';
-import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './send-delivery.js';
+import { buildEvent, readReceiverSetup } from './internal/receiver-setup.js';
+import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './internal/send-delivery.js';
 
 // Convention 4.3 and 6/3: a receiver answers 2xx "quickly" and processes afterwards, or the sender
 // times out and retries. "Quickly" is webhooks.receiver.ackBudgetMs (default 2000 ms).

@@ -1,9 +1,9 @@
 import type { CheckContext, ExchangeRecord } from '../../harness/model/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { signBody } from '../webhooks/verify-signature.js';
-import { describeUnreadable, readProcessedCount, settleMs } from './observe-processing.js';
-import { buildEvent, newEventIds, readReceiverSetup, type ReceiverSetup } from './receiver-setup.js';
-import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery, type Delivery, type DeliveryOutcome } from './send-delivery.js';
+import { describeUnreadable, readProcessedCount, settleMs } from './internal/observe-processing.js';
+import { buildEvent, newEventIds, readReceiverSetup, type ReceiverSetup } from './internal/receiver-setup.js';
+import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery, type Delivery, type DeliveryOutcome } from './internal/send-delivery.js';
 
 interface ForgedDelivery {
   readonly eventId: string;

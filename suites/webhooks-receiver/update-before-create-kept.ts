@@ -1,8 +1,8 @@
 import type { ExchangeRecord } from '../../harness/model/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { describeUnreadable, waitForProcessing } from './observe-processing.js';
-import { buildEvent, newEventIds, readReceiverSetup } from './receiver-setup.js';
-import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './send-delivery.js';
+import { describeUnreadable, waitForProcessing } from './internal/observe-processing.js';
+import { buildEvent, newEventIds, readReceiverSetup } from './internal/receiver-setup.js';
+import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './internal/send-delivery.js';
 
 // Convention 6/2: order is not guaranteed; an update can arrive before the create of its record.
 // Refusing it (409) or dropping it loses the newest state of the record.

@@ -1,12 +1,12 @@
-import { isSuccess } from '../answer-shape.js';
 import type { SinkDelivery } from '../../harness/model/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { createRecord } from '../fixtures/create-record.js';
-import { awaitDeliveriesAbout, lastSequence } from './await-deliveries.js';
-import { eventNameOf } from './delivery-body.js';
-import { mergeEvidence } from './sender-evidence.js';
-import { withSubscription } from './sender-setup.js';
-import { updateRecord } from './update-record.js';
+import { isSuccess } from '../internal/answer-shape.js';
+import { createRecord } from '../internal/fixtures/create-record.js';
+import { awaitDeliveriesAbout, lastSequence } from './internal/await-deliveries.js';
+import { eventNameOf } from './internal/delivery-body.js';
+import { mergeEvidence } from './internal/sender-evidence.js';
+import { withSubscription } from './internal/sender-setup.js';
+import { updateRecord } from './internal/update-record.js';
 
 type Operation = 'create' | 'update' | 'delete';
 

@@ -1,9 +1,9 @@
 import { defineCheck } from '../define-check.js';
-import { createRecord } from '../fixtures/create-record.js';
-import { awaitDeliveriesAbout, describeMissing } from './await-deliveries.js';
-import { mergeEvidence } from './sender-evidence.js';
-import { withSubscription } from './sender-setup.js';
-import { judgeSignature } from './signature-judgement.js';
+import { createRecord } from '../internal/fixtures/create-record.js';
+import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveries.js';
+import { mergeEvidence } from './internal/sender-evidence.js';
+import { withSubscription } from './internal/sender-setup.js';
+import { judgeSignature } from './internal/signature-judgement.js';
 
 // Convention 5/3: X-Signature is "sha256=" and the HMAC of the raw, unparsed body under the
 // registered secret. The encoding is not shown (5/5): either is accepted unless
