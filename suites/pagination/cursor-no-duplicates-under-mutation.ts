@@ -19,6 +19,7 @@ export const cursorNoDuplicatesUnderMutation = defineCheck({
   title: 'A cursor walk lists every record once while records are inserted and deleted',
   proves:
     'Over pagination.propertyRuns generated runs per list, a walk that follows next_cursor while the kit inserts records, deletes seen and unseen ones and deletes the anchor never lists a record twice and lists every record present throughout exactly once.',
+  provenBy: ['cursor-skips-item', 'cursor-repeats-last-item', 'cursor-restarts-when-anchor-deleted', 'cursor-encodes-offset', 'order-without-tie-breaker'],
   async run(ctx) {
     return judgeEachList(ctx, ['cursor'], (list) => judgeList(ctx, list));
   },

@@ -19,6 +19,7 @@ export const hasMoreAccurate = defineCheck({
   title: 'has_more is true only when another item exists; the last page says has_more false',
   proves:
     'In every supported style, each has_more true page is followed by a non-empty page, the last page (also when it is exactly full) says has_more false, and its next_cursor has the configured form.',
+  provenBy: ['has-more-wrong-on-full-last-page', 'empty-pages-forever'],
   async run(ctx) {
     const pageSize = ctx.config.pagination.walkPageSize;
     // Two full pages and one item: the walk ends on a short page, the probe below on a full one.

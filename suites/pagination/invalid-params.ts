@@ -13,6 +13,7 @@ export const invalidParams = defineCheck({
   title: 'Invalid pagination parameters get a 4xx or a bounded page, never a 5xx',
   proves:
     'limit and per_page of abc, -1, 0, 1.5 and a huge number, offset of abc, -1 and 1.5, page of 0, -1, abc and 1.5, and an unknown or garbage cursor each get the answer pagination.invalidParams allows (huge sizes: pagination.overMaxPolicy).',
+  provenBy: ['500-on-invalid-params'],
   async run(ctx) {
     const { pagination } = ctx.config;
     return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {

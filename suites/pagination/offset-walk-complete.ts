@@ -12,6 +12,7 @@ export const offsetWalkComplete = defineCheck({
   title: 'An offset walk lists every record exactly once and honours limit',
   proves:
     'Walking each list with offset=0,n,2n…&limit=n lists each of the kit’s records exactly once with at most n per page; instability under concurrent inserts and deletes is reported as information.',
+  provenBy: ['limit-ignored'],
   async run(ctx) {
     return judgeEachList(ctx, ['offset'], (list) => judgeNumberedWalk(ctx, list, 'offset'));
   },

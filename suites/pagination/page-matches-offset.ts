@@ -15,6 +15,7 @@ export const pageMatchesOffset = defineCheck({
   title: 'page=p&per_page=n lists the same items as offset=(p-1)*n&limit=n',
   proves:
     'For every page p of each list, from p=1 to the end, the page-number and offset styles list the same items in the same order, and neither holds more than n items.',
+  provenBy: ['zero-based-pages', 'per-page-ignored', 'limit-ignored', 'offset-page-mismatch'],
   async run(ctx) {
     return judgeEachList(ctx, ['page', 'offset'], async (list, styles) => {
       if (styles.length < 2) return ctx.skip(`${list.path} does not support both page and offset styles (pagination.styles)`);

@@ -18,6 +18,7 @@ export const pageSizeBounds = defineCheck({
   title: 'Every list has a default and a maximum page size; a huge size is clamped or refused',
   proves:
     'Without a size each list answers a bounded page with has_more true when more records exist; a limit or per_page of 1000000 is clamped to the maximum or refused with 4xx as pagination.overMaxPolicy allows; both bounds match the config when it states them.',
+  provenBy: ['no-max-page-size', 'no-default-page-size', 'nested-list-ignores-limit'],
   async run(ctx) {
     return judgeEachList(ctx, ['cursor', 'offset', 'page'], (list, styles) => judgeBounds(ctx, list, styles));
   },

@@ -16,6 +16,7 @@ export const sameParametersOnEveryList = defineCheck({
   title: 'Every list, nested ones included, honours the same pagination parameters',
   proves:
     'On each configured list, a size of 2 (limit or per_page) gives exactly 2 items with has_more true, and the next page (after, offset or page) continues with items not on the first.',
+  provenBy: ['limit-ignored', 'nested-list-ignores-limit'],
   async run(ctx) {
     return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {
       const created = await list.ensureFixtures(3);

@@ -18,6 +18,7 @@ export const stableOrder = defineCheck({
   title: 'The same page read twice without writes lists the same items in the same order',
   proves:
     'Two walks of each list in each supported style, with no write between them, give the kit’s records page by page in the same order, each exactly once: ties in the sort key are broken by a unique field.',
+  provenBy: ['order-without-tie-breaker', 'zero-based-pages'],
   async run(ctx) {
     const pageSize = ctx.config.pagination.walkPageSize;
     return judgeEachStyle(ctx, 2 * pageSize + 1, (list, style) => judgeStyle(ctx, list, style, pageSize));

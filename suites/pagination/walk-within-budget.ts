@@ -15,6 +15,7 @@ export const walkWithinBudget = defineCheck({
   title: 'Every list can be walked to its end in every supported style within the request budget',
   proves:
     'Each list, walked with limit/offset, page/per_page and next_cursor as configured, ends with has_more false within the page and request budgets, without an empty has_more page or a cycle; the URLs walked are reported.',
+  provenBy: ['cursor-cycle', 'empty-pages-forever'],
   async run(ctx) {
     const pageSize = ctx.config.pagination.walkPageSize;
     return judgeEachList(ctx, ['offset', 'page', 'cursor'], async (list, styles) => {

@@ -15,6 +15,7 @@ export const authRequired = defineCheck({
   rule: '5/1, 5/2',
   title: 'Every resource operation without a valid credential is refused and changes nothing',
   proves: 'List, create, read, replace, change and delete answer 401/403 without the credential and with a wrong one, and the record is left as it was.',
+  provenBy: ['auth-not-enforced', 'wrong-token-accepted'],
   async run(ctx) {
     const collection = ctx.config.collections[0];
     if (collection === undefined) return ctx.skip('no collections are configured');

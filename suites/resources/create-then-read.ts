@@ -12,6 +12,7 @@ export const createThenRead = defineCheck({
   rule: '2/2, 4.1',
   title: 'A created record is returned and readable at /{collection}/{id}',
   proves: 'POST answers 2xx with the record and its identifier, and GET of that id returns the fields as created.',
+  provenBy: ['create-not-persisted'],
   async run(ctx) {
     for (const collection of ctx.config.collections) {
       const created = await createRecord(ctx, collection);

@@ -11,6 +11,7 @@ export const deleteRemovesRecord = defineCheck({
   rule: '4.1',
   title: 'DELETE removes the record: then GET is 404 and the list no longer has it',
   proves: 'DELETE answers 2xx, the member then answers 404, and the record is gone from the collection list.',
+  provenBy: ['delete-keeps-record'],
   async run(ctx) {
     for (const collection of ctx.config.collections) {
       const created = await createRecord(ctx, collection);

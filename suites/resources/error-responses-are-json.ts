@@ -12,6 +12,7 @@ export const errorResponsesAreJson = defineCheck({
   rule: '1, 7/3',
   title: 'Error responses with a body are JSON (with the pinned field, if any)',
   proves: 'A 404, a 400 for malformed JSON and a 401 carry JSON bodies, holding resources.errorBodyPointer when it is set.',
+  provenBy: ['error-body-not-json'],
   async run(ctx) {
     const collection = ctx.config.collections[0];
     if (collection === undefined) return ctx.skip('no collections are configured');

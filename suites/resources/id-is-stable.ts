@@ -12,6 +12,7 @@ export const idIsStable = defineCheck({
   rule: '2/2',
   title: 'The id in the URL and the body agree and cannot be changed',
   proves: 'GET returns the id of its URL, and a PUT or PATCH carrying another id is refused or ignored.',
+  provenBy: ['id-changeable'],
   async run(ctx) {
     for (const collection of ctx.config.collections) {
       const created = await createRecord(ctx, collection);

@@ -9,6 +9,7 @@ export const listAnswersWithPage = defineCheck({
   rule: '4.1, 2',
   title: 'Every configured collection lists as a JSON page {items, next_cursor, has_more}',
   proves: 'GET on each collection answers 200 with application/json and the list response shape.',
+  provenBy: ['json-as-text-plain'],
   async run(ctx) {
     for (const collection of ctx.config.collections) {
       const response = await ctx.request({ path: collection.path, note: `list ${collection.name}` });

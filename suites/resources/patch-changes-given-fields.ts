@@ -14,6 +14,7 @@ export const patchChangesGivenFields = defineCheck({
   rule: '4.1',
   title: 'PATCH changes only the given fields',
   proves: 'After PATCH the named fields hold the new values and every other field keeps its value, in the response and on a later GET.',
+  provenBy: ['patch-replaces'],
   async run(ctx) {
     let patched = 0;
     for (const collection of ctx.config.collections) {

@@ -11,6 +11,7 @@ export const putReplacesRecord = defineCheck({
   rule: '4.1',
   title: 'PUT replaces the whole record',
   proves: 'After PUT the record holds the new values, and a field left out of the body is rejected, gone or reset, never kept.',
+  provenBy: ['put-merges'],
   async run(ctx) {
     for (const collection of ctx.config.collections) {
       const created = await createRecord(ctx, collection);

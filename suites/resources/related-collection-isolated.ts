@@ -11,6 +11,7 @@ export const relatedCollectionIsolated = defineCheck({
   rule: '2/3, 4.1',
   title: "A nested collection lists its parent's children and no other parent's",
   proves: "Children created under parent A are listed under A, and none of parent B's children appear under A.",
+  provenBy: ['nested-list-leaks-other-parents'],
   async run(ctx) {
     let exercised = 0;
     for (const collection of ctx.config.collections) {

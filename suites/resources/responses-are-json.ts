@@ -11,6 +11,7 @@ export const responsesAreJson = defineCheck({
   rule: '1',
   title: 'Responses with a body are JSON and say application/json',
   proves: 'Create, read and list responses carry a parseable JSON body with Content-Type application/json.',
+  provenBy: ['json-as-text-plain'],
   async run(ctx) {
     for (const collection of ctx.config.collections) {
       const created = await createRecord(ctx, collection);

@@ -15,6 +15,7 @@ export const incompleteEventRefused = defineCheck({
   rule: '2, 7/1',
   title: 'A correctly signed event missing event, id or data gets a 4xx, never a 5xx or no answer',
   proves: 'Correctly signed JSON bodies lacking one of the required webhook fields are refused as the sender\'s error.',
+  provenBy: ['receiver-accepts-invalid-event'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);

@@ -15,6 +15,7 @@ export const oversizedBodyRefused = defineCheck({
   rule: '7/1, 8',
   title: 'A correctly signed delivery of more than 1 MiB gets a 4xx, never a 5xx or no answer',
   proves: 'A well-formed, correctly signed event padded past 1 MiB is refused (for example 413) and answered promptly.',
+  provenBy: ['receiver-no-body-limit'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);

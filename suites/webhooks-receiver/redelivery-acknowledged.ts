@@ -11,6 +11,7 @@ export const redeliveryAcknowledged = defineCheck({
   rule: '6/1, 7/2',
   title: 'The same event delivered twice is acknowledged both times',
   proves: 'A second delivery of an event id, with the same signed bytes, gets a 2xx, not 409 or another 4xx.',
+  provenBy: ['receiver-rejects-duplicate'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);

@@ -12,6 +12,7 @@ export const redeliveryProcessedOnce = defineCheck({
   rule: '6/1',
   title: 'The same event delivered twice is processed once',
   proves: 'After two deliveries of one event id, the processed count read through webhooks.receiver.observe is exactly 1.',
+  provenBy: ['receiver-no-dedupe'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);

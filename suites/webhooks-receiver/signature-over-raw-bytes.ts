@@ -13,6 +13,7 @@ export const signatureOverRawBytes = defineCheck({
   title: 'The signature is verified over the raw bytes, not a re-serialization',
   proves:
     'Correctly signed bodies that are pretty-printed, have their keys reordered, or escape characters (\\u00e9, \\/) are acknowledged with a 2xx.',
+  provenBy: ['receiver-verifies-reserialized-body'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);

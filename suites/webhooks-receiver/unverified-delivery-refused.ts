@@ -21,6 +21,7 @@ export const unverifiedDeliveryRefused = defineCheck({
   title: 'A delivery with a wrong, missing or borrowed signature is refused and not processed',
   proves:
     'Deliveries signed with another secret, without X-Signature, or carrying the signature of another body get a non-2xx and, when observable, are not processed.',
+  provenBy: ['receiver-skips-verification'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);

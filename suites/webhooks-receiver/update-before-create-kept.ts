@@ -14,6 +14,7 @@ export const updateBeforeCreateKept = defineCheck({
   title: 'An update that arrives before its create is acknowledged and not lost',
   proves:
     'An update event for a record the receiver has not seen, then its create, both get a 2xx and, when observable, both are processed.',
+  provenBy: ['receiver-rejects-out-of-order'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);

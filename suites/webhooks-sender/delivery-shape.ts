@@ -15,6 +15,7 @@ export const deliveryShape = defineCheck({
   rule: '2, 4.3, 6/5',
   title: 'A delivery is a JSON POST with event, id and data',
   proves: 'Creating a record sends the subscriber a POST with Content-Type application/json and a body {event: string, id: string, data: object}.',
+  provenBy: ['webhook-text-plain', 'webhook-type-field'],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'accept' }, async ({ sender, collection, channel }) => {
       if (new URL(channel.url).protocol === 'http:') {

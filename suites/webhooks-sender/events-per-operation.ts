@@ -20,6 +20,7 @@ export const eventsPerOperation = defineCheck({
   rule: '1, 2, 6',
   title: 'Create, update and delete each emit an event of their own kind',
   proves: 'Creating, updating and deleting a record each send an event, named as webhooks.sender.events pins or, when not pinned, with three different names.',
+  provenBy: ['no-update-event', 'no-delete-event'],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'accept' }, async ({ sender, collection, channel }) => {
       const seen = new Map<Operation, SinkDelivery>();

@@ -17,6 +17,7 @@ export const retryAfterTimeout = defineCheck({
   rule: '6/3, 7/2',
   title: 'A delivery the subscriber does not answer in time is timed out and retried',
   proves: 'When the subscriber holds its answer past webhooks.sender.senderTimeoutMs, the sender gives up on the attempt and delivers the event again within the retry window.',
+  provenBy: ['no-sender-timeout', 'no-retry'],
   async run(ctx) {
     const sender = ctx.config.webhooks.sender;
     const timeoutMs = sender?.senderTimeoutMs ?? 0;

@@ -18,6 +18,7 @@ export const retryBackoff = defineCheck({
   rule: '6/3',
   title: 'Retries back off: waits between attempts do not shrink and are not a tight loop',
   proves: `When the subscriber fails ${FAILED_ATTEMPTS} attempts in a row, the waits between the attempts never shrink and none is a tight loop.`,
+  provenBy: ['retry-without-backoff'],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'fail-first', failures: FAILED_ATTEMPTS }, async ({ sender, collection, channel }) => {
       const created = await createRecord(ctx, collection);

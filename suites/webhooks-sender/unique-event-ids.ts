@@ -17,6 +17,7 @@ export const uniqueEventIds = defineCheck({
   rule: '2, 6/1',
   title: 'Distinct events carry distinct ids',
   proves: 'The create and the update of one record, and the create of a second record, arrive with three different event ids.',
+  provenBy: ['event-ids-reused'],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'accept' }, async ({ sender, collection, channel }) => {
       const events: Array<{ readonly label: string; readonly delivery: SinkDelivery }> = [];
