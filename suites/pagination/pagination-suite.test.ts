@@ -1,12 +1,11 @@
-// The pagination suite on the clean reference server: every check passes on every list and cleans
-// up; choices the convention leaves open are accepted by default and enforced once pinned; budgets,
-// styles, seeds and the evidence of a property failure behave as the README says.
+// The pagination suite beyond its proofs (check-proofs.test.ts): the checks share records and report
+// what they walked; choices the convention leaves open are accepted by default and enforced once
+// pinned; budgets, styles, seeds and the evidence of a property failure behave as the README says.
 import { describe, expect, it } from 'vitest';
 import type { ApicertConfig } from '../../harness/config/config-types.js';
 import type { DefectName } from '../../reference-server/defects.js';
 import { defineCheck, type Check } from '../define-check.js';
 import { runAgainstReference, runOneAgainstReference } from '../test-support/run-against-reference.js';
-import { cursorDeepPagesCostTheSame } from './cursor-deep-pages-cost-the-same.js';
 import { cursorNoDuplicatesUnderMutation } from './cursor-no-duplicates-under-mutation.js';
 import { cursorWalkTerminates } from './cursor-walk-terminates.js';
 import { hasMoreAccurate } from './has-more-accurate.js';
@@ -26,31 +25,12 @@ function pin(pagination: PaginationPin, budgets: Partial<ApicertConfig['budgets'
   });
 }
 
-async function countLeftovers(url: string, token: string): Promise<Record<string, number>> {
-  const leftovers: Record<string, number> = {};
-  for (const path of ['/customers', '/orders', '/products']) {
-    const page = (await (await fetch(`${url}${path}?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json()) as { items: unknown[] };
-    leftovers[path] = page.items.length;
-  }
-  return leftovers;
-}
-
 describe('pagination suite against the clean reference server', () => {
-  it('passes every check on every list, leaves no record behind and warns about nothing', async () => {
-    let leftovers: Record<string, number> = {};
-    const results = await runAgainstReference(paginationChecks, {
-      checkTimeoutMs: 30_000,
-      afterRun: async (server) => {
-        leftovers = await countLeftovers(server.url, server.token);
-      },
-    });
-    expect(results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual([]);
-    expect(results.flatMap((r) => r.findings.filter((f) => f.level === 'warning').map((f) => `${r.id}: ${f.message}`))).toEqual([]);
-    expect(leftovers).toEqual({ '/customers': 0, '/orders': 0, '/products': 0 });
-    expect(new Set(results.map((r) => r.class))).toEqual(
+  it('covers the five pagination conformance classes', () => {
+    expect(new Set(paginationChecks.map((check) => check.conformanceClass))).toEqual(
       new Set(['pagination-cursor', 'pagination-offset', 'pagination-page', 'pagination-bounds', 'pagination-consistency']),
     );
-  }, 60_000);
+  });
 
   it("shares the kit's records between checks: a later check creates none where an earlier one made enough", async () => {
     const creates: Record<string, number> = {};
@@ -86,13 +66,6 @@ describe('pagination suite against the clean reference server', () => {
     const result = await runOneAgainstReference(offsetWalkComplete);
     expect(result.status).toBe('passed');
     expect(result.findings.some((f) => f.level === 'info' && /under mutation .*never listed .*as convention 4\.2\/1 allows/.test(f.message))).toBe(true);
-  });
-
-  it('warns, without failing, when deep cursor pages cost more', async () => {
-    const slow = await runOneAgainstReference(cursorDeepPagesCostTheSame, { defects: ['slow-deep-pages'] });
-    expect(slow.status).toBe('passed');
-    expect(slow.findings.filter((f) => f.level === 'warning')).toHaveLength(4);
-    expect(slow.findings[0]?.message).toMatch(/first page [\d.]+ ms, page 45 items deep [\d.]+ ms .*pagination\.deepPageRatioWarn=3/);
   });
 });
 
