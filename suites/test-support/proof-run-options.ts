@@ -11,7 +11,7 @@ export function withSmallFixtureCap(config: ApicertConfig): ApicertConfig {
 }
 
 // The reference sender times out after 150 ms and backs off 100, 200, 400 ms; the kit is told so.
-export const senderTimings = { timeoutMs: 150, retryBaseMs: 100, maxAttempts: 5 };
+const senderTimings = { timeoutMs: 150, retryBaseMs: 100, maxAttempts: 5 };
 
 /** The sender config matching senderTimings, with a 1 s retry window, plus `pins`. */
 export function fastSender(pins: Partial<NonNullable<ApicertConfig['webhooks']['sender']>> = {}) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApicertConfig } from '../../harness/config/config-types.js';
 import type { CheckResult } from '../../harness/model/run-result.js';
 import type { Check } from '../define-check.js';
-import { fastSender, senderTimings } from '../test-support/proof-run-options.js';
+import { fastSender, suiteRunOptions } from '../test-support/proof-run-options.js';
 import { runAgainstReference, type ReferenceRunOptions } from '../test-support/run-against-reference.js';
 import { deliveryShape } from './delivery-shape.js';
 import { eventsPerOperation } from './events-per-operation.js';
@@ -13,7 +13,7 @@ import { retryBackoff } from './retry-backoff.js';
 import { signatureOverRawBody } from './signature-over-raw-body.js';
 
 async function runSender(checks: readonly Check[], options: Omit<ReferenceRunOptions, 'startSink' | 'server'> = {}): Promise<CheckResult[]> {
-  return runAgainstReference(checks, { configure: fastSender(), ...options, startSink: true, server: { webhooks: senderTimings } });
+  return runAgainstReference(checks, { ...suiteRunOptions['webhooks-sender'], ...options });
 }
 
 async function runOneSender(check: Check, options: Omit<ReferenceRunOptions, 'startSink' | 'server'> = {}): Promise<CheckResult> {
