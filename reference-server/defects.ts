@@ -1,7 +1,7 @@
 // Every defect switch of the reference server, one entry each. A switch breaks one rule the way
 // real implementations do, so each apicert check can be proven to fail against it. A switch with
-// `allowedBy` is a variant instead: behaviour the convention leaves open ("not shown"), quoted there,
-// which no check may fail by default (a config pin can make the kit insist on one choice).
+// `allowedBy` is a variant instead: behaviour the convention leaves open ("not shown", quoted there),
+// which the kit accepts unless a config pin asks for one choice; no check names it as its proof.
 // Names are kebab-case and name the wrong behaviour; once published a name keeps its meaning.
 
 const defectList = [
