@@ -4,14 +4,14 @@
 // check, or is a variant the convention allows (`allowedBy` in reference-server/defects.ts), or is a
 // known gap named below.
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../harness/model/run-result.js';
+import type { CheckResult, SuiteName } from '../harness/model/run-result.js';
 import { defects, isDefectName } from '../reference-server/defects.js';
 import type { RunningReferenceServer } from '../reference-server/start.js';
 import type { Check } from './define-check.js';
 import { allChecks, suites } from './index.js';
-import { proofMessages, type ProofMessage } from './test-support/proof-messages.js';
+import { proofMessages } from './test-support/proof-messages.js';
 import { optionsForProof, suiteRunOptions } from './test-support/proof-run-options.js';
-import { runAgainstReference, runOneAgainstReference } from './test-support/run-against-reference.js';
+import { runAgainstReference } from './test-support/run-against-reference.js';
 
 // Switches that break a rule the convention states, which no check enforces yet. Writing those
 // checks is separate work; until then each is named here, so every other switch stays enforced.
@@ -28,8 +28,6 @@ const expectedCleanWarnings: readonly RegExp[] = [/subscriber URL the kit regist
 
 // Every collection the reference server has: a check must delete what it created, on any outcome.
 const collectionPaths = ['/customers', '/orders', '/products', '/webhooks'];
-
-const declaredProofs = allChecks.flatMap((check) => (check.provenBy ?? []).map((defect) => [check.id, defect, check] as const));
 
 function variantClause(name: string): string | undefined {
   return defects.find((defect) => defect.name === name)?.allowedBy;
@@ -62,7 +60,7 @@ describe('check declarations', () => {
   });
 
   it('leave no switch of the reference server unaccounted for: each proves a check, is a variant or is a known gap', () => {
-    const proving = new Set(declaredProofs.map(([, defect]) => defect));
+    const proving = new Set(allChecks.flatMap((check) => check.provenBy ?? []));
     const accounts = defects.map((defect) => {
       const roles = [proving.has(defect.name) && 'proves a check', defect.allowedBy !== undefined && 'variant', defect.name in knownGaps && 'known gap'];
       return [defect.name, roles.filter((role) => role !== false)] as const;
@@ -92,29 +90,51 @@ describe('every check on the clean reference server', () => {
   );
 });
 
-async function expectProven(check: Check, defect: string, message: ProofMessage | undefined): Promise<void> {
-  if (!isDefectName(defect) || message === undefined) throw new Error(`${check.id}: "${defect}" is no declared proof (see check declarations)`);
-  const result = await runOneAgainstReference(check, { ...optionsForProof(check.suite, defect), defects: [defect] });
-  if ('warns' in message) {
-    expect(result.status, result.message).toBe('passed');
-    expect(warningsOf(result)).toContainEqual(expect.stringMatching(message.warns));
-    return;
+/** One run per switch: the checks of a suite that name it, in the order the suite runs them. */
+interface SwitchProof {
+  readonly defect: string;
+  readonly suite: SuiteName;
+  readonly checks: readonly Check[];
+}
+
+// One run per switch rather than per check: checks that share a switch share the server and the
+// records, as they do in a real run.
+const switchProofs: readonly SwitchProof[] = suites.flatMap((suite) =>
+  [...new Set(suite.checks.flatMap((check) => check.provenBy ?? []))].map((defect) => ({
+    defect,
+    suite: suite.name,
+    checks: suite.checks.filter((check) => check.provenBy?.includes(defect)),
+  })),
+);
+
+async function expectProven({ defect, suite, checks }: SwitchProof): Promise<void> {
+  if (!isDefectName(defect)) throw new Error(`"${defect}" is no switch (see check declarations)`);
+  const results = await runAgainstReference(checks, { ...optionsForProof(suite, defect), defects: [defect] });
+  for (const [index, check] of checks.entries()) {
+    const result = results[index]!;
+    const message = proofMessages[check.id]?.[defect];
+    if (message === undefined) throw new Error(`${check.id} names ${defect} without a message (see check declarations)`);
+    if ('warns' in message) {
+      expect(result.status, `${check.id}: ${result.message}`).toBe('passed');
+      expect(warningsOf(result), check.id).toContainEqual(expect.stringMatching(message.warns));
+      continue;
+    }
+    expect(result.status, `${check.id}: ${result.message}`).toBe('failed');
+    expect(result.message, check.id).toMatch(message.fails);
+    expect(result.message, check.id).not.toMatch(/\n/);
+    expect(result.evidence.some((exchange) => exchange.curl?.startsWith('curl ')), check.id).toBe(true);
+    // A sender failure shows the deliveries it judged beside the requests that caused them.
+    if (suite === 'webhooks-sender') expect(result.evidence.some((exchange) => exchange.direction === 'inbound'), check.id).toBe(true);
   }
-  expect(result.status, result.message).toBe('failed');
-  expect(result.message).toMatch(message.fails);
-  expect(result.message).not.toMatch(/\n/);
-  expect(result.evidence.some((exchange) => exchange.curl?.startsWith('curl '))).toBe(true);
-  // A sender failure shows the deliveries it judged beside the requests that caused them.
-  if (check.suite === 'webhooks-sender') expect(result.evidence.some((exchange) => exchange.direction === 'inbound')).toBe(true);
 }
 
 // The webhook checks mostly wait on timers and sockets (a retry window, a slow acknowledgement), so
 // their proofs run side by side, one server each; the others keep both cores busy on their own.
-const isMostlyWaiting = (check: Check): boolean => check.suite === 'webhooks-sender' || check.suite === 'webhooks-receiver';
+const isMostlyWaiting = (proof: SwitchProof): boolean => proof.suite === 'webhooks-sender' || proof.suite === 'webhooks-receiver';
 
-describe('every check with each switch it names', () => {
-  const proofName = '%s is proven by %s';
-  const asCase = ([id, defect, check]: (typeof declaredProofs)[number]) => [id, defect, check, proofMessages[id]?.[defect]] as const;
-  it.each(declaredProofs.filter(([, , check]) => !isMostlyWaiting(check)).map(asCase))(proofName, (_id, defect, check, message) => expectProven(check, defect, message));
-  it.concurrent.each(declaredProofs.filter(([, , check]) => isMostlyWaiting(check)).map(asCase))(proofName, (_id, defect, check, message) => expectProven(check, defect, message));
+describe('every switch a check names, on the reference server', () => {
+  const asCase = (proof: SwitchProof) => [proof.defect, proof.checks.map((check) => check.id).join(', '), proof] as const;
+  const proofName = '%s proves %s';
+  it.each(switchProofs.filter((proof) => !isMostlyWaiting(proof)).map(asCase))(proofName, (_defect, _ids, proof) => expectProven(proof), 60_000);
+  it.concurrent.each(switchProofs.filter(isMostlyWaiting).map(asCase))(proofName, (_defect, _ids, proof) => expectProven(proof));
 });
