@@ -90,7 +90,7 @@ describe('every check on the clean reference server', () => {
   );
 });
 
-/** One run per switch: the checks of a suite that name it, in the order the suite runs them. */
+/** A switch and the checks of one suite that name it, in the order the suite runs them. */
 interface SwitchProof {
   readonly defect: string;
   readonly suite: SuiteName;

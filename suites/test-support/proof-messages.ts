@@ -3,7 +3,7 @@
 // switch; check-proofs.test.ts fails when this table and the declarations disagree.
 
 /** A failure whose message matches `fails`, or, for a warning-only rule, a warning matching `warns`. */
-export type ProofMessage = { readonly fails: RegExp } | { readonly warns: RegExp };
+type ProofMessage = { readonly fails: RegExp } | { readonly warns: RegExp };
 
 export const proofMessages: Readonly<Record<string, Readonly<Record<string, ProofMessage>>>> = {
   'resources.plural-collection-names': { 'singular-collection-name': { warns: /"customer" in \/customer looks singular; convention 2\/1/ } },
