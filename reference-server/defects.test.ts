@@ -16,6 +16,12 @@ describe('defect switches', () => {
     }
   });
 
+  it('name, when a variant, the convention clause that allows them', () => {
+    for (const defect of defects.filter((d) => d.allowedBy !== undefined)) {
+      expect(defect.allowedBy, defect.name).toMatch(/^convention \d+(\.\d+)?(\/\d+)?: /);
+    }
+  });
+
   it('each have exactly one probe proving they change behaviour', () => {
     const probed = [resourceProbes, paginationProbes, senderProbes, receiverProbes].flatMap((table) => Object.keys(table));
     expect(new Set(probed).size).toBe(probed.length);

@@ -14,5 +14,12 @@ export interface Check {
   readonly title: string;
   /** What a pass proves, in one sentence. */
   readonly proves: string;
+  /**
+   * The reference server's defect switches that make this check fail (or, for a warning-only rule,
+   * warn): names from reference-server/defects.ts, kept as plain strings since suites never import
+   * the reference server. suites/check-proofs.test.ts runs each one and fails for a registered check
+   * that names none (optional only so the throwaway checks of runner tests need not).
+   */
+  readonly provenBy?: readonly string[];
   run(ctx: CheckContext): Promise<CheckOutcome>;
 }

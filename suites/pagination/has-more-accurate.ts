@@ -1,13 +1,13 @@
 import type { CheckContext, CheckOutcome, ExchangeRecord } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { judgeEachStyle } from './judge-each-list.js';
-import { judgeLastPageCursor } from './last-page-cursor.js';
-import type { PaginationStyle } from './list-targets.js';
-import type { OpenList } from './open-list.js';
-import { findEmptyPageAfterMore, largestDivisorUpTo } from './page-rules.js';
-import { outcomeOfWalkEnd } from './walk-end-outcome.js';
-import { fetchPage, walkEvidence, walkPages, type FetchedPage, type PageWalk } from './walk-pages.js';
-import { nextPageQuery, type PageQuery } from './walk-step.js';
+import { judgeEachStyle } from './internal/judge-each-list.js';
+import { judgeLastPageCursor } from './internal/last-page-cursor.js';
+import type { PaginationStyle } from './internal/list-targets.js';
+import type { OpenList } from './internal/open-list.js';
+import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
+import { findEmptyPageAfterMore, largestDivisorUpTo } from './internal/page-rules.js';
+import { fetchPage, walkEvidence, walkPages, type FetchedPage, type PageWalk } from './internal/page-walker.js';
+import { nextPageQuery, type PageQuery } from './internal/walk-decision.js';
 
 // Convention 4.2/5 and 4.2/8: has_more is true only when a further item exists, the last page says
 // has_more false, and next_cursor there takes the form pagination.lastPageCursor allows.
@@ -19,6 +19,7 @@ export const hasMoreAccurate = defineCheck({
   title: 'has_more is true only when another item exists; the last page says has_more false',
   proves:
     'In every supported style, each has_more true page is followed by a non-empty page, the last page (also when it is exactly full) says has_more false, and its next_cursor has the configured form.',
+  provenBy: ['has-more-wrong-on-full-last-page', 'empty-pages-forever'],
   async run(ctx) {
     const pageSize = ctx.config.pagination.walkPageSize;
     // Two full pages and one item: the walk ends on a short page, the probe below on a full one.

@@ -3,30 +3,30 @@
 // records (the suite's checks share the kit's records, so those grow the lists last, the one that
 // walks to the end of each list before the one that needs the most).
 import type { Check } from '../define-check.js';
-import { cursorWalkUnderMutation } from './cursor-walk-under-mutation.js';
-import { deepPages } from './deep-pages.js';
+import { cursorDeepPagesCostTheSame } from './cursor-deep-pages-cost-the-same.js';
+import { cursorNoDuplicatesUnderMutation } from './cursor-no-duplicates-under-mutation.js';
+import { cursorWalkTerminates } from './cursor-walk-terminates.js';
 import { hasMoreAccurate } from './has-more-accurate.js';
 import { invalidParams } from './invalid-params.js';
 import { offsetWalkComplete } from './offset-walk-complete.js';
 import { pageMatchesOffset } from './page-matches-offset.js';
 import { pageSizeBounds } from './page-size-bounds.js';
 import { pageWalkComplete } from './page-walk-complete.js';
-import { sameParameters } from './same-parameters.js';
+import { sameParametersOnEveryList } from './same-parameters-on-every-list.js';
 import { stableOrder } from './stable-order.js';
-import { walkTerminates } from './walk-terminates.js';
 import { walkWithinBudget } from './walk-within-budget.js';
 
 export const paginationChecks: readonly Check[] = [
-  sameParameters,
+  sameParametersOnEveryList,
   invalidParams,
-  walkTerminates,
+  cursorWalkTerminates,
   walkWithinBudget,
   hasMoreAccurate,
   offsetWalkComplete,
   pageWalkComplete,
   pageMatchesOffset,
   stableOrder,
-  cursorWalkUnderMutation,
-  deepPages,
+  cursorNoDuplicatesUnderMutation,
+  cursorDeepPagesCostTheSame,
   pageSizeBounds,
 ];

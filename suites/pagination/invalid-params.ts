@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import { invalidParamCases, judgeInvalidParamAnswer, policyFor } from './invalid-param-cases.js';
-import { judgeEachList } from './judge-each-list.js';
-import { fetchPage } from './walk-pages.js';
+import { invalidParamCases, judgeInvalidParamAnswer, policyFor } from './internal/invalid-param-cases.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import { fetchPage } from './internal/page-walker.js';
 
 // Convention 7/1 and 7/4: a client mistake is answered with a status code, never a server error;
 // which answer (4xx or a bounded page) is left open and pinned by pagination.invalidParams.
@@ -13,6 +13,7 @@ export const invalidParams = defineCheck({
   title: 'Invalid pagination parameters get a 4xx or a bounded page, never a 5xx',
   proves:
     'limit and per_page of abc, -1, 0, 1.5 and a huge number, offset of abc, -1 and 1.5, page of 0, -1, abc and 1.5, and an unknown or garbage cursor each get the answer pagination.invalidParams allows (huge sizes: pagination.overMaxPolicy).',
+  provenBy: ['500-on-invalid-params'],
   async run(ctx) {
     const { pagination } = ctx.config;
     return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {

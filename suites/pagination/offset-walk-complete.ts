@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
-import { judgeEachList } from './judge-each-list.js';
-import { judgeNumberedWalk } from './judge-numbered-walk.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import { judgeNumberedWalk } from './internal/judge-numbered-walk.js';
 
 // Convention 4.2/1 and 4.2/3: limit/offset pages, walked while nothing changes, list every record
 // once. While data changes they may repeat or skip: reported as information only.
@@ -12,6 +12,7 @@ export const offsetWalkComplete = defineCheck({
   title: 'An offset walk lists every record exactly once and honours limit',
   proves:
     'Walking each list with offset=0,n,2n…&limit=n lists each of the kit’s records exactly once with at most n per page; instability under concurrent inserts and deletes is reported as information.',
+  provenBy: ['limit-ignored'],
   async run(ctx) {
     return judgeEachList(ctx, ['offset'], (list) => judgeNumberedWalk(ctx, list, 'offset'));
   },

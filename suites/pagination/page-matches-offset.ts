@@ -1,9 +1,9 @@
 import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { judgeEachList } from './judge-each-list.js';
-import type { OpenList } from './open-list.js';
-import { firstDifference, listBriefly } from './page-rules.js';
-import { fetchPage, type FetchedPage } from './walk-pages.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import type { OpenList } from './internal/open-list.js';
+import { firstDifference, listBriefly } from './internal/page-rules.js';
+import { fetchPage, type FetchedPage } from './internal/page-walker.js';
 
 // Convention 4.2 (page): page numbers are 1-based, "page 3 with per_page 20 equals offset 40 with
 // limit 20"; and both size parameters are honoured, not ignored.
@@ -15,6 +15,7 @@ export const pageMatchesOffset = defineCheck({
   title: 'page=p&per_page=n lists the same items as offset=(p-1)*n&limit=n',
   proves:
     'For every page p of each list, from p=1 to the end, the page-number and offset styles list the same items in the same order, and neither holds more than n items.',
+  provenBy: ['zero-based-pages', 'per-page-ignored', 'limit-ignored', 'offset-page-mismatch'],
   async run(ctx) {
     return judgeEachList(ctx, ['page', 'offset'], async (list, styles) => {
       if (styles.length < 2) return ctx.skip(`${list.path} does not support both page and offset styles (pagination.styles)`);

@@ -1,11 +1,11 @@
 import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { judgeEachList } from './judge-each-list.js';
-import type { PaginationStyle } from './list-targets.js';
-import type { OpenList } from './open-list.js';
-import { moreFixturesNeeded, nextBisection, observeBound, type BoundObservation } from './size-bounds.js';
-import { fetchPage, type FetchedPage } from './walk-pages.js';
-import type { PageQuery } from './walk-step.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import type { PaginationStyle } from './internal/list-targets.js';
+import type { OpenList } from './internal/open-list.js';
+import { moreFixturesNeeded, nextBisection, observeBound, type BoundObservation } from './internal/page-size-probe.js';
+import { fetchPage, type FetchedPage } from './internal/page-walker.js';
+import type { PageQuery } from './internal/walk-decision.js';
 
 // Convention 4.2/4 and 8: a default and a maximum page size exist on every list, so a request for a
 // huge limit cannot return an unbounded result. Above the maximum the answer is a clamp or a 4xx
@@ -18,6 +18,7 @@ export const pageSizeBounds = defineCheck({
   title: 'Every list has a default and a maximum page size; a huge size is clamped or refused',
   proves:
     'Without a size each list answers a bounded page with has_more true when more records exist; a limit or per_page of 1000000 is clamped to the maximum or refused with 4xx as pagination.overMaxPolicy allows; both bounds match the config when it states them.',
+  provenBy: ['no-max-page-size', 'no-default-page-size', 'nested-list-ignores-limit'],
   async run(ctx) {
     return judgeEachList(ctx, ['cursor', 'offset', 'page'], (list, styles) => judgeBounds(ctx, list, styles));
   },

@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
-import { judgeEachList } from './judge-each-list.js';
-import { judgeNumberedWalk } from './judge-numbered-walk.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import { judgeNumberedWalk } from './internal/judge-numbered-walk.js';
 
 // Convention 4.2: page is 1-based; walked from page=1 while nothing changes, pages list every
 // record once. While data changes they may repeat or skip: reported as information only.
@@ -12,6 +12,7 @@ export const pageWalkComplete = defineCheck({
   title: 'A page-number walk from page=1 lists every record exactly once and honours per_page',
   proves:
     'Walking each list with page=1,2,3…&per_page=n lists each of the kit’s records exactly once with at most n per page (so page numbers are 1-based); instability under concurrent inserts and deletes is reported as information.',
+  provenBy: ['zero-based-pages', 'per-page-ignored', 'offset-page-mismatch'],
   async run(ctx) {
     return judgeEachList(ctx, ['page'], (list) => judgeNumberedWalk(ctx, list, 'page'));
   },

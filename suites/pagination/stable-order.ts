@@ -1,11 +1,11 @@
 import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { judgeEachStyle } from './judge-each-list.js';
-import type { PaginationStyle } from './list-targets.js';
-import type { OpenList } from './open-list.js';
-import { describeWalkProblems, firstDifference, isWalkExact, judgeWalkedIds, keepOnly } from './page-rules.js';
-import { outcomeOfWalkEnd } from './walk-end-outcome.js';
-import { walkEvidence, walkPages, type PageWalk } from './walk-pages.js';
+import { judgeEachStyle } from './internal/judge-each-list.js';
+import type { PaginationStyle } from './internal/list-targets.js';
+import type { OpenList } from './internal/open-list.js';
+import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
+import { describeWalkProblems, firstDifference, isWalkExact, judgeWalkedIds, keepOnly } from './internal/page-rules.js';
+import { walkEvidence, walkPages, type PageWalk } from './internal/page-walker.js';
 
 // Convention 4.2/3: lists are ordered by a stable ordering with a unique tie-breaker, so no row
 // appears on two pages or on none. The kit's fixtures are created in a burst, so many share a
@@ -18,6 +18,7 @@ export const stableOrder = defineCheck({
   title: 'The same page read twice without writes lists the same items in the same order',
   proves:
     'Two walks of each list in each supported style, with no write between them, give the kit’s records page by page in the same order, each exactly once: ties in the sort key are broken by a unique field.',
+  provenBy: ['order-without-tie-breaker', 'zero-based-pages'],
   async run(ctx) {
     const pageSize = ctx.config.pagination.walkPageSize;
     return judgeEachStyle(ctx, 2 * pageSize + 1, (list, style) => judgeStyle(ctx, list, style, pageSize));

@@ -1,8 +1,8 @@
 import { defineCheck } from '../define-check.js';
-import { judgeEachList } from './judge-each-list.js';
-import { outcomeOfWalkEnd } from './walk-end-outcome.js';
-import { describeWalkedUrls, walkPages } from './walk-pages.js';
-import { describeWalkEnd } from './walk-step.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
+import { describeWalkedUrls, walkPages } from './internal/page-walker.js';
+import { describeWalkEnd } from './internal/walk-decision.js';
 
 // Convention 4.2/4 and 8: lists are bounded. The kit's side of the bargain: every walk stays within
 // budgets.maxPagesPerWalk and budgets.requestsPerList, so a large staging dataset cannot make a run
@@ -15,6 +15,7 @@ export const walkWithinBudget = defineCheck({
   title: 'Every list can be walked to its end in every supported style within the request budget',
   proves:
     'Each list, walked with limit/offset, page/per_page and next_cursor as configured, ends with has_more false within the page and request budgets, without an empty has_more page or a cycle; the URLs walked are reported.',
+  provenBy: ['cursor-cycle', 'empty-pages-forever'],
   async run(ctx) {
     const pageSize = ctx.config.pagination.walkPageSize;
     return judgeEachList(ctx, ['offset', 'page', 'cursor'], async (list, styles) => {

@@ -1,10 +1,10 @@
 import type { CheckContext, TargetRequest, TargetResponse } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { asRecord } from '../answer-shape.js';
-import { createRecord, fillBodyFor } from '../fixtures/create-record.js';
-import { deriveReplaceBody, derivePatchBody } from './derive-bodies.js';
-import { describeChangedFields, findChangedFields } from './record-fields.js';
-import { describePinned, isRefusedStatus } from './status-policy.js';
+import { asRecord } from '../internal/answer-shape.js';
+import { createRecord, fillBodyFor } from '../internal/fixtures/create-record.js';
+import { deriveReplaceBody, derivePatchBody } from './internal/derive-bodies.js';
+import { describeChangedFields, findChangedFields } from './internal/record-fields.js';
+import { describePinned, isRefusedStatus } from './internal/status-policy.js';
 
 // Convention 5/1: each request carries its own credential. Without it, or with a wrong one, every
 // resource operation is refused (401 or 403) and changes nothing.
@@ -15,6 +15,7 @@ export const authRequired = defineCheck({
   rule: '5/1, 5/2',
   title: 'Every resource operation without a valid credential is refused and changes nothing',
   proves: 'List, create, read, replace, change and delete answer 401/403 without the credential and with a wrong one, and the record is left as it was.',
+  provenBy: ['auth-not-enforced', 'wrong-token-accepted'],
   async run(ctx) {
     const collection = ctx.config.collections[0];
     if (collection === undefined) return ctx.skip('no collections are configured');

@@ -1,8 +1,8 @@
 import { defineCheck } from '../define-check.js';
-import { asRecord } from '../answer-shape.js';
-import { createRecord } from '../fixtures/create-record.js';
-import { describeChangedFields, findChangedFields } from './record-fields.js';
-import { isSuccessStatus } from './status-policy.js';
+import { asRecord } from '../internal/answer-shape.js';
+import { createRecord } from '../internal/fixtures/create-record.js';
+import { describeChangedFields, findChangedFields } from './internal/record-fields.js';
+import { isSuccessStatus } from './internal/status-policy.js';
 
 // Convention 4.1: POST /{collection} creates, GET /{collection}/{id} returns that record.
 export const createThenRead = defineCheck({
@@ -12,6 +12,7 @@ export const createThenRead = defineCheck({
   rule: '2/2, 4.1',
   title: 'A created record is returned and readable at /{collection}/{id}',
   proves: 'POST answers 2xx with the record and its identifier, and GET of that id returns the fields as created.',
+  provenBy: ['create-not-persisted'],
   async run(ctx) {
     for (const collection of ctx.config.collections) {
       const created = await createRecord(ctx, collection);

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import { createRecord } from '../fixtures/create-record.js';
-import { findInList } from '../fixtures/find-in-list.js';
-import { describePinned, isSuccessStatus } from './status-policy.js';
+import { createRecord } from '../internal/fixtures/create-record.js';
+import { findInList } from '../internal/fixtures/find-in-list.js';
+import { describePinned, isSuccessStatus } from './internal/status-policy.js';
 
 // Convention 4.1: DELETE removes the record: it is no longer readable nor listed.
 export const deleteRemovesRecord = defineCheck({
@@ -11,6 +11,7 @@ export const deleteRemovesRecord = defineCheck({
   rule: '4.1',
   title: 'DELETE removes the record: then GET is 404 and the list no longer has it',
   proves: 'DELETE answers 2xx, the member then answers 404, and the record is gone from the collection list.',
+  provenBy: ['delete-keeps-record'],
   async run(ctx) {
     for (const collection of ctx.config.collections) {
       const created = await createRecord(ctx, collection);

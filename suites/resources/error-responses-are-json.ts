@@ -1,7 +1,7 @@
 import type { TargetResponse } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { readJsonPointer } from '../fixtures/json-pointer.js';
-import { isJsonContentType } from './json-content-type.js';
+import { readJsonPointer } from '../internal/fixtures/json-pointer.js';
+import { isJsonContentType } from './internal/json-content-type.js';
 
 // Convention 1 and 7/3: bodies are JSON, errors included; the error body's shape is "not shown",
 // so only JSON-ness is required unless resources.errorBodyPointer pins a field.
@@ -12,6 +12,7 @@ export const errorResponsesAreJson = defineCheck({
   rule: '1, 7/3',
   title: 'Error responses with a body are JSON (with the pinned field, if any)',
   proves: 'A 404, a 400 for malformed JSON and a 401 carry JSON bodies, holding resources.errorBodyPointer when it is set.',
+  provenBy: ['error-body-not-json'],
   async run(ctx) {
     const collection = ctx.config.collections[0];
     if (collection === undefined) return ctx.skip('no collections are configured');

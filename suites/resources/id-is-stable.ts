@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import { asRecord } from '../answer-shape.js';
-import { createRecord, fillBodyFor } from '../fixtures/create-record.js';
-import { deriveReplaceBody } from './derive-bodies.js';
+import { asRecord } from '../internal/answer-shape.js';
+import { createRecord, fillBodyFor } from '../internal/fixtures/create-record.js';
+import { deriveReplaceBody } from './internal/derive-bodies.js';
 
 // Convention 2/2: a member is addressed by its identifier; the id in the URL and in the body agree,
 // and a PUT or PATCH cannot move a record to another id.
@@ -12,6 +12,7 @@ export const idIsStable = defineCheck({
   rule: '2/2',
   title: 'The id in the URL and the body agree and cannot be changed',
   proves: 'GET returns the id of its URL, and a PUT or PATCH carrying another id is refused or ignored.',
+  provenBy: ['id-changeable'],
   async run(ctx) {
     for (const collection of ctx.config.collections) {
       const created = await createRecord(ctx, collection);

@@ -1,5 +1,5 @@
 import { defineCheck } from '../define-check.js';
-import { isJsonContentType } from './json-content-type.js';
+import { isJsonContentType } from './internal/json-content-type.js';
 
 // Convention 4.1 and section 2: GET /{collection} answers a list response {items, next_cursor, has_more}.
 export const listAnswersWithPage = defineCheck({
@@ -9,6 +9,7 @@ export const listAnswersWithPage = defineCheck({
   rule: '4.1, 2',
   title: 'Every configured collection lists as a JSON page {items, next_cursor, has_more}',
   proves: 'GET on each collection answers 200 with application/json and the list response shape.',
+  provenBy: ['json-as-text-plain'],
   async run(ctx) {
     for (const collection of ctx.config.collections) {
       const response = await ctx.request({ path: collection.path, note: `list ${collection.name}` });

@@ -10,6 +10,7 @@ export const malformedJsonRejected = defineCheck({
   rule: '1, 7/1',
   title: 'A malformed JSON request body gets a 4xx, never a 5xx',
   proves: 'POST and PUT with a body that does not parse are refused as client errors.',
+  provenBy: ['500-on-malformed-json'],
   async run(ctx) {
     for (const collection of ctx.config.collections) {
       for (const body of malformedBodies) {

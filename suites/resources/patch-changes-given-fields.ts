@@ -1,10 +1,10 @@
-import { isSuccess } from '../answer-shape.js';
 import { defineCheck } from '../define-check.js';
-import { createRecord, fillBodyFor } from '../fixtures/create-record.js';
-import { derivePatchBody } from './derive-bodies.js';
-import { isVolatileField } from './volatile-fields.js';
-import { failUnlessWritten, readWrittenRecord } from './written-record-views.js';
-import { describeChangedFields, findChangedFields } from './record-fields.js';
+import { isSuccess } from '../internal/answer-shape.js';
+import { createRecord, fillBodyFor } from '../internal/fixtures/create-record.js';
+import { derivePatchBody } from './internal/derive-bodies.js';
+import { describeChangedFields, findChangedFields } from './internal/record-fields.js';
+import { isVolatileField } from './internal/volatile-fields.js';
+import { failUnlessWritten, readWrittenRecord } from './internal/written-record-views.js';
 
 // Convention 4.1: PATCH changes some fields; every field not named keeps its value.
 export const patchChangesGivenFields = defineCheck({
@@ -14,6 +14,7 @@ export const patchChangesGivenFields = defineCheck({
   rule: '4.1',
   title: 'PATCH changes only the given fields',
   proves: 'After PATCH the named fields hold the new values and every other field keeps its value, in the response and on a later GET.',
+  provenBy: ['patch-replaces'],
   async run(ctx) {
     let patched = 0;
     for (const collection of ctx.config.collections) {

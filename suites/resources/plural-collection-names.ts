@@ -1,5 +1,5 @@
 import { defineCheck } from '../define-check.js';
-import { collectionSegments, looksPlural } from './plural-nouns.js';
+import { collectionSegments, looksPlural } from './internal/plural-nouns.js';
 
 // Convention 2/1: collections are plural nouns. Word forms are a judgement, so a singular-looking
 // name is a warning-level finding, never a failure.
@@ -10,6 +10,7 @@ export const pluralCollectionNames = defineCheck({
   rule: '2/1',
   title: 'Collection paths use plural nouns',
   proves: 'Every configured collection and related-collection path names its collection with a plural noun (warning only).',
+  provenBy: ['singular-collection-name'],
   async run(ctx) {
     const paths = ctx.config.collections.flatMap((c) => [c.path, ...c.related.map((r) => r.path)]);
     for (const path of paths) {

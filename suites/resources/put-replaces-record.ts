@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import { createRecord, fillBodyFor } from '../fixtures/create-record.js';
-import { deriveReplaceBody } from './derive-bodies.js';
-import { failUnlessWritten, readWrittenRecord } from './written-record-views.js';
+import { createRecord, fillBodyFor } from '../internal/fixtures/create-record.js';
+import { deriveReplaceBody } from './internal/derive-bodies.js';
+import { failUnlessWritten, readWrittenRecord } from './internal/written-record-views.js';
 
 // Convention 4.1: PUT replaces the record. A field left out must not survive with its old value.
 export const putReplacesRecord = defineCheck({
@@ -11,6 +11,7 @@ export const putReplacesRecord = defineCheck({
   rule: '4.1',
   title: 'PUT replaces the whole record',
   proves: 'After PUT the record holds the new values, and a field left out of the body is rejected, gone or reset, never kept.',
+  provenBy: ['put-merges'],
   async run(ctx) {
     for (const collection of ctx.config.collections) {
       const created = await createRecord(ctx, collection);

@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
-import { createRecord } from '../fixtures/create-record.js';
-import { unknownIdLike } from './unknown-id.js';
+import { createRecord } from '../internal/fixtures/create-record.js';
+import { unknownIdLike } from './internal/unknown-id.js';
 
 // Convention 7/1: the outcome is a standard status; a record that does not exist is 404.
 export const readUnknownId = defineCheck({
@@ -10,6 +10,7 @@ export const readUnknownId = defineCheck({
   rule: '4.1, 7/1',
   title: 'GET of an unknown id answers 404',
   proves: 'A member that does not exist (an id shaped like the target\'s own) is reported as 404, not as 200, 400 or a 5xx.',
+  provenBy: ['get-unknown-id-200'],
   async run(ctx) {
     for (const collection of ctx.config.collections) {
       // One real record shows the shape of the target's ids.

@@ -1,7 +1,7 @@
 import type { CheckContext, CollectionConfig, RelatedCollectionConfig } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { createRecord, type Creation } from '../fixtures/create-record.js';
-import { idsOf, walkList } from '../fixtures/find-in-list.js';
+import { createRecord, type Creation } from '../internal/fixtures/create-record.js';
+import { idsOf, walkList } from '../internal/fixtures/find-in-list.js';
 
 // Convention 2/3: a related collection nested under a member lists that member's children only.
 export const relatedCollectionIsolated = defineCheck({
@@ -11,6 +11,7 @@ export const relatedCollectionIsolated = defineCheck({
   rule: '2/3, 4.1',
   title: "A nested collection lists its parent's children and no other parent's",
   proves: "Children created under parent A are listed under A, and none of parent B's children appear under A.",
+  provenBy: ['nested-list-leaks-other-parents'],
   async run(ctx) {
     let exercised = 0;
     for (const collection of ctx.config.collections) {

@@ -1,7 +1,7 @@
 import type { TargetResponse } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { createRecord } from '../fixtures/create-record.js';
-import { isJsonContentType } from './json-content-type.js';
+import { createRecord } from '../internal/fixtures/create-record.js';
+import { isJsonContentType } from './internal/json-content-type.js';
 
 // Convention 1: request and response bodies are JSON.
 export const responsesAreJson = defineCheck({
@@ -11,6 +11,7 @@ export const responsesAreJson = defineCheck({
   rule: '1',
   title: 'Responses with a body are JSON and say application/json',
   proves: 'Create, read and list responses carry a parseable JSON body with Content-Type application/json.',
+  provenBy: ['json-as-text-plain'],
   async run(ctx) {
     for (const collection of ctx.config.collections) {
       const created = await createRecord(ctx, collection);

@@ -9,6 +9,7 @@ export const statelessRequests = defineCheck({
   rule: '1, 5/1',
   title: 'Each request stands alone: no cookie or session is needed',
   proves: 'The same credentialed request succeeds repeatedly without cookies, on a shared connection and on a fresh one.',
+  provenBy: ['session-cookie-required'],
   async run(ctx) {
     const collection = ctx.config.collections[0];
     if (collection === undefined) return ctx.skip('no collections are configured');

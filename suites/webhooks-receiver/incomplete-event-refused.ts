@@ -1,8 +1,8 @@
 import { defineCheck } from '../define-check.js';
-import { findBadInputProblem } from './bad-input-verdict.js';
-import { withoutField } from './event-template.js';
-import { buildEvent, readReceiverSetup } from './receiver-setup.js';
-import { evidenceOf, sendDelivery } from './send-delivery.js';
+import { findBadInputProblem } from './internal/bad-input-verdict.js';
+import { withoutField } from './internal/event-template.js';
+import { buildEvent, readReceiverSetup } from './internal/receiver-setup.js';
+import { evidenceOf, sendDelivery } from './internal/send-delivery.js';
 
 // Convention 2: a webhook body carries event, id and data. Without id a receiver cannot dedupe
 // (6/1), without event or data it cannot act; acknowledging such a body hides the sender's bug.
@@ -15,6 +15,7 @@ export const incompleteEventRefused = defineCheck({
   rule: '2, 7/1',
   title: 'A correctly signed event missing event, id or data gets a 4xx, never a 5xx or no answer',
   proves: 'Correctly signed JSON bodies lacking one of the required webhook fields are refused as the sender\'s error.',
+  provenBy: ['receiver-accepts-invalid-event'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import { findBadInputProblem } from './bad-input-verdict.js';
-import { readReceiverSetup } from './receiver-setup.js';
-import { evidenceOf, sendDelivery } from './send-delivery.js';
+import { findBadInputProblem } from './internal/bad-input-verdict.js';
+import { readReceiverSetup } from './internal/receiver-setup.js';
+import { evidenceOf, sendDelivery } from './internal/send-delivery.js';
 
 // Correctly signed, so the receiver gets past verification and meets the body itself.
 const malformedBodies = ['{"event": "customer.created", "id": ', '{event: "unquoted"}', '[1, 2,', 'not json at all'];
@@ -13,6 +13,7 @@ export const malformedJsonRefused = defineCheck({
   rule: '4.3, 7/1',
   title: 'A correctly signed delivery whose body is not JSON gets a 4xx, never a 5xx or no answer',
   proves: 'Correctly signed bodies that do not parse as JSON are refused as the sender\'s error, promptly.',
+  provenBy: ['receiver-500-on-bad-json'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import { findBadInputProblem } from './bad-input-verdict.js';
-import { buildEvent, readReceiverSetup } from './receiver-setup.js';
-import { sendDelivery } from './send-delivery.js';
+import { findBadInputProblem } from './internal/bad-input-verdict.js';
+import { buildEvent, readReceiverSetup } from './internal/receiver-setup.js';
+import { sendDelivery } from './internal/send-delivery.js';
 
 /** Size of the oversized delivery: more than 1 MiB, far above any real event. */
 export const oversizedBodyBytes = 1024 * 1024 + 64 * 1024;
@@ -15,6 +15,7 @@ export const oversizedBodyRefused = defineCheck({
   rule: '7/1, 8',
   title: 'A correctly signed delivery of more than 1 MiB gets a 4xx, never a 5xx or no answer',
   proves: 'A well-formed, correctly signed event padded past 1 MiB is refused (for example 413) and answered promptly.',
+  provenBy: ['receiver-no-body-limit'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);

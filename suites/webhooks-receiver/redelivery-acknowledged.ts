@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
-import { buildEvent, readReceiverSetup } from './receiver-setup.js';
-import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './send-delivery.js';
+import { buildEvent, readReceiverSetup } from './internal/receiver-setup.js';
+import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './internal/send-delivery.js';
 
 // Convention 6/1 and 7/2: delivery is at-least-once. A redelivery exists because the sender did
 // not see the first answer; refusing it (409 "duplicate") makes the sender retry until it gives up.
@@ -11,6 +11,7 @@ export const redeliveryAcknowledged = defineCheck({
   rule: '6/1, 7/2',
   title: 'The same event delivered twice is acknowledged both times',
   proves: 'A second delivery of an event id, with the same signed bytes, gets a 2xx, not 409 or another 4xx.',
+  provenBy: ['receiver-rejects-duplicate'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);

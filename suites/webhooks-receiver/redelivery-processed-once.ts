@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import { describeUnreadable, readAfterSettling, waitForProcessing } from './observe-processing.js';
-import { buildEvent, newEventIds, readReceiverSetup } from './receiver-setup.js';
-import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './send-delivery.js';
+import { describeUnreadable, readAfterSettling, waitForProcessing } from './internal/observe-processing.js';
+import { buildEvent, newEventIds, readReceiverSetup } from './internal/receiver-setup.js';
+import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './internal/send-delivery.js';
 
 // Convention 6/1: receivers deduplicate by id. Only observable through webhooks.receiver.observe:
 // without it the check is skipped, never passed on trust.
@@ -12,6 +12,7 @@ export const redeliveryProcessedOnce = defineCheck({
   rule: '6/1',
   title: 'The same event delivered twice is processed once',
   proves: 'After two deliveries of one event id, the processed count read through webhooks.receiver.observe is exactly 1.',
+  provenBy: ['receiver-no-dedupe'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import { bodyVariantNames, buildBodyVariant } from './body-variants.js';
-import { buildEvent, readReceiverSetup } from './receiver-setup.js';
-import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './send-delivery.js';
+import { bodyVariantNames, buildBodyVariant } from './internal/body-variants.js';
+import { buildEvent, readReceiverSetup } from './internal/receiver-setup.js';
+import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './internal/send-delivery.js';
 
 // Convention 5/3-5/4: the HMAC is over the raw, unparsed body. Senders differ in whitespace, key
 // order and escaping; a receiver that parses and re-serializes before verifying refuses them.
@@ -13,6 +13,7 @@ export const signatureOverRawBytes = defineCheck({
   title: 'The signature is verified over the raw bytes, not a re-serialization',
   proves:
     'Correctly signed bodies that are pretty-printed, have their keys reordered, or escape characters (\\u00e9, \\/) are acknowledged with a 2xx.',
+  provenBy: ['receiver-verifies-reserialized-body'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);

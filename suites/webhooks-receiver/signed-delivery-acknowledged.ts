@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
-import { buildEvent, readReceiverSetup } from './receiver-setup.js';
-import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './send-delivery.js';
+import { buildEvent, readReceiverSetup } from './internal/receiver-setup.js';
+import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './internal/send-delivery.js';
 
 // Convention 4.3 and 6/3: a receiver answers 2xx "quickly" and processes afterwards, or the sender
 // times out and retries. "Quickly" is webhooks.receiver.ackBudgetMs (default 2000 ms).
@@ -11,6 +11,7 @@ export const signedDeliveryAcknowledged = defineCheck({
   rule: '4.3, 5/3, 6/3',
   title: 'A correctly signed delivery is acknowledged with a 2xx within the time budget',
   proves: 'The receiver verifies a valid X-Signature and answers 2xx within webhooks.receiver.ackBudgetMs.',
+  provenBy: ['receiver-slow-ack'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);

@@ -1,9 +1,9 @@
 import type { CheckContext, ExchangeRecord } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { signBody } from '../webhooks/verify-signature.js';
-import { describeUnreadable, readProcessedCount, settleMs } from './observe-processing.js';
-import { buildEvent, newEventIds, readReceiverSetup, type ReceiverSetup } from './receiver-setup.js';
-import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery, type Delivery, type DeliveryOutcome } from './send-delivery.js';
+import { describeUnreadable, readProcessedCount, settleMs } from './internal/observe-processing.js';
+import { buildEvent, newEventIds, readReceiverSetup, type ReceiverSetup } from './internal/receiver-setup.js';
+import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery, type Delivery, type DeliveryOutcome } from './internal/send-delivery.js';
 
 interface ForgedDelivery {
   readonly eventId: string;
@@ -21,6 +21,7 @@ export const unverifiedDeliveryRefused = defineCheck({
   title: 'A delivery with a wrong, missing or borrowed signature is refused and not processed',
   proves:
     'Deliveries signed with another secret, without X-Signature, or carrying the signature of another body get a non-2xx and, when observable, are not processed.',
+  provenBy: ['receiver-skips-verification'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);

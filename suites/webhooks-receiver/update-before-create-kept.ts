@@ -1,8 +1,8 @@
 import type { ExchangeRecord } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { describeUnreadable, waitForProcessing } from './observe-processing.js';
-import { buildEvent, newEventIds, readReceiverSetup } from './receiver-setup.js';
-import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './send-delivery.js';
+import { describeUnreadable, waitForProcessing } from './internal/observe-processing.js';
+import { buildEvent, newEventIds, readReceiverSetup } from './internal/receiver-setup.js';
+import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery } from './internal/send-delivery.js';
 
 // Convention 6/2: order is not guaranteed; an update can arrive before the create of its record.
 // Refusing it (409) or dropping it loses the newest state of the record.
@@ -14,6 +14,7 @@ export const updateBeforeCreateKept = defineCheck({
   title: 'An update that arrives before its create is acknowledged and not lost',
   proves:
     'An update event for a record the receiver has not seen, then its create, both get a 2xx and, when observable, both are processed.',
+  provenBy: ['receiver-rejects-out-of-order'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);

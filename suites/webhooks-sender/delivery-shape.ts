@@ -1,9 +1,9 @@
 import { defineCheck } from '../define-check.js';
-import { createRecord } from '../fixtures/create-record.js';
-import { awaitDeliveriesAbout, describeMissing } from './await-deliveries.js';
-import { mergeEvidence } from './sender-evidence.js';
-import { withSubscription } from './sender-setup.js';
-import { findShapeProblems } from './shape-problems.js';
+import { createRecord } from '../internal/fixtures/create-record.js';
+import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveries.js';
+import { mergeEvidence } from './internal/sender-evidence.js';
+import { withSubscription } from './internal/sender-setup.js';
+import { findShapeProblems } from './internal/shape-problems.js';
 
 // Convention 4.3 and 2: a delivery is a POST of application/json whose body is {event, id, data}
 // with event and id strings and data an object. Convention 6/5 asks for an HTTPS receiver URL: a
@@ -15,6 +15,7 @@ export const deliveryShape = defineCheck({
   rule: '2, 4.3, 6/5',
   title: 'A delivery is a JSON POST with event, id and data',
   proves: 'Creating a record sends the subscriber a POST with Content-Type application/json and a body {event: string, id: string, data: object}.',
+  provenBy: ['webhook-text-plain', 'webhook-type-field'],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'accept' }, async ({ sender, collection, channel }) => {
       if (new URL(channel.url).protocol === 'http:') {

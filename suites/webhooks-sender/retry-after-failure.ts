@@ -1,8 +1,8 @@
 import { defineCheck } from '../define-check.js';
-import { createRecord } from '../fixtures/create-record.js';
-import { awaitDeliveriesAbout, describeMissing } from './await-deliveries.js';
-import { mergeEvidence } from './sender-evidence.js';
-import { withSubscription } from './sender-setup.js';
+import { createRecord } from '../internal/fixtures/create-record.js';
+import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveries.js';
+import { mergeEvidence } from './internal/sender-evidence.js';
+import { withSubscription } from './internal/sender-setup.js';
 
 /** The status the sink answers the first attempt with. */
 const FAILURE_STATUS = 503;
@@ -16,6 +16,7 @@ export const retryAfterFailure = defineCheck({
   rule: '6/1, 6/3',
   title: 'A delivery answered 5xx is retried with the same id and the same body',
   proves: 'When the subscriber answers 503, the sender delivers the event again within the retry window, with the same event id and byte-identical body.',
+  provenBy: ['retry-with-new-id', 'retry-changes-body', 'no-retry'],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'fail-first', failures: 1, status: FAILURE_STATUS }, async ({ sender, collection, channel }) => {
       const created = await createRecord(ctx, collection);

@@ -1,8 +1,8 @@
 import { defineCheck } from '../define-check.js';
-import { createRecord } from '../fixtures/create-record.js';
-import { awaitDeliveriesAbout, describeMissing } from './await-deliveries.js';
-import { mergeEvidence } from './sender-evidence.js';
-import { withSubscription } from './sender-setup.js';
+import { createRecord } from '../internal/fixtures/create-record.js';
+import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveries.js';
+import { mergeEvidence } from './internal/sender-evidence.js';
+import { withSubscription } from './internal/sender-setup.js';
 
 /** Extra hold beyond webhooks.sender.senderTimeoutMs, at least this long, so a timely give-up is clear. */
 const MIN_HOLD_MARGIN_MS = 500;
@@ -17,6 +17,7 @@ export const retryAfterTimeout = defineCheck({
   rule: '6/3, 7/2',
   title: 'A delivery the subscriber does not answer in time is timed out and retried',
   proves: 'When the subscriber holds its answer past webhooks.sender.senderTimeoutMs, the sender gives up on the attempt and delivers the event again within the retry window.',
+  provenBy: ['no-sender-timeout', 'no-retry'],
   async run(ctx) {
     const sender = ctx.config.webhooks.sender;
     const timeoutMs = sender?.senderTimeoutMs ?? 0;

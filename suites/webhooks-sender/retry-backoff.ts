@@ -1,9 +1,9 @@
 import { defineCheck } from '../define-check.js';
-import { createRecord } from '../fixtures/create-record.js';
-import { awaitDeliveriesAbout, describeMissing } from './await-deliveries.js';
-import { judgeBackoff } from './backoff-schedule.js';
-import { mergeEvidence } from './sender-evidence.js';
-import { withSubscription } from './sender-setup.js';
+import { createRecord } from '../internal/fixtures/create-record.js';
+import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveries.js';
+import { judgeBackoff } from './internal/backoff-schedule.js';
+import { mergeEvidence } from './internal/sender-evidence.js';
+import { withSubscription } from './internal/sender-setup.js';
 
 /** Attempts the sink fails, so the schedule shows three intervals. */
 const FAILED_ATTEMPTS = 3;
@@ -18,6 +18,7 @@ export const retryBackoff = defineCheck({
   rule: '6/3',
   title: 'Retries back off: waits between attempts do not shrink and are not a tight loop',
   proves: `When the subscriber fails ${FAILED_ATTEMPTS} attempts in a row, the waits between the attempts never shrink and none is a tight loop.`,
+  provenBy: ['retry-without-backoff'],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'fail-first', failures: FAILED_ATTEMPTS }, async ({ sender, collection, channel }) => {
       const created = await createRecord(ctx, collection);

@@ -1,9 +1,9 @@
 import { defineCheck } from '../define-check.js';
-import { createRecord } from '../fixtures/create-record.js';
-import { awaitDeliveriesAbout, describeMissing } from './await-deliveries.js';
-import { mergeEvidence } from './sender-evidence.js';
-import { withSubscription } from './sender-setup.js';
-import { judgeSignature } from './signature-judgement.js';
+import { createRecord } from '../internal/fixtures/create-record.js';
+import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveries.js';
+import { mergeEvidence } from './internal/sender-evidence.js';
+import { withSubscription } from './internal/sender-setup.js';
+import { judgeSignature } from './internal/signature-judgement.js';
 
 // Convention 5/3: X-Signature is "sha256=" and the HMAC of the raw, unparsed body under the
 // registered secret. The encoding is not shown (5/5): either is accepted unless
@@ -15,6 +15,7 @@ export const signatureOverRawBody = defineCheck({
   rule: '5/3, 5/5',
   title: 'X-Signature is sha256= and the HMAC-SHA256 of the exact body bytes with the registered secret',
   proves: 'A delivery carries X-Signature "sha256=<digest>" where the digest is the HMAC-SHA256 of the bytes on the wire under the secret the kit registered.',
+  provenBy: ['signature-over-reserialized-body', 'signature-without-prefix', 'signature-wrong-secret', 'no-signature-header', 'secret-echoed'],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'accept' }, async ({ sender, collection, channel, sink, registration }) => {
       // Not a rule of the convention, but a leak worth knowing: the secret should be write-only.

@@ -1,12 +1,12 @@
-import { isSuccess } from '../answer-shape.js';
 import type { SinkDelivery } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { createRecord } from '../fixtures/create-record.js';
-import { awaitDeliveriesAbout, lastSequence } from './await-deliveries.js';
-import { readDeliveryBody } from './delivery-body.js';
-import { mergeEvidence } from './sender-evidence.js';
-import { withSubscription } from './sender-setup.js';
-import { updateRecord } from './update-record.js';
+import { isSuccess } from '../internal/answer-shape.js';
+import { createRecord } from '../internal/fixtures/create-record.js';
+import { awaitDeliveriesAbout, lastSequence } from './internal/await-deliveries.js';
+import { readDeliveryBody } from './internal/delivery-body.js';
+import { mergeEvidence } from './internal/sender-evidence.js';
+import { withSubscription } from './internal/sender-setup.js';
+import { updateRecord } from './internal/update-record.js';
 
 // Convention 2 and 6/1: the id identifies the event and receivers deduplicate by it, so two distinct
 // events (a create then an update of one record, and creates of two records) must never share one.
@@ -17,6 +17,7 @@ export const uniqueEventIds = defineCheck({
   rule: '2, 6/1',
   title: 'Distinct events carry distinct ids',
   proves: 'The create and the update of one record, and the create of a second record, arrive with three different event ids.',
+  provenBy: ['event-ids-reused'],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'accept' }, async ({ sender, collection, channel }) => {
       const events: Array<{ readonly label: string; readonly delivery: SinkDelivery }> = [];

@@ -1,0 +1,140 @@
+// Every check proven both ways from its own declaration (Check.provenBy): it passes on the clean
+// reference server, and fails (a warning-only rule: warns) with each switch it names, for the reason
+// it names. A check that cannot fail is a defect. Every switch of the reference server proves some
+// check, or is a variant the convention allows (`allowedBy` in reference-server/defects.ts), or is a
+// known gap named below.
+import { describe, expect, it } from 'vitest';
+import type { CheckResult, SuiteName } from '../harness/model/run-result.js';
+import { defects, isDefectName } from '../reference-server/defects.js';
+import type { RunningReferenceServer } from '../reference-server/start.js';
+import type { Check } from './define-check.js';
+import { allChecks, suites } from './index.js';
+import { proofMessages } from './test-support/proof-messages.js';
+import { optionsForProof, suiteRunOptions } from './test-support/proof-run-options.js';
+import { runAgainstReference } from './test-support/run-against-reference.js';
+
+// Switches that break a rule the convention states, which no check enforces yet. Writing those
+// checks is separate work; until then each is named here, so every other switch stays enforced.
+const knownGaps: Readonly<Record<string, string>> = {
+  'nested-list-unknown-parent-200':
+    'convention 2/3 nests a related collection under a member, and 7/1 reports the outcome with a standard status (resources.read-unknown-id reads that as 404 for a missing member); no check lists the children of an unknown parent',
+  'delivery-blocks-response':
+    'convention 4.3 and 6/3: a delivery is acknowledged quickly and processed afterwards, the sender times out and retries; no check times an API write against the delivery it triggers',
+};
+
+// The sink the tests start is plain HTTP, so the sender suite always warns that convention 6/5 asks
+// for HTTPS; any other warning on the clean server is a check crying wolf.
+const expectedCleanWarnings: readonly RegExp[] = [/subscriber URL the kit registered is plain HTTP/];
+
+// Every collection the reference server has: a check must delete what it created, on any outcome.
+const collectionPaths = ['/customers', '/orders', '/products', '/webhooks'];
+
+function variantClause(name: string): string | undefined {
+  return defects.find((defect) => defect.name === name)?.allowedBy;
+}
+
+async function countRecords(server: RunningReferenceServer): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const path of collectionPaths) {
+    const response = await fetch(`${server.url}${path}?limit=100`, { headers: { authorization: `Bearer ${server.token}` } });
+    counts[path] = ((await response.json()) as { items: unknown[] }).items.length;
+  }
+  return counts;
+}
+
+function warningsOf(result: CheckResult): string[] {
+  return result.findings.filter((finding) => finding.level === 'warning').map((finding) => finding.message);
+}
+
+describe('check declarations', () => {
+  it.each(allChecks.map((check) => [check.id, check] as const))('%s names known switches that prove it, each with the message it must give', (_id, check) => {
+    const declared = check.provenBy ?? [];
+    expect(declared, 'provenBy: a check no switch makes fail cannot fail').not.toEqual([]);
+    expect(declared.filter((name) => !isDefectName(name)), 'unknown switches').toEqual([]);
+    expect(declared.filter((name) => variantClause(name) !== undefined), 'variants are allowed behaviour, no proof').toEqual([]);
+    expect(Object.keys(proofMessages[check.id] ?? {}).sort(), 'test-support/proof-messages.ts').toEqual([...declared].sort());
+  });
+
+  it('have messages only for registered checks', () => {
+    expect(Object.keys(proofMessages).filter((id) => !allChecks.some((check) => check.id === id))).toEqual([]);
+  });
+
+  it('leave no switch of the reference server unaccounted for: each proves a check, is a variant or is a known gap', () => {
+    const proving = new Set(allChecks.flatMap((check) => check.provenBy ?? []));
+    const accounts = defects.map((defect) => {
+      const roles = [proving.has(defect.name) && 'proves a check', defect.allowedBy !== undefined && 'variant', defect.name in knownGaps && 'known gap'];
+      return [defect.name, roles.filter((role) => role !== false)] as const;
+    });
+    expect(accounts.filter(([, roles]) => roles.length !== 1)).toEqual([]);
+    expect(Object.keys(knownGaps).filter((name) => !isDefectName(name))).toEqual([]);
+  });
+});
+
+describe('every check on the clean reference server', () => {
+  it.each(suites.map((suite) => [suite.name, suite.checks] as const))(
+    '%s passes every check, leaves no record behind and warns only where expected',
+    async (name, checks) => {
+      let leftovers: Record<string, number> = {};
+      const results = await runAgainstReference(checks, {
+        ...suiteRunOptions[name],
+        afterRun: async (server) => {
+          leftovers = await countRecords(server);
+        },
+      });
+      expect(results.map((r) => `${r.id}: ${r.status} ${r.message ?? ''}`.trim())).toEqual(checks.map((check) => `${check.id}: passed`));
+      const warnings = results.flatMap((r) => warningsOf(r).map((message) => `${r.id}: ${message}`));
+      expect(warnings.filter((warning) => !expectedCleanWarnings.some((pattern) => pattern.test(warning)))).toEqual([]);
+      expect(leftovers).toEqual(Object.fromEntries(collectionPaths.map((path) => [path, 0])));
+    },
+    60_000,
+  );
+});
+
+/** A switch and the checks of one suite that name it, in the order the suite runs them. */
+interface SwitchProof {
+  readonly defect: string;
+  readonly suite: SuiteName;
+  readonly checks: readonly Check[];
+}
+
+// One run per switch rather than per check: checks that share a switch share the server and the
+// records, as they do in a real run.
+const switchProofs: readonly SwitchProof[] = suites.flatMap((suite) =>
+  [...new Set(suite.checks.flatMap((check) => check.provenBy ?? []))].map((defect) => ({
+    defect,
+    suite: suite.name,
+    checks: suite.checks.filter((check) => check.provenBy?.includes(defect)),
+  })),
+);
+
+async function expectProven({ defect, suite, checks }: SwitchProof): Promise<void> {
+  if (!isDefectName(defect)) throw new Error(`"${defect}" is no switch (see check declarations)`);
+  const results = await runAgainstReference(checks, { ...optionsForProof(suite, defect), defects: [defect] });
+  for (const [index, check] of checks.entries()) {
+    const result = results[index]!;
+    const message = proofMessages[check.id]?.[defect];
+    if (message === undefined) throw new Error(`${check.id} names ${defect} without a message (see check declarations)`);
+    if ('warns' in message) {
+      expect(result.status, `${check.id}: ${result.message}`).toBe('passed');
+      expect(warningsOf(result), check.id).toContainEqual(expect.stringMatching(message.warns));
+      continue;
+    }
+    expect(result.status, `${check.id}: ${result.message}`).toBe('failed');
+    expect(result.message, check.id).toMatch(message.fails);
+    expect(result.message, check.id).not.toMatch(/\n/);
+    expect(result.evidence.some((exchange) => exchange.curl?.startsWith('curl ')), check.id).toBe(true);
+    // A sender failure shows the deliveries it judged beside the requests that caused them.
+    if (suite === 'webhooks-sender') expect(result.evidence.some((exchange) => exchange.direction === 'inbound'), check.id).toBe(true);
+  }
+}
+
+// The webhook checks mostly wait on timers and sockets (a retry window, a slow acknowledgement), so
+// their proofs run side by side, one server each; the others keep both cores busy on their own.
+const isMostlyWaiting = (proof: SwitchProof): boolean => proof.suite === 'webhooks-sender' || proof.suite === 'webhooks-receiver';
+
+describe('every switch a check names, on the reference server', () => {
+  const asCase = (proof: SwitchProof) => [proof.defect, proof.checks.map((check) => check.id).join(', '), proof] as const;
+  const proofName = '%s proves %s';
+  it.each(switchProofs.filter((proof) => !isMostlyWaiting(proof)).map(asCase))(proofName, (_defect, _ids, proof) => expectProven(proof), 60_000);
+  it.concurrent.each(switchProofs.filter(isMostlyWaiting).map(asCase))(proofName, (_defect, _ids, proof) => expectProven(proof));
+});

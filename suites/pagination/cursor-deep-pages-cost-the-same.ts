@@ -1,0 +1,65 @@
+import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
+import { defineCheck } from '../define-check.js';
+import { judgeDeepPageLatency } from './internal/deep-page-latency.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import type { OpenList } from './internal/open-list.js';
+import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
+import { fetchPage, walkPages } from './internal/page-walker.js';
+import type { PageQuery } from './internal/walk-decision.js';
+
+// Convention 4.2/2: the cursor style "costs the same on deep pages". Latency is noisy and the kit
+// cannot build a huge dataset, so this is a warning-level finding, never a failure.
+export const cursorDeepPagesCostTheSame = defineCheck({
+  id: 'pagination.cursor.deep-pages-cost-the-same',
+  suite: 'pagination',
+  conformanceClass: 'pagination-cursor',
+  rule: '4.2/2',
+  title: 'A deep cursor page costs about the same as the first page',
+  proves:
+    'On each list, the latency of the deepest full cursor page reached (fastest of five reads) is reported against the first page’s; a ratio above pagination.deepPageRatioWarn is a warning.',
+  provenBy: ['slow-deep-pages'],
+  async run(ctx) {
+    return judgeEachList(ctx, ['cursor'], (list) => judgeList(ctx, list));
+  },
+});
+
+// Ten pages deep by default, bounded by pagination.fixtureCap: enough for a per-row cost to show,
+// small enough to stay fast. Records already on the list only make the deep page deeper.
+const depthInPages = 10;
+// Interleaved first/deep reads. Noise (a busy machine, a pause) only ever adds time, so the
+// fastest of five reads is the page's own cost.
+const samples = 5;
+
+async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcome> {
+  const { walkPageSize: pageSize, fixtureCap, deepPageRatioWarn } = ctx.config.pagination;
+  const created = await list.ensureFixtures(Math.min(fixtureCap, depthInPages * pageSize));
+  if (!created.ok) return created.outcome;
+  const walk = await walkPages(ctx, list, { style: 'cursor', pageSize, note: 'walk to the deepest page to time it' });
+  const ended = outcomeOfWalkEnd(ctx, walk, `cursor walk of ${list.path}`);
+  // A walk cut short by the budget still reached a deep page: time the deepest one it got to.
+  if (ended !== undefined && ended.status === 'failed') return ended;
+
+  // The deepest page that came back full and was reached through a cursor.
+  const deepIndex = walk.pages.findLastIndex((p) => p.page.ok && p.page.ids.length === pageSize && typeof p.query.after === 'string');
+  if (deepIndex < 1) return ctx.skip(`${list.path} has too few records for a deep cursor page`);
+  const depth = walk.pages.slice(0, deepIndex).reduce((sum, p) => sum + (p.page.ok ? p.page.ids.length : 0), 0);
+  const firstQuery: PageQuery = { limit: pageSize };
+  const deepQuery = walk.pages[deepIndex]!.query;
+
+  const firstMs: number[] = [];
+  const deepMs: number[] = [];
+  for (let round = 0; round < samples; round += 1) {
+    const first = await fetchPage(ctx, list, firstQuery, 'time the first page');
+    const deep = await fetchPage(ctx, list, deepQuery, `time the page ${depth} items deep`);
+    for (const fetched of [first, deep]) {
+      if (!fetched.page.ok) return ctx.fail(`${fetched.url}: ${fetched.page.reason}`, { expected: 'a list page', actual: fetched.page.reason, exchanges: [fetched.response.record] });
+    }
+    firstMs.push(first.response.durationMs);
+    deepMs.push(deep.response.durationMs);
+  }
+  const judgement = judgeDeepPageLatency(Math.min(...firstMs), Math.min(...deepMs), deepPageRatioWarn);
+  const summary = `${list.path}: first page ${judgement.firstMs.toFixed(1)} ms, page ${depth} items deep ${judgement.deepMs.toFixed(1)} ms (fastest of ${samples}) (ratio ${judgement.ratio.toFixed(1)})`;
+  if (judgement.isSlow) ctx.warn(`${summary}: deep cursor pages cost more than pagination.deepPageRatioWarn=${deepPageRatioWarn} times the first`);
+  else ctx.info(summary);
+  return ctx.pass();
+}

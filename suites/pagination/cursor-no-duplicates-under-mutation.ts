@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
+import { defineCheck } from '../define-check.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import { describeMutation, mutationsArbitrary, type Mutation } from './internal/mutation-commands.js';
+import type { OpenList } from './internal/open-list.js';
+import { describeWalkProblems, isWalkExact } from './internal/page-rules.js';
+import { runMutationWalk, type MutationRunTrace, type PoolSize } from './internal/run-mutation-walk.js';
+import { describeWalkEnd, isHostileEnd } from './internal/walk-decision.js';
+
+// Convention 4.2/2: the cursor style is stable while data changes. fast-check generates writes
+// between page fetches (inserts, deletes of seen and unseen records, and of the anchor the cursor
+// points at) and shrinks a failure to the fewest writes that still break the walk.
+export const cursorNoDuplicatesUnderMutation = defineCheck({
+  id: 'pagination.cursor.no-duplicates-under-mutation',
+  suite: 'pagination',
+  conformanceClass: 'pagination-cursor',
+  rule: '4.2/2, 4.2/3',
+  title: 'A cursor walk lists every record once while records are inserted and deleted',
+  proves:
+    'Over pagination.propertyRuns generated runs per list, a walk that follows next_cursor while the kit inserts records, deletes seen and unseen ones and deletes the anchor never lists a record twice and lists every record present throughout exactly once.',
+  provenBy: ['cursor-skips-item', 'cursor-repeats-last-item', 'cursor-restarts-when-anchor-deleted', 'cursor-encodes-offset', 'order-without-tie-breaker'],
+  async run(ctx) {
+    return judgeEachList(ctx, ['cursor'], (list) => judgeList(ctx, list));
+  },
+});
+
+// Runs made after the first failure while shrinking; past them shrinking stops where it got to,
+// so a failing target costs a bounded number of walks.
+const shrinkRuns = 25;
+
+async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcome> {
+  const pageSize = ctx.config.pagination.walkPageSize;
+  // Three full pages and one item: three gaps between pages for the writes to land in.
+  const pool: PoolSize = { full: 3 * pageSize + 1, floor: 2 * pageSize + 1, pageSize };
+  const failures = new Map<string, MutationRunTrace>();
+  let runsAfterFailure = 0;
+  let notJudged: string | undefined;
+  let setupFailure: CheckOutcome | undefined;
+  // fast-check would take a throw for a failing case; a harness error (time-out, lost connection)
+  // must end the check as errored instead, so it is kept aside and thrown again afterwards.
+  let harnessError: { readonly error: unknown } | undefined;
+
+  const property = fc.asyncProperty(mutationsArbitrary(3), async (mutations) => {
+    const isShrinkBudgetSpent = failures.size > 0 && ++runsAfterFailure > shrinkRuns;
+    if (notJudged !== undefined || setupFailure !== undefined || harnessError !== undefined || isShrinkBudgetSpent) return true;
+    ctx.progress(`${list.path}: run ${failures.size > 0 ? `shrink ${runsAfterFailure}` : 'of the mutation property'}`);
+    let trace: Awaited<ReturnType<typeof runMutationWalk>>;
+    try {
+      trace = await runMutationWalk(ctx, list, pool, mutations);
+    } catch (error) {
+      harnessError = { error };
+      return true;
+    }
+    if ('failedToPrepare' in trace) {
+      setupFailure = ctx.skip(`${list.path}: could not create the fixture records for the next run`);
+      return true;
+    }
+    if (trace.end.kind === 'page-budget' || trace.end.kind === 'request-budget') {
+      notJudged = `${list.path}: ${describeWalkEnd(trace.end)}`;
+      return true;
+    }
+    const isExact = !isHostileEnd(trace.end) && isWalkExact(trace.problems);
+    if (!isExact) failures.set(keyOf(mutations), trace);
+    return isExact;
+  });
+  const details = await fc.check(property, { seed: ctx.seed, numRuns: ctx.config.pagination.propertyRuns });
+  if (harnessError !== undefined) throw harnessError.error;
+
+  if (setupFailure !== undefined) return setupFailure;
+  if (!details.failed) {
+    return notJudged === undefined ? ctx.pass() : ctx.skip(notJudged);
+  }
+  const [mutations] = details.counterexample ?? [[]];
+  const trace = failures.get(keyOf(mutations));
+  if (trace === undefined) {
+    return ctx.fail(`cursor walk of ${list.path} under mutation failed, but its trace was lost (seed ${details.seed})`, {
+      counterexample: { mutations: mutations.map(describeMutation) },
+      replayPath: details.counterexamplePath ?? undefined,
+    });
+  }
+  const broke = trace.end.kind === 'complete' ? describeWalkProblems(trace.problems) : describeWalkEnd(trace.end);
+  const writes = trace.applied.map((a) => `${a.command}${a.id === undefined ? '' : ` → ${a.id}`} (${a.result})`);
+  return ctx.fail(
+    `cursor walk of ${list.path}: ${broke} ${writes.length === 0 ? 'with no writes between pages' : `after: ${writes.join('; ')}`} (found after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s), seed ${details.seed})`,
+    {
+      expected: 'no record listed twice, and every record present throughout listed exactly once',
+      actual: broke,
+      exchanges: trace.exchanges,
+      counterexample: {
+        list: list.path,
+        writes,
+        pages: trace.pages,
+        repeated: trace.problems.repeated,
+        missing: trace.problems.missing,
+        foundAfterRuns: details.numRuns,
+        shrinks: details.numShrinks,
+        seed: details.seed,
+      },
+      replayPath: details.counterexamplePath ?? undefined,
+    },
+  );
+}
+
+function keyOf(mutations: readonly Mutation[]): string {
+  return JSON.stringify(mutations);
+}

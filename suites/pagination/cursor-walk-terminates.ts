@@ -1,0 +1,27 @@
+import { defineCheck } from '../define-check.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
+import { walkPages } from './internal/page-walker.js';
+
+// Convention 4.2/5: next_cursor and has_more tell the client how to get more. A pager that sends a
+// cursor back to an earlier page, or has_more true with empty pages forever, traps a naive client.
+export const cursorWalkTerminates = defineCheck({
+  id: 'pagination.cursor.walk-terminates',
+  suite: 'pagination',
+  conformanceClass: 'pagination-cursor',
+  rule: '4.2/5',
+  title: 'A cursor walk ends: no cursor cycle, no has_more true with empty pages',
+  proves:
+    'Following next_cursor over every list reaches a page with has_more false within the page budget, never re-uses a cursor, never gets an empty page that says has_more true, never goes back to items already seen.',
+  provenBy: ['cursor-cycle', 'empty-pages-forever'],
+  async run(ctx) {
+    const pageSize = ctx.config.pagination.walkPageSize;
+    return judgeEachList(ctx, ['cursor'], async (list) => {
+      // Three pages: enough for a cursor sent back to the first page to come round again.
+      const created = await list.ensureFixtures(2 * pageSize + 1);
+      if (!created.ok) return created.outcome;
+      const walk = await walkPages(ctx, list, { style: 'cursor', pageSize, note: 'walk the list with next_cursor' });
+      return outcomeOfWalkEnd(ctx, walk, `cursor walk of ${list.path} with limit=${pageSize}`) ?? ctx.pass();
+    });
+  },
+});

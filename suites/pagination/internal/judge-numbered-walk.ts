@@ -1,0 +1,101 @@
+// The judgement shared by the offset and the page-number walk checks. Convention 4.2/1: these styles
+// must list every record exactly once while nothing changes, but may repeat or skip while data
+// changes; that instability is reported as information, never as a failure.
+import type { CheckContext, CheckOutcome } from '../../../harness/check-api/check-context.js';
+import type { OpenList } from './open-list.js';
+import { outcomeOfWalkEnd } from './outcome-of-walk-end.js';
+import { describeWalkProblems, isWalkExact, judgeWalkedIds, listBriefly, type WalkProblems } from './page-rules.js';
+import { findOversizedPages, walkEvidence, walkPages, type FetchedPage, type PageWalk } from './page-walker.js';
+import { describeWalkEnd } from './walk-decision.js';
+
+/** Walks `list` in offset or page style, without and then with mutations between pages. */
+export async function judgeNumberedWalk(ctx: CheckContext, list: OpenList, style: 'offset' | 'page'): Promise<CheckOutcome> {
+  const pageSize = ctx.config.pagination.walkPageSize;
+  const sizeParam = style === 'offset' ? 'limit' : 'per_page';
+  const what = `${style} walk of ${list.path} with ${sizeParam}=${pageSize}`;
+  // Three pages: a first, a middle and a short last one.
+  const created = await list.ensureFixtures(2 * pageSize + 1);
+  if (!created.ok) return created.outcome;
+
+  let walk = await walkPages(ctx, list, { style, pageSize, note: `walk the list in ${style} style` });
+  const ended = outcomeOfWalkEnd(ctx, walk, what);
+  if (ended !== undefined) return ended;
+  const [oversized] = findOversizedPages(walk, pageSize);
+  if (oversized !== undefined) return failOversized(ctx, what, sizeParam, pageSize, oversized, walk);
+
+  let problems = judgeOwn(walk, list);
+  if (!isWalkExact(problems)) {
+    // Others may have written meanwhile; a second quiet walk tells a defect from bad luck.
+    const second = await walkPages(ctx, list, { style, pageSize, note: `walk the list in ${style} style again` });
+    const secondProblems = second.end.kind === 'complete' ? judgeOwn(second, list) : problems;
+    if (!isWalkExact(secondProblems)) {
+      walk = second.end.kind === 'complete' ? second : walk;
+      problems = secondProblems;
+      return ctx.fail(`${what} ${describeWalkProblems(problems)} while nothing changed`, {
+        expected: `each of the ${list.ownIds.size} records created by the kit listed exactly once`,
+        actual: describeWalkProblems(problems),
+        exchanges: walkEvidence(walk),
+      });
+    }
+    ctx.info(`${what}: the first walk ${describeWalkProblems(problems)}, a second one was exact (the list may have changed meanwhile)`);
+  }
+
+  await reportInstabilityUnderMutation(ctx, list, style, pageSize, what);
+  return ctx.pass();
+}
+
+function judgeOwn(walk: PageWalk, list: OpenList): WalkProblems {
+  return judgeWalkedIds(walk.ids, list.ownIds, list.ownIds);
+}
+
+function failOversized(ctx: CheckContext, what: string, sizeParam: string, pageSize: number, page: FetchedPage, walk: PageWalk): CheckOutcome {
+  const count = page.page.ok ? page.page.ids.length : 0;
+  return ctx.fail(`${what}: ${sizeParam}=${pageSize} was not honoured, a page held ${count} items`, {
+    expected: `at most ${pageSize} items per page`,
+    actual: `${count} items at ${page.url}`,
+    exchanges: walkEvidence(walk),
+  });
+}
+
+// One seen record deleted and one inserted after each of the first two pages: enough to show
+// whether offsets shift, cheap enough to run on every list.
+const mutatedPages = 2;
+
+async function reportInstabilityUnderMutation(ctx: CheckContext, list: OpenList, style: 'offset' | 'page', pageSize: number, what: string): Promise<void> {
+  const expected = new Set(list.ownIds);
+  const judged = new Set(list.ownIds);
+  let deleted = 0;
+  let inserted = 0;
+  const walk = await walkPages(ctx, list, {
+    style,
+    pageSize,
+    note: `walk the list in ${style} style while records are inserted and deleted`,
+    betweenPages: async (fetched, index) => {
+      if (index >= mutatedPages || !fetched.page.ok) return;
+      const victim = fetched.page.ids.find((id) => list.ownIds.has(id));
+      if (victim !== undefined) {
+        const isDeleted = await list.deleteFixture(victim);
+        expected.delete(victim);
+        // Refused, it is in an unknown state: not judged at all.
+        if (isDeleted) deleted += 1;
+        else judged.delete(victim);
+      }
+      const added = await list.createFixtures(1);
+      if (added.ok) {
+        for (const id of added.ids) judged.add(id);
+        inserted += added.ids.length;
+      }
+    },
+  });
+  const changes = `${deleted} seen record(s) deleted and ${inserted} inserted between pages`;
+  if (walk.end.kind !== 'complete') {
+    ctx.info(`${what} under mutation (${changes}) did not complete: ${describeWalkEnd(walk.end)}`);
+    return;
+  }
+  const problems = judgeWalkedIds(walk.ids, expected, judged);
+  ctx.info(
+    isWalkExact(problems)
+      ? `${what} under mutation (${changes}) still listed every record once`
+      : `${what} under mutation (${changes}) ${describeWalkProblems(problems)}, as convention 4.2/1 allows for ${style} pagination (${listBriefly(walk.urls, 2)})`,
+  );
+}

@@ -1,0 +1,51 @@
+// Reads one list response (convention section 2: items, next_cursor, has_more). Pure.
+import { asRecord } from '../../internal/answer-shape.js';
+
+/** next_cursor as sent: left out, or present with whatever value the target gave. */
+export type CursorField = { readonly present: false } | { readonly present: true; readonly value: unknown };
+
+export type ListPage =
+  | {
+      readonly ok: true;
+      /** Identifiers of the items, as strings, in page order. */
+      readonly ids: readonly string[];
+      readonly hasMore: boolean;
+      readonly nextCursor: CursorField;
+    }
+  | { readonly ok: false; readonly reason: string };
+
+/** What a list page looks like to the walker: its status and parsed JSON. */
+export interface ListAnswer {
+  readonly status: number;
+  readonly json: unknown;
+}
+
+/** Parses a list answer; anything but 200 with {items: [{<idField>}...], has_more: boolean} is not a page. */
+export function readListPage(answer: ListAnswer, idField: string): ListPage {
+  if (answer.status !== 200) return { ok: false, reason: `answered ${answer.status}, expected 200 with a list response` };
+  const body = answer.json;
+  const record = asRecord(body);
+  if (record === undefined) return { ok: false, reason: 'the body is not a JSON object' };
+  const { items, has_more: hasMore } = record;
+  if (!Array.isArray(items)) return { ok: false, reason: '"items" is not an array' };
+  if (typeof hasMore !== 'boolean') return { ok: false, reason: '"has_more" is not a boolean' };
+  const ids: string[] = [];
+  for (const [index, item] of items.entries()) {
+    const id = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[idField] : undefined;
+    if (typeof id !== 'string' && typeof id !== 'number') return { ok: false, reason: `item ${index} has no "${idField}"` };
+    ids.push(String(id));
+  }
+  const nextCursor: CursorField = Object.hasOwn(record, 'next_cursor') ? { present: true, value: record.next_cursor } : { present: false };
+  return { ok: true, ids, hasMore, nextCursor };
+}
+
+/** The next_cursor to send as `after`, when it is one (a non-empty string). */
+export function usableCursor(field: CursorField): string | undefined {
+  return field.present && typeof field.value === 'string' && field.value !== '' ? field.value : undefined;
+}
+
+/** next_cursor as a reader sees it in a message: absent, null, "" or the value. */
+export function describeCursorField(field: CursorField): string {
+  if (!field.present) return 'absent';
+  return JSON.stringify(field.value) ?? String(field.value);
+}

@@ -1,0 +1,157 @@
+// Makes a configured list ready to judge. The records the kit puts on a list (its fixtures, and the
+// parent of a nested list) are shared by the suite's checks: each check tops the list up to what it
+// needs instead of making and deleting its own, and the runner deletes them after the suite.
+import type { CheckContext, CheckOutcome, CollectionConfig } from '../../../harness/check-api/check-context.js';
+import { isSuccess } from '../../internal/answer-shape.js';
+import { createRecord } from '../../internal/fixtures/create-record.js';
+import { fillPlaceholders, listFixtureNames } from '../../internal/fixtures/fill-placeholders.js';
+import type { ListTarget } from './list-targets.js';
+import { RequestBudget } from './request-budget.js';
+
+/** A list ready to be judged by one check: its concrete path, the check's budget and the kit's records on it. */
+export interface OpenList {
+  readonly target: ListTarget;
+  /** The concrete path, e.g. "/customers/cus_1/orders". */
+  readonly path: string;
+  readonly idField: string;
+  readonly budget: RequestBudget;
+  /** Ids (as strings) of the kit's records on this list, made by this check or an earlier one of the suite. */
+  readonly ownIds: ReadonlySet<string>;
+  /** Tops the kit's records on this list up to at least `count`; the ids made now come back. */
+  ensureFixtures(count: number): Promise<FixtureBatch>;
+  /** Creates `count` more records (an insert during a walk); the ids come back in creation order. */
+  createFixtures(count: number): Promise<FixtureBatch>;
+  /**
+   * Deletes one of the kit's records on this list: true when it is gone (2xx, or 404: already),
+   * false when the target refused. Either way the record is no longer one of `ownIds`.
+   */
+  deleteFixture(id: string): Promise<boolean>;
+}
+
+export type FixtureBatch = { readonly ok: true; readonly ids: readonly string[] } | { readonly ok: false; readonly outcome: CheckOutcome };
+
+/** What the suite's checks share about one list. */
+interface ListFixtures {
+  readonly path: string;
+  readonly postPath: string;
+  readonly memberPrefix: string;
+  readonly collection: CollectionConfig;
+  readonly parentId: string | number | undefined;
+  /** The sample with its {fixture:NAME} records filled in; "{unique}" is filled per record. */
+  readonly body: Readonly<Record<string, unknown>>;
+  /** Member path of each of the kit's records on the list, by id. */
+  readonly memberPaths: Map<string, string>;
+  readonly ownIds: Set<string>;
+}
+
+// Creating one by one is the slow part of the suite; a few requests in flight at once keep it fast
+// without flooding the target.
+const concurrency = 4;
+
+/** Opens `target` for one check, preparing it (parent, referenced records) when no earlier check did. */
+export async function openList(ctx: CheckContext, target: ListTarget): Promise<{ ok: true; list: OpenList } | { ok: false; outcome: CheckOutcome }> {
+  const key = `pagination.list ${target.label}`;
+  let shared = ctx.suiteScope.get<ListFixtures>(key);
+  if (shared === undefined) {
+    const prepared = await prepareList(ctx, target);
+    if (!prepared.ok) return prepared;
+    shared = prepared.list;
+    ctx.suiteScope.set(key, shared);
+  }
+  const state: ListFixtures = shared;
+  const { memberPaths, ownIds } = state;
+
+  const createFixtures = async (count: number): Promise<FixtureBatch> => {
+    const ids: string[] = [];
+    for (let start = 0; start < count; start += concurrency) {
+      const batch = await Promise.allSettled(
+        Array.from({ length: Math.min(concurrency, count - start) }, () =>
+          createRecord(ctx, state.collection, {
+            postPath: state.postPath,
+            memberPrefix: state.memberPrefix,
+            body: state.body,
+            lifetime: 'suite',
+            ...(state.parentId !== undefined ? { parentId: state.parentId } : {}),
+          }),
+        ),
+      );
+      // Every record the batch made joins the list's records before a failure is reported, so
+      // later checks judge all of the kit's records, not all but the last batch's.
+      let failure: FixtureBatch | undefined;
+      let thrown: { readonly error: unknown } | undefined;
+      for (const settled of batch) {
+        if (settled.status === 'rejected') thrown ??= { error: settled.reason };
+        else if (!settled.value.ok) failure ??= settled.value;
+        else {
+          const id = String(settled.value.id);
+          memberPaths.set(id, settled.value.memberPath);
+          ownIds.add(id);
+          ids.push(id);
+        }
+      }
+      if (thrown !== undefined) throw thrown.error;
+      if (failure !== undefined) return failure;
+    }
+    return { ok: true, ids };
+  };
+
+  const list: OpenList = {
+    target,
+    path: state.path,
+    idField: target.idField,
+    budget: new RequestBudget(ctx.config.budgets.requestsPerList, state.path),
+    ownIds,
+    ensureFixtures: (count) => createFixtures(Math.max(0, count - ownIds.size)),
+    createFixtures,
+    async deleteFixture(id) {
+      const memberPath = memberPaths.get(id);
+      if (memberPath === undefined) return false;
+      const answer = await ctx.request({ method: 'DELETE', path: memberPath, note: 'delete a fixture record' });
+      const isGone = isSuccess(answer.status) || answer.status === 404;
+      // Refused, the record is in an unknown state: no later check judges it, and it stays
+      // tracked, so the runner tries the delete again after the suite.
+      memberPaths.delete(id);
+      ownIds.delete(id);
+      if (isGone) ctx.suiteScope.fixtures.untrack(memberPath);
+      return isGone;
+    },
+  };
+  return { ok: true, list };
+}
+
+/** Creates the parent of a nested list and the records its sample refers to, kept for the suite. */
+async function prepareList(ctx: CheckContext, target: ListTarget): Promise<{ ok: true; list: ListFixtures } | { ok: false; outcome: CheckOutcome }> {
+  let path = target.label;
+  let postPath = target.label;
+  let memberPrefix = target.label;
+  let collection: CollectionConfig = target.collection;
+  let parentId: string | number | undefined;
+
+  if (target.related !== undefined) {
+    const parent = await createRecord(ctx, target.collection, { lifetime: 'suite' });
+    if (!parent.ok) return parent;
+    parentId = parent.id;
+    const related = target.related;
+    const parentSegment = encodeURIComponent(String(parent.id));
+    path = related.path.replace('{id}', parentSegment);
+    postPath = related.createPath === 'nested' ? path : related.createPath;
+    memberPrefix = related.memberPath.replace('{id}', parentSegment).replace(/\/\{childId\}$/, '');
+    collection = { ...target.collection, name: related.name, path: postPath, idField: related.idField, sample: related.sample, related: [] };
+  }
+
+  // Records a sample refers to ({fixture:NAME}) are made once per list, not once per fixture.
+  const dependencies: Record<string, string | number> = {};
+  for (const name of listFixtureNames(collection.sample)) {
+    const dependency = ctx.config.collections.find((c) => c.name === name);
+    if (dependency === undefined) return { ok: false, outcome: ctx.skip(`the sample of ${collection.name} needs {fixture:${name}}, which is not a configured collection`) };
+    const made = await createRecord(ctx, dependency, { lifetime: 'suite' });
+    if (!made.ok) return made;
+    dependencies[name] = made.id;
+  }
+  // "{unique}" stays a placeholder here, so createRecord still gives every fixture its own token.
+  const body = fillPlaceholders(collection.sample, { unique: '{unique}', fixtures: dependencies });
+  return {
+    ok: true,
+    list: { path, postPath, memberPrefix, collection, parentId, body, memberPaths: new Map(), ownIds: new Set() },
+  };
+}

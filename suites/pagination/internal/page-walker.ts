@@ -1,0 +1,111 @@
+// The bounded page walker every pagination check uses: it follows one style to the end of a list
+// within budgets.maxPagesPerWalk and the list's request budget, stops on a hostile pager (cursor
+// cycle, has_more with an empty page, a page of repeats) and records the exact URL of every page.
+import type { CheckContext, ExchangeRecord, TargetResponse } from '../../../harness/check-api/check-context.js';
+import { readListPage, type ListPage } from './list-page.js';
+import type { PaginationStyle } from './list-targets.js';
+import { RequestBudgetSpent, type RequestBudget } from './request-budget.js';
+import { decideAfterPage, firstPageQuery, type PageQuery, type WalkEnd } from './walk-decision.js';
+
+/** What the walker needs of a list. */
+export interface WalkableList {
+  readonly path: string;
+  readonly idField: string;
+  readonly budget: RequestBudget;
+}
+
+/** One page as fetched: the exact URL, the query, what it said and the exchange. */
+export interface FetchedPage {
+  readonly url: string;
+  readonly query: PageQuery;
+  readonly page: ListPage;
+  readonly response: TargetResponse;
+}
+
+export interface WalkOptions {
+  readonly style: PaginationStyle;
+  readonly pageSize: number;
+  /** Why the walk is made, shown on each exchange. */
+  readonly note: string;
+  /** Most pages; default budgets.maxPagesPerWalk (never more). */
+  readonly maxPages?: number;
+  /** Where to start instead of the first page (e.g. a cursor taken from an earlier walk). */
+  readonly startQuery?: PageQuery;
+  /** Runs after each page that asks for more, before the next is fetched: mutations go here. */
+  readonly betweenPages?: (page: FetchedPage, pageIndex: number) => Promise<void>;
+}
+
+export interface PageWalk {
+  readonly pages: readonly FetchedPage[];
+  readonly end: WalkEnd;
+  /** Every id of every page, in walk order, repeats included. */
+  readonly ids: readonly string[];
+  /** The exact URL of each page fetched, in order. */
+  readonly urls: readonly string[];
+  readonly exchanges: readonly ExchangeRecord[];
+}
+
+/** Fetches one page of `list`, counted against its request budget. Throws RequestBudgetSpent when spent. */
+export async function fetchPage(ctx: CheckContext, list: WalkableList, query: PageQuery, note: string): Promise<FetchedPage> {
+  const response = await list.budget.send(ctx, { path: list.path, query, note });
+  return { url: response.record.request.url, query, page: readListPage(response, list.idField), response };
+}
+
+/** Walks `list` in one style until it ends, misbehaves or a budget runs out; never throws for budgets. */
+export async function walkPages(ctx: CheckContext, list: WalkableList, options: WalkOptions): Promise<PageWalk> {
+  const maxPages = Math.min(options.maxPages ?? ctx.config.budgets.maxPagesPerWalk, ctx.config.budgets.maxPagesPerWalk);
+  const pages: FetchedPage[] = [];
+  const ids: string[] = [];
+  const seenIds = new Set<string>();
+  const usedCursors = new Set<string>();
+  let query: PageQuery = options.startQuery ?? firstPageQuery(options.style, options.pageSize);
+  let walkEnd: WalkEnd | undefined;
+
+  while (walkEnd === undefined) {
+    if (typeof query.after === 'string') usedCursors.add(query.after);
+    let fetched: FetchedPage;
+    try {
+      fetched = await fetchPage(ctx, list, query, options.note);
+    } catch (error) {
+      if (!(error instanceof RequestBudgetSpent)) throw error;
+      walkEnd = { kind: 'request-budget' };
+      break;
+    }
+    pages.push(fetched);
+    const decision = decideAfterPage(
+      { style: options.style, pageSize: options.pageSize, query, pagesFetched: pages.length, maxPages, usedCursors, seenIds },
+      fetched.page,
+    );
+    if (fetched.page.ok) {
+      ids.push(...fetched.page.ids);
+      for (const id of fetched.page.ids) seenIds.add(id);
+    }
+    if (decision.kind === 'end') {
+      walkEnd = decision.end;
+    } else {
+      await options.betweenPages?.(fetched, pages.length - 1);
+      query = decision.query;
+    }
+  }
+  return { pages, end: walkEnd, ids, urls: pages.map((p) => p.url), exchanges: pages.map((p) => p.response.record) };
+}
+
+/** Pages that held more items than the walk asked for: a size parameter that was not honoured. */
+export function findOversizedPages(walk: PageWalk, pageSize: number): FetchedPage[] {
+  return walk.pages.filter((p) => p.page.ok && p.page.ids.length > pageSize);
+}
+
+/** One info line listing the exact page URLs of a walk (convention 4.2: the report shows what was walked). */
+export function describeWalkedUrls(label: string, walk: PageWalk): string {
+  return `${label}: ${walk.urls.length} page(s) walked: ${walk.urls.join(' ')}`;
+}
+
+// A failure's evidence: the first page and the last few, so a 200-page walk stays readable.
+const evidencePages = 8;
+
+/** The exchanges that show a walk: its first page and its last pages. */
+export function walkEvidence(walk: PageWalk): ExchangeRecord[] {
+  const { exchanges } = walk;
+  if (exchanges.length <= evidencePages) return [...exchanges];
+  return [exchanges[0]!, ...exchanges.slice(-(evidencePages - 1))];
+}

@@ -1,0 +1,111 @@
+// One run of the cursor-under-mutation property: top the fixture pool up, walk the list with
+// next_cursor, run the generated writes between pages, and judge the kit's own records only.
+import type { CheckContext, ExchangeRecord } from '../../../harness/check-api/check-context.js';
+import { describeMutation, mutationsAfter, pickVictim, type Mutation } from './mutation-commands.js';
+import type { OpenList } from './open-list.js';
+import { judgeWalkedIds, type WalkProblems } from './page-rules.js';
+import { walkPages } from './page-walker.js';
+import type { WalkEnd } from './walk-decision.js';
+
+/** A write as it happened. */
+export interface AppliedMutation {
+  readonly command: string;
+  /** The record it inserted or deleted, when there was one. */
+  readonly id?: string;
+  readonly result: 'inserted' | 'deleted' | 'refused' | 'nothing to delete';
+}
+
+/** What one run did and saw: enough to show a failure without re-running it. */
+export interface MutationRunTrace {
+  readonly pages: readonly { readonly url: string; readonly ids: readonly string[] }[];
+  readonly applied: readonly AppliedMutation[];
+  readonly end: WalkEnd;
+  readonly problems: WalkProblems;
+  readonly exchanges: readonly ExchangeRecord[];
+}
+
+export interface PoolSize {
+  /** Fixtures topped up to at the start of a run when fewer are left. */
+  readonly full: number;
+  /** Below this many, the pool is topped up; above `full` plus a page, trimmed. */
+  readonly floor: number;
+  readonly pageSize: number;
+}
+
+/** Runs `mutations` during one cursor walk of `list`. */
+export async function runMutationWalk(ctx: CheckContext, list: OpenList, pool: PoolSize, mutations: readonly Mutation[]): Promise<MutationRunTrace | { readonly failedToPrepare: true }> {
+  if (!(await resizePool(list, pool))) return { failedToPrepare: true };
+  const firstExchange = ctx.exchanges.length;
+  // Records present at the start must each be listed once, unless deleted; inserted ones may or may
+  // not be listed, but never twice. Records of others are never judged.
+  const expected = new Set(list.ownIds);
+  const judged = new Set(list.ownIds);
+  const seen: string[] = [];
+  const applied: AppliedMutation[] = [];
+
+  const walk = await walkPages(ctx, list, {
+    style: 'cursor',
+    pageSize: pool.pageSize,
+    note: 'cursor walk while records are inserted and deleted between pages',
+    betweenPages: async (fetched, pageIndex) => {
+      if (!fetched.page.ok) return;
+      for (const id of fetched.page.ids) if (judged.has(id) && !seen.includes(id)) seen.push(id);
+      const lastId = fetched.page.ids.at(-1);
+      for (const mutation of mutationsAfter(mutations, pageIndex)) {
+        applied.push(await applyMutation(list, mutation, { seen, lastId, expected, judged }));
+      }
+    },
+  });
+  return {
+    pages: walk.pages.map((p) => ({ url: p.url, ids: p.page.ok ? p.page.ids : [] })),
+    applied,
+    end: walk.end,
+    problems: judgeWalkedIds(walk.ids, expected, judged),
+    exchanges: ctx.exchanges.slice(firstExchange),
+  };
+}
+
+interface RunState {
+  /** Own records listed so far, in walk order; deleted ones are taken out. */
+  readonly seen: string[];
+  readonly lastId: string | undefined;
+  readonly expected: Set<string>;
+  readonly judged: Set<string>;
+}
+
+async function applyMutation(list: OpenList, mutation: Mutation, state: RunState): Promise<AppliedMutation> {
+  const command = describeMutation(mutation);
+  if (mutation.kind === 'insert') {
+    const made = await list.createFixtures(1);
+    if (!made.ok) return { command, result: 'refused' };
+    for (const id of made.ids) state.judged.add(id);
+    return { command, id: made.ids[0]!, result: 'inserted' };
+  }
+  const seenSet = new Set(state.seen);
+  const victim = pickVictim(mutation, {
+    seen: state.seen,
+    unseen: [...list.ownIds].filter((id) => !seenSet.has(id) && state.expected.has(id)),
+    anchor: state.lastId !== undefined && list.ownIds.has(state.lastId) ? state.lastId : undefined,
+  });
+  if (victim === undefined) return { command, result: 'nothing to delete' };
+  const isDeleted = await list.deleteFixture(victim);
+  // Deleted, or refused and so in an unknown state: either way it is no longer judged.
+  state.expected.delete(victim);
+  state.judged.delete(victim);
+  const index = state.seen.indexOf(victim);
+  if (index >= 0) state.seen.splice(index, 1);
+  return { command, id: victim, result: isDeleted ? 'deleted' : 'refused' };
+}
+
+// Runs delete more than they insert on average: the pool is topped up when it runs low, and
+// trimmed when inserts pile up, so every run walks a few pages, never many.
+async function resizePool(list: OpenList, pool: PoolSize): Promise<boolean> {
+  const size = list.ownIds.size;
+  if (size < pool.floor) {
+    const made = await list.createFixtures(pool.full - size);
+    return made.ok;
+  }
+  const surplus = [...list.ownIds].slice(pool.full + pool.pageSize);
+  for (const id of surplus) await list.deleteFixture(id);
+  return true;
+}

@@ -1,0 +1,38 @@
+// The suite's checks share the kit's records; a check that comes late in the suite judges records
+// earlier checks made, and must still catch its defect (check-proofs.test.ts proves each check alone).
+import { describe, expect, it } from 'vitest';
+import type { DefectName } from '../../reference-server/defects.js';
+import type { Check } from '../define-check.js';
+import { proofMessages } from '../test-support/proof-messages.js';
+import { withSmallFixtureCap } from '../test-support/proof-run-options.js';
+import { runAgainstReference } from '../test-support/run-against-reference.js';
+import { cursorNoDuplicatesUnderMutation } from './cursor-no-duplicates-under-mutation.js';
+import { hasMoreAccurate } from './has-more-accurate.js';
+import { paginationChecks } from './index.js';
+import { pageMatchesOffset } from './page-matches-offset.js';
+import { pageSizeBounds } from './page-size-bounds.js';
+import { stableOrder } from './stable-order.js';
+
+const lateProofs: ReadonlyArray<readonly [Check, DefectName]> = [
+  [stableOrder, 'order-without-tie-breaker'],
+  [pageMatchesOffset, 'offset-page-mismatch'],
+  [hasMoreAccurate, 'has-more-wrong-on-full-last-page'],
+  [cursorNoDuplicatesUnderMutation, 'cursor-encodes-offset'],
+  [pageSizeBounds, 'no-max-page-size'],
+];
+
+describe('pagination proofs in suite order, on records earlier checks made', () => {
+  it.each(lateProofs.map(([check, defect]) => [check.id, defect, check] as const))(
+    '%s still fails with %s',
+    async (_id, defect, check) => {
+      const message = proofMessages[check.id]?.[defect];
+      if (message === undefined || !('fails' in message)) throw new Error(`${check.id} names no failure for ${defect}`);
+      const upTo = paginationChecks.slice(0, paginationChecks.indexOf(check) + 1);
+      const results = await runAgainstReference(upTo, { defects: [defect], configure: withSmallFixtureCap, checkTimeoutMs: 30_000 });
+      const result = results.find((r) => r.id === check.id);
+      expect(result?.status, result?.message).toBe('failed');
+      expect(result?.message).toMatch(message.fails);
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,70 @@
+import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
+import { defineCheck } from '../define-check.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import type { PaginationStyle } from './internal/list-targets.js';
+import type { OpenList } from './internal/open-list.js';
+import { fetchPage, type FetchedPage } from './internal/page-walker.js';
+import { firstPageQuery, nextPageQuery } from './internal/walk-decision.js';
+
+// Convention 4.2/7: parameter names are the same on every list operation, nested lists included.
+// Each list must honour limit, offset, page, per_page and after, as the styles it supports use them.
+export const sameParametersOnEveryList = defineCheck({
+  id: 'pagination.same-parameters-on-every-list',
+  suite: 'pagination',
+  conformanceClass: 'pagination-consistency',
+  rule: '4.2/7',
+  title: 'Every list, nested ones included, honours the same pagination parameters',
+  proves:
+    'On each configured list, a size of 2 (limit or per_page) gives exactly 2 items with has_more true, and the next page (after, offset or page) continues with items not on the first.',
+  provenBy: ['limit-ignored', 'nested-list-ignores-limit'],
+  async run(ctx) {
+    return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {
+      const created = await list.ensureFixtures(3);
+      if (!created.ok) return created.outcome;
+      for (const style of styles) {
+        const outcome = await judgeStyle(ctx, list, style);
+        if (outcome !== undefined) return outcome;
+      }
+      return ctx.pass();
+    });
+  },
+});
+
+const size = 2;
+
+async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationStyle): Promise<CheckOutcome | undefined> {
+  const sizeParam = style === 'page' ? 'per_page' : 'limit';
+  const first = await fetchPage(ctx, list, firstPageQuery(style, size), `${sizeParam}=${size} on ${list.path}`);
+  if (!first.page.ok) return fail(ctx, list, `${first.url}: ${first.page.reason}`, 'a list page', first.page.reason, [first]);
+  if (first.page.ids.length !== size || !first.page.hasMore) {
+    return fail(
+      ctx,
+      list,
+      `${sizeParam}=${size} is not honoured: ${first.url} answered ${first.page.ids.length} items with has_more ${first.page.hasMore} while the list holds at least 3`,
+      `${size} items and has_more true`,
+      `${first.page.ids.length} items, has_more ${first.page.hasMore}`,
+      [first],
+    );
+  }
+  const nextParam = style === 'cursor' ? 'after' : style;
+  const next = nextPageQuery(style, first.query, size, first.page.ok ? first.page.nextCursor : undefined);
+  if (next === undefined) return fail(ctx, list, `${first.url} said has_more true without a next_cursor to pass as after`, 'a next_cursor', 'none', [first]);
+  const second = await fetchPage(ctx, list, next, `${nextParam} on ${list.path}`);
+  if (!second.page.ok) return fail(ctx, list, `${second.url}: ${second.page.reason}`, 'a list page', second.page.reason, [first, second]);
+  const firstIds = new Set(first.page.ids);
+  if (second.page.ids.length === 0 || second.page.ids.some((id) => firstIds.has(id))) {
+    return fail(
+      ctx,
+      list,
+      `${nextParam} is not honoured: ${second.url} does not continue after the first page`,
+      'items that follow the first page',
+      `[${second.page.ids.join(', ')}] after [${first.page.ids.join(', ')}]`,
+      [first, second],
+    );
+  }
+  return undefined;
+}
+
+function fail(ctx: CheckContext, list: OpenList, what: string, expected: string, actual: string, pages: readonly FetchedPage[]): CheckOutcome {
+  return ctx.fail(`${list.path}: ${what}`, { expected, actual, exchanges: pages.map((p) => p.response.record) });
+}

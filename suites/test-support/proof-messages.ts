@@ -1,0 +1,112 @@
+// Test support: what each check must say when a switch it names in `provenBy` is on, so a check
+// that fails for another reason (a fixture the target refused) is no proof. Keyed by check id, then
+// switch; check-proofs.test.ts fails when this table and the declarations disagree.
+
+/** A failure whose message matches `fails`, or, for a warning-only rule, a warning matching `warns`. */
+type ProofMessage = { readonly fails: RegExp } | { readonly warns: RegExp };
+
+export const proofMessages: Readonly<Record<string, Readonly<Record<string, ProofMessage>>>> = {
+  'resources.plural-collection-names': { 'singular-collection-name': { warns: /"customer" in \/customer looks singular; convention 2\/1/ } },
+  'resources.list-answers-with-page': { 'json-as-text-plain': { fails: /says Content-Type "text\/plain.*expected application\/json/ } },
+  'resources.create-then-read': { 'create-not-persisted': { fails: /answered 404 right after the create/ } },
+  'resources.read-unknown-id': { 'get-unknown-id-200': { fails: /answered 200 for an id that does not exist/ } },
+  'resources.put-replaces-record': { 'put-merges': { fails: /PUT merged instead of replacing/ } },
+  'resources.patch-changes-given-fields': { 'patch-replaces': { fails: /PATCH changed fields it was not given/ } },
+  'resources.delete-removes-record': { 'delete-keeps-record': { fails: /answered 200 after DELETE/ } },
+  'resources.id-is-stable': { 'id-changeable': { fails: /changed the record's id/ } },
+  'resources.related-collection-isolated': { 'nested-list-leaks-other-parents': { fails: /a child of another parent/ } },
+  'resources.responses-are-json': { 'json-as-text-plain': { fails: /the body is sent as "text\/plain/ } },
+  'resources.malformed-json-rejected': { '500-on-malformed-json': { fails: /malformed body .* answered 500; expected 4xx/ } },
+  'resources.error-responses-are-json': { 'error-body-not-json': { fails: /with a body that is not JSON/ } },
+  'resources.auth-required': {
+    'auth-not-enforced': { fails: /without a credential answered 200/ },
+    'wrong-token-accepted': { fails: /with a wrong credential answered 200/ },
+  },
+  'resources.stateless-requests': { 'session-cookie-required': { fails: /answered 401 on the third request on the same connection/ } },
+
+  'pagination.same-parameters-on-every-list': {
+    'limit-ignored': { fails: /limit=2 is not honoured/ },
+    'nested-list-ignores-limit': { fails: /\/customers\/[^/]+\/orders: limit=2 is not honoured/ },
+  },
+  'pagination.invalid-params': { '500-on-invalid-params': { fails: /answered 500/ } },
+  'pagination.cursor.walk-terminates': {
+    'cursor-cycle': { fails: /already followed/ },
+    'empty-pages-forever': { fails: /has_more true but held no items/ },
+  },
+  'pagination.walk-within-budget': {
+    'cursor-cycle': { fails: /already followed/ },
+    'empty-pages-forever': { fails: /has_more true but held no items/ },
+  },
+  'pagination.has-more-accurate': {
+    'has-more-wrong-on-full-last-page': { fails: /said has_more true, but the next page .* was empty/ },
+    'empty-pages-forever': { fails: /has_more true but held no items/ },
+  },
+  'pagination.offset.walk-complete': { 'limit-ignored': { fails: /limit=5 was not honoured/ } },
+  'pagination.page.walk-complete': {
+    'zero-based-pages': { fails: /never listed/ },
+    'per-page-ignored': { fails: /per_page=5 was not honoured/ },
+    'offset-page-mismatch': { fails: /never listed/ },
+  },
+  'pagination.page.matches-offset': {
+    'zero-based-pages': { fails: /page=1&per_page=5 lists/ },
+    'per-page-ignored': { fails: /per_page=5 was not honoured/ },
+    'limit-ignored': { fails: /limit=5 was not honoured/ },
+    'offset-page-mismatch': { fails: /page=2&per_page=5 lists/ },
+  },
+  'pagination.stable-order': {
+    'order-without-tie-breaker': { fails: /different order/ },
+    'zero-based-pages': { fails: /never listed .* while nothing changed/ },
+  },
+  'pagination.cursor.no-duplicates-under-mutation': {
+    'cursor-skips-item': { fails: /never listed/ },
+    'cursor-repeats-last-item': { fails: /twice/ },
+    'cursor-restarts-when-anchor-deleted': { fails: /twice/ },
+    'cursor-encodes-offset': { fails: /never listed/ },
+    'order-without-tie-breaker': { fails: /never listed|twice|already followed|went back/ },
+  },
+  'pagination.cursor.deep-pages-cost-the-same': {
+    'slow-deep-pages': { warns: /first page [\d.]+ ms, page 45 items deep [\d.]+ ms .*pagination\.deepPageRatioWarn=3/ },
+  },
+  'pagination.page-size-bounds': {
+    'no-max-page-size': { fails: /no maximum page size/ },
+    'no-default-page-size': { fails: /no default page size/ },
+    'nested-list-ignores-limit': { fails: /\/customers\/[^/]+\/orders.*no default page size/ },
+  },
+
+  'webhooks-sender.delivery-shape': {
+    'webhook-text-plain': { fails: /Content-Type is "text\/plain"/ },
+    'webhook-type-field': { fails: /no "event" field \(the kind is in "type" instead\)/ },
+  },
+  'webhooks-sender.signature-over-raw-body': {
+    'signature-over-reserialized-body': { fails: /re-serialized as compact JSON/ },
+    'signature-without-prefix': { fails: /does not begin with "sha256="/ },
+    'signature-wrong-secret': { fails: /not the HMAC-SHA256 of the raw body/ },
+    'no-signature-header': { fails: /no X-Signature header/ },
+    'secret-echoed': { warns: /registration contains the signing secret/ },
+  },
+  'webhooks-sender.events-per-operation': {
+    'no-update-event': { fails: /PATCH \/customers\/\S+ emitted no event/ },
+    'no-delete-event': { fails: /DELETE \/customers\/\S+ emitted no event/ },
+  },
+  'webhooks-sender.unique-event-ids': { 'event-ids-reused': { fails: /the create of \S+ and the update of \S+ both carry id/ } },
+  'webhooks-sender.retry-after-failure': {
+    'retry-with-new-id': { fails: /the retry carries a new event id/ },
+    'retry-changes-body': { fails: /keeps the id but changes the body/ },
+    'no-retry': { fails: /was not retried within 1000 ms/ },
+  },
+  'webhooks-sender.retry-after-timeout': {
+    'no-sender-timeout': { fails: /past its time-out of 150 ms/ },
+    'no-retry': { fails: /did not retry within 1000 ms/ },
+  },
+  'webhooks-sender.retry-backoff': { 'retry-without-backoff': { fails: /tight loop/ } },
+
+  'webhooks-receiver.signed-delivery-acknowledged': { 'receiver-slow-ack': { fails: /acknowledged after \d+ ms; expected a 2xx within 300 ms/ } },
+  'webhooks-receiver.unverified-delivery-refused': { 'receiver-skips-verification': { fails: /signed with another secret answered 200/ } },
+  'webhooks-receiver.signature-over-raw-bytes': { 'receiver-verifies-reserialized-body': { fails: /pretty-printed body .* answered 401/ } },
+  'webhooks-receiver.redelivery-acknowledged': { 'receiver-rejects-duplicate': { fails: /redelivery of the same event id answered 409/ } },
+  'webhooks-receiver.redelivery-processed-once': { 'receiver-no-dedupe': { fails: /processed 2 time\(s\); expected exactly once/ } },
+  'webhooks-receiver.update-before-create-kept': { 'receiver-rejects-out-of-order': { fails: /update that arrived before its create answered 409/ } },
+  'webhooks-receiver.malformed-json-refused': { 'receiver-500-on-bad-json': { fails: /malformed body .* answered 500, a server error/ } },
+  'webhooks-receiver.incomplete-event-refused': { 'receiver-accepts-invalid-event': { fails: /without "event" answered 200, accepting it/ } },
+  'webhooks-receiver.oversized-body-refused': { 'receiver-no-body-limit': { fails: /delivery of \d+ bytes answered 200, accepting it/ } },
+};

@@ -1,0 +1,70 @@
+// Sends one delivery to the receiver as a webhook sender would (convention 4.3): POST, JSON body as
+// given byte for byte, X-Signature over those bytes. No API credential: the signature is the
+// receiver's credential, and the kit's token must not travel to a receiver on another host.
+import type { CheckContext, ExchangeRecord } from '../../../harness/check-api/check-context.js';
+import { isSuccess } from '../../internal/answer-shape.js';
+import { signBody } from '../../webhooks/verify-signature.js';
+import type { ReceiverSetup } from './receiver-setup.js';
+
+/** How the delivery is signed: correctly over its bytes, not at all, or with a given header value. */
+export type DeliverySignature = 'valid' | 'missing' | { readonly header: string };
+
+export interface Delivery {
+  /** The exact body text; signed and sent as its UTF-8 bytes. */
+  readonly rawBody: string;
+  readonly signature?: DeliverySignature;
+  /** Why it is sent, shown in the evidence. */
+  readonly note: string;
+}
+
+/** The receiver answered with a status, or gave none (time-out, connection closed). */
+export type DeliveryOutcome =
+  | { readonly answered: true; readonly status: number; readonly durationMs: number; readonly record: ExchangeRecord }
+  | { readonly answered: false; readonly reason: string; readonly record: ExchangeRecord | undefined };
+
+// The HTTP client's transport failures that mean "the receiver gave no answer": for these checks a
+// finding about the target, not a harness error. Matched by code because suites may not import
+// harness/errors (lint boundary); the codes are stable by contract.
+const noAnswerCodes = new Set(['APICERT_HTTP_TIMEOUT', 'APICERT_HTTP_CONNECTION_FAILED']);
+
+/** Sends `delivery`; an answer of any status is returned, and so is no answer at all. */
+export async function sendDelivery(ctx: CheckContext, setup: ReceiverSetup, delivery: Delivery): Promise<DeliveryOutcome> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const signature = delivery.signature ?? 'valid';
+  if (signature === 'valid') headers['x-signature'] = signBody(setup.secret, Buffer.from(delivery.rawBody, 'utf8'), setup.receiver.digestEncoding);
+  else if (signature !== 'missing') headers['x-signature'] = signature.header;
+  try {
+    const response = await ctx.request({
+      method: 'POST',
+      path: setup.url,
+      body: delivery.rawBody,
+      headers,
+      credential: 'none',
+      note: delivery.note,
+    });
+    return { answered: true, status: response.status, durationMs: response.durationMs, record: response.record };
+  } catch (error) {
+    // A check-wide abort (its time budget) is the runner's to report.
+    if (ctx.signal.aborted || !isNoAnswer(error)) throw error;
+    return { answered: false, reason: `${error.code}: ${error.message}`, record: error.record };
+  }
+}
+
+function isNoAnswer(error: unknown): error is Error & { code: string; record?: ExchangeRecord } {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' && noAnswerCodes.has(error.code);
+}
+
+/** True for a 2xx answer. */
+export function isAcknowledged(outcome: DeliveryOutcome): boolean {
+  return outcome.answered && isSuccess(outcome.status);
+}
+
+/** "answered 409" or "gave no answer (…)", for messages. */
+export function describeOutcome(outcome: DeliveryOutcome): string {
+  return outcome.answered ? `answered ${outcome.status}` : `gave no answer (${outcome.reason})`;
+}
+
+/** The outcome's exchange as evidence, when one was recorded. */
+export function evidenceOf(...outcomes: readonly DeliveryOutcome[]): ExchangeRecord[] {
+  return outcomes.flatMap((outcome) => (outcome.record === undefined ? [] : [outcome.record]));
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckContext, SinkChannel, SinkDelivery } from '../../../harness/check-api/check-context.js';
+import { sinkDelivery } from '../test-support/sink-delivery.js';
+import { awaitDeliveriesAbout } from './await-deliveries.js';
+
+function delivery(sequence: number, event: string, id: string): SinkDelivery {
+  return sinkDelivery(JSON.stringify({ event, id, data: { id: 'cus_1' } }), sequence, { eventId: id });
+}
+
+function channelWith(deliveries: SinkDelivery[]): SinkChannel {
+  return {
+    url: 'http://127.0.0.1:1/apicert-sink/x',
+    setScript: () => {},
+    deliveries: () => deliveries,
+    waitFor: async (predicate: (all: readonly SinkDelivery[]) => boolean) => predicate(deliveries),
+    records: () => [],
+    close: () => {},
+  } as unknown as SinkChannel;
+}
+
+const ctx = {
+  config: { webhooks: { sender: { retryWindowMs: 10 } } },
+  progress: () => {},
+  signal: new AbortController().signal,
+} as unknown as CheckContext;
+
+describe('awaitDeliveriesAbout', () => {
+  // A create that also emits "activated" must not be mistaken for the create's retry.
+  const deliveries = [delivery(1, 'customer.created', 'evt_1'), delivery(2, 'customer.activated', 'evt_2'), delivery(3, 'customer.created', 'evt_1')];
+
+  it('counts attempts of the first event only when asked to', async () => {
+    const attempts = await awaitDeliveriesAbout(ctx, channelWith(deliveries), 'cus_1', { count: 2, sameEventAsFirst: true });
+    expect(attempts.map((d) => d.sequence)).toEqual([1, 3]);
+  });
+
+  it('skips redeliveries of events already seen', async () => {
+    const [first] = deliveries;
+    const attempts = await awaitDeliveriesAbout(ctx, channelWith(deliveries), 'cus_1', { count: 2, unlike: [first!] });
+    expect(attempts.map((d) => d.sequence)).toEqual([2]);
+  });
+
+  it('counts every delivery about the record otherwise', async () => {
+    const attempts = await awaitDeliveriesAbout(ctx, channelWith(deliveries), 'cus_1', { count: 2 });
+    expect(attempts.map((d) => d.sequence)).toEqual([1, 2]);
+  });
+});
