@@ -2,7 +2,7 @@
 // reference server, and fails (a warning-only rule: warns) with each switch it names, for the reason
 // it names. A check that cannot fail is a defect. Every switch of the reference server proves some
 // check, or is a variant the convention allows (`allowedBy` in reference-server/defects.ts), or is a
-// known gap named below.
+// known gap (`noCheckYet` there).
 import { describe, expect, it } from 'vitest';
 import type { CheckResult, SuiteName } from '../harness/model/run-result.js';
 import { defects, isDefectName } from '../reference-server/defects.js';
@@ -12,15 +12,6 @@ import { allChecks, suites } from './index.js';
 import { proofMessages } from './test-support/proof-messages.js';
 import { optionsForProof, suiteRunOptions } from './test-support/proof-run-options.js';
 import { runAgainstReference } from './test-support/run-against-reference.js';
-
-// Switches that break a rule the convention states, which no check enforces yet. Writing those
-// checks is separate work; until then each is named here, so every other switch stays enforced.
-const knownGaps: Readonly<Record<string, string>> = {
-  'nested-list-unknown-parent-200':
-    'convention 2/3 nests a related collection under a member, and 7/1 reports the outcome with a standard status (resources.read-unknown-id reads that as 404 for a missing member); no check lists the children of an unknown parent',
-  'delivery-blocks-response':
-    'convention 4.3 and 6/3: a delivery is acknowledged quickly and processed afterwards, the sender times out and retries; no check times an API write against the delivery it triggers',
-};
 
 // The sink the tests start is plain HTTP, so the sender suite always warns that convention 6/5 asks
 // for HTTPS; any other warning on the clean server is a check crying wolf.
@@ -55,6 +46,13 @@ describe('check declarations', () => {
     expect(Object.keys(proofMessages[check.id] ?? {}).sort(), 'test-support/proof-messages.ts').toEqual([...declared].sort());
   });
 
+  // A warning-level rule is proven by its warning; a failure-level one by a failure.
+  it.each(allChecks.map((check) => [check.id, check] as const))('%s is proven at the level it declares', (_id, check) => {
+    const kinds = Object.values(proofMessages[check.id] ?? {}).map((message) => ('warns' in message ? 'warning' : 'failure'));
+    if ((check.level ?? 'failure') === 'warning') expect(kinds).toEqual(kinds.map(() => 'warning'));
+    else expect(kinds).toContain('failure');
+  });
+
   it('have messages only for registered checks', () => {
     expect(Object.keys(proofMessages).filter((id) => !allChecks.some((check) => check.id === id))).toEqual([]);
   });
@@ -62,11 +60,10 @@ describe('check declarations', () => {
   it('leave no switch of the reference server unaccounted for: each proves a check, is a variant or is a known gap', () => {
     const proving = new Set(allChecks.flatMap((check) => check.provenBy ?? []));
     const accounts = defects.map((defect) => {
-      const roles = [proving.has(defect.name) && 'proves a check', defect.allowedBy !== undefined && 'variant', defect.name in knownGaps && 'known gap'];
+      const roles = [proving.has(defect.name) && 'proves a check', defect.allowedBy !== undefined && 'variant', defect.noCheckYet !== undefined && 'known gap'];
       return [defect.name, roles.filter((role) => role !== false)] as const;
     });
     expect(accounts.filter(([, roles]) => roles.length !== 1)).toEqual([]);
-    expect(Object.keys(knownGaps).filter((name) => !isDefectName(name))).toEqual([]);
   });
 });
 

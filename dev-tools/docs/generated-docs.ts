@@ -25,5 +25,5 @@ export interface GeneratedDoc {
 export const generatedDocs: readonly GeneratedDoc[] = [
   { path: 'docs/checks.md', render: () => renderChecksDoc(allChecks) },
   { path: 'docs/config.md', render: () => renderConfigDoc(configSchema, (pattern) => patternWords.get(pattern)) },
-  { path: 'docs/defects.md', render: () => renderDefectsDoc(defects) },
+  { path: 'docs/defects.md', render: () => renderDefectsDoc(defects, allChecks) },
 ];

@@ -10,13 +10,21 @@ export function renderChecksDoc(checks: readonly Check[]): string {
   const sections = suites.map((suite) => {
     const rows = checks
       .filter((check) => check.suite === suite)
-      .map((check) => [toInlineCode(check.id), toInlineCode(check.conformanceClass), check.rule, check.title, check.proves]);
+      .map((check) => [
+        toInlineCode(check.id),
+        toInlineCode(check.conformanceClass),
+        check.rule,
+        check.level ?? 'failure',
+        check.title,
+        check.proves,
+        (check.provenBy ?? []).map(toInlineCode).join(', '),
+      ]);
     return [
       `## ${suite}`,
       '',
       `How the suite works, the choices it leaves open and the defect switch each check catches: [${suite}.md](${suite}.md).`,
       '',
-      renderTable(['Check', 'Class', 'Rule', 'Title', 'What a pass proves'], rows),
+      renderTable(['Check', 'Class', 'Rule', 'Level', 'Title', 'What a pass proves', 'Proven by'], rows),
     ].join('\n');
   });
   return [
@@ -24,8 +32,11 @@ export function renderChecksDoc(checks: readonly Check[]): string {
     '# Checks',
     '',
     'Each check has a stable id, a conformance class (what a release can `--require`) and the convention',
-    'rule it enforces. Every check is proven both ways in the kit\'s own tests: it passes against the',
-    'bundled reference server and fails against the reference server with the matching defect switch.',
+    'rule it enforces. Its level says how a breach is reported: a `failure` fails the check and its class;',
+    'a `warning` only warns, for rules the kit cannot judge reliably from outside. Every check is proven',
+    'both ways in the kit\'s own tests (`suites/check-proofs.test.ts`): it passes against the bundled',
+    'reference server, and fails (or, at level `warning`, warns) with each [defect switch](defects.md) in',
+    'its "Proven by" column.',
     '',
     `${checks.length} checks in ${suites.length} suites.`,
     '',

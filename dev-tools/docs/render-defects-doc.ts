@@ -6,20 +6,43 @@ import { renderTable, toInlineCode } from './markdown-table.js';
 export interface DefectEntry {
   readonly name: string;
   readonly description: string;
+  readonly allowedBy?: string;
+  readonly noCheckYet?: string;
 }
 
-/** The Markdown of docs/defects.md: every switch and the wrong behaviour it turns on. */
-export function renderDefectsDoc(defects: readonly DefectEntry[]): string {
+/** The part of a check this page needs: which switches prove it. */
+export interface ProvenCheck {
+  readonly id: string;
+  readonly provenBy?: readonly string[];
+}
+
+// What a switch is for: the checks it proves, the clause that allows it, or the rule no check enforces yet.
+function describeRole(defect: DefectEntry, checks: readonly ProvenCheck[]): string {
+  const proven = checks.filter((check) => check.provenBy?.includes(defect.name) === true).map((check) => toInlineCode(check.id));
+  if (proven.length > 0) return `caught by ${proven.join(', ')}`;
+  if (defect.allowedBy !== undefined) return `variant, allowed by ${defect.allowedBy}`;
+  if (defect.noCheckYet !== undefined) return `no check yet: ${defect.noCheckYet}`;
+  return '';
+}
+
+/** The Markdown of docs/defects.md: every switch, the wrong behaviour it turns on, and what it is for. */
+export function renderDefectsDoc(defects: readonly DefectEntry[], checks: readonly ProvenCheck[]): string {
   return [
     renderGeneratedNotice('reference-server/defects.ts'),
     '# Defect switches',
     '',
     'Each switch makes the [reference server](reference-server.md) break one rule the way real APIs do:',
-    '`npx apicert reference-server --defects a,b`. Which check catches each switch is on the page of its',
-    'suite: [resources](resources.md), [pagination](pagination.md), [webhooks-sender](webhooks-sender.md),',
-    '[webhooks-receiver](webhooks-receiver.md).',
+    '`npx apicert reference-server --defects a,b`. Each switch is one of three things, and',
+    '`suites/check-proofs.test.ts` fails when one is none of them:',
     '',
-    renderTable(['Switch', 'Wrong behaviour'], defects.map((defect) => [toInlineCode(defect.name), defect.description])),
+    '- **caught by** the [checks](checks.md) named: each fails (or warns) with it on;',
+    '- a **variant**: behaviour the convention leaves open, which every check accepts by default;',
+    '- **no check yet**: it breaks a stated rule that no check enforces yet (a known gap).',
+    '',
+    renderTable(
+      ['Switch', 'Behaviour', 'Role'],
+      defects.map((defect) => [toInlineCode(defect.name), defect.description, describeRole(defect, checks)]),
+    ),
     '',
   ].join('\n');
 }

@@ -15,6 +15,11 @@ export interface Check {
   /** What a pass proves, in one sentence. */
   readonly proves: string;
   /**
+   * How a breach of its rule is reported: 'failure' (the default) fails the check and its class;
+   * 'warning' only warns, for rules the kit cannot judge reliably from outside (naming, timing).
+   */
+  readonly level?: 'failure' | 'warning';
+  /**
    * The reference server's defect switches that make this check fail (or, for a warning-only rule,
    * warn): names from reference-server/defects.ts, kept as plain strings since suites never import
    * the reference server. suites/check-proofs.test.ts runs each one and fails for a registered check

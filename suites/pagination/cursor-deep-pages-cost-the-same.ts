@@ -17,6 +17,7 @@ export const cursorDeepPagesCostTheSame = defineCheck({
   title: 'A deep cursor page costs about the same as the first page',
   proves:
     'On each list, the latency of the deepest full cursor page reached (fastest of five reads) is reported against the first page’s; a ratio above pagination.deepPageRatioWarn is a warning.',
+  level: 'warning',
   provenBy: ['slow-deep-pages'],
   async run(ctx) {
     return judgeEachList(ctx, ['cursor'], (list) => judgeList(ctx, list));

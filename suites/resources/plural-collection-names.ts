@@ -10,6 +10,7 @@ export const pluralCollectionNames = defineCheck({
   rule: '2/1',
   title: 'Collection paths use plural nouns',
   proves: 'Every configured collection and related-collection path names its collection with a plural noun (warning only).',
+  level: 'warning',
   provenBy: ['singular-collection-name'],
   async run(ctx) {
     const paths = ctx.config.collections.flatMap((c) => [c.path, ...c.related.map((r) => r.path)]);
