@@ -29,7 +29,11 @@ export const layers = [
 const testFiles = ['**/*.test.ts', '**/test-support/**'];
 
 function toZones() {
-  return layers.flatMap((layer) => {
+  // Test support may import anything, so the kit's own code may not import it: that would be a way
+  // around every zone below. (bench/ and dev-tools/ may, as they may import everything.)
+  const kitCode = ['./harness/**', './suites/**', './reports/**', './reference-server/**'];
+  const testSupport = { target: kitCode, from: ['./**/test-support/**'], message: 'Only tests, bench/ and dev-tools/ import test-support/ files.' };
+  return [testSupport, ...layers.flatMap((layer) => {
     const allowed = new Set([layer.name, ...layer.mayImport]);
     const forbidden = layers.filter((other) => !allowed.has(other.name));
     if (forbidden.length === 0) return [];
@@ -38,7 +42,7 @@ function toZones() {
       from: forbidden.flatMap((other) => other.paths.map((path) => `./${path}`)),
       message: `${layer.name} may import only ${layer.mayImport.length === 0 ? 'its own layer' : layer.mayImport.join(', ')} (see layers in eslint.config.js).`,
     };
-  });
+  })];
 }
 
 export default tseslint.config(
@@ -64,6 +68,22 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: toZones() }],
       'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // The check API is types only: a value exported from it would carry the layers it may import
+    // (http, sink) to the suites, past the zones above.
+    files: ['harness/check-api/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "ImportDeclaration[importKind='value']",
+          "ExportNamedDeclaration[exportKind='value']",
+          "ExportAllDeclaration[exportKind='value']",
+          'ExportDefaultDeclaration',
+        ].map((selector) => ({ selector, message: 'harness/check-api holds types only: use import type / export type, and no values.' })),
+      ],
     },
   },
   {

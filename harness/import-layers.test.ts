@@ -13,8 +13,10 @@ const eslint = new ESLint({ cwd: root });
 const isTestFile = (path: string): boolean => path.endsWith('.test.ts') || path.includes('/test-support/');
 const sources = execFileSync('git', ['ls-files', '*.ts'], { cwd: root, encoding: 'utf8' })
   .split('\n')
-  // Tool configs at the top level (vitest.config.ts, eslint.config.d.ts) belong to no layer.
-  .filter((path) => path.includes('/') && !isTestFile(path));
+  .filter((path) => path !== '' && !isTestFile(path));
+
+// Tool configs at the top level belong to no layer; any other file there would be outside every zone.
+const toolConfigs = ['eslint.config.d.ts', 'vitest.config.ts'];
 
 function layersOf(path: string): string[] {
   return layers.filter((layer) => layer.paths.some((glob) => matchesGlob(path, glob))).map((layer) => layer.name);
@@ -40,8 +42,26 @@ async function restrictedImportMessages(probePath: string, importedPath: string,
 describe('import layers', () => {
   it('put every source file in exactly one layer', () => {
     expect(sources.length).toBeGreaterThan(100);
-    const misplaced = sources.map((path) => [path, layersOf(path)] as const).filter(([, names]) => names.length !== 1);
+    const misplaced = sources
+      .filter((path) => !toolConfigs.includes(path))
+      .map((path) => [path, layersOf(path)] as const)
+      .filter(([, names]) => names.length !== 1);
     expect(misplaced).toEqual([]);
+    expect(sources.filter((path) => !path.includes('/'))).toEqual(toolConfigs);
+  });
+
+  it('fail lint when the kit imports a test-support file, which may import anything', async () => {
+    const messages = await restrictedImportMessages(sampleOf.get('suites')!, 'suites/test-support/run-against-reference.ts');
+    expect(messages).toEqual([expect.stringContaining('Only tests, bench/ and dev-tools/ import test-support/ files')]);
+  });
+
+  it('fail lint on a value in the check API, which holds types only', async () => {
+    const probe = 'harness/check-api/check.ts';
+    for (const source of ["export { createHttpClient } from '../http/client.js';\n", "import { createHttpClient } from '../http/client.js';\nexport type Probe = typeof createHttpClient;\n", 'export const probe = 1;\n']) {
+      const rules = (await lintAs(probe, source)).map((message) => message.ruleId);
+      expect(rules, source).toContain('no-restricted-syntax');
+    }
+    expect((await lintAs(probe, "export type { HttpResponse } from '../http/http-types.js';\n")).map((message) => message.ruleId)).toEqual([]);
   });
 
   it('have a file in every layer to import from', () => {

@@ -22,7 +22,7 @@ export function renderChecksDoc(checks: readonly Check[]): string {
     return [
       `## ${suite}`,
       '',
-      `How the suite works, the choices it leaves open and the defect switch each check catches: [${suite}.md](${suite}.md).`,
+      `How the suite works and the choices it leaves open: [${suite}.md](${suite}.md).`,
       '',
       renderTable(['Check', 'Class', 'Rule', 'Level', 'Title', 'What a pass proves', 'Proven by'], rows),
     ].join('\n');
@@ -32,8 +32,10 @@ export function renderChecksDoc(checks: readonly Check[]): string {
     '# Checks',
     '',
     'Each check has a stable id, a conformance class (what a release can `--require`) and the convention',
-    'rule it enforces. Its level says how a breach is reported: a `failure` fails the check and its class;',
-    'a `warning` only warns, for rules the kit cannot judge reliably from outside. Every check is proven',
+    'rule it enforces. Its level says how a breach of that rule is reported: a `failure` fails the check',
+    'and its class; a `warning` only warns, for rules the kit cannot judge reliably from outside (naming,',
+    'timing). A check of either level fails when the target breaks a rule it depends on to judge at all',
+    '(a list that does not answer with a page, say). Every check is proven',
     'both ways in the kit\'s own tests (`suites/check-proofs.test.ts`): it passes against the bundled',
     'reference server, and fails (or, at level `warning`, warns) with each [defect switch](defects.md) in',
     'its "Proven by" column.',

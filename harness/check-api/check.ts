@@ -16,7 +16,8 @@ export interface Check {
   readonly proves: string;
   /**
    * How a breach of its rule is reported: 'failure' (the default) fails the check and its class;
-   * 'warning' only warns, for rules the kit cannot judge reliably from outside (naming, timing).
+   * 'warning' only warns, for rules the kit cannot judge reliably from outside (naming, timing). A
+   * warning-level check still fails when a rule it needs in order to judge is broken (no list page).
    */
   readonly level?: 'failure' | 'warning';
   /**

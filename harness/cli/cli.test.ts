@@ -112,6 +112,21 @@ describe('apicert run', () => {
     expect(io.err()).toMatch(pattern);
   });
 
+  it('exits 2 and names every problem of a bad config, one line each', async () => {
+    const file = join(reportDir, 'bad-run-config.json');
+    await writeFile(file, JSON.stringify({ pagination: { maxPagesize: 10 }, budgets: { requestTimeoutMs: -1 } }));
+    const io = captureIo({ APICERT_TOKEN: 't' });
+    expect(await runCli(['run', '--base-url', server.url, '--config', file], io)).toBe(2);
+    const lines = io.err().trim().split('\n');
+    expect(lines[0]).toBe('APICERT_CONFIG_INVALID: 2 problems in the config');
+    expect(lines.slice(1).sort()).toEqual([
+      expect.stringMatching(/^ {2}\/budgets\/requestTimeoutMs: /),
+      expect.stringMatching(/^ {2}\/pagination\/maxPagesize: unknown key "maxPagesize"; did you mean "maxPageSize"\?/),
+    ]);
+    expect(lines).toHaveLength(3);
+    expect(io.err()).not.toMatch(/\n\s+at /);
+  });
+
   it('exits 2 with one line for a config file that does not exist', async () => {
     const io = captureIo({ APICERT_TOKEN: 't' });
     expect(await runCli(['run', '--base-url', server.url, '--config', join(reportDir, 'missing.json')], io)).toBe(2);

@@ -1,6 +1,6 @@
 // Which exit code an error that stopped a command maps to; the codes and their meaning are listed
 // in the README ("Exit codes") and per error code in docs/errors.md.
-import { ApicertError } from '../errors.js';
+import { ApicertError, ConfigInvalidError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 
 export function exitCodeForError(error: unknown): ExitCode {
@@ -11,8 +11,14 @@ export function exitCodeForError(error: unknown): ExitCode {
   return ExitCode.NotConformant;
 }
 
-/** The one line the CLI prints for an error: `CODE: message`, never a stack. */
+/**
+ * What the CLI prints for an error: `CODE: message` on one line, never a stack. A config with several
+ * problems gets that line, then one line per problem (pointer, what is wrong, how to fix it).
+ */
 export function formatErrorLine(error: unknown): string {
+  if (error instanceof ConfigInvalidError && error.problems.length > 1) {
+    return [`${error.code}: ${error.message}`, ...error.problems.map((problem) => `  ${problem}`)].join('\n');
+  }
   if (error instanceof ApicertError) return `${error.code}: ${error.message}`;
   const message = error instanceof Error ? error.message : String(error);
   return `APICERT_INTERNAL: ${message.split('\n')[0]}; please report this with the command you ran`;

@@ -9,7 +9,7 @@ export function summarizeChecks(checks: readonly CheckResult[]): RunSummary {
 }
 
 /** A class fails on any failed or errored check, is skipped when nothing in it ran, and passes otherwise. */
-export function judgeClass(counts: RunSummary): ClassVerdict {
+function judgeClass(counts: RunSummary): ClassVerdict {
   if (counts.failed > 0 || counts.errored > 0) return 'failed';
   if (counts.passed === 0) return 'skipped';
   return 'passed';

@@ -1,7 +1,7 @@
 // The URL the target is told to call, and the channel paths under it. Pure.
 
 /** Every channel's path starts with this segment, so the sink can find it behind a tunnel's prefix. */
-export const CHANNEL_SEGMENT = 'apicert-sink';
+const CHANNEL_SEGMENT = 'apicert-sink';
 
 const channelPathPattern = new RegExp(`/${CHANNEL_SEGMENT}/([0-9a-f]{24})(?:/|$)`);
 

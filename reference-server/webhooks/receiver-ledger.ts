@@ -31,7 +31,7 @@ export interface LedgerPolicy {
   readonly rejectsOutOfOrder: boolean;
 }
 
-export const cleanLedgerPolicy: LedgerPolicy = { dedupes: true, rejectsDuplicates: false, rejectsOutOfOrder: false };
+const cleanLedgerPolicy: LedgerPolicy = { dedupes: true, rejectsDuplicates: false, rejectsOutOfOrder: false };
 
 export type ReceiveOutcome = 'processed' | 'duplicate' | 'rejected-duplicate' | 'rejected-out-of-order';
 

@@ -38,7 +38,7 @@ function renderBody(label: string, body: RecordedBody | undefined, limits: HtmlL
 }
 
 /** The curl line in its own <pre> (copied as is), with any cut marker outside it. */
-export function renderCurlLine(curl: string, limits: HtmlLimits): string {
+function renderCurlLine(curl: string, limits: HtmlLimits): string {
   const cut = cutText(curl, limits.curlChars);
   const note =
     cut.omittedChars > 0

@@ -2,7 +2,7 @@ import type { CheckContext, TargetRequest, TargetResponse } from '../../harness/
 import { defineCheck } from '../define-check.js';
 import { asRecord } from '../internal/answer-shape.js';
 import { createRecord, fillBodyFor } from '../internal/fixtures/create-record.js';
-import { deriveReplaceBody, derivePatchBody } from './internal/derive-bodies.js';
+import { patchBodyOf, replaceBodyOf } from '../internal/fixtures/write-bodies.js';
 import { describeChangedFields, findChangedFields } from './internal/record-fields.js';
 import { describePinned, isRefusedStatus } from './internal/status-policy.js';
 
@@ -31,8 +31,8 @@ export const authRequired = defineCheck({
       });
     }
 
-    const replaceBody = fillBodyFor(ctx, created, collection.replace ?? deriveReplaceBody(collection.sample));
-    const patchBody = fillBodyFor(ctx, created, collection.patch ?? derivePatchBody(collection.sample) ?? {});
+    const replaceBody = fillBodyFor(ctx, created, replaceBodyOf(collection));
+    const patchBody = fillBodyFor(ctx, created, patchBodyOf(collection) ?? {});
     const operations: readonly TargetRequest[] = [
       { method: 'GET', path: collection.path, note: 'list' },
       { method: 'POST', path: collection.path, json: created.sent, note: 'create' },

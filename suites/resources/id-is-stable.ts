@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { asRecord } from '../internal/answer-shape.js';
 import { createRecord, fillBodyFor } from '../internal/fixtures/create-record.js';
-import { deriveReplaceBody } from './internal/derive-bodies.js';
+import { replaceBodyOf } from '../internal/fixtures/write-bodies.js';
 
 // Convention 2/2: a member is addressed by its identifier; the id in the URL and in the body agree,
 // and a PUT or PATCH cannot move a record to another id.
@@ -27,7 +27,7 @@ export const idIsStable = defineCheck({
         });
       }
       const otherId = typeof created.id === 'number' ? created.id + 1_000_003 : `${created.id}-moved`;
-      const replaceBody = fillBodyFor(ctx, created, collection.replace ?? deriveReplaceBody(collection.sample));
+      const replaceBody = fillBodyFor(ctx, created, replaceBodyOf(collection));
       const attempts = [
         { method: 'PATCH', json: { [collection.idField]: otherId } },
         { method: 'PUT', json: { ...replaceBody, [collection.idField]: otherId } },

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { isSuccess } from '../internal/answer-shape.js';
 import { createRecord, fillBodyFor } from '../internal/fixtures/create-record.js';
-import { derivePatchBody } from './internal/derive-bodies.js';
+import { patchBodyOf } from '../internal/fixtures/write-bodies.js';
 import { describeChangedFields, findChangedFields } from './internal/record-fields.js';
 import { isVolatileField } from './internal/volatile-fields.js';
 import { failUnlessWritten, readWrittenRecord } from './internal/written-record-views.js';
@@ -18,7 +18,7 @@ export const patchChangesGivenFields = defineCheck({
   async run(ctx) {
     let patched = 0;
     for (const collection of ctx.config.collections) {
-      const template = collection.patch ?? derivePatchBody(collection.sample);
+      const template = patchBodyOf(collection);
       if (template === undefined) continue;
       const created = await createRecord(ctx, collection);
       if (!created.ok) return created.outcome;

@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import { createRecord, fillBodyFor } from '../internal/fixtures/create-record.js';
-import { deriveReplaceBody } from './internal/derive-bodies.js';
+import { replaceBodyOf } from '../internal/fixtures/write-bodies.js';
 import { failUnlessWritten, readWrittenRecord } from './internal/written-record-views.js';
 
 // Convention 4.1: PUT replaces the record. A field left out must not survive with its old value.
@@ -16,7 +16,7 @@ export const putReplacesRecord = defineCheck({
     for (const collection of ctx.config.collections) {
       const created = await createRecord(ctx, collection);
       if (!created.ok) return created.outcome;
-      const template = collection.replace ?? deriveReplaceBody(collection.sample);
+      const template = replaceBodyOf(collection);
       const body = fillBodyFor(ctx, created, template);
       const leftOut = Object.keys(created.sent).filter((key) => !(key in body) && key !== collection.idField);
 

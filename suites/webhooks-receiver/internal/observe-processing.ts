@@ -15,7 +15,7 @@ export type ProcessedReading =
   | { readonly kind: 'unreadable'; readonly reason: string; readonly record: ExchangeRecord };
 
 /** How long a receiver may take to process an event after acknowledging it. */
-export const processingWindowMs = 5000;
+const processingWindowMs = 5000;
 /** How long to keep watching for processing that should not happen (a second run of a duplicate). */
 export const settleMs = 300;
 const pollEveryMs = 100;

@@ -2,14 +2,14 @@
 // replace body when the sample has no string field to patch.
 import type { CheckContext, CollectionConfig, TargetResponse } from '../../../harness/check-api/check-context.js';
 import { fillBodyFor, type CreatedRecord } from '../../internal/fixtures/create-record.js';
-import { derivePatchBody, deriveReplaceBody } from '../../resources/internal/derive-bodies.js';
+import { patchBodyOf, replaceBodyOf } from '../../internal/fixtures/write-bodies.js';
 
 /** Sends the update; the caller judges the status. */
 export async function updateRecord(ctx: CheckContext, collection: CollectionConfig, created: CreatedRecord): Promise<TargetResponse> {
-  const patch = collection.patch ?? derivePatchBody(collection.sample);
+  const patch = patchBodyOf(collection);
   if (patch !== undefined) {
     return ctx.request({ method: 'PATCH', path: created.memberPath, json: fillBodyFor(ctx, created, patch), note: 'update the record to trigger an update event' });
   }
-  const replace = collection.replace ?? deriveReplaceBody(collection.sample);
+  const replace = replaceBodyOf(collection);
   return ctx.request({ method: 'PUT', path: created.memberPath, json: fillBodyFor(ctx, created, replace), note: 'replace the record to trigger an update event' });
 }
