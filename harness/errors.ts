@@ -76,6 +76,13 @@ export class HttpBodyTooLargeError extends HttpError {
   }
 }
 
+/** The target kept answering 429 or 503 past the retries and waits apicert allows; not a conformance failure. */
+export class HttpThrottledError extends HttpError {
+  constructor(message: string) {
+    super('APICERT_HTTP_THROTTLED', message);
+  }
+}
+
 /** The connection was refused, reset or closed early. */
 export class HttpConnectionError extends HttpError {
   constructor(message: string) {

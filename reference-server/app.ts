@@ -6,6 +6,7 @@ import { createBearerAuth } from './http/bearer-auth.js';
 import { createErrorHandler } from './http/error-handler.js';
 import { bodyLimitBytes, createJsonBodyParser } from './http/json-body.js';
 import { routeNotFound } from './http/method-not-allowed.js';
+import { createRateLimit } from './http/rate-limit.js';
 import { createSessionCookieRequirement } from './http/session-cookie.js';
 import { listBehaviourFor, pageParamPolicyFor } from './pagination/defect-policies.js';
 import { resourceDefinitions } from './resources/resource-definitions.js';
@@ -28,7 +29,7 @@ export interface AppOptions {
   readonly defects?: readonly DefectName[];
   /** Sender timings; defaults 500 ms time-out, 50 ms first backoff, 5 attempts. */
   readonly webhooks?: Partial<SenderTimings>;
-  /** Timings of time-based defects (receiver-slow-ack, slow-deep-pages), shortened in tests. */
+  /** Timings of time-based defects (receiver-slow-ack, slow-deep-pages, rate-limited), shortened in tests. */
   readonly defectTuning?: Partial<DefectTuning>;
   /** Milliseconds since the epoch for createdAt/updatedAt; tests pin it to force ties. */
   readonly now?: () => number;
@@ -83,6 +84,7 @@ export function createApp(options: AppOptions): ReferenceApp {
       next();
     });
   }
+  if (defects.has('rate-limited')) app.use(createRateLimit({ every: 4, retryAfterSeconds: ctx.tuning.retryAfterSeconds }));
   mountSignedReceiver(app, ctx);
   if (defects.has('session-cookie-required')) app.use(createSessionCookieRequirement());
   app.use(

@@ -22,6 +22,8 @@ const defectList = [
   { name: 'create-not-persisted', description: 'POST answers 201 with a record that is never stored' },
   { name: 'create-returns-200', description: 'POST of a new record answers 200 instead of 201',
     allowedBy: 'convention 4.1: "the status code of each operation: not shown"' },
+  { name: 'rate-limited', description: 'like an API gateway over its quota: every fourth request is answered 429 with Retry-After: 1 and not processed',
+    allowedBy: 'convention 8: "rate limits: not shown"' },
   { name: 'session-cookie-required', description: 'the first request on a connection sets a session cookie; later requests on it without the cookie get 401 (stateful)' },
   { name: 'singular-collection-name', description: 'collections live at /customer, /order and /product; the plural paths answer 404' },
   { name: 'unknown-fields-accepted', description: 'unknown fields in a request body are silently dropped instead of 400',

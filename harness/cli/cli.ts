@@ -48,6 +48,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
               seed: args.seed,
               require: args.require,
               timeoutMs: args['timeout-ms'],
+              rateLimit: args['rate-limit'],
               baseline: args.baseline,
               failOn: args['fail-on'],
             },

@@ -11,6 +11,7 @@ export const runFlags = {
   seed: { type: 'string', describe: 'Seed that replays the generated cases of an earlier run (a non-negative integer)' },
   require: { type: 'string', describe: 'Comma list of conformance classes a release needs (default: every class that ran)' },
   'timeout-ms': { type: 'string', describe: 'Per-request time-out in milliseconds (default: budgets.requestTimeoutMs, 10000)' },
+  'rate-limit': { type: 'string', describe: 'Most requests per second to send to the target, e.g. 20 or 0.5 (default: target.rateLimit, no limit)' },
   baseline: { type: 'string', describe: 'report.json of an earlier run: the reports show new failures, fixed checks and unchanged ones' },
   'fail-on': { type: 'string', default: 'any', describe: 'What fails the run (exit 1): any required failure, or only new ones (needs --baseline): any, new' },
 } as const satisfies Record<string, Options>;

@@ -59,6 +59,16 @@ export function parseInteger(flag: string, raw: string | undefined, min = 0, max
   return value;
 }
 
+/** A positive decimal number, such as a rate of 0.5 or 20 requests per second. */
+export function parsePositiveNumber(flag: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !Number.isFinite(value) || value <= 0) {
+    throw new UsageError(`--${flag} must be a number above 0, such as 20 or 0.5 (got "${raw.slice(0, 40)}")`);
+  }
+  return value;
+}
+
 /** --fail-on: `new` compares with a baseline, so it is meaningless without --baseline. */
 export function parseFailOn(raw: string, baseline: string | undefined): 'any' | 'new' {
   const [failOn, ...rest] = parseChoices('fail-on', raw, ['any', 'new'] as const);

@@ -5,7 +5,7 @@ import { UsageError } from '../errors.js';
 import type { ExitCode } from '../exit-codes.js';
 import { runConformance } from '../runner/run-conformance.js';
 import type { CliIo } from './cli-io.js';
-import { parseChoices, parseFailOn, parseInteger, parseList, parseSuites } from './parse-flag-values.js';
+import { parseChoices, parseFailOn, parseInteger, parseList, parsePositiveNumber, parseSuites } from './parse-flag-values.js';
 import { createProgressLine } from './progress-line.js';
 import { reportRun } from './report-run.js';
 
@@ -18,6 +18,7 @@ export interface RunFlagValues {
   readonly seed?: string | undefined;
   readonly require?: string | undefined;
   readonly timeoutMs?: string | undefined;
+  readonly rateLimit?: string | undefined;
   readonly baseline?: string | undefined;
   readonly failOn?: string | undefined;
 }
@@ -40,6 +41,7 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
   // Seeds are 31-bit: each check's seed is derived from the run seed within that range.
   const seed = parseInteger('seed', flags.seed, 0, 0x7fffffff);
   const timeoutMs = parseInteger('timeout-ms', flags.timeoutMs, 1, 0x7fffffff);
+  const rateLimit = parsePositiveNumber('rate-limit', flags.rateLimit);
   const required = parseRequiredClasses(flags.require);
   const failOn = parseFailOn(flags.failOn ?? 'any', flags.baseline);
   const progress = createProgressLine(io.stderr);
@@ -57,6 +59,7 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
       ...(suites !== undefined ? { suites } : {}),
       ...(seed !== undefined ? { seed } : {}),
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      ...(rateLimit !== undefined ? { rateLimit } : {}),
       ...(required !== undefined ? { require: required } : {}),
       ...(flags.baseline !== undefined ? { baselinePath: flags.baseline } : {}),
       env: io.env,

@@ -229,6 +229,16 @@ const root = section('What the API convention leaves open, so that one kit can c
       tokenEnv: text('Environment variable holding the token.', P.ENV_NAME, 'APICERT_TOKEN'),
     }),
     followRedirects: { type: 'boolean', description: 'Follow redirects to the same origin; cross-origin redirects are never followed.', default: false },
+    rateLimit: {
+      type: 'number',
+      description: 'Most requests per second the kit sends to the target; left out, no limit. The --rate-limit flag wins.',
+      exclusiveMinimum: 0,
+    },
+    throttle: filledSection('How the kit answers a 429 or 503 ("not now"): it waits and sends the request again; a throttled answer is never a conformance failure.', {
+      maxRetries: count('Times one request is sent again after a 429 or 503; past that the check is errored.', 0, 5),
+      maxWaitMs: millis('Longest single wait for the target, in ms; a Retry-After asking for more makes the check errored at once.', 10_000),
+      backoffMs: millis('First wait after a 429 or 503 without Retry-After, in ms; doubled on each retry, up to maxWaitMs.', 500),
+    }),
   }),
   collections: { type: 'array', description: 'Collections to exercise.', items: collection, default: [] },
   resources: filledSection('Resource choices the convention leaves open; each default accepts every reasonable choice.', {

@@ -5,10 +5,11 @@ import type { ApicertConfig } from '../config/config-types.js';
 import { loadConfig } from '../config/load-config.js';
 import { RunInterruptedError, SecretMissingError, UsageError } from '../errors.js';
 import { createHttpClient } from '../http/client.js';
+import { withThrottling, type ThrottleStats } from '../http/throttled-client.js';
 import { quoteForShell } from '../http/curl.js';
 import type { Credential } from '../http/http-types.js';
 import { compareRuns, type RunComparison } from '../model/compare-runs.js';
-import type { RunResult, SuiteName } from '../model/run-result.js';
+import type { RunNote, RunResult, SuiteName } from '../model/run-result.js';
 import type { SuiteDefinition } from '../check-api/suite-definition.js';
 import { newSinkSecret } from '../sink/sink-secret.js';
 import type { WebhookSink } from '../sink/sink-types.js';
@@ -32,6 +33,8 @@ export interface RunConformanceOptions {
   /** An earlier report.json to compare with (--baseline). */
   readonly baselinePath?: string;
   readonly timeoutMs?: number;
+  /** Most requests per second (--rate-limit); default target.rateLimit. */
+  readonly rateLimit?: number;
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Progress line sink; called with n, m and the current check id. */
   readonly onProgress?: (index: number, total: number, label: string) => void;
@@ -57,7 +60,8 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
   const configuredSecrets = secretsOf(config, options.env);
   const secrets = [...configuredSecrets, sinkSecret];
 
-  const client = createHttpClient({
+  const rateLimit = options.rateLimit ?? config.target.rateLimit;
+  const client = withThrottling(createHttpClient({
     connectTimeoutMs: requestTimeoutMs,
     headersTimeoutMs: requestTimeoutMs,
     bodyTimeoutMs: requestTimeoutMs,
@@ -67,7 +71,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     maxRedirects: 5,
     credential,
     secrets,
-  });
+  }), { ...config.target.throttle, ...(rateLimit !== undefined ? { rateLimit } : {}) });
   let sink: WebhookSink | undefined;
 
   try {
@@ -116,7 +120,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
         ...(interrupted !== undefined ? { interrupted } : {}),
       },
       results,
-      notes,
+      [...notes, ...describeThrottling(client.stats(), rateLimit)],
     );
     return baseline === undefined ? { run } : { run, comparison: compareRuns(run, baseline) };
   } finally {
@@ -171,6 +175,24 @@ function replayCommand(options: RunConformanceOptions, baseUrl: string, seed: nu
   if (options.configPath !== undefined) parts.push(`--config ${quoteForShell(options.configPath)}`);
   if (options.suites !== undefined) parts.push(`--suite ${options.suites.join(',')}`);
   if (options.require !== undefined) parts.push(`--require ${options.require.join(',')}`);
+  if (options.rateLimit !== undefined) parts.push(`--rate-limit ${options.rateLimit}`);
   parts.push(`--seed ${seed}`);
   return parts.join(' ');
+}
+
+// How much the target's throttling (and the kit's own rate limit) cost, so a slow run explains itself.
+function describeThrottling(stats: ThrottleStats, rateLimit: number | undefined): RunNote[] {
+  const notes: RunNote[] = [];
+  if (stats.throttledAnswers > 0) {
+    const answers = `${stats.throttledAnswers} answer${stats.throttledAnswers === 1 ? '' : 's'}`;
+    notes.push({ level: 'info', message: `the target throttled ${answers} (429 or 503); apicert waited ${formatSeconds(stats.waitedMs)} s in all and sent each request again` });
+  }
+  if (rateLimit !== undefined && stats.pacedMs > 0) {
+    notes.push({ level: 'info', message: `the rate limit of ${rateLimit} requests per second held requests back ${formatSeconds(stats.pacedMs)} s in all` });
+  }
+  return notes;
+}
+
+function formatSeconds(ms: number): string {
+  return (ms / 1000).toFixed(1);
 }

@@ -29,6 +29,8 @@ export interface DefectTuning {
   readonly receiverSlowAckMs: number;
   /** slow-deep-pages: added latency per item skipped to reach a page; default 1 ms. */
   readonly slowDeepPageMsPerItem: number;
+  /** rate-limited: the Retry-After of each 429, in whole seconds; default 1. */
+  readonly retryAfterSeconds: number;
 }
 
-export const defaultDefectTuning: DefectTuning = { receiverSlowAckMs: 3000, slowDeepPageMsPerItem: 1 };
+export const defaultDefectTuning: DefectTuning = { receiverSlowAckMs: 3000, slowDeepPageMsPerItem: 1, retryAfterSeconds: 1 };

@@ -9,6 +9,8 @@ export interface ScriptedAnswer {
   readonly json?: unknown;
   /** Answered after this long; default at once. */
   readonly delayMs?: number;
+  /** Response headers, lower-case names. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** A client answering each request with `answer(request)`; a throw there becomes a transport error. */
@@ -17,18 +19,18 @@ export function fakeClient(answer: (request: HttpRequest) => ScriptedAnswer = ()
   const client: HttpClient = {
     async send(request) {
       sent.push(request);
-      const { status, json = {}, delayMs } = answer(request);
+      const { status, json = {}, delayMs, headers = {} } = answer(request);
       if (delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const text = JSON.stringify(json);
       const record = {
         direction: 'outbound' as const,
         request: { method: request.method, url: request.url, headers: {} },
-        response: { status, headers: {} },
+        response: { status, headers },
         startedAt: new Date(0).toISOString(),
         durationMs: 1,
         curl: `curl -X ${request.method} ${request.url}`,
       };
-      return { response: { status, headers: {}, body: Buffer.from(text), text, json }, record, durationMs: 1 };
+      return { response: { status, headers, body: Buffer.from(text), text, json }, record, durationMs: 1 };
     },
     async close() {},
   };

@@ -29,6 +29,16 @@ async function twoRequestsOnOneConnection(env: ProbeEnv): Promise<number[]> {
 }
 
 export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
+  'rate-limited': {
+    // Four reads in a row: the fourth meets the quota.
+    async observe(env) {
+      const answers = [];
+      for (let index = 0; index < 4; index += 1) answers.push(await env.api.call('GET', '/customers'));
+      return answers.map((answer) => `${answer.status}${answer.headers['retry-after'] === undefined ? '' : ` retry-after ${answer.headers['retry-after']}`}`);
+    },
+    clean: ['200', '200', '200', '200'],
+    broken: ['200', '200', '200', '429 retry-after 1'],
+  },
   'put-merges': {
     async observe(env) {
       const id = await createCustomer(env, 'pro');

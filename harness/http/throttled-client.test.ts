@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { HttpThrottledError } from '../errors.js';
+import { fakeClient } from '../runner/test-support/fake-runner-parts.js';
+import { withThrottling } from './throttled-client.js';
+
+const policy = { maxRetries: 3, maxWaitMs: 1000, backoffMs: 20 };
+const get = { method: 'GET', url: 'http://127.0.0.1:9/customers' };
+
+describe('withThrottling', () => {
+  it('waits as long as a 429 asks, sends again, and hands the check only the real answer', async () => {
+    let calls = 0;
+    const { client, sent } = fakeClient(() => (++calls === 1 ? { status: 429, headers: { 'retry-after': '0' } } : { status: 200, json: { items: [] } }));
+    const throttled = withThrottling(client, policy);
+    const exchange = await throttled.send(get);
+    expect(exchange.response.status).toBe(200);
+    expect(sent).toHaveLength(2);
+    expect(exchange.record.note).toMatch(/sent 2 times: the target throttled it 1 time/);
+    expect(throttled.stats()).toMatchObject({ throttledAnswers: 1 });
+  });
+
+  it('backs off by doubling when a 503 gives no Retry-After', async () => {
+    let calls = 0;
+    const { client } = fakeClient(() => (++calls <= 2 ? { status: 503 } : { status: 200 }));
+    const throttled = withThrottling(client, policy);
+    const started = performance.now();
+    await throttled.send(get);
+    // 20 ms, then 40 ms.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(55);
+    expect(throttled.stats()).toEqual({ throttledAnswers: 2, waitedMs: 60, pacedMs: 0 });
+  });
+
+  it('errors, never answers, when the target stays throttled past the retries', async () => {
+    const { client, sent } = fakeClient(() => ({ status: 429, headers: { 'retry-after': '0' } }));
+    const error = await withThrottling(client, policy).send(get).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(HttpThrottledError);
+    expect((error as HttpThrottledError).message).toMatch(/still answered 429 after 3 retries; lower --rate-limit/);
+    expect((error as HttpThrottledError).record?.response?.status).toBe(429);
+    expect(sent).toHaveLength(4);
+  });
+
+  it('errors at once when the target asks for a longer wait than apicert allows', async () => {
+    const { client, sent } = fakeClient(() => ({ status: 429, headers: { 'retry-after': '3600' } }));
+    const error = await withThrottling(client, policy).send(get).catch((thrown: unknown) => thrown);
+    expect((error as Error).message).toMatch(/asked to wait 3600 s \(Retry-After\), more than apicert waits \(1000 ms\)/);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('stops waiting when the request is aborted', async () => {
+    const { client } = fakeClient(() => ({ status: 429, headers: { 'retry-after': '1' } }));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('check budget spent')), 30);
+    const started = performance.now();
+    await expect(withThrottling(client, policy).send({ ...get, signal: controller.signal })).rejects.toThrow();
+    expect(performance.now() - started).toBeLessThan(900);
+  });
+
+  it('spaces requests to stay under the rate limit, concurrent ones included', async () => {
+    const { client } = fakeClient(() => ({ status: 200 }));
+    const throttled = withThrottling(client, { ...policy, rateLimit: 50 });
+    const started = performance.now();
+    await Promise.all([1, 2, 3, 4, 5].map(() => throttled.send(get)));
+    // Five requests at 50 per second: the fifth leaves 80 ms after the first.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(75);
+    expect(throttled.stats().pacedMs).toBeGreaterThan(0);
+    expect(throttled.stats().throttledAnswers).toBe(0);
+  });
+});

@@ -1,0 +1,87 @@
+// An HttpClient that treats the target's "not now" as that, not as an answer: a 429 or 503 is sent
+// again after the wait the target asked for (Retry-After) or a capped backoff, and apicert's own
+// rate stays under --rate-limit. A throttled answer never reaches a check; one that outlasts the
+// retries becomes HttpThrottledError, so the check is errored, not failed.
+import { setTimeout as delay } from 'node:timers/promises';
+import { HttpThrottledError } from '../errors.js';
+import type { HttpClient, HttpExchange, HttpRequest } from './http-types.js';
+import { decideThrottleWait, parseRetryAfter, throttleStatuses, type ThrottlePolicy } from './retry-after.js';
+
+export interface ThrottleOptions extends ThrottlePolicy {
+  /** Most requests per second apicert sends; undefined for no limit. */
+  readonly rateLimit?: number;
+}
+
+/** What throttling cost the run so far. */
+export interface ThrottleStats {
+  /** Answers of 429 or 503 that were waited out and sent again. */
+  readonly throttledAnswers: number;
+  /** Milliseconds spent waiting for the target's permission, and for apicert's own rate limit. */
+  readonly waitedMs: number;
+  readonly pacedMs: number;
+}
+
+export interface ThrottledClient extends HttpClient {
+  stats(): ThrottleStats;
+}
+
+/** Wraps `client`; the waits honour each request's signal, so a check's budget still bounds them. */
+export function withThrottling(client: HttpClient, options: ThrottleOptions): ThrottledClient {
+  const intervalMs = options.rateLimit === undefined ? 0 : 1000 / options.rateLimit;
+  let nextSlot = 0;
+  let throttledAnswers = 0;
+  let waitedMs = 0;
+  let pacedMs = 0;
+
+  // Each request takes the next free slot, so concurrent requests are spaced too.
+  async function pace(signal: AbortSignal | undefined): Promise<void> {
+    if (intervalMs === 0) return;
+    const now = performance.now();
+    const slot = Math.max(now, nextSlot);
+    nextSlot = slot + intervalMs;
+    if (slot > now) {
+      pacedMs += slot - now;
+      await delay(slot - now, undefined, { signal });
+    }
+  }
+
+  async function send(request: HttpRequest): Promise<HttpExchange> {
+    let waitedForThis = 0;
+    for (let attempt = 1; ; attempt++) {
+      await pace(request.signal);
+      const exchange = await client.send(request);
+      const { status, headers } = exchange.response;
+      if (!throttleStatuses.has(status)) return attempt === 1 ? exchange : noteRetries(exchange, attempt - 1, waitedForThis);
+      const asked = parseRetryAfter(headers['retry-after'], Date.now());
+      const wait = decideThrottleWait(attempt, asked, options);
+      if (wait === undefined) {
+        const why =
+          asked !== undefined && asked > options.maxWaitMs
+            ? `asked to wait ${Math.ceil(asked / 1000)} s (Retry-After), more than apicert waits (${options.maxWaitMs} ms)`
+            : `still answered ${status} after ${attempt - 1} retries`;
+        const error = new HttpThrottledError(
+          `${request.method} ${request.url} was throttled: the target ${why}; lower --rate-limit, or run when the target has capacity`,
+        );
+        error.record = exchange.record;
+        throw error;
+      }
+      throttledAnswers += 1;
+      waitedMs += wait;
+      waitedForThis += wait;
+      await delay(wait, undefined, { signal: request.signal });
+    }
+  }
+
+  return {
+    send,
+    close: () => client.close(),
+    stats: () => ({ throttledAnswers, waitedMs: Math.round(waitedMs), pacedMs: Math.round(pacedMs) }),
+  };
+}
+
+// The evidence keeps the answer the check judged, and says what it took to get it.
+function noteRetries(exchange: HttpExchange, retries: number, waitedMs: number): HttpExchange {
+  const note = `sent ${retries + 1} times: the target throttled it ${retries} time${retries === 1 ? '' : 's'}, ${Math.round(waitedMs)} ms waited`;
+  const record = { ...exchange.record, note: exchange.record.note === undefined ? note : `${exchange.record.note}; ${note}` };
+  return { ...exchange, record };
+}
