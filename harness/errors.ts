@@ -97,6 +97,13 @@ export class HttpRedirectBlockedError extends HttpError {
   }
 }
 
+/** A check applies but could not finish judging (a budget ran out): errored, so never passed. */
+export class CheckIncompleteError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_CHECK_INCOMPLETE', message);
+  }
+}
+
 /** A check ran past its time budget and was abandoned. */
 export class CheckTimeoutError extends ApicertError {
   constructor(message: string) {

@@ -97,5 +97,12 @@ export interface CheckContext {
 
   pass(): CheckOutcome;
   fail(message: string, details?: FailureDetails): CheckOutcome;
+  /** The config says the check does not apply here (nothing to judge): reported skipped. */
   skip(reason: string): CheckOutcome;
+  /**
+   * The check applies but could not finish judging: a budget ran out, or a record it needed could not
+   * be made. Reported errored (APICERT_CHECK_INCOMPLETE), so its class cannot pass on it; the reason
+   * names what stopped it and which budget or setting to raise.
+   */
+  incomplete(reason: string): CheckOutcome;
 }

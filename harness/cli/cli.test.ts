@@ -81,6 +81,15 @@ describe('apicert run', () => {
     expectOneLineError(io.err(), 'APICERT_TARGET_UNREACHABLE');
   });
 
+  it('exits 2 with one line, before contacting the target, when the config gives it nothing to check', async () => {
+    const io = captureIo({ APICERT_TOKEN: 't' });
+    // Nothing listens there: had it contacted the target, it would exit 3.
+    const port = await closedPort();
+    expect(await runCli(['run', '--base-url', `http://127.0.0.1:${port}`, '--report-dir', reportDir], io)).toBe(2);
+    expectOneLineError(io.err(), 'APICERT_USAGE');
+    expect(io.err()).toMatch(/nothing to check \(resources: no collections are configured.*\); pass --config FILE describing your API \(start from apicert.config.example.json/);
+  });
+
   it('exits 2 with one line when the token variable is not set', async () => {
     const io = captureIo({});
     const code = await runCli(['run', '--base-url', server.url, '--config', exampleConfig], io);

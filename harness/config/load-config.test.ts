@@ -65,7 +65,7 @@ describe('loadConfig', () => {
     const error = await loadFailure(path);
     expect(error).toBeInstanceOf(ConfigUnreadableError);
     expect((error as ConfigUnreadableError).code).toBe('APICERT_CONFIG_UNREADABLE');
-    expect((error as Error).message).toBe(`config file ${path} does not exist; check the path, or run without --config to use the defaults`);
+    expect((error as Error).message).toBe(`config file ${path} does not exist; check the path (apicert.config.example.json is a complete example)`);
   });
 
   it('says a directory is not a config file', async () => {

@@ -18,7 +18,7 @@ function describeReadFailure(path: string, thrown: unknown): string {
   const code = (thrown as NodeJS.ErrnoException | undefined)?.code;
   switch (code) {
     case 'ENOENT':
-      return `config file ${path} does not exist; check the path, or run without --config to use the defaults`;
+      return `config file ${path} does not exist; check the path (apicert.config.example.json is a complete example)`;
     case 'EACCES':
     case 'EPERM':
       return `config file ${path} cannot be read (permission denied); check its permissions`;

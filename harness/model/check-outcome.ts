@@ -10,4 +10,6 @@ export type CheckOutcome =
       readonly details: FailureDetails;
       readonly findings: readonly Finding[];
     }
-  | { readonly status: 'skipped'; readonly reason: string; readonly findings: readonly Finding[] };
+  | { readonly status: 'skipped'; readonly reason: string; readonly findings: readonly Finding[] }
+  /** The check could not finish judging (a budget ran out): the runner reports it errored, never passed. */
+  | { readonly status: 'incomplete'; readonly reason: string; readonly findings: readonly Finding[] };

@@ -105,6 +105,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     pass: (): CheckOutcome => ({ status: 'passed', findings }),
     fail: (message: string, details: FailureDetails = {}): CheckOutcome => ({ status: 'failed', message, details, findings }),
     skip: (reason: string): CheckOutcome => ({ status: 'skipped', reason, findings }),
+    incomplete: (reason: string): CheckOutcome => ({ status: 'incomplete', reason, findings }),
   };
   return {
     ctx,

@@ -48,6 +48,30 @@ describe('runChecks', () => {
     expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['http://127.0.0.1:9/customers/1']);
   });
 
+  it('reports a check that could not finish as errored (incomplete), with the exchanges it made, so its class cannot pass', async () => {
+    const { client } = fakeClient();
+    const { results } = await runChecks({
+      planned: [
+        {
+          check: check('pagination.walks', async (ctx) => {
+            await ctx.request({ path: '/customers', note: 'first page' });
+            return ctx.incomplete('/customers: the walk stopped after 2 pages (budgets.maxPagesPerWalk); raise it to judge this list');
+          }),
+        },
+      ],
+      environment: { config, baseUrl: 'http://127.0.0.1:9', client },
+      runSeed: 7,
+      checkTimeoutMs: 1000,
+      totalRunMs: 10_000,
+    });
+    expect(results[0]).toMatchObject({
+      status: 'errored',
+      error: { code: 'APICERT_CHECK_INCOMPLETE', message: expect.stringContaining('budgets.maxPagesPerWalk') },
+      message: expect.stringMatching(/^APICERT_CHECK_INCOMPLETE: \/customers: the walk stopped/),
+    });
+    expect(results[0]?.evidence).toHaveLength(1);
+  });
+
   it('gives each check a seed derived from the run seed, the same on replay', async () => {
     const seen: number[] = [];
     const planned = [

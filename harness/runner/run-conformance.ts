@@ -19,7 +19,7 @@ import { buildRunResult } from './build-run-result.js';
 import { assertTargetReachable } from './assert-target-reachable.js';
 import { loadBaseline } from './load-baseline.js';
 import { planChecks } from './plan-checks.js';
-import { runChecks } from './run-checks.js';
+import { runChecks, type PlannedCheck } from './run-checks.js';
 import { pickRunSeed } from './seeded-random.js';
 
 export interface RunConformanceOptions {
@@ -73,6 +73,15 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     secrets,
   }), { ...config.target.throttle, ...(rateLimit !== undefined ? { rateLimit } : {}) });
   let sink: WebhookSink | undefined;
+  const receiverSecret = readReceiverSecret(config, options.env);
+  const planned = planChecks(options.registry, config, options.suites, {
+    ...(config.webhooks.receiver !== undefined && receiverSecret === undefined
+      ? { 'webhooks-receiver': `environment variable ${config.webhooks.receiver.secretEnv} (the receiver's signing secret) is not set` }
+      : {}),
+  });
+  // A run that could judge nothing would only report skips, and its gate could never pass: say so
+  // before anything is sent to the target.
+  if (planned.every((p) => p.skipReason !== undefined)) throw new UsageError(describeNothingToCheck(planned, options.configPath));
 
   try {
     await assertTargetReachable(client, baseUrl, options.interrupt);
@@ -80,12 +89,6 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     if (options.interrupt?.aborted === true) throw new RunInterruptedError('the run was interrupted before any check ran; no report was written');
     const startedAt = new Date();
     const started = performance.now();
-    const receiverSecret = readReceiverSecret(config, options.env);
-    const planned = planChecks(options.registry, config, options.suites, {
-      ...(config.webhooks.receiver !== undefined && receiverSecret === undefined
-        ? { 'webhooks-receiver': `environment variable ${config.webhooks.receiver.secretEnv} (the receiver's signing secret) is not set` }
-        : {}),
-    });
     // The sink opens a port only when a webhooks-sender check will run.
     const sender = config.webhooks.sender;
     if (sender !== undefined && planned.some((p) => p.check.suite === 'webhooks-sender' && p.skipReason === undefined)) {
@@ -195,4 +198,13 @@ function describeThrottling(stats: ThrottleStats, rateLimit: number | undefined)
 
 function formatSeconds(ms: number): string {
   return (ms / 1000).toFixed(1);
+}
+
+function describeNothingToCheck(planned: readonly PlannedCheck[], configPath: string | undefined): string {
+  const reasons = [...new Set(planned.map((p) => `${p.check.suite}: ${p.skipReason ?? ''}`))];
+  const start =
+    configPath === undefined
+      ? 'pass --config FILE describing your API (start from apicert.config.example.json; see docs/configuration.md)'
+      : `describe your API's collections or webhook roles in ${configPath} (see docs/configuration.md)`;
+  return `nothing to check (${reasons.join('; ')}); ${start}`;
 }

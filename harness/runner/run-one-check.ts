@@ -1,7 +1,7 @@
 // Runs one check isolated: a throw, a hang or a time-out becomes an errored result, and the records
 // the check created are deleted whatever happened.
 import type { Check } from '../check-api/check.js';
-import { CheckCrashedError, CheckTimeoutError, RunInterruptedError, toErrorInfo, type ErrorInfo } from '../errors.js';
+import { CheckCrashedError, CheckIncompleteError, CheckTimeoutError, RunInterruptedError, toErrorInfo, type ErrorInfo } from '../errors.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
 import type { ExchangeRecord } from '../model/evidence.js';
 import { describeError } from '../model/describe-outcome.js';
@@ -82,6 +82,9 @@ export async function runOneCheck(
       return toCheckResult(check, seed, { status: 'passed', durationMs, findings });
     case 'skipped':
       return toCheckResult(check, seed, { status: 'skipped', durationMs, message: outcome.reason, findings });
+    case 'incomplete':
+      // The exchanges show how far it got.
+      return erroredResult(check, seed, new CheckIncompleteError(outcome.reason).toInfo(), { durationMs, evidence: lastExchanges(handle.exchanges), findings });
     case 'failed': {
       const { details } = outcome;
       return toCheckResult(check, seed, {

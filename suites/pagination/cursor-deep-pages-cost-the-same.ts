@@ -42,7 +42,7 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
 
   // The deepest page that came back full and was reached through a cursor.
   const deepIndex = walk.pages.findLastIndex((p) => p.page.ok && p.page.ids.length === pageSize && typeof p.query.after === 'string');
-  if (deepIndex < 1) return ctx.skip(`${list.path} has too few records for a deep cursor page`);
+  if (deepIndex < 1) return ctx.incomplete(`${list.path} has too few records for a deep cursor page; raise pagination.fixtureCap`);
   const depth = walk.pages.slice(0, deepIndex).reduce((sum, p) => sum + (p.page.ok ? p.page.ids.length : 0), 0);
   const firstQuery: PageQuery = { limit: pageSize };
   const deepQuery = walk.pages[deepIndex]!.query;

@@ -53,7 +53,7 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
       return true;
     }
     if ('failedToPrepare' in trace) {
-      setupFailure = ctx.skip(`${list.path}: could not create the fixture records for the next run`);
+      setupFailure = ctx.incomplete(`${list.path}: could not create the fixture records for the next run of the property`);
       return true;
     }
     if (trace.end.kind === 'page-budget' || trace.end.kind === 'request-budget') {
@@ -69,7 +69,7 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
 
   if (setupFailure !== undefined) return setupFailure;
   if (!details.failed) {
-    return notJudged === undefined ? ctx.pass() : ctx.skip(notJudged);
+    return notJudged === undefined ? ctx.pass() : ctx.incomplete(`${notJudged}; raise it to judge this list`);
   }
   const [mutations] = details.counterexample ?? [[]];
   const trace = failures.get(keyOf(mutations));

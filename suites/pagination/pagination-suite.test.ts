@@ -124,17 +124,19 @@ describe('styles and budgets', () => {
     expect(partly.findings.map((f) => f.message)).toContain('not judged: /customers supports none of offset (pagination.styles)');
   });
 
-  it('stops a walk at budgets.maxPagesPerWalk and leaves the list unjudged rather than failed', async () => {
+  it('stops a walk at budgets.maxPagesPerWalk and reports the check incomplete: errored, neither failed nor passed', async () => {
     const result = await runOneAgainstReference(walkWithinBudget, { configure: pin({}, { maxPagesPerWalk: 2 }) });
-    expect(result.status).toBe('skipped');
-    expect(result.message).toMatch(/stopped after 2 pages \(budgets\.maxPagesPerWalk\)/);
+    expect(result.status).toBe('errored');
+    expect(result.error?.code).toBe('APICERT_CHECK_INCOMPLETE');
+    expect(result.message).toMatch(/^APICERT_CHECK_INCOMPLETE: .*stopped after 2 pages \(budgets\.maxPagesPerWalk\).*; raise the budget/);
     expect(result.findings.length).toBeGreaterThan(0);
     expect(result.findings.every((f) => f.message.includes('2 page(s) walked'))).toBe(true);
   });
 
-  it('stops at budgets.requestsPerList and says so', async () => {
+  it('stops at budgets.requestsPerList and says so, errored as incomplete', async () => {
     const result = await runOneAgainstReference(cursorWalkTerminates, { configure: pin({}, { requestsPerList: 2 }) });
-    expect(result.status).toBe('skipped');
+    expect(result.status).toBe('errored');
+    expect(result.error?.code).toBe('APICERT_CHECK_INCOMPLETE');
     expect(result.message).toContain('request budget for this list ran out (budgets.requestsPerList)');
   });
 

@@ -1,12 +1,13 @@
 // Runs one check's judgement on every configured list (convention 4.2/7: the same parameters on
 // every list, nested ones included), skipping styles a list does not support, and deciding the
-// check's outcome: the first failing list fails it; lists that could not be judged are reported.
+// check's outcome: a failing list fails it; a list it could not finish judging (a budget ran out)
+// leaves it incomplete, never passed; lists the config leaves out are reported.
 import type { CheckContext, CheckOutcome } from '../../../harness/check-api/check-context.js';
 import { listTargets, stylesToJudge, type PaginationStyle } from './list-targets.js';
 import { openList, type OpenList } from './open-list.js';
 import { RequestBudgetSpent } from './request-budget.js';
 
-/** Judges one open list in the styles it supports; returns ctx.pass(), ctx.fail(…) or ctx.skip(reason). */
+/** Judges one open list in the styles it supports; returns ctx.pass(), ctx.fail(…), ctx.skip(…) or ctx.incomplete(…). */
 export type ListJudge = (list: OpenList, styles: readonly PaginationStyle[]) => Promise<CheckOutcome>;
 
 /** Runs `judge` on every list supporting at least one of `styles`. */
@@ -14,6 +15,7 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
   const targets = listTargets(ctx.config);
   if (targets.length === 0) return ctx.skip('no collections are configured (add "collections" to the config)');
   const notJudged: string[] = [];
+  const unfinished: string[] = [];
   let judged = 0;
 
   for (const target of targets) {
@@ -25,8 +27,10 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
     ctx.progress(target.label);
     const opened = await openList(ctx, target);
     if (!opened.ok) {
-      if (opened.outcome.status === 'failed') return opened.outcome;
-      notJudged.push(`${target.label}: ${opened.outcome.status === 'skipped' ? opened.outcome.reason : 'not judged'}`);
+      const { outcome } = opened;
+      if (outcome.status === 'failed') return outcome;
+      if (outcome.status === 'incomplete') unfinished.push(`${target.label}: ${outcome.reason}`);
+      else notJudged.push(`${target.label}: ${outcome.status === 'skipped' ? outcome.reason : 'not judged'}`);
       continue;
     }
     let outcome: CheckOutcome;
@@ -34,13 +38,15 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
       outcome = await judge(opened.list, supported);
     } catch (error) {
       if (!(error instanceof RequestBudgetSpent)) throw error;
-      outcome = ctx.skip(error.message);
+      outcome = ctx.incomplete(error.message);
     }
     if (outcome.status === 'failed') return outcome;
-    if (outcome.status === 'skipped') notJudged.push(`${opened.list.path}: ${outcome.reason}`);
+    if (outcome.status === 'incomplete') unfinished.push(`${opened.list.path}: ${outcome.reason}`);
+    else if (outcome.status === 'skipped') notJudged.push(`${opened.list.path}: ${outcome.reason}`);
     else judged += 1;
   }
 
+  if (unfinished.length > 0) return ctx.incomplete(unfinished.join('; '));
   if (judged === 0) return ctx.skip(notJudged.join('; '));
   for (const reason of notJudged) ctx.info(`not judged: ${reason}`);
   return ctx.pass();
