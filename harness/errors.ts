@@ -104,6 +104,13 @@ export class CheckIncompleteError extends ApicertError {
   }
 }
 
+/** A precondition of a check's verdict did not hold, so it judged nothing: errored, never passed. */
+export class CheckBlockedError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_CHECK_BLOCKED', message);
+  }
+}
+
 /** A check ran past its time budget and was abandoned. */
 export class CheckTimeoutError extends ApicertError {
   constructor(message: string) {

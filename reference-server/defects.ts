@@ -24,6 +24,7 @@ const defectList = [
     allowedBy: 'convention 4.1: "the status code of each operation: not shown"' },
   { name: 'rate-limited', description: 'like an API gateway over its quota: every fourth request is answered 429 with Retry-After: 1 and not processed',
     allowedBy: 'convention 8: "rate limits: not shown"' },
+  { name: 'list-not-a-page', description: 'every list answers a bare JSON array of the page\'s items instead of {items, next_cursor, has_more}' },
   { name: 'session-cookie-required', description: 'the first request on a connection sets a session cookie; later requests on it without the cookie get 401 (stateful)' },
   { name: 'singular-collection-name', description: 'collections live at /customer, /order and /product; the plural paths answer 404' },
   { name: 'unknown-fields-accepted', description: 'unknown fields in a request body are silently dropped instead of 400',
@@ -80,6 +81,7 @@ const defectList = [
   { name: 'delivery-blocks-response', description: 'the API response waits for the first delivery attempt to finish',
     noCheckYet: 'convention 4.3 and 6/3: a delivery is acknowledged quickly and processed afterwards, the sender times out and retries; no check times an API write against the delivery it triggers' },
   // Webhooks, receiver role
+  { name: 'receiver-refuses-everything', description: 'the receiver answers 401 to every delivery, correctly signed ones included' },
   { name: 'receiver-skips-verification', description: 'the receiver accepts deliveries with a missing or wrong X-Signature' },
   { name: 'receiver-verifies-reserialized-body', description: 'the receiver verifies the signature over re-serialized JSON, so bodies with other whitespace or escapes are refused' },
   { name: 'receiver-no-dedupe', description: 'the receiver processes a repeated event id again' },

@@ -105,4 +105,10 @@ export interface CheckContext {
    * names what stopped it and which budget or setting to raise.
    */
   incomplete(reason: string): CheckOutcome;
+  /**
+   * What the verdict rests on did not hold, so judging would prove nothing (a receiver that refuses
+   * even a valid delivery cannot show it refuses a bad one). Reported errored (APICERT_CHECK_BLOCKED);
+   * the reason names the observation, and the check that judges it.
+   */
+  blocked(reason: string): CheckOutcome;
 }

@@ -12,4 +12,6 @@ export type CheckOutcome =
     }
   | { readonly status: 'skipped'; readonly reason: string; readonly findings: readonly Finding[] }
   /** The check could not finish judging (a budget ran out): the runner reports it errored, never passed. */
-  | { readonly status: 'incomplete'; readonly reason: string; readonly findings: readonly Finding[] };
+  | { readonly status: 'incomplete'; readonly reason: string; readonly findings: readonly Finding[] }
+  /** What the check's verdict rests on did not hold (a precondition), so it judged nothing: errored too. */
+  | { readonly status: 'blocked'; readonly reason: string; readonly findings: readonly Finding[] };

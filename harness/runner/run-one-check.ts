@@ -1,7 +1,7 @@
 // Runs one check isolated: a throw, a hang or a time-out becomes an errored result, and the records
 // the check created are deleted whatever happened.
 import type { Check } from '../check-api/check.js';
-import { CheckCrashedError, CheckIncompleteError, CheckTimeoutError, RunInterruptedError, toErrorInfo, type ErrorInfo } from '../errors.js';
+import { CheckBlockedError, CheckCrashedError, CheckIncompleteError, CheckTimeoutError, RunInterruptedError, toErrorInfo, type ErrorInfo } from '../errors.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
 import type { ExchangeRecord } from '../model/evidence.js';
 import { describeError } from '../model/describe-outcome.js';
@@ -83,8 +83,11 @@ export async function runOneCheck(
     case 'skipped':
       return toCheckResult(check, seed, { status: 'skipped', durationMs, message: outcome.reason, findings });
     case 'incomplete':
-      // The exchanges show how far it got.
-      return erroredResult(check, seed, new CheckIncompleteError(outcome.reason).toInfo(), { durationMs, evidence: lastExchanges(handle.exchanges), findings });
+    case 'blocked': {
+      const error = outcome.status === 'incomplete' ? new CheckIncompleteError(outcome.reason) : new CheckBlockedError(outcome.reason);
+      // The exchanges show how far it got, or what blocked it.
+      return erroredResult(check, seed, error.toInfo(), { durationMs, evidence: lastExchanges(handle.exchanges), findings });
+    }
     case 'failed': {
       const { details } = outcome;
       return toCheckResult(check, seed, {

@@ -31,7 +31,10 @@ export async function sendListPage<T extends SortKey>(req: Request, res: Respons
     // Imitates a scan over every skipped row (at most the whole list): deep pages cost more.
     await ctx.timers.delay(Math.min(page.startIndex, view.length) * ctx.tuning.slowDeepPageMsPerItem);
   }
-  res.status(200).json({ ...page.body, items: page.body.items.map(source.present) });
+  const items = page.body.items.map(source.present);
+  // list-not-a-page: the page's items as a bare array, without next_cursor or has_more.
+  if (ctx.defects.has('list-not-a-page')) return void res.status(200).json(items);
+  res.status(200).json({ ...page.body, items });
 }
 
 // The clean server refuses invalid parameters with 400; two defects answer otherwise.

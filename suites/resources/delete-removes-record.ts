@@ -1,3 +1,4 @@
+import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
 import { findInList } from '../internal/fixtures/find-in-list.js';
@@ -16,6 +17,10 @@ export const deleteRemovesRecord = defineCheck({
     for (const collection of ctx.config.collections) {
       const created = await createRecord(ctx, collection);
       if (!created.ok) return created.outcome;
+      // "Gone from the list" means something only if the list is a page that shows the record first.
+      const before = await findInList(ctx, collection.path, collection.idField, created.id);
+      const unjudgeable = whyListCannotShow(ctx, collection.path, before, created.id, 'before the DELETE');
+      if (unjudgeable !== undefined) return unjudgeable;
       const removal = await ctx.request({ method: 'DELETE', path: created.memberPath, note: 'delete the record' });
       const pinned = ctx.config.resources.deleteStatus;
       if (!isSuccessStatus(removal.status, pinned)) {
@@ -36,6 +41,7 @@ export const deleteRemovesRecord = defineCheck({
         });
       }
       const search = await findInList(ctx, collection.path, collection.idField, created.id);
+      if (search.badPage !== undefined) return blockedByList(ctx, collection.path, search.badPage.status);
       if (search.found) {
         return ctx.fail(`the deleted record ${created.id} is still listed in ${collection.path}`, {
           expected: 'a deleted record is not listed',
@@ -44,9 +50,27 @@ export const deleteRemovesRecord = defineCheck({
         });
       }
       if (!search.complete) {
-        ctx.info(`${collection.path} is longer than budgets.maxPagesPerWalk pages; the list was searched only that far`);
+        return ctx.incomplete(`${collection.path} could not be searched to its end after the DELETE (budgets.maxPagesPerWalk, or no usable next_cursor); raise the budget`);
       }
     }
     return ctx.pass();
   },
 });
+
+type ListSearch = Awaited<ReturnType<typeof findInList>>;
+
+// The precondition: the list answers pages, and they show the record just created.
+function whyListCannotShow(ctx: CheckContext, path: string, search: ListSearch, id: string | number, when: string): CheckOutcome | undefined {
+  if (search.badPage !== undefined) return blockedByList(ctx, path, search.badPage.status);
+  if (search.found) return undefined;
+  if (!search.complete) {
+    return ctx.incomplete(`the record ${id} just created was not found in ${path} ${when} within budgets.maxPagesPerWalk pages; raise the budget`);
+  }
+  return ctx.blocked(`the record ${id} just created is not listed in ${path} ${when}, so its absence afterwards would prove nothing`);
+}
+
+function blockedByList(ctx: CheckContext, path: string, status: number): CheckOutcome {
+  return ctx.blocked(
+    `GET ${path} did not answer a list page (${status}, or not {items, has_more}), so whether the deleted record is gone from it cannot be judged; see resources.list-answers-with-page`,
+  );
+}

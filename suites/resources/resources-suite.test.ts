@@ -10,6 +10,7 @@ import { createThenRead } from './create-then-read.js';
 import { deleteRemovesRecord } from './delete-removes-record.js';
 import { errorResponsesAreJson } from './error-responses-are-json.js';
 import { idIsStable } from './id-is-stable.js';
+import { listAnswersWithPage } from './list-answers-with-page.js';
 import { pluralCollectionNames } from './plural-collection-names.js';
 import { putReplacesRecord } from './put-replaces-record.js';
 
@@ -42,6 +43,15 @@ describe('resources suite against the reference server', () => {
     // It answers 401 to a missing or wrong token.
     expect((await runOneAgainstReference(authRequired, { configure: pin({ refusedStatus: '401' }) })).status).toBe('passed');
     expect((await runOneAgainstReference(authRequired, { configure: pin({ refusedStatus: '403' }) })).status).toBe('failed');
+  });
+
+  it('blocks delete-removes-record, never passing it, when the list is not a page, and says what the list was', async () => {
+    const [listed, deleted] = await runAgainstReference([listAnswersWithPage, deleteRemovesRecord], { defects: ['list-not-a-page'] });
+    expect(listed?.status).toBe('failed');
+    expect(listed?.actual).toMatch(/^a bare JSON array of \d+ items?, without the page envelope$/);
+    expect(deleted?.status).toBe('errored');
+    expect(deleted?.error?.code).toBe('APICERT_CHECK_BLOCKED');
+    expect(deleted?.message).toMatch(/GET \/customers did not answer a list page .*; see resources.list-answers-with-page/);
   });
 
   it('cleans up the records of a failing check', async () => {

@@ -7,7 +7,10 @@ type ProofMessage = { readonly fails: RegExp } | { readonly warns: RegExp };
 
 export const proofMessages: Readonly<Record<string, Readonly<Record<string, ProofMessage>>>> = {
   'resources.plural-collection-names': { 'singular-collection-name': { warns: /"customer" in \/customer looks singular; convention 2\/1/ } },
-  'resources.list-answers-with-page': { 'json-as-text-plain': { fails: /says Content-Type "text\/plain.*expected application\/json/ } },
+  'resources.list-answers-with-page': {
+    'json-as-text-plain': { fails: /says Content-Type "text\/plain.*expected application\/json/ },
+    'list-not-a-page': { fails: /GET \/customers did not answer \{items: array, has_more: boolean\}/ },
+  },
   'resources.create-then-read': { 'create-not-persisted': { fails: /answered 404 right after the create/ } },
   'resources.read-unknown-id': { 'get-unknown-id-200': { fails: /answered 200 for an id that does not exist/ } },
   'resources.put-replaces-record': { 'put-merges': { fails: /PUT merged instead of replacing/ } },
@@ -100,7 +103,10 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
   },
   'webhooks-sender.retry-backoff': { 'retry-without-backoff': { fails: /tight loop/ } },
 
-  'webhooks-receiver.signed-delivery-acknowledged': { 'receiver-slow-ack': { fails: /acknowledged after \d+ ms; expected a 2xx within 300 ms/ } },
+  'webhooks-receiver.signed-delivery-acknowledged': {
+    'receiver-slow-ack': { fails: /acknowledged after \d+ ms; expected a 2xx within 300 ms/ },
+    'receiver-refuses-everything': { fails: /a correctly signed delivery to \S+ answered 401; expected a 2xx/ },
+  },
   'webhooks-receiver.unverified-delivery-refused': { 'receiver-skips-verification': { fails: /signed with another secret answered 200/ } },
   'webhooks-receiver.signature-over-raw-bytes': { 'receiver-verifies-reserialized-body': { fails: /pretty-printed body .* answered 401/ } },
   'webhooks-receiver.redelivery-acknowledged': { 'receiver-rejects-duplicate': { fails: /redelivery of the same event id answered 409/ } },

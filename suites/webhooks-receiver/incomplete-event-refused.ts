@@ -3,6 +3,7 @@ import { findBadInputProblem } from './internal/bad-input-verdict.js';
 import { withoutField } from './internal/event-template.js';
 import { buildEvent, readReceiverSetup } from './internal/receiver-setup.js';
 import { evidenceOf, sendDelivery } from './internal/send-delivery.js';
+import { proveValidDeliveryAccepted } from './internal/valid-delivery-accepted.js';
 
 // Convention 2: a webhook body carries event, id and data. Without id a receiver cannot dedupe
 // (6/1), without event or data it cannot act; acknowledging such a body hides the sender's bug.
@@ -19,6 +20,8 @@ export const incompleteEventRefused = defineCheck({
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);
+    const blocked = await proveValidDeliveryAccepted(ctx, setup, 'an incomplete event');
+    if (blocked !== undefined) return blocked;
     for (const field of requiredFields) {
       const rawBody = JSON.stringify(withoutField(buildEvent(ctx, setup, 'create'), field));
       const outcome = await sendDelivery(ctx, setup, { rawBody, note: `correctly signed event without "${field}"` });

@@ -2,6 +2,7 @@ import { defineCheck } from '../define-check.js';
 import { findBadInputProblem } from './internal/bad-input-verdict.js';
 import { readReceiverSetup } from './internal/receiver-setup.js';
 import { evidenceOf, sendDelivery } from './internal/send-delivery.js';
+import { proveValidDeliveryAccepted } from './internal/valid-delivery-accepted.js';
 
 // Correctly signed, so the receiver gets past verification and meets the body itself.
 const malformedBodies = ['{"event": "customer.created", "id": ', '{event: "unquoted"}', '[1, 2,', 'not json at all'];
@@ -17,6 +18,8 @@ export const malformedJsonRefused = defineCheck({
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);
+    const blocked = await proveValidDeliveryAccepted(ctx, setup, 'a body that is not JSON');
+    if (blocked !== undefined) return blocked;
     for (const rawBody of malformedBodies) {
       const outcome = await sendDelivery(ctx, setup, { rawBody, note: 'correctly signed, malformed JSON' });
       const problem = findBadInputProblem(outcome);

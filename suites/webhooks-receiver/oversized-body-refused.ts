@@ -2,6 +2,7 @@ import { defineCheck } from '../define-check.js';
 import { findBadInputProblem } from './internal/bad-input-verdict.js';
 import { buildEvent, readReceiverSetup } from './internal/receiver-setup.js';
 import { sendDelivery } from './internal/send-delivery.js';
+import { proveValidDeliveryAccepted } from './internal/valid-delivery-accepted.js';
 
 /** Size of the oversized delivery: more than 1 MiB, far above any real event. */
 export const oversizedBodyBytes = 1024 * 1024 + 64 * 1024;
@@ -19,6 +20,8 @@ export const oversizedBodyRefused = defineCheck({
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);
+    const blocked = await proveValidDeliveryAccepted(ctx, setup, 'an oversized body');
+    if (blocked !== undefined) return blocked;
     const rawBody = padEvent(JSON.stringify(buildEvent(ctx, setup, 'create')), oversizedBodyBytes);
     const outcome = await sendDelivery(ctx, setup, { rawBody, note: `correctly signed event padded to ${rawBody.length} bytes` });
     const problem = findBadInputProblem(outcome);

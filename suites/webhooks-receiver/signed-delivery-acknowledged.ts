@@ -11,7 +11,7 @@ export const signedDeliveryAcknowledged = defineCheck({
   rule: '4.3, 5/3, 6/3',
   title: 'A correctly signed delivery is acknowledged with a 2xx within the time budget',
   proves: 'The receiver verifies a valid X-Signature and answers 2xx within webhooks.receiver.ackBudgetMs.',
-  provenBy: ['receiver-slow-ack'],
+  provenBy: ['receiver-slow-ack', 'receiver-refuses-everything'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);

@@ -4,6 +4,7 @@ import { signBody } from '../webhooks/verify-signature.js';
 import { describeUnreadable, readProcessedCount, settleMs } from './internal/observe-processing.js';
 import { buildEvent, newEventIds, readReceiverSetup, type ReceiverSetup } from './internal/receiver-setup.js';
 import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery, type Delivery, type DeliveryOutcome } from './internal/send-delivery.js';
+import { proveValidDeliveryAccepted } from './internal/valid-delivery-accepted.js';
 
 interface ForgedDelivery {
   readonly eventId: string;
@@ -25,6 +26,8 @@ export const unverifiedDeliveryRefused = defineCheck({
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);
+    const blocked = await proveValidDeliveryAccepted(ctx, setup, 'a badly signed one');
+    if (blocked !== undefined) return blocked;
     const sent: { forged: ForgedDelivery; outcome: DeliveryOutcome }[] = [];
     for (const forged of buildForgedDeliveries(ctx, setup)) {
       const outcome = await sendDelivery(ctx, setup, forged.delivery);

@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { ApicertConfig } from '../../harness/config/config-types.js';
 import { verifySignature } from '../webhooks/verify-signature.js';
 import { webhooksReceiverChecks } from './index.js';
+import { incompleteEventRefused } from './incomplete-event-refused.js';
 import { malformedJsonRefused } from './malformed-json-refused.js';
 import { oversizedBodyBytes, oversizedBodyRefused } from './oversized-body-refused.js';
 import { redeliveryProcessedOnce } from './redelivery-processed-once.js';
 import { signatureOverRawBytes } from './signature-over-raw-bytes.js';
+import { signedDeliveryAcknowledged } from './signed-delivery-acknowledged.js';
 import { eventIdOf, runAgainstStub, stubSecret, type ReceivedDelivery, type StubAnswer } from './test-support/run-against-stub.js';
 import { unverifiedDeliveryRefused } from './unverified-delivery-refused.js';
 import { updateBeforeCreateKept } from './update-before-create-kept.js';
@@ -22,18 +24,19 @@ describe('webhooks-receiver checks against stub receivers', () => {
     expect(result?.evidence[0]?.curl).toMatch(/# request body of \d+ bytes is too long to inline/);
     expect(result?.evidence[0]?.request.body).toMatchObject({ bytes: oversizedBodyBytes, truncated: true });
     expect(JSON.stringify(result).length).toBeLessThan(20_000);
-    expect(deliveries).toHaveLength(1);
+    // The valid delivery that shows the receiver accepts what it should, then the oversized one.
+    expect(deliveries).toHaveLength(2);
   });
 
   it('fails the oversized body on a 500 and passes it on a 413', async () => {
-    const failing = await runAgainstStub([oversizedBodyRefused], { answer: () => ({ status: 500 }) });
+    const failing = await runAgainstStub([oversizedBodyRefused], { answer: (delivery) => (isLarge(delivery) ? { status: 500 } : { status: 200 }) });
     expect(failing.results[0]?.message).toContain('answered 500, a server error');
-    const passing = await runAgainstStub([oversizedBodyRefused], { answer: () => ({ status: 413 }) });
+    const passing = await runAgainstStub([oversizedBodyRefused], { answer: (delivery) => (isLarge(delivery) ? { status: 413 } : { status: 200 }) });
     expect(passing.results[0]?.status).toBe('passed');
   });
 
   it('fails, not errors, when the receiver never answers a malformed body', async () => {
-    const { results } = await runAgainstStub([malformedJsonRefused], { answer: () => 'hang', requestTimeoutMs: 300 });
+    const { results } = await runAgainstStub([malformedJsonRefused], { answer: (delivery) => (isJson(delivery) ? { status: 200 } : 'hang'), requestTimeoutMs: 300 });
     expect(results[0]?.status, results[0]?.message).toBe('failed');
     expect(results[0]?.message).toContain('gave no answer (APICERT_HTTP_TIMEOUT');
     expect(results[0]?.evidence.length).toBeGreaterThan(0);
@@ -41,10 +44,21 @@ describe('webhooks-receiver checks against stub receivers', () => {
 
   it('fails when a forged delivery is refused but processed anyway', async () => {
     const { results } = await runAgainstStub([unverifiedDeliveryRefused], {
-      answer: (delivery) => ({ status: 401, processedEventId: eventIdOf(delivery) }),
+      answer: (delivery) => ({ status: verifyingAnswer(delivery).status, processedEventId: eventIdOf(delivery) }),
     });
     expect(results[0]?.status).toBe('failed');
     expect(results[0]?.message).toMatch(/^a delivery signed with another secret was refused but processed 1 time\(s\)/);
+  });
+
+  it('blocks every refusal check, naming why, on a receiver that refuses even a valid delivery', async () => {
+    const refusing = [unverifiedDeliveryRefused, malformedJsonRefused, oversizedBodyRefused, incompleteEventRefused];
+    const { results } = await runAgainstStub([signedDeliveryAcknowledged, ...refusing], { answer: () => ({ status: 401 }) });
+    expect(results[0]?.status).toBe('failed');
+    for (const result of results.slice(1)) {
+      expect(result.status, result.id).toBe('errored');
+      expect(result.error?.code).toBe('APICERT_CHECK_BLOCKED');
+      expect(result.message).toMatch(/a correctly signed delivery answered 401 too, so refusing .* proves nothing; see webhooks-receiver.signed-delivery-acknowledged/);
+    }
   });
 
   it('fails when an early update is acknowledged but never processed', async () => {
@@ -115,8 +129,21 @@ describe('webhooks-receiver checks against stub receivers', () => {
   });
 });
 
+function isLarge(delivery: ReceivedDelivery): boolean {
+  return Number(delivery.headers['content-length']) > 100_000;
+}
+
+function isJson(delivery: ReceivedDelivery): boolean {
+  try {
+    JSON.parse(delivery.raw.toString('utf8'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // Acknowledges and processes a delivery whose signature verifies over the bytes received; 401 otherwise.
-function verifyingAnswer(delivery: ReceivedDelivery): StubAnswer {
+function verifyingAnswer(delivery: ReceivedDelivery): Exclude<StubAnswer, 'hang'> {
   const verdict = verifySignature(stubSecret, delivery.raw, headerOf(delivery.headers['x-signature']), 'hex');
   return verdict.valid ? { status: 200, processedEventId: eventIdOf(delivery) } : { status: 401 };
 }

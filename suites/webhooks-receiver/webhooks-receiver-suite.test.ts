@@ -16,7 +16,10 @@ import { signatureOverRawBytes } from './signature-over-raw-bytes.js';
 describe('webhooks-receiver suite against the reference server', () => {
   it('each switch makes only the checks that name it fail', async () => {
     // One server per switch, side by side: the runs mostly wait on timers and sockets.
-    const proving = [...new Set(webhooksReceiverChecks.flatMap((check) => check.provenBy ?? []))].filter(isDefectName);
+    // A receiver that refuses everything fails every check that needs a delivery accepted; it has its own test below.
+    const proving = [...new Set(webhooksReceiverChecks.flatMap((check) => check.provenBy ?? []))]
+      .filter(isDefectName)
+      .filter((defect) => defect !== 'receiver-refuses-everything');
     const failing = await Promise.all(
       proving.map(async (defect) => {
         // Only the slow-ack switch needs the tight budget; the others keep the default 2000 ms, so a
@@ -29,6 +32,20 @@ describe('webhooks-receiver suite against the reference server', () => {
     const naming = (defect: DefectName) => webhooksReceiverChecks.filter((check) => check.provenBy?.includes(defect)).map((check) => check.id);
     expect(Object.fromEntries(failing)).toEqual(Object.fromEntries(proving.map((defect) => [defect, naming(defect)])));
   }, 30_000);
+
+  it('blocks the refusal checks, never passing them, on a receiver that refuses everything', async () => {
+    const results = await runAgainstReference(webhooksReceiverChecks, { defects: ['receiver-refuses-everything'] });
+    const statusOf = (id: string) => results.find((r) => r.id === id);
+    expect(statusOf('webhooks-receiver.signed-delivery-acknowledged')?.status).toBe('failed');
+    const refusals = ['unverified-delivery-refused', 'malformed-json-refused', 'oversized-body-refused', 'incomplete-event-refused'];
+    for (const name of refusals) {
+      const result = statusOf(`webhooks-receiver.${name}`);
+      expect(result?.status, name).toBe('errored');
+      expect(result?.error?.code, name).toBe('APICERT_CHECK_BLOCKED');
+      expect(result?.message, name).toContain('see webhooks-receiver.signed-delivery-acknowledged');
+    }
+    expect(results.filter((r) => r.status === 'passed').map((r) => r.id)).toEqual([]);
+  });
 
   it('never puts the signing secret in a result, even with redaction of it turned off', async () => {
     for (const defects of [[], ['receiver-skips-verification', 'receiver-500-on-bad-json'], ['receiver-verifies-reserialized-body']] as DefectName[][]) {

@@ -12,6 +12,13 @@ async function deliver(env: ProbeEnv, raw: string, signature = signatureHeader(e
 const created = JSON.stringify({ event: 'customer.created', id: 'evt_probe_1', data: { id: 'cus_probe', name: 'Ada' } });
 
 export const receiverProbes: Partial<Record<DefectName, DefectProbe>> = {
+  'receiver-refuses-everything': {
+    async observe(env) {
+      return (await deliver(env, created)).status;
+    },
+    clean: 200,
+    broken: 401,
+  },
   'receiver-skips-verification': {
     async observe(env) {
       return (await deliver(env, created, signatureHeader('not-the-secret', Buffer.from(created)))).status;

@@ -29,6 +29,15 @@ async function twoRequestsOnOneConnection(env: ProbeEnv): Promise<number[]> {
 }
 
 export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
+  'list-not-a-page': {
+    async observe(env) {
+      await createCustomer(env);
+      const body = (await env.api.call('GET', '/customers')).json;
+      return Array.isArray(body) ? 'array' : Object.keys(body as object).sort().join(',');
+    },
+    clean: 'has_more,items,next_cursor',
+    broken: 'array',
+  },
   'rate-limited': {
     // Four reads in a row: the fourth meets the quota.
     async observe(env) {

@@ -28,7 +28,7 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
     const opened = await openList(ctx, target);
     if (!opened.ok) {
       const { outcome } = opened;
-      if (outcome.status === 'failed') return outcome;
+      if (outcome.status === 'failed' || outcome.status === 'blocked') return outcome;
       if (outcome.status === 'incomplete') unfinished.push(`${target.label}: ${outcome.reason}`);
       else notJudged.push(`${target.label}: ${outcome.status === 'skipped' ? outcome.reason : 'not judged'}`);
       continue;
@@ -40,7 +40,7 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
       if (!(error instanceof RequestBudgetSpent)) throw error;
       outcome = ctx.incomplete(error.message);
     }
-    if (outcome.status === 'failed') return outcome;
+    if (outcome.status === 'failed' || outcome.status === 'blocked') return outcome;
     if (outcome.status === 'incomplete') unfinished.push(`${opened.list.path}: ${outcome.reason}`);
     else if (outcome.status === 'skipped') notJudged.push(`${opened.list.path}: ${outcome.reason}`);
     else judged += 1;
