@@ -81,6 +81,8 @@ const defectList = [
   { name: 'delivery-blocks-response', description: 'the API response waits for the first delivery attempt to finish',
     noCheckYet: 'convention 4.3 and 6/3: a delivery is acknowledged quickly and processed afterwards, the sender times out and retries; no check times an API write against the delivery it triggers' },
   // Webhooks, receiver role
+  { name: 'receiver-closes-oversized', description: 'the receiver closes the connection on a delivery declared larger than its 100 KiB limit, instead of answering 413',
+    allowedBy: 'convention 8: "payload size limits: not shown"' },
   { name: 'receiver-refuses-everything', description: 'the receiver answers 401 to every delivery, correctly signed ones included' },
   { name: 'receiver-skips-verification', description: 'the receiver accepts deliveries with a missing or wrong X-Signature' },
   { name: 'receiver-verifies-reserialized-body', description: 'the receiver verifies the signature over re-serialized JSON, so bodies with other whitespace or escapes are refused' },

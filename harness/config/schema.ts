@@ -197,6 +197,16 @@ const receiver = section(
     secretEnv: text('Environment variable holding the signing secret that the receiver verifies.', P.ENV_NAME, 'APICERT_WEBHOOK_SECRET'),
     digestEncoding: choice('Encoding of the HMAC digest the kit sends after "sha256=".', ['hex', 'base64'], 'hex'),
     ackBudgetMs: millis('The receiver\'s 2xx must arrive within this many ms ("quickly", convention 4.3).', 2000),
+    oversizedBody: choice(
+      'Expected answer to a correctly signed delivery of more than 1 MiB (convention 8 leaves payload limits open): any prompt answer, a 2xx or 5xx with an advisory warning ("either"), or a refusal only, a 4xx or a closed connection ("refuse").',
+      ['either', 'refuse'],
+      'either',
+    ),
+    incompleteEvent: choice(
+      'Expected answer to a correctly signed event missing event, id or data (what a receiver does with one is not shown): any prompt answer, a 2xx or 5xx with an advisory warning ("either"), or a refusal only, a 4xx or a closed connection ("refuse").',
+      ['either', 'refuse'],
+      'either',
+    ),
     events: filledSection('Event bodies the kit sends. Strings may use {eventId} and {recordId}.', {
       create: {
         ...body('Body of a creation event; it must contain {eventId}.'),

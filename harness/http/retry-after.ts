@@ -1,8 +1,13 @@
 // How long a throttled or overloaded target asked to be left alone (RFC 9110 10.2.3: Retry-After is
 // a number of seconds or an HTTP date), and how long apicert waits when it did not say. Pure.
 
-/** Statuses that mean "not now", not "no": the request was not processed and may be sent again. */
-export const throttleStatuses: ReadonlySet<number> = new Set([429, 503]);
+/**
+ * Whether an answer means "not now" rather than "no": a 429, or a 503 that says when to come back.
+ * A 503 without Retry-After may be a real failure, so it stays an answer for the check to judge.
+ */
+export function isThrottled(status: number, retryAfter: string | undefined): boolean {
+  return status === 429 || (status === 503 && retryAfter !== undefined);
+}
 
 /** Milliseconds the Retry-After value asks for, from `nowMs`; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {

@@ -18,15 +18,23 @@ describe('withThrottling', () => {
     expect(throttled.stats()).toMatchObject({ throttledAnswers: 1 });
   });
 
-  it('backs off by doubling when a 503 gives no Retry-After', async () => {
+  it('backs off by doubling when a 429 gives no Retry-After', async () => {
     let calls = 0;
-    const { client } = fakeClient(() => (++calls <= 2 ? { status: 503 } : { status: 200 }));
+    const { client } = fakeClient(() => (++calls <= 2 ? { status: 429 } : { status: 200 }));
     const throttled = withThrottling(client, policy);
     const started = performance.now();
     await throttled.send(get);
     // 20 ms, then 40 ms.
     expect(performance.now() - started).toBeGreaterThanOrEqual(55);
     expect(throttled.stats()).toEqual({ throttledAnswers: 2, waitedMs: 60, pacedMs: 0 });
+  });
+
+  it('waits out a 503 that says when to come back, and hands on one that does not, for the check to judge', async () => {
+    let calls = 0;
+    const { client, sent } = fakeClient(() => (++calls === 1 ? { status: 503, headers: { 'retry-after': '0' } } : { status: 503 }));
+    const exchange = await withThrottling(client, policy).send(get);
+    expect(exchange.response.status).toBe(503);
+    expect(sent).toHaveLength(2);
   });
 
   it('errors, never answers, when the target stays throttled past the retries', async () => {

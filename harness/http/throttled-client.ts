@@ -1,11 +1,11 @@
-// An HttpClient that treats the target's "not now" as that, not as an answer: a 429 or 503 is sent
-// again after the wait the target asked for (Retry-After) or a capped backoff, and apicert's own
+// An HttpClient that treats the target's "not now" as that, not as an answer: a 429 (or a 503 with
+// Retry-After) is sent again after the wait the target asked for, or a capped backoff, and apicert's own
 // rate stays under --rate-limit. A throttled answer never reaches a check; one that outlasts the
 // retries becomes HttpThrottledError, so the check is errored, not failed.
 import { setTimeout as delay } from 'node:timers/promises';
 import { HttpThrottledError } from '../errors.js';
 import type { HttpClient, HttpExchange, HttpRequest } from './http-types.js';
-import { decideThrottleWait, parseRetryAfter, throttleStatuses, type ThrottlePolicy } from './retry-after.js';
+import { decideThrottleWait, isThrottled, parseRetryAfter, type ThrottlePolicy } from './retry-after.js';
 
 export interface ThrottleOptions extends ThrottlePolicy {
   /** Most requests per second apicert sends; undefined for no limit. */
@@ -51,7 +51,7 @@ export function withThrottling(client: HttpClient, options: ThrottleOptions): Th
       await pace(request.signal);
       const exchange = await client.send(request);
       const { status, headers } = exchange.response;
-      if (!throttleStatuses.has(status)) return attempt === 1 ? exchange : noteRetries(exchange, attempt - 1, waitedForThis);
+      if (!isThrottled(status, headers['retry-after'])) return attempt === 1 ? exchange : noteRetries(exchange, attempt - 1, waitedForThis);
       const asked = parseRetryAfter(headers['retry-after'], Date.now());
       const wait = decideThrottleWait(attempt, asked, options);
       if (wait === undefined) {

@@ -15,7 +15,12 @@ export function mountSignedReceiver(app: Express, ctx: ServerContext): void {
   // compressed bodies out (415), since their wire bytes are not the JSON.
   const limit = ctx.defects.has('receiver-no-body-limit') ? 64 * 1024 * 1024 : bodyLimitBytes;
   const rawBody = express.raw({ type: () => true, limit, inflate: false });
-  app.post('/webhook-receiver', rawBody, async (req, res) => {
+  // receiver-closes-oversized: a body declared above the limit is refused by closing the connection.
+  const closesOversized: express.RequestHandler = (req, _res, next) => {
+    if (ctx.defects.has('receiver-closes-oversized') && Number(req.get('content-length')) > limit) return void req.socket.destroy();
+    next();
+  };
+  app.post('/webhook-receiver', closesOversized, rawBody, async (req, res) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const parsed = parseJson(raw);
     if (ctx.defects.has('receiver-refuses-everything') || !isSignatureAccepted(ctx, req, raw, parsed)) {

@@ -1,21 +1,25 @@
 import { defineCheck } from '../define-check.js';
-import { findBadInputProblem } from './internal/bad-input-verdict.js';
+import { judgeOpenRefusal } from './internal/open-refusal-verdict.js';
 import { withoutField } from './internal/event-template.js';
 import { buildEvent, readReceiverSetup } from './internal/receiver-setup.js';
 import { evidenceOf, sendDelivery } from './internal/send-delivery.js';
 import { proveValidDeliveryAccepted } from './internal/valid-delivery-accepted.js';
 
-// Convention 2: a webhook body carries event, id and data. Without id a receiver cannot dedupe
-// (6/1), without event or data it cannot act; acknowledging such a body hides the sender's bug.
+// Convention 2: a webhook body carries event, id and data; what a receiver does with one that lacks
+// a field is not shown, so any prompt answer passes by default. Acknowledging it hides the sender's
+// bug (without id a receiver cannot dedupe, 6/1), so that is an advisory warning, and
+// webhooks.receiver.incompleteEvent "refuse" pins a refusal. Only no answer fails (4.3, 6/3).
 const requiredFields = ['event', 'id', 'data'] as const;
 
 export const incompleteEventRefused = defineCheck({
   id: 'webhooks-receiver.incomplete-event-refused',
   suite: 'webhooks-receiver',
   conformanceClass: 'webhooks-receiver',
-  rule: '2, 7/1',
-  title: 'A correctly signed event missing event, id or data gets a 4xx, never a 5xx or no answer',
-  proves: 'Correctly signed JSON bodies lacking one of the required webhook fields are refused as the sender\'s error.',
+  rule: '2, 4.3, 6/3',
+  title: 'A correctly signed event missing event, id or data is answered promptly; a refusal is advised',
+  proves:
+    'Correctly signed JSON bodies lacking one of the webhook fields get an answer or a closed connection in time; accepting one is a warning unless webhooks.receiver.incompleteEvent pins "refuse".',
+  level: 'warning',
   provenBy: ['receiver-accepts-invalid-event'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
@@ -25,11 +29,13 @@ export const incompleteEventRefused = defineCheck({
     for (const field of requiredFields) {
       const rawBody = JSON.stringify(withoutField(buildEvent(ctx, setup, 'create'), field));
       const outcome = await sendDelivery(ctx, setup, { rawBody, note: `correctly signed event without "${field}"` });
-      const problem = findBadInputProblem(outcome);
-      if (problem !== undefined) {
-        return ctx.fail(`a correctly signed event without "${field}" ${problem}; expected a 4xx (for example 400)`, {
-          expected: '4xx',
-          actual: problem,
+      const verdict = judgeOpenRefusal(outcome, setup.receiver.incompleteEvent);
+      if (verdict.kind === 'accepted') {
+        ctx.warn(`a correctly signed event without "${field}" ${verdict.advice}; pin webhooks.receiver.incompleteEvent "refuse" to require one`);
+      } else if (verdict.kind === 'failed') {
+        return ctx.fail(`a correctly signed event without "${field}" ${verdict.problem}`, {
+          expected: setup.receiver.incompleteEvent === 'refuse' ? 'a 4xx (for example 400) or a closed connection' : 'a prompt answer',
+          actual: verdict.problem,
           exchanges: evidenceOf(outcome),
         });
       }

@@ -1,5 +1,5 @@
 import { defineCheck } from '../define-check.js';
-import { findBadInputProblem } from './internal/bad-input-verdict.js';
+import { judgeOpenRefusal } from './internal/open-refusal-verdict.js';
 import { buildEvent, readReceiverSetup } from './internal/receiver-setup.js';
 import { sendDelivery } from './internal/send-delivery.js';
 import { proveValidDeliveryAccepted } from './internal/valid-delivery-accepted.js';
@@ -7,15 +7,18 @@ import { proveValidDeliveryAccepted } from './internal/valid-delivery-accepted.j
 /** Size of the oversized delivery: more than 1 MiB, far above any real event. */
 export const oversizedBodyBytes = 1024 * 1024 + 64 * 1024;
 
-// Convention 8 leaves payload limits open, but a receiver without one can be made to buffer any
-// amount by whoever can reach it; the sender's error is a 4xx (413), not a 5xx or a stall.
+// Convention 8 leaves payload limits open, so any prompt answer passes by default; a receiver without
+// a limit can be made to buffer any amount by whoever can reach it, so accepting is an advisory
+// warning, and webhooks.receiver.oversizedBody "refuse" pins a refusal. Only no answer fails (4.3, 6/3).
 export const oversizedBodyRefused = defineCheck({
   id: 'webhooks-receiver.oversized-body-refused',
   suite: 'webhooks-receiver',
   conformanceClass: 'webhooks-receiver',
-  rule: '7/1, 8',
-  title: 'A correctly signed delivery of more than 1 MiB gets a 4xx, never a 5xx or no answer',
-  proves: 'A well-formed, correctly signed event padded past 1 MiB is refused (for example 413) and answered promptly.',
+  rule: '4.3, 6/3, 8',
+  title: 'A correctly signed delivery of more than 1 MiB is answered promptly; a refusal is advised',
+  proves:
+    'A well-formed, correctly signed event padded past 1 MiB gets an answer or a closed connection in time; accepting it is a warning unless webhooks.receiver.oversizedBody pins "refuse".',
+  level: 'warning',
   provenBy: ['receiver-no-body-limit'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
@@ -24,11 +27,15 @@ export const oversizedBodyRefused = defineCheck({
     if (blocked !== undefined) return blocked;
     const rawBody = padEvent(JSON.stringify(buildEvent(ctx, setup, 'create')), oversizedBodyBytes);
     const outcome = await sendDelivery(ctx, setup, { rawBody, note: `correctly signed event padded to ${rawBody.length} bytes` });
-    const problem = findBadInputProblem(outcome);
-    if (problem === undefined) return ctx.pass();
-    return ctx.fail(`a correctly signed delivery of ${rawBody.length} bytes ${problem}; expected a 4xx (for example 413)`, {
-      expected: '4xx',
-      actual: problem,
+    const verdict = judgeOpenRefusal(outcome, setup.receiver.oversizedBody);
+    if (verdict.kind === 'refused') return ctx.pass();
+    if (verdict.kind === 'accepted') {
+      ctx.warn(`a correctly signed delivery of ${rawBody.length} bytes ${verdict.advice}; pin webhooks.receiver.oversizedBody "refuse" to require one`);
+      return ctx.pass();
+    }
+    return ctx.fail(`a correctly signed delivery of ${rawBody.length} bytes ${verdict.problem}`, {
+      expected: setup.receiver.oversizedBody === 'refuse' ? 'a 4xx (for example 413) or a closed connection' : 'a prompt answer',
+      actual: verdict.problem,
       exchanges: outcome.record === undefined ? [] : [outcome.record],
     });
   },

@@ -15,24 +15,51 @@ import { unverifiedDeliveryRefused } from './unverified-delivery-refused.js';
 import { updateBeforeCreateKept } from './update-before-create-kept.js';
 
 describe('webhooks-receiver checks against stub receivers', () => {
-  it('fails the oversized body when the receiver accepts it, without a megabyte curl line in the evidence', async () => {
-    const { results, deliveries } = await runAgainstStub([oversizedBodyRefused]);
+  it('warns, by default, when the receiver accepts the oversized body, and fails it once a refusal is pinned, without a megabyte curl line', async () => {
+    const accepted = await runAgainstStub([oversizedBodyRefused]);
+    expect(accepted.results[0]?.status).toBe('passed');
+    expect(accepted.results[0]?.findings).toEqual([
+      expect.objectContaining({ level: 'warning', message: expect.stringMatching(/of \d+ bytes answered 200, accepting it: .*pin webhooks.receiver.oversizedBody "refuse"/) }),
+    ]);
+    // The valid delivery that shows the receiver accepts what it should, then the oversized one.
+    expect(accepted.deliveries).toHaveLength(2);
+
+    const { results } = await runAgainstStub([oversizedBodyRefused], { configure: (config) => withReceiverPin(config, { oversizedBody: 'refuse' }) });
     const [result] = results;
     expect(result?.status, result?.message).toBe('failed');
-    expect(result?.message).toMatch(/of \d+ bytes answered 200, accepting it; expected a 4xx/);
+    expect(result?.message).toMatch(/of \d+ bytes answered 200, accepting it; the config pins a refusal/);
     expect(result?.evidence).toHaveLength(1);
     expect(result?.evidence[0]?.curl).toMatch(/# request body of \d+ bytes is too long to inline/);
     expect(result?.evidence[0]?.request.body).toMatchObject({ bytes: oversizedBodyBytes, truncated: true });
     expect(JSON.stringify(result).length).toBeLessThan(20_000);
-    // The valid delivery that shows the receiver accepts what it should, then the oversized one.
-    expect(deliveries).toHaveLength(2);
   });
 
-  it('fails the oversized body on a 500 and passes it on a 413', async () => {
-    const failing = await runAgainstStub([oversizedBodyRefused], { answer: (delivery) => (isLarge(delivery) ? { status: 500 } : { status: 200 }) });
-    expect(failing.results[0]?.message).toContain('answered 500, a server error');
-    const passing = await runAgainstStub([oversizedBodyRefused], { answer: (delivery) => (isLarge(delivery) ? { status: 413 } : { status: 200 }) });
-    expect(passing.results[0]?.status).toBe('passed');
+  it('takes a 413 or a closed connection as refusing the oversized body; a 500 warns by default and fails once a refusal is pinned', async () => {
+    const large = (answer: StubAnswer) => (delivery: ReceivedDelivery): StubAnswer => (isLarge(delivery) ? answer : { status: 200 });
+    for (const answer of [{ status: 413 }, 'close'] as const) {
+      const { results } = await runAgainstStub([oversizedBodyRefused], { answer: large(answer) });
+      expect(results[0]?.status, JSON.stringify(answer)).toBe('passed');
+      expect(results[0]?.findings, JSON.stringify(answer)).toEqual([]);
+    }
+    const warned = await runAgainstStub([oversizedBodyRefused], { answer: large({ status: 500 }) });
+    expect(warned.results[0]?.status).toBe('passed');
+    expect(warned.results[0]?.findings[0]?.message).toContain('a 5xx invites the sender to retry');
+    const pinned = await runAgainstStub([oversizedBodyRefused], { answer: large({ status: 500 }), configure: (config) => withReceiverPin(config, { oversizedBody: 'refuse' }) });
+    expect(pinned.results[0]?.status).toBe('failed');
+    expect(pinned.results[0]?.message).toContain('answered 500; the config pins a refusal');
+  });
+
+  it('warns when the receiver accepts an incomplete event, and fails once a refusal is pinned', async () => {
+    const accepted = await runAgainstStub([incompleteEventRefused]);
+    expect(accepted.results[0]?.status).toBe('passed');
+    expect(accepted.results[0]?.findings.map((finding) => finding.message)).toEqual([
+      expect.stringMatching(/without "event" answered 200, accepting it/),
+      expect.stringMatching(/without "id" answered 200, accepting it/),
+      expect.stringMatching(/without "data" answered 200, accepting it/),
+    ]);
+    const pinned = await runAgainstStub([incompleteEventRefused], { configure: (config) => withReceiverPin(config, { incompleteEvent: 'refuse' }) });
+    expect(pinned.results[0]?.status).toBe('failed');
+    expect(pinned.results[0]?.message).toMatch(/^a correctly signed event without "event" answered 200, accepting it; the config pins a refusal/);
   });
 
   it('fails, not errors, when the receiver never answers a malformed body', async () => {
@@ -86,10 +113,11 @@ describe('webhooks-receiver checks against stub receivers', () => {
     // The stub acknowledges and processes whatever verifies: it checks no body and dedupes nothing.
     // (It reads 64 KiB at most, so the oversized body fails verification and gets a 401.)
     expect(results.filter((r) => r.status === 'failed').map((r) => r.id).sort()).toEqual([
-      'webhooks-receiver.incomplete-event-refused',
       'webhooks-receiver.malformed-json-refused',
       'webhooks-receiver.redelivery-processed-once',
     ]);
+    // Accepting an incomplete event is open in the convention: a warning, not a failure.
+    expect(results.find((r) => r.id === 'webhooks-receiver.incomplete-event-refused')?.findings.length).toBe(3);
     expect(deliveries.length).toBeGreaterThan(10);
     for (const delivery of deliveries) {
       expect(delivery.headers.authorization).toBeUndefined();
@@ -129,6 +157,10 @@ describe('webhooks-receiver checks against stub receivers', () => {
   });
 });
 
+function withReceiverPin(config: ApicertConfig, pin: { readonly oversizedBody?: 'refuse'; readonly incompleteEvent?: 'refuse' }): ApicertConfig {
+  return { ...config, webhooks: { ...config.webhooks, receiver: { ...config.webhooks.receiver!, ...pin } } };
+}
+
 function isLarge(delivery: ReceivedDelivery): boolean {
   return Number(delivery.headers['content-length']) > 100_000;
 }
@@ -143,7 +175,7 @@ function isJson(delivery: ReceivedDelivery): boolean {
 }
 
 // Acknowledges and processes a delivery whose signature verifies over the bytes received; 401 otherwise.
-function verifyingAnswer(delivery: ReceivedDelivery): Exclude<StubAnswer, 'hang'> {
+function verifyingAnswer(delivery: ReceivedDelivery): Exclude<StubAnswer, 'hang' | 'close'> {
   const verdict = verifySignature(stubSecret, delivery.raw, headerOf(delivery.headers['x-signature']), 'hex');
   return verdict.valid ? { status: 200, processedEventId: eventIdOf(delivery) } : { status: 401 };
 }

@@ -12,6 +12,18 @@ async function deliver(env: ProbeEnv, raw: string, signature = signatureHeader(e
 const created = JSON.stringify({ event: 'customer.created', id: 'evt_probe_1', data: { id: 'cus_probe', name: 'Ada' } });
 
 export const receiverProbes: Partial<Record<DefectName, DefectProbe>> = {
+  'receiver-closes-oversized': {
+    async observe(env) {
+      const large = JSON.stringify({ event: 'customer.created', id: 'evt_probe_big', data: { pad: 'x'.repeat(200 * 1024) } });
+      try {
+        return (await deliver(env, large)).status;
+      } catch {
+        return 'connection closed';
+      }
+    },
+    clean: 413,
+    broken: 'connection closed',
+  },
   'receiver-refuses-everything': {
     async observe(env) {
       return (await deliver(env, created)).status;

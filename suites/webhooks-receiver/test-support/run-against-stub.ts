@@ -17,8 +17,8 @@ export interface ReceivedDelivery {
   readonly raw: Buffer;
 }
 
-/** What the stub answers a delivery: a status, or no answer at all. */
-export type StubAnswer = { readonly status: number; readonly processedEventId?: string } | 'hang';
+/** What the stub answers a delivery: a status, no answer at all, or a closed connection. */
+export type StubAnswer = { readonly status: number; readonly processedEventId?: string } | 'hang' | 'close';
 
 export interface StubOptions {
   /** Decides the answer; `processedEventId` counts the event as processed. Default 200, processed. */
@@ -68,6 +68,7 @@ export async function runAgainstStub(checks: readonly Check[], options: StubOpti
     deliveries.push(delivery);
     const answer = options.answer?.(delivery) ?? { status: 200, processedEventId: eventIdOf(delivery) };
     if (answer === 'hang') return;
+    if (answer === 'close') return void req.socket.destroy();
     if (answer.processedEventId !== undefined) processed.set(answer.processedEventId, (processed.get(answer.processedEventId) ?? 0) + 1);
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end('{}');
   }
