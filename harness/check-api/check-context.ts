@@ -110,5 +110,5 @@ export interface CheckContext {
    * even a valid delivery cannot show it refuses a bad one). Reported errored (APICERT_CHECK_BLOCKED);
    * the reason names the observation, and the check that judges it.
    */
-  blocked(reason: string): CheckOutcome;
+  blocked(reason: string, blockedBy?: string): CheckOutcome;
 }

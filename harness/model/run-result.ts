@@ -61,6 +61,8 @@ export interface ErroredCheck extends CheckResultBase {
   /** `CODE: message` of the error, so the one line names its code. */
   readonly message: string;
   readonly error: ErrorInfo;
+  /** For a blocked check: the check whose verdict is the root cause (reports group under it). */
+  readonly blockedBy?: string;
 }
 
 /** The result of one check, as the JSON report stores it: one variant per status. */

@@ -106,7 +106,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     fail: (message: string, details: FailureDetails = {}): CheckOutcome => ({ status: 'failed', message, details, findings }),
     skip: (reason: string): CheckOutcome => ({ status: 'skipped', reason, findings }),
     incomplete: (reason: string): CheckOutcome => ({ status: 'incomplete', reason, findings }),
-    blocked: (reason: string): CheckOutcome => ({ status: 'blocked', reason, findings }),
+    blocked: (reason: string, blockedBy?: string): CheckOutcome => ({ status: 'blocked', reason, ...(blockedBy !== undefined ? { blockedBy } : {}), findings }),
   };
   return {
     ctx,

@@ -85,8 +85,14 @@ export async function runOneCheck(
     case 'incomplete':
     case 'blocked': {
       const error = outcome.status === 'incomplete' ? new CheckIncompleteError(outcome.reason) : new CheckBlockedError(outcome.reason);
+      const blockedBy = outcome.status === 'blocked' ? outcome.blockedBy : undefined;
       // The exchanges show how far it got, or what blocked it.
-      return erroredResult(check, seed, error.toInfo(), { durationMs, evidence: lastExchanges(handle.exchanges), findings });
+      return erroredResult(check, seed, error.toInfo(), {
+        durationMs,
+        evidence: lastExchanges(handle.exchanges),
+        findings,
+        ...(blockedBy !== undefined ? { blockedBy } : {}),
+      });
     }
     case 'failed': {
       const { details } = outcome;
@@ -144,7 +150,7 @@ export function erroredResult(
   check: Check,
   seed: number,
   error: ErrorInfo,
-  extra: { readonly durationMs: number; readonly evidence?: readonly ExchangeRecord[]; readonly findings?: readonly Finding[] },
+  extra: { readonly durationMs: number; readonly evidence?: readonly ExchangeRecord[]; readonly findings?: readonly Finding[]; readonly blockedBy?: string },
 ): CheckResult {
   return toCheckResult(check, seed, { status: 'errored', message: describeError(error), error, ...extra });
 }

@@ -56,6 +56,22 @@ describe('renderConsoleReport', () => {
     expect(text).toContain('Interrupted: total run budget of 60 s exceeded; 3 checks not run\n1 passed, 1 failed, 1 skipped, 1 errored in 3.5s (seed 42)');
   });
 
+  it('names a root cause once, with the checks it blocked under it instead of in full', () => {
+    const blocked = (id: string) =>
+      buildCheck({ id, status: 'errored', error: { code: 'APICERT_CHECK_BLOCKED', message: `${id} judged nothing` }, blockedBy: 'webhooks-receiver.signed-delivery-acknowledged' });
+    const run = buildRun([
+      buildCheck({ id: 'webhooks-receiver.signed-delivery-acknowledged', status: 'failed', message: 'a correctly signed delivery answered 401' }),
+      blocked('webhooks-receiver.malformed-json-refused'),
+      blocked('webhooks-receiver.oversized-body-refused'),
+    ]);
+    const text = renderConsoleReport(run, { color: false });
+    expect(text).toContain('Failed and errored checks (3)');
+    expect(text).toContain(
+      '    a correctly signed delivery answered 401\n    blocks 2 checks, errored until this passes: webhooks-receiver.malformed-json-refused, webhooks-receiver.oversized-body-refused',
+    );
+    expect(text).not.toContain('judged nothing');
+  });
+
   it('prints the replay data of a property check', () => {
     const text = renderConsoleReport(sampleFullRun(), { color: false });
     expect(text).toContain('    counterexample: {"deliveries":[1,2],"big":"12345678901234567890n","nested":{"ok":null}}');

@@ -1,5 +1,6 @@
 // The console report: verdicts first (what a release needs), then what to fix, then how to replay.
 import { describeOutcome } from '../../harness/model/describe-outcome.js';
+import { findRootCauses, type RootCause } from '../../harness/model/root-causes.js';
 import type { CheckResult, ClassResult, ClassVerdict, RunResult } from '../../harness/model/run-result.js';
 import { toCounterexampleText } from '../counterexample-text.js';
 import { createPalette, type Paint, type Palette } from './ansi-style.js';
@@ -73,10 +74,21 @@ function renderProblem(run: RunResult, check: CheckResult, palette: Palette, ine
   return lines;
 }
 
+// A root cause is said once: the checks it blocked are named under it, not shown again in full.
+function renderBlocked(cause: RootCause | undefined, inert: Inert): string[] {
+  if (cause === undefined) return [];
+  const ids = cause.blocked.map((check) => inert(check.id));
+  return [`    blocks ${ids.length} check${ids.length === 1 ? '' : 's'}, errored until this passes: ${ids.join(', ')}`];
+}
+
 function renderProblems(run: RunResult, palette: Palette, inert: Inert): string[] {
   const problems = run.checks.filter((check) => check.status === 'failed' || check.status === 'errored');
   if (problems.length === 0) return [];
-  const blocks = problems.map((check) => renderProblem(run, check, palette, inert).join('\n'));
+  const causes = new Map(findRootCauses(run.checks).map((cause) => [cause.checkId, cause]));
+  const listedUnderCause = new Set([...causes.values()].flatMap((cause) => cause.blocked.map((check) => check.id)));
+  const blocks = problems
+    .filter((check) => !listedUnderCause.has(check.id))
+    .map((check) => [...renderProblem(run, check, palette, inert), ...renderBlocked(causes.get(check.id), inert)].join('\n'));
   return ['', palette.bold(`Failed and errored checks (${problems.length})`), blocks.join('\n\n')];
 }
 

@@ -22,6 +22,8 @@ export interface CheckRenderContext {
   readonly isExpanded: boolean;
   /** Its category when the run is compared with a baseline. */
   readonly category?: ComparisonCategory;
+  /** Ids of the checks this one blocked (its failure is their root cause). */
+  readonly blocks?: readonly string[];
 }
 
 // The one-line message in the summary; the body repeats it in full only when this cut it.
@@ -65,7 +67,18 @@ function renderFacts(check: CheckResult): string {
   const facts = [`rule ${escapeHtml(check.rule)}`, `class ${escapeHtml(check.class)}`, formatDuration(check.durationMs), `check seed ${check.seed}`];
   if (check.status === 'failed' && check.replayPath !== undefined) facts.push(`replay path ${escapeHtml(check.replayPath)}`);
   if (check.status === 'errored') facts.push(`error <code>${escapeHtml(check.error.code)}</code>`);
+  if (check.status === 'errored' && check.blockedBy !== undefined) facts.push(`blocked by ${renderCheckLink(check.blockedBy)}`);
   return `<p class="facts">${facts.join(' · ')}</p>`;
+}
+
+function renderCheckLink(id: string): string {
+  return `<a href="#${escapeHtml(toCheckAnchor(id))}"><code>${escapeHtml(id)}</code></a>`;
+}
+
+// The root cause says what it blocked, so a reader fixes it first.
+function renderBlocks(blocks: readonly string[] | undefined): string {
+  if (blocks === undefined || blocks.length === 0) return '';
+  return `<p class="blocks">Blocks ${blocks.length} check${blocks.length === 1 ? '' : 's'}, errored until this passes: ${blocks.map(renderCheckLink).join(', ')}</p>`;
 }
 
 function renderExpectation(check: CheckResult, limits: HtmlLimits): string {
@@ -129,7 +142,7 @@ function renderEvidence(check: CheckResult, context: CheckRenderContext): string
 /** Renders one check; failed and errored checks carry the full evidence. */
 export function renderCheck(check: CheckResult, context: CheckRenderContext): string {
   const isProblem = check.status === 'failed' || check.status === 'errored';
-  const body = [renderFacts(check), renderExpectation(check, context.limits), renderFindings(check, context.limits)];
+  const body = [renderFacts(check), renderBlocks(context.blocks), renderExpectation(check, context.limits), renderFindings(check, context.limits)];
   if (isProblem) body.push(renderCounterexample(check, context), renderEvidence(check, context), renderReplay(check, context.run));
   const category = context.category === undefined ? '' : ` data-comparison="${context.category}"`;
   return (

@@ -1,6 +1,7 @@
 // The checks section: suites, then classes, then checks, failures first at every level. The script
 // filters this markup in place; without the script it is the whole report.
 import type { RunResult, RunSummary } from '../../harness/model/run-result.js';
+import { findRootCauses } from '../../harness/model/root-causes.js';
 import { summarizeChecks } from '../../harness/model/verdicts.js';
 import type { ComparisonCategory } from '../../harness/model/compare-runs.js';
 import { renderStatus } from './display-values.js';
@@ -25,6 +26,7 @@ function describeCounts(counts: RunSummary): string {
 export function renderChecksSection(run: RunResult, context: ChecksSectionContext): string {
   const verdicts = new Map(run.classes.map((result) => [result.id, result.verdict]));
   let expandedLeft = context.limits.expandedFailures;
+  const blocksOf = new Map(findRootCauses(run.checks).map((cause) => [cause.checkId, cause.blocked.map((check) => check.id)]));
 
   const renderClass = (group: ClassGroup): string => {
     const checks = group.checks.map((check) => {
@@ -32,7 +34,15 @@ export function renderChecksSection(run: RunResult, context: ChecksSectionContex
       const isExpanded = isProblem && expandedLeft > 0;
       if (isExpanded) expandedLeft -= 1;
       const category = context.categories?.get(check.id);
-      return renderCheck(check, { run, limits: context.limits, budget: context.budget, isExpanded, ...(category !== undefined ? { category } : {}) });
+      const blocks = blocksOf.get(check.id);
+      return renderCheck(check, {
+        run,
+        limits: context.limits,
+        budget: context.budget,
+        isExpanded,
+        ...(category !== undefined ? { category } : {}),
+        ...(blocks !== undefined ? { blocks } : {}),
+      });
     });
     const verdict = verdicts.get(group.classId);
     return (

@@ -61,6 +61,22 @@ describe('renderHtmlReport', () => {
     }
   });
 
+  it('links a root cause and the checks it blocked both ways', () => {
+    const html = renderHtmlReport(
+      buildRun([
+        buildCheck({ id: 'resources.list-answers-with-page', status: 'failed', message: 'not a page' }),
+        buildCheck({
+          id: 'resources.delete-removes-record',
+          status: 'errored',
+          error: { code: 'APICERT_CHECK_BLOCKED', message: 'no page' },
+          blockedBy: 'resources.list-answers-with-page',
+        }),
+      ]),
+    );
+    expect(html).toMatch(/Blocks 1 check, errored until this passes: <a href="#[^"]+"><code>resources\.delete-removes-record<\/code><\/a>/);
+    expect(html).toMatch(/blocked by <a href="#[^"]+"><code>resources\.list-answers-with-page<\/code><\/a>/);
+  });
+
   it('tags a check with warnings in its always-visible summary line', () => {
     const html = renderHtmlReport(buildRun([buildCheck({ findings: [{ level: 'warning', message: 'slow' }, { level: 'info', message: 'fyi' }] })]));
     expect(/<summary>.*?<\/summary>/.exec(html)?.[0]).toContain('<span class="tag tag-warning">1 warning</span>');

@@ -72,5 +72,6 @@ function whyListCannotShow(ctx: CheckContext, path: string, search: ListSearch, 
 function blockedByList(ctx: CheckContext, path: string, status: number): CheckOutcome {
   return ctx.blocked(
     `GET ${path} did not answer a list page (${status}, or not {items, has_more}), so whether the deleted record is gone from it cannot be judged; see resources.list-answers-with-page`,
+    'resources.list-answers-with-page',
   );
 }

@@ -52,6 +52,7 @@ describe('resources suite against the reference server', () => {
     expect(deleted?.status).toBe('errored');
     expect(deleted?.error?.code).toBe('APICERT_CHECK_BLOCKED');
     expect(deleted?.message).toMatch(/GET \/customers did not answer a list page .*; see resources.list-answers-with-page/);
+    expect(deleted?.status === 'errored' && deleted.blockedBy).toBe('resources.list-answers-with-page');
   });
 
   it('cleans up the records of a failing check', async () => {

@@ -46,6 +46,7 @@ describe('webhooks-receiver suite against the reference server', () => {
       expect(result?.status, name).toBe('errored');
       expect(result?.error?.code, name).toBe('APICERT_CHECK_BLOCKED');
       expect(result?.message, name).toContain('see webhooks-receiver.signed-delivery-acknowledged');
+      expect(result?.status === 'errored' && result.blockedBy, name).toBe('webhooks-receiver.signed-delivery-acknowledged');
     }
     expect(results.filter((r) => r.status === 'passed').map((r) => r.id)).toEqual([]);
   });

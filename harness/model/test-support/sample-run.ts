@@ -41,7 +41,7 @@ export type CheckOverrides = Partial<Omit<FailedCheck, 'status'> & Omit<ErroredC
  * do not belong to the status are dropped, so the result is always a valid CheckResult.
  */
 export function buildCheck(overrides: CheckOverrides = {}): CheckResult {
-  const { status = 'passed', message, error, expected, actual, counterexample, replayPath, ...base } = overrides;
+  const { status = 'passed', message, error, blockedBy, expected, actual, counterexample, replayPath, ...base } = overrides;
   const common = {
     id: 'pagination.cursor-walk',
     suite: 'pagination' as const,
@@ -61,7 +61,7 @@ export function buildCheck(overrides: CheckOverrides = {}): CheckResult {
       return { ...common, status, message: message ?? 'not runnable here' };
     case 'errored': {
       const info = error ?? { code: 'APICERT_CHECK_CRASHED', message: 'the check crashed' };
-      return { ...common, status, message: message ?? `${info.code}: ${info.message}`, error: info };
+      return { ...common, status, message: message ?? `${info.code}: ${info.message}`, error: info, ...(blockedBy !== undefined ? { blockedBy } : {}) };
     }
     case 'failed':
       return {
@@ -264,15 +264,16 @@ export function sampleFullRun(): RunResult {
     ],
   };
   const errored: Required<ErroredCheck> = {
-    id: 'webhooks-sender.retry-after-timeout',
+    id: 'webhooks-sender.retry-backoff',
     suite: 'webhooks-sender',
     class: 'webhooks-sender',
-    title: 'A delivery that times out is retried',
+    title: 'Retries back off',
     rule: '6/3',
     status: 'errored',
     durationMs: 2000,
-    message: 'APICERT_HTTP_TIMEOUT: no answer within 2000 ms',
-    error: { code: 'APICERT_HTTP_TIMEOUT', message: 'no answer within 2000 ms' },
+    message: 'APICERT_CHECK_BLOCKED: the sender made no retry, so there is no schedule to judge',
+    error: { code: 'APICERT_CHECK_BLOCKED', message: 'the sender made no retry, so there is no schedule to judge' },
+    blockedBy: 'webhooks-sender.redelivery-keeps-id',
     evidence: [exchange],
     seed: 8,
     findings: [],

@@ -15,5 +15,6 @@ export async function proveValidDeliveryAccepted(ctx: CheckContext, setup: Recei
   return ctx.blocked(
     `a correctly signed delivery ${describeOutcome(outcome)} too, so refusing ${refused} proves nothing; ` +
       'see webhooks-receiver.signed-delivery-acknowledged',
+    'webhooks-receiver.signed-delivery-acknowledged',
   );
 }
