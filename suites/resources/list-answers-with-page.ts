@@ -1,5 +1,9 @@
+import type { TargetResponse } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { isJsonContentType } from './internal/json-content-type.js';
+
+// A message names this many lists at most; the evidence holds every one.
+const maxProblemsNamed = 5;
 
 // Convention 4.1 and section 2: GET /{collection} answers a list response {items, next_cursor, has_more}.
 export const listAnswersWithPage = defineCheck({
@@ -8,36 +12,42 @@ export const listAnswersWithPage = defineCheck({
   conformanceClass: 'resources-core',
   rule: '4.1, 2',
   title: 'Every configured collection lists as a JSON page {items, next_cursor, has_more}',
-  proves: 'GET on each collection answers 200 with application/json and the list response shape.',
+  proves: 'GET on each collection answers 200 with application/json and the list response shape; a failure names every list that does not.',
   provenBy: ['json-as-text-plain', 'list-not-a-page'],
   async run(ctx) {
+    // Every list is read, so one root cause (no page envelope, a wrong label) is named with every list it affects.
+    const problems: { readonly message: string; readonly expected: string; readonly actual: string; readonly record: TargetResponse['record'] }[] = [];
     for (const collection of ctx.config.collections) {
       const response = await ctx.request({ path: collection.path, note: `list ${collection.name}` });
       const contentType = response.headers['content-type'] ?? '';
+      const page = response.json as { items?: unknown; has_more?: unknown } | undefined;
       if (response.status !== 200) {
-        return ctx.fail(`GET ${collection.path} answered ${response.status}, expected 200`, {
-          expected: '200 with a list response',
-          actual: `${response.status}`,
-          exchanges: [response.record],
-        });
-      }
-      if (!isJsonContentType(contentType)) {
-        return ctx.fail(`GET ${collection.path} says Content-Type "${contentType}", expected application/json`, {
+        problems.push({ message: `GET ${collection.path} answered ${response.status}, expected 200`, expected: '200 with a list response', actual: `${response.status}`, record: response.record });
+      } else if (!isJsonContentType(contentType)) {
+        problems.push({
+          message: `GET ${collection.path} says Content-Type "${contentType}", expected application/json`,
           expected: 'Content-Type: application/json',
           actual: `Content-Type: ${contentType || '(none)'}`,
-          exchanges: [response.record],
+          record: response.record,
         });
-      }
-      const page = response.json as { items?: unknown; has_more?: unknown } | undefined;
-      if (!page || !Array.isArray(page.items) || typeof page.has_more !== 'boolean') {
-        return ctx.fail(`GET ${collection.path} did not answer {items: array, has_more: boolean}`, {
+      } else if (!page || !Array.isArray(page.items) || typeof page.has_more !== 'boolean') {
+        problems.push({
+          message: `GET ${collection.path} did not answer {items: array, has_more: boolean}`,
           expected: '{"items": [...], "next_cursor": ..., "has_more": true|false}',
           actual: response.jsonError ?? describeShape(response.json),
-          exchanges: [response.record],
+          record: response.record,
         });
       }
     }
-    return ctx.pass();
+    const [first] = problems;
+    if (first === undefined) return ctx.pass();
+    const shown = problems.slice(0, maxProblemsNamed).map((problem) => problem.message);
+    const more = problems.length > maxProblemsNamed ? `; and ${problems.length - maxProblemsNamed} more` : '';
+    return ctx.fail(`${shown.join('; ')}${more}`, {
+      expected: first.expected,
+      actual: problems.length === 1 ? first.actual : `${first.actual} (${problems.length} of ${ctx.config.collections.length} lists)`,
+      exchanges: problems.map((problem) => problem.record),
+    });
   },
 });
 

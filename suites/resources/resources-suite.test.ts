@@ -48,7 +48,12 @@ describe('resources suite against the reference server', () => {
   it('blocks delete-removes-record, never passing it, when the list is not a page, and says what the list was', async () => {
     const [listed, deleted] = await runAgainstReference([listAnswersWithPage, deleteRemovesRecord], { defects: ['list-not-a-page'] });
     expect(listed?.status).toBe('failed');
-    expect(listed?.actual).toMatch(/^a bare JSON array of \d+ items?, without the page envelope$/);
+    // One root cause, every list it affects named in the one failure.
+    expect(listed?.message).toBe(
+      'GET /customers did not answer {items: array, has_more: boolean}; GET /orders did not answer {items: array, has_more: boolean}; GET /products did not answer {items: array, has_more: boolean}',
+    );
+    expect(listed?.actual).toMatch(/^a bare JSON array of \d+ items?, without the page envelope \(3 of 3 lists\)$/);
+    expect(listed?.evidence).toHaveLength(3);
     expect(deleted?.status).toBe('errored');
     expect(deleted?.error?.code).toBe('APICERT_CHECK_BLOCKED');
     expect(deleted?.message).toMatch(/GET \/customers did not answer a list page .*; see resources.list-answers-with-page/);
