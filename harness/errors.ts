@@ -76,7 +76,7 @@ export class HttpBodyTooLargeError extends HttpError {
   }
 }
 
-/** The target kept answering 429 or 503 past the retries and waits apicert allows; not a conformance failure. */
+/** The target kept answering 429 (or 503 with Retry-After) past the retries and waits apicert allows; not a conformance failure. */
 export class HttpThrottledError extends HttpError {
   constructor(message: string) {
     super('APICERT_HTTP_THROTTLED', message);

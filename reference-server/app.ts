@@ -84,8 +84,9 @@ export function createApp(options: AppOptions): ReferenceApp {
       next();
     });
   }
-  if (defects.has('rate-limited')) app.use(createRateLimit({ every: 4, retryAfterSeconds: ctx.tuning.retryAfterSeconds }));
   mountSignedReceiver(app, ctx);
+  // After the receiver: a 429 to a webhook delivery is a failed delivery (6/3), not API throttling.
+  if (defects.has('rate-limited')) app.use(createRateLimit({ every: 4, retryAfterSeconds: ctx.tuning.retryAfterSeconds }));
   if (defects.has('session-cookie-required')) app.use(createSessionCookieRequirement());
   app.use(
     createBearerAuth({

@@ -28,6 +28,11 @@ export interface TargetRequest {
   readonly credential?: 'valid' | 'none' | 'wrong';
   readonly freshConnection?: boolean;
   /**
+   * Default true: a 429 (or a 503 with Retry-After) is waited out and the request sent again. false
+   * hands the check the answer as it came, for a webhook delivery whose first answer is judged (6/3).
+   */
+  readonly waitsOutThrottling?: boolean;
+  /**
    * A create whose record the check will track. When the check is stopped, the kit waits for such
    * a request to be answered (an interrupt), or warns that its record may remain (a time-out).
    */

@@ -113,8 +113,8 @@ describe('apicert run', () => {
     [['run', '--base-url', 'http://x', '--suite', 'resources', '--suite', 'pagination'], /--suite is given more than once/],
     [['run', '--base-url', 'http://x', '--require', 'resources-core,bogus'], /unknown conformance class "bogus"/],
     [['run', '--base-url', 'http://x', '--seed', '4294967296'], /--seed must be an integer from 0 to 2147483647/],
-    [['run', '--base-url', 'http://x', '--rate-limit', '0'], /--rate-limit must be a number above 0/],
-    [['run', '--base-url', 'http://x', '--rate-limit', 'fast'], /--rate-limit must be a number above 0, such as 20 or 0.5 \(got "fast"\)/],
+    [['run', '--base-url', 'http://x', '--rate-limit', '0'], /--rate-limit must be a number of at least 0.01/],
+    [['run', '--base-url', 'http://x', '--rate-limit', 'fast'], /--rate-limit must be a number of at least 0.01, such as 20 or 0.5 \(got "fast"\)/],
     [[], /name a command/],
   ])('exits 2 with one usage line for %j', async (argv, pattern) => {
     const io = captureIo({ APICERT_TOKEN: 't' });

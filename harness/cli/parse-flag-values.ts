@@ -63,8 +63,8 @@ export function parseInteger(flag: string, raw: string | undefined, min = 0, max
 export function parsePositiveNumber(flag: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !Number.isFinite(value) || value <= 0) {
-    throw new UsageError(`--${flag} must be a number above 0, such as 20 or 0.5 (got "${raw.slice(0, 40)}")`);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !Number.isFinite(value) || value < 0.01) {
+    throw new UsageError(`--${flag} must be a number of at least 0.01, such as 20 or 0.5 (got "${raw.slice(0, 40)}")`);
   }
   return value;
 }

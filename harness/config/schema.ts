@@ -242,12 +242,12 @@ const root = section('What the API convention leaves open, so that one kit can c
     rateLimit: {
       type: 'number',
       description: 'Most requests per second the kit sends to the target; left out, no limit. The --rate-limit flag wins.',
-      exclusiveMinimum: 0,
+      minimum: 0.01,
     },
-    throttle: filledSection('How the kit answers a 429 or 503 ("not now"): it waits and sends the request again; a throttled answer is never a conformance failure.', {
-      maxRetries: count('Times one request is sent again after a 429 or 503; past that the check is errored.', 0, 5),
-      maxWaitMs: millis('Longest single wait for the target, in ms; a Retry-After asking for more makes the check errored at once.', 10_000),
-      backoffMs: millis('First wait after a 429 or 503 without Retry-After, in ms; doubled on each retry, up to maxWaitMs.', 500),
+    throttle: filledSection('How the kit answers a 429, or a 503 with Retry-After ("not now"): it waits and sends the request again; a throttled answer is never a conformance failure.', {
+      maxRetries: { ...count('Times one request is sent again after a 429 (or 503 with Retry-After); past that the check is errored.', 0, 5), maximum: 10 },
+      maxWaitMs: { ...millis('Longest single wait for the target, in ms; a Retry-After asking for more makes the check errored at once.', 10_000), maximum: 60_000 },
+      backoffMs: millis('First wait after a 429 without Retry-After, in ms; doubled on each retry, up to maxWaitMs.', 500),
     }),
   }),
   collections: { type: 'array', description: 'Collections to exercise.', items: collection, default: [] },
@@ -257,6 +257,11 @@ const root = section('What the API convention leaves open, so that one kit can c
     refusedStatus: choice('Status of a request refused for its credential: 401, 403, or either.', ['either', '401', '403'], 'either'),
     putOmittedField: choice('PUT without a field: reject it with 4xx, or succeed with the field removed or reset, or either.', ['either', 'reject', 'reset'], 'either'),
     idChange: choice('PUT or PATCH carrying another id: reject it with 4xx, ignore the id, or either.', ['either', 'reject', 'ignore'], 'either'),
+    unknownParentList: choice(
+      'A list nested under an id that does not exist: 404, or "either" a 4xx or an empty list page (the mapping of conditions to status codes is not shown, 7/3).',
+      ['either', '404'],
+      'either',
+    ),
     errorBodyPointer: text('When set, every 4xx body must be JSON with a value at this JSON pointer, e.g. "/error/message".', P.JSON_POINTER),
   }),
   pagination: filledSection('Pagination expectations, shared by every list.', {

@@ -35,6 +35,8 @@ export interface HttpRequest {
   readonly credential?: 'valid' | 'none' | 'wrong';
   /** Use a new connection, sharing nothing with earlier requests. */
   readonly freshConnection?: boolean;
+  /** false: a 429 or 503 is the answer, not a "not now" to wait out (a webhook delivery the check judges). */
+  readonly waitsOutThrottling?: boolean;
   readonly signal?: AbortSignal;
   /** Why the request is made, stored on the record. */
   readonly note?: string;

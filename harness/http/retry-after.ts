@@ -1,12 +1,17 @@
 // How long a throttled or overloaded target asked to be left alone (RFC 9110 10.2.3: Retry-After is
 // a number of seconds or an HTTP date), and how long apicert waits when it did not say. Pure.
 
+// RFC 9110 9.2.2: these may be sent twice with the effect of once.
+const idempotentMethods: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
 /**
- * Whether an answer means "not now" rather than "no": a 429, or a 503 that says when to come back.
- * A 503 without Retry-After may be a real failure, so it stays an answer for the check to judge.
+ * Whether an answer means "not now" rather than "no": a 429 (the request was not processed), or a
+ * 503 that says when to come back, for a request that is safe to repeat. A 503 without Retry-After
+ * may be a real failure, and a POST behind a gateway's 503 may have been processed already, so
+ * those stay answers for the check to judge.
  */
-export function isThrottled(status: number, retryAfter: string | undefined): boolean {
-  return status === 429 || (status === 503 && retryAfter !== undefined);
+export function isThrottled(method: string, status: number, retryAfter: string | undefined): boolean {
+  return status === 429 || (status === 503 && retryAfter !== undefined && idempotentMethods.has(method.toUpperCase()));
 }
 
 /** Milliseconds the Retry-After value asks for, from `nowMs`; undefined when absent or unreadable. */

@@ -41,7 +41,7 @@ describe('withThrottling', () => {
     const { client, sent } = fakeClient(() => ({ status: 429, headers: { 'retry-after': '0' } }));
     const error = await withThrottling(client, policy).send(get).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(HttpThrottledError);
-    expect((error as HttpThrottledError).message).toMatch(/still answered 429 after 3 retries; lower --rate-limit/);
+    expect((error as HttpThrottledError).message).toMatch(/still answered 429 after 3 retries; set --rate-limit/);
     expect((error as HttpThrottledError).record?.response?.status).toBe(429);
     expect(sent).toHaveLength(4);
   });
@@ -58,8 +58,18 @@ describe('withThrottling', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('check budget spent')), 30);
     const started = performance.now();
-    await expect(withThrottling(client, policy).send({ ...get, signal: controller.signal })).rejects.toThrow();
+    await expect(withThrottling(client, policy).send({ ...get, signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
     expect(performance.now() - started).toBeLessThan(900);
+  });
+
+  it('never sends a POST again after a 503, which a gateway may have let through, nor anything the caller judges itself', async () => {
+    const { client, sent } = fakeClient(() => ({ status: 503, headers: { 'retry-after': '0' } }));
+    const throttled = withThrottling(client, policy);
+    expect((await throttled.send({ ...get, method: 'POST' })).response.status).toBe(503);
+    expect(sent).toHaveLength(1);
+    const { client: limited, sent: delivered } = fakeClient(() => ({ status: 429, headers: { 'retry-after': '0' } }));
+    expect((await withThrottling(limited, policy).send({ ...get, method: 'POST', waitsOutThrottling: false })).response.status).toBe(429);
+    expect(delivered).toHaveLength(1);
   });
 
   it('spaces requests to stay under the rate limit, concurrent ones included', async () => {

@@ -14,7 +14,7 @@ export interface ThrottleOptions extends ThrottlePolicy {
 
 /** What throttling cost the run so far. */
 export interface ThrottleStats {
-  /** Answers of 429 or 503 that were waited out and sent again. */
+  /** Answers of 429 (or 503 with Retry-After) that were waited out and sent again. */
   readonly throttledAnswers: number;
   /** Milliseconds spent waiting for the target's permission, and for apicert's own rate limit. */
   readonly waitedMs: number;
@@ -51,7 +51,9 @@ export function withThrottling(client: HttpClient, options: ThrottleOptions): Th
       await pace(request.signal);
       const exchange = await client.send(request);
       const { status, headers } = exchange.response;
-      if (!isThrottled(status, headers['retry-after'])) return attempt === 1 ? exchange : noteRetries(exchange, attempt - 1, waitedForThis);
+      if (request.waitsOutThrottling === false || !isThrottled(request.method, status, headers['retry-after'])) {
+        return attempt === 1 ? exchange : noteRetries(exchange, attempt - 1, waitedForThis);
+      }
       const asked = parseRetryAfter(headers['retry-after'], Date.now());
       const wait = decideThrottleWait(attempt, asked, options);
       if (wait === undefined) {
@@ -60,7 +62,7 @@ export function withThrottling(client: HttpClient, options: ThrottleOptions): Th
             ? `asked to wait ${Math.ceil(asked / 1000)} s (Retry-After), more than apicert waits (${options.maxWaitMs} ms)`
             : `still answered ${status} after ${attempt - 1} retries`;
         const error = new HttpThrottledError(
-          `${request.method} ${request.url} was throttled: the target ${why}; lower --rate-limit, or run when the target has capacity`,
+          `${request.method} ${request.url} was throttled: the target ${why}; ${options.rateLimit === undefined ? 'set' : 'lower'} --rate-limit, or run when the target has capacity`,
         );
         error.record = exchange.record;
         throw error;

@@ -72,6 +72,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
         ...(body !== undefined ? { body } : {}),
         credential: isForeignOrigin ? 'none' : (target.credential ?? 'valid'),
         freshConnection: target.freshConnection ?? false,
+        ...(target.waitsOutThrottling === false ? { waitsOutThrottling: false } : {}),
         signal,
         ...(target.note !== undefined ? { note: target.note } : {}),
       });

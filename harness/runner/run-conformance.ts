@@ -188,7 +188,7 @@ function describeThrottling(stats: ThrottleStats, rateLimit: number | undefined)
   const notes: RunNote[] = [];
   if (stats.throttledAnswers > 0) {
     const answers = `${stats.throttledAnswers} answer${stats.throttledAnswers === 1 ? '' : 's'}`;
-    notes.push({ level: 'info', message: `the target throttled ${answers} (429 or 503); apicert waited ${formatSeconds(stats.waitedMs)} s in all and sent each request again` });
+    notes.push({ level: 'info', message: `the target throttled ${answers} (429, or 503 with Retry-After); apicert waited ${formatSeconds(stats.waitedMs)} s in all and sent each request again` });
   }
   if (rateLimit !== undefined && stats.pacedMs > 0) {
     notes.push({ level: 'info', message: `the rate limit of ${rateLimit} requests per second held requests back ${formatSeconds(stats.pacedMs)} s in all` });

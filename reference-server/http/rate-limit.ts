@@ -1,4 +1,4 @@
-// The rate-limited variant: an API gateway over its quota. Every fourth request is answered 429 with
+// The rate-limited variant: an API gateway over its quota. Every fourth API request is answered 429 with
 // Retry-After and not processed, whatever it was; the convention leaves rate limits open (section 8).
 import type { RequestHandler } from 'express';
 

@@ -8,7 +8,8 @@ import { fetchPage, walkPages } from './internal/page-walker.js';
 import type { PageQuery } from './internal/walk-decision.js';
 
 // Convention 4.2/2: the cursor style "costs the same on deep pages". Latency is noisy and the kit
-// cannot build a huge dataset, so this is a warning-level finding, never a failure.
+// cannot build a huge dataset, so slow deep pages are a warning, never a failure (a broken walk still
+// fails, and one the budget cut short leaves the check incomplete).
 export const cursorDeepPagesCostTheSame = defineCheck({
   id: 'pagination.cursor.deep-pages-cost-the-same',
   suite: 'pagination',
@@ -42,7 +43,9 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
 
   // The deepest page that came back full and was reached through a cursor.
   const deepIndex = walk.pages.findLastIndex((p) => p.page.ok && p.page.ids.length === pageSize && typeof p.query.after === 'string');
-  if (deepIndex < 1) return ctx.incomplete(`${list.path} has too few records for a deep cursor page; raise pagination.fixtureCap`);
+  if (deepIndex < 1) {
+    return ctx.incomplete(`${list.path}: the cursor walk reached no full page past the first (pagination.fixtureCap and budgets.maxPagesPerWalk bound it); raise them`);
+  }
   const depth = walk.pages.slice(0, deepIndex).reduce((sum, p) => sum + (p.page.ok ? p.page.ids.length : 0), 0);
   const firstQuery: PageQuery = { limit: pageSize };
   const deepQuery = walk.pages[deepIndex]!.query;

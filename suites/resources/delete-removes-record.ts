@@ -1,7 +1,8 @@
 import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
-import { findInList } from '../internal/fixtures/find-in-list.js';
+import { asRecord } from '../internal/answer-shape.js';
+import { findInList, idsOf } from '../internal/fixtures/find-in-list.js';
 import { describePinned, isSuccessStatus } from './internal/status-policy.js';
 
 // Convention 4.1: DELETE removes the record: it is no longer readable nor listed.
@@ -40,17 +41,17 @@ export const deleteRemovesRecord = defineCheck({
           exchanges: [created.response.record, removal.record, read.record],
         });
       }
-      const search = await findInList(ctx, collection.path, collection.idField, created.id);
-      if (search.badPage !== undefined) return blockedByList(ctx, collection.path, search.badPage.status);
-      if (search.found) {
+      // The order is stable (4.2/3): the page that listed the record, read again, is where it would be.
+      const after = before.afters[before.pages.length - 1];
+      const again = await ctx.request({ path: collection.path, query: { after }, note: 'read again the page that listed the deleted record' });
+      const items = asRecord(again.json)?.['items'];
+      if (again.status !== 200 || !Array.isArray(items)) return blockedByList(ctx, collection.path, again.status);
+      if (idsOf(items, collection.idField).includes(created.id)) {
         return ctx.fail(`the deleted record ${created.id} is still listed in ${collection.path}`, {
           expected: 'a deleted record is not listed',
-          actual: `listed on page ${search.pages.length}`,
-          exchanges: [removal.record, ...search.pages.slice(-1).map((p) => p.record)],
+          actual: `listed again on the page read with ${after === undefined ? 'no cursor' : `after=${after}`}`,
+          exchanges: [removal.record, again.record],
         });
-      }
-      if (!search.complete) {
-        return ctx.incomplete(`${collection.path} could not be searched to its end after the DELETE (budgets.maxPagesPerWalk, or no usable next_cursor); raise the budget`);
       }
     }
     return ctx.pass();

@@ -13,11 +13,13 @@ import { idIsStable } from './id-is-stable.js';
 import { listAnswersWithPage } from './list-answers-with-page.js';
 import { pluralCollectionNames } from './plural-collection-names.js';
 import { putReplacesRecord } from './put-replaces-record.js';
+import { readUnknownId } from './read-unknown-id.js';
 
 // Choices the convention leaves open: accepted by default, failing once the config pins the other one.
 const pinnedProofs: ReadonlyArray<readonly [Check, DefectName, Partial<ApicertConfig['resources']>]> = [
   [createThenRead, 'create-returns-200', { createStatus: '201' }],
   [deleteRemovesRecord, 'delete-keeps-record', { deleteStatus: '204' }],
+  [readUnknownId, 'nested-list-unknown-parent-200', { unknownParentList: '404' }],
 ];
 
 describe('resources suite against the reference server', () => {

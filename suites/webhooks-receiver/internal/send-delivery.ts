@@ -40,6 +40,8 @@ export async function sendDelivery(ctx: CheckContext, setup: ReceiverSetup, deli
       body: delivery.rawBody,
       headers,
       credential: 'none',
+      // A sender judges the receiver's first answer: a 429 is a non-2xx here, not a wait.
+      waitsOutThrottling: false,
       note: delivery.note,
     });
     return { answered: true, status: response.status, durationMs: response.durationMs, record: response.record };
