@@ -74,16 +74,20 @@ export async function startSecondServer(options: SecondServerOptions): Promise<R
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}`,
     token,
     receiverSecret,
-    async close() {
-      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-      timers.close();
-      sender.close();
-      server.closeAllConnections();
-      await stopped;
+    close() {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        timers.close();
+        sender.close();
+        server.closeAllConnections();
+        await stopped;
+      })();
+      return closing;
     },
   };
 }

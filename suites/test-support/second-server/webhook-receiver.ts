@@ -16,8 +16,6 @@ export interface EventStats {
 export class WebhookReceiver {
   private readonly received = new Map<string, number>();
   private readonly processed = new Map<string, number>();
-  /** Latest data per record id; an update arriving first simply creates the entry. */
-  private readonly records = new Map<string, Readonly<Record<string, unknown>>>();
 
   constructor(
     private readonly secret: string,
@@ -38,7 +36,7 @@ export class WebhookReceiver {
     this.received.set(event.id, (this.received.get(event.id) ?? 0) + 1);
     // Processing is deferred, so a duplicate arriving before it runs must also be caught: the
     // check is made when it runs, not when the delivery arrives.
-    this.timers.schedule(() => this.process(event), processingDelayMs);
+    this.timers.schedule(() => this.process(event.id), processingDelayMs);
   }
 
   /** What the receiver did with an event, or undefined when it never arrived. */
@@ -48,11 +46,11 @@ export class WebhookReceiver {
     return { id: eventId, stats: { received, processed: this.processed.get(eventId) ?? 0 } };
   }
 
-  private process(event: { readonly id: string; readonly data: Readonly<Record<string, unknown>> }): void {
-    if ((this.processed.get(event.id) ?? 0) > 0) return;
-    this.processed.set(event.id, 1);
-    const recordId = event.data.id;
-    if (typeof recordId === 'string' || typeof recordId === 'number') this.records.set(String(recordId), event.data);
+  // Processing never looks for the record's create event, so an update that comes first is
+  // processed like any other (convention 6/2).
+  private process(eventId: string): void {
+    if ((this.processed.get(eventId) ?? 0) > 0) return;
+    this.processed.set(eventId, 1);
   }
 
   private isSignedBySecret(raw: Buffer, header: string | undefined): boolean {
