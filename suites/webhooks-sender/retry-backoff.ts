@@ -17,7 +17,7 @@ export const retryBackoff = defineCheck({
   conformanceClass: 'webhooks-sender',
   rule: '6/3',
   title: 'Retries back off: waits between attempts do not shrink and are not a tight loop',
-  proves: `When the subscriber fails ${FAILED_ATTEMPTS} attempts in a row, the waits between the attempts never shrink and none is a tight loop.`,
+  proves: `When the subscriber fails ${FAILED_ATTEMPTS} attempts in a row, the waits between the attempts never shrink and no two in a row are a tight loop.`,
   provenBy: ['retry-without-backoff'],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'fail-first', failures: FAILED_ATTEMPTS }, async ({ sender, collection, channel }) => {

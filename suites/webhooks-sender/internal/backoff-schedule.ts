@@ -1,9 +1,9 @@
 // Judges the intervals between delivery attempts of one event (convention 6/3: the sender retries,
 // "often with backoff", for a limited time). The convention gives no schedule, so the rule here is
-// the weakest that still catches a retry storm: intervals never shrink (beyond jitter) and none is a
-// tight loop. Pure.
+// the weakest that still catches a retry storm: intervals never shrink (beyond jitter), and no two
+// in a row are a tight loop. One short first wait that then grows (30, 90, 270 ms) is a backoff. Pure.
 
-/** An interval shorter than this is a tight loop, not a backoff. */
+/** Two intervals in a row shorter than this are a tight loop, not a backoff. */
 export const TIGHT_LOOP_MS = 50;
 
 /** An interval may be this fraction of the one before it and still count as "not shrinking" (jitter). */
@@ -24,12 +24,14 @@ export function judgeBackoff(arrivalsMs: readonly number[]): BackoffJudgement {
   const intervalsMs = arrivalsMs.slice(1).map((at, index) => Math.round(at - arrivalsMs[index]!));
   const offsets = arrivalsMs.map((at) => Math.round(at - first));
   const schedule = `${arrivalsMs.length} attempt${arrivalsMs.length === 1 ? '' : 's'} at ${offsets.join(', ')} ms${intervalsMs.length > 0 ? ` (intervals ${intervalsMs.join(', ')} ms)` : ''}`;
-  const tight = intervalsMs.findIndex((interval) => interval < TIGHT_LOOP_MS);
+  const tight = intervalsMs.findIndex((interval, index) => interval < TIGHT_LOOP_MS && (intervalsMs[index + 1] ?? Number.POSITIVE_INFINITY) < TIGHT_LOOP_MS);
   if (tight >= 0) {
     return {
       intervalsMs,
       schedule,
-      problem: `attempt ${tight + 2} came ${intervalsMs[tight]} ms after attempt ${tight + 1}: a tight loop (under ${TIGHT_LOOP_MS} ms), not a backoff`,
+      problem:
+        `attempt ${tight + 2} came ${intervalsMs[tight]} ms after attempt ${tight + 1}, and attempt ${tight + 3} ${intervalsMs[tight + 1]} ms after that: ` +
+        `a tight loop (under ${TIGHT_LOOP_MS} ms), not a backoff`,
     };
   }
   const shrink = intervalsMs.findIndex((interval, index) => index > 0 && interval < intervalsMs[index - 1]! * SHRINK_TOLERANCE);
