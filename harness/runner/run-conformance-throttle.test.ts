@@ -36,12 +36,13 @@ describe('runConformance against a rate-limited target', () => {
   const env = (): Record<string, string> => ({ APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret });
 
   it('passes every check, and says how much the throttling cost', async () => {
-    const { run } = await runConformance({ registry, baseUrl: server.url, configPath: await configWith({}), seed: 7, env: env() });
+    // The resources suite is enough here: suites/second-server.test.ts runs every suite behind a gateway.
+    const { run } = await runConformance({ registry, suites: ['resources'], baseUrl: server.url, configPath: await configWith({}), seed: 7, env: env() });
     expect(run.checks.filter((check) => check.status !== 'passed').map((check) => `${check.id}: ${check.status}`)).toEqual([]);
     expect(run.verdict).toBe('passed');
     const note = run.notes.find((candidate) => candidate.message.startsWith('the target throttled'));
     expect(note?.message).toMatch(/^the target throttled \d+ answers \(429, or 503 with Retry-After\); apicert waited 0\.0 s in all/);
-    expect(Number(/throttled (\d+)/.exec(note!.message)?.[1])).toBeGreaterThan(100);
+    expect(Number(/throttled (\d+)/.exec(note!.message)?.[1])).toBeGreaterThan(20);
   }, 60_000);
 
   it('makes a check that stays throttled errored, never failed', async () => {
