@@ -21,7 +21,8 @@ describe('readListPage', () => {
 
   it.each([
     [{ status: 500, json: { items: [], has_more: false } }, 'answered 500'],
-    [{ status: 200, json: [] }, 'not a JSON object'],
+    [{ status: 200, json: [] }, 'a bare JSON array, not a page'],
+    [{ status: 200, json: 'items' }, 'not a JSON object'],
     [{ status: 200, json: { has_more: false } }, '"items" is not an array'],
     [{ status: 200, json: { items: [], has_more: 'no' } }, '"has_more" is not a boolean'],
     [{ status: 200, json: { items: [{ name: 'x' }], has_more: false } }, 'item 0 has no "id"'],

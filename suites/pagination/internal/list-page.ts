@@ -25,6 +25,8 @@ export function readListPage(answer: ListAnswer, idField: string): ListPage {
   if (answer.status !== 200) return { ok: false, reason: `answered ${answer.status}, expected 200 with a list response` };
   const body = answer.json;
   const record = asRecord(body);
+  // A bare array is the common slip: say so, rather than "not an object".
+  if (Array.isArray(body)) return { ok: false, reason: 'the body is a bare JSON array, not a page {items, next_cursor, has_more}' };
   if (record === undefined) return { ok: false, reason: 'the body is not a JSON object' };
   const { items, has_more: hasMore } = record;
   if (!Array.isArray(items)) return { ok: false, reason: '"items" is not an array' };
