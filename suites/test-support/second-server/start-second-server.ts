@@ -8,7 +8,7 @@ import { Problem, readJsonObject, readRawBody, sendJson, sendProblem } from './h
 import { RecordStore } from './record-store.js';
 import { routeResource, type ResourceRouteContext } from './resource-routes.js';
 import type { SecondServerOptions } from './second-server-options.js';
-import { TimerSet } from './timer-set.js';
+import { TimerRegistry } from '../../../reference-server/timer-registry.js';
 import { WebhookReceiver } from './webhook-receiver.js';
 import { WebhookSender } from './webhook-sender.js';
 
@@ -29,7 +29,7 @@ const throttleEvery = 5;
 export async function startSecondServer(options: SecondServerOptions): Promise<RunningSecondServer> {
   const token = options.token ?? randomBytes(16).toString('base64url');
   const receiverSecret = options.receiverSecret ?? randomBytes(24).toString('base64url');
-  const timers = new TimerSet();
+  const timers = new TimerRegistry();
   const sender = new WebhookSender(timers, options.modes.digest);
   const receiver = new WebhookReceiver(receiverSecret, timers);
   const ctx: ResourceRouteContext = { store: new RecordStore(), sender, listPolicy: options.modes };

@@ -3,7 +3,7 @@
 // (convention 4.3), deduplicating by event id (6/1) and taking an update before its create (6/2).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Problem } from './http-exchange.js';
-import type { TimerSet } from './timer-set.js';
+import type { TimerRegistry } from '../../../reference-server/timer-registry.js';
 
 /** Delay between the acknowledgement and the processing, to prove the kit waits for it. */
 const processingDelayMs = 20;
@@ -19,7 +19,7 @@ export class WebhookReceiver {
 
   constructor(
     private readonly secret: string,
-    private readonly timers: TimerSet,
+    private readonly timers: TimerRegistry,
   ) {}
 
   /** Takes one delivery; throws a Problem when it is refused. */

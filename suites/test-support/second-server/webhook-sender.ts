@@ -5,7 +5,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { request, type ClientRequest } from 'node:http';
 import { senderTimings, type DigestEncoding } from './second-server-options.js';
-import type { TimerSet } from './timer-set.js';
+import type { TimerRegistry } from '../../../reference-server/timer-registry.js';
 
 export interface Subscription {
   readonly id: number;
@@ -19,7 +19,7 @@ export class WebhookSender {
   private nextSubscriptionId = 1;
 
   constructor(
-    private readonly timers: TimerSet,
+    private readonly timers: TimerRegistry,
     private readonly digest: DigestEncoding,
   ) {}
 
