@@ -20,7 +20,7 @@ export const deleteRemovesRecord = defineCheck({
       if (!created.ok) return created.outcome;
       // "Gone from the list" means something only if the list is a page that shows the record first.
       const before = await findInList(ctx, collection.path, collection.idField, created.id);
-      const unjudgeable = whyListCannotShow(ctx, collection.path, before, created.id, 'before the DELETE');
+      const unjudgeable = whyListCannotShow(ctx, collection.path, before, created.id);
       if (unjudgeable !== undefined) return unjudgeable;
       const removal = await ctx.request({ method: 'DELETE', path: created.memberPath, note: 'delete the record' });
       const pinned = ctx.config.resources.deleteStatus;
@@ -61,13 +61,13 @@ export const deleteRemovesRecord = defineCheck({
 type ListSearch = Awaited<ReturnType<typeof findInList>>;
 
 // The precondition: the list answers pages, and they show the record just created.
-function whyListCannotShow(ctx: CheckContext, path: string, search: ListSearch, id: string | number, when: string): CheckOutcome | undefined {
+function whyListCannotShow(ctx: CheckContext, path: string, search: ListSearch, id: string | number): CheckOutcome | undefined {
   if (search.badPage !== undefined) return blockedByList(ctx, path, search.badPage.status);
   if (search.found) return undefined;
   if (!search.complete) {
-    return ctx.incomplete(`the record ${id} just created was not found in ${path} ${when} within budgets.maxPagesPerWalk pages; raise the budget`);
+    return ctx.incomplete(`the record ${id} just created was not found in ${path} before the DELETE within budgets.maxPagesPerWalk pages; raise the budget`);
   }
-  return ctx.blocked(`the record ${id} just created is not listed in ${path} ${when}, so its absence afterwards would prove nothing`);
+  return ctx.blocked(`the record ${id} just created is not listed in ${path} before the DELETE, so its absence afterwards would prove nothing`);
 }
 
 function blockedByList(ctx: CheckContext, path: string, status: number): CheckOutcome {

@@ -14,7 +14,7 @@ describe('findBadInputProblem', () => {
     expect(findBadInputProblem(answered(200))).toBe('answered 200, accepting it');
     expect(findBadInputProblem(answered(302))).toBe('answered 302');
     expect(findBadInputProblem(answered(500))).toBe('answered 500, a server error');
-    expect(findBadInputProblem({ answered: false, reason: 'APICERT_HTTP_TIMEOUT: no headers within 10000 ms', record: undefined })).toBe(
+    expect(findBadInputProblem({ answered: false, code: 'APICERT_HTTP_TIMEOUT', reason: 'APICERT_HTTP_TIMEOUT: no headers within 10000 ms', record: undefined })).toBe(
       'gave no answer (APICERT_HTTP_TIMEOUT: no headers within 10000 ms)',
     );
   });

@@ -4,8 +4,8 @@ import { judgeOpenRefusal } from './open-refusal-verdict.js';
 
 const record = {} as ExchangeRecord;
 const answered = (status: number) => ({ answered: true as const, status, durationMs: 3, record });
-const closed = { answered: false as const, reason: 'APICERT_HTTP_CONNECTION_FAILED: the connection was reset', record: undefined };
-const silent = { answered: false as const, reason: 'APICERT_HTTP_TIMEOUT: no headers within 10000 ms', record: undefined };
+const closed = { answered: false as const, code: 'APICERT_HTTP_CONNECTION_FAILED', reason: 'APICERT_HTTP_CONNECTION_FAILED: the connection was reset', record: undefined };
+const silent = { answered: false as const, code: 'APICERT_HTTP_TIMEOUT', reason: 'APICERT_HTTP_TIMEOUT: no headers within 10000 ms', record: undefined };
 
 describe('judgeOpenRefusal', () => {
   it('takes a 4xx or a closed connection as refused, whatever the policy', () => {

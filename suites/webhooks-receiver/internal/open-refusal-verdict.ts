@@ -14,12 +14,11 @@ export type OpenRefusalVerdict =
   | { readonly kind: 'accepted'; readonly advice: string }
   | { readonly kind: 'failed'; readonly problem: string };
 
-// Closed or reset before answering: the receiver would not read the body, which refuses it.
-const closedConnection = /^APICERT_HTTP_CONNECTION_FAILED: /;
 
 export function judgeOpenRefusal(outcome: DeliveryOutcome, policy: OpenRefusalPolicy): OpenRefusalVerdict {
   if (!outcome.answered) {
-    if (closedConnection.test(outcome.reason)) return { kind: 'refused' };
+    // Closed or reset before answering: the receiver would not read the body, which refuses it.
+    if (outcome.code === 'APICERT_HTTP_CONNECTION_FAILED') return { kind: 'refused' };
     return { kind: 'failed', problem: `gave no answer (${outcome.reason}); a receiver answers quickly (convention 4.3, 6/3)` };
   }
   if (outcome.status >= 400 && outcome.status <= 499) return { kind: 'refused' };

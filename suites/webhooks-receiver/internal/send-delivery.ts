@@ -20,7 +20,13 @@ export interface Delivery {
 /** The receiver answered with a status, or gave none (time-out, connection closed). */
 export type DeliveryOutcome =
   | { readonly answered: true; readonly status: number; readonly durationMs: number; readonly record: ExchangeRecord }
-  | { readonly answered: false; readonly reason: string; readonly record: ExchangeRecord | undefined };
+  | {
+      readonly answered: false;
+      /** The transport error's code: a time-out, or a connection closed or reset. */
+      readonly code: string;
+      readonly reason: string;
+      readonly record: ExchangeRecord | undefined;
+    };
 
 // The HTTP client's transport failures that mean "the receiver gave no answer": for these checks a
 // finding about the target, not a harness error. Matched by code because suites may not import
@@ -48,7 +54,7 @@ export async function sendDelivery(ctx: CheckContext, setup: ReceiverSetup, deli
   } catch (error) {
     // A check-wide abort (its time budget) is the runner's to report.
     if (ctx.signal.aborted || !isNoAnswer(error)) throw error;
-    return { answered: false, reason: `${error.code}: ${error.message}`, record: error.record };
+    return { answered: false, code: error.code, reason: `${error.code}: ${error.message}`, record: error.record };
   }
 }
 
