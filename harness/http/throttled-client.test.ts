@@ -58,7 +58,10 @@ describe('withThrottling', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('check budget spent')), 30);
     const started = performance.now();
-    await expect(withThrottling(client, policy).send({ ...get, signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    const throttled = withThrottling(client, policy);
+    await expect(throttled.send({ ...get, signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    // The wait was cut short, so it is not counted as waited.
+    expect(throttled.stats()).toMatchObject({ throttledAnswers: 1, waitedMs: 0 });
     expect(performance.now() - started).toBeLessThan(900);
   });
 

@@ -40,8 +40,9 @@ export function withThrottling(client: HttpClient, options: ThrottleOptions): Th
     const slot = Math.max(now, nextSlot);
     nextSlot = slot + intervalMs;
     if (slot > now) {
-      pacedMs += slot - now;
       await delay(slot - now, undefined, { signal });
+      // Counted once waited: an aborted wait did not cost what it would have.
+      pacedMs += slot - now;
     }
   }
 
@@ -68,9 +69,9 @@ export function withThrottling(client: HttpClient, options: ThrottleOptions): Th
         throw error;
       }
       throttledAnswers += 1;
+      await delay(wait, undefined, { signal: request.signal });
       waitedMs += wait;
       waitedForThis += wait;
-      await delay(wait, undefined, { signal: request.signal });
     }
   }
 
