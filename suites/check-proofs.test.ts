@@ -7,6 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { CheckResult, SuiteName } from '../harness/model/run-result.js';
 import { defects, isDefectName } from '../reference-server/defects.js';
 import type { RunningReferenceServer } from '../reference-server/start.js';
+import { paginationProbes } from '../reference-server/test-support/defect-probes/pagination-probes.js';
+import { receiverProbes } from '../reference-server/test-support/defect-probes/receiver-probes.js';
+import { resourceProbes } from '../reference-server/test-support/defect-probes/resource-probes.js';
+import { senderProbes } from '../reference-server/test-support/defect-probes/sender-probes.js';
 import type { Check } from './define-check.js';
 import { allChecks, suites } from './index.js';
 import { proofMessages } from './test-support/proof-messages.js';
@@ -134,4 +138,33 @@ describe('every switch a check names, on the reference server', () => {
   const proofName = '%s proves %s';
   it.each(switchProofs.filter((proof) => !isMostlyWaiting(proof)).map(asCase))(proofName, (_defect, _ids, proof) => expectProven(proof), 60_000);
   it.concurrent.each(switchProofs.filter(isMostlyWaiting).map(asCase))(proofName, (_defect, _ids, proof) => expectProven(proof));
+});
+
+// Where the convention leaves a choice open, every check must accept the other choice by default:
+// each variant switch runs its suite and nothing may fail or error (warnings may advise).
+const suiteOfSwitch = new Map<string, SuiteName>([
+  ...Object.keys(resourceProbes).map((name) => [name, 'resources'] as const),
+  ...Object.keys(paginationProbes).map((name) => [name, 'pagination'] as const),
+  ...Object.keys(senderProbes).map((name) => [name, 'webhooks-sender'] as const),
+  ...Object.keys(receiverProbes).map((name) => [name, 'webhooks-receiver'] as const),
+]);
+// Proven where the kit's throttling runs: harness/runner/run-conformance-throttle.test.ts.
+const variantsProvenElsewhere = new Set(['rate-limited']);
+
+describe.concurrent('every variant switch, on the reference server', () => {
+  const variants = defects.filter((defect) => defect.allowedBy !== undefined && !variantsProvenElsewhere.has(defect.name));
+
+  it('covers every variant', () => {
+    expect(variants.length).toBeGreaterThan(5);
+    expect(variants.filter((variant) => !suiteOfSwitch.has(variant.name)).map((variant) => variant.name)).toEqual([]);
+  });
+
+  it.each(variants.map((variant) => [variant.name] as const))('%s fails and errors no check of its suite by default', async (name) => {
+    const suite = suiteOfSwitch.get(name)!;
+    const checks = suites.find((candidate) => candidate.name === suite)!.checks;
+    if (!isDefectName(name)) throw new Error(`${name} is no switch`);
+    const results = await runAgainstReference(checks, { ...suiteRunOptions[suite], defects: [name] });
+    expect(results.filter((r) => r.status === 'failed' || r.status === 'errored').map((r) => `${r.id}: ${r.message ?? ''}`)).toEqual([]);
+    expect(results.some((r) => r.status === 'passed')).toBe(true);
+  }, 60_000);
 });
