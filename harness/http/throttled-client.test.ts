@@ -10,12 +10,14 @@ describe('withThrottling', () => {
   it('waits as long as a 429 asks, sends again, and hands the check only the real answer', async () => {
     let calls = 0;
     const { client, sent } = fakeClient(() => (++calls === 1 ? { status: 429, headers: { 'retry-after': '0' } } : { status: 200, json: { items: [] } }));
-    const throttled = withThrottling(client, policy);
+    const waits: number[] = [];
+    const throttled = withThrottling(client, { ...policy, onWait: (waitMs) => waits.push(waitMs) });
     const exchange = await throttled.send(get);
     expect(exchange.response.status).toBe(200);
     expect(sent).toHaveLength(2);
     expect(exchange.record.note).toMatch(/sent 2 times: the target throttled it 1 time/);
     expect(throttled.stats()).toMatchObject({ throttledAnswers: 1 });
+    expect(waits).toEqual([0]);
   });
 
   it('backs off by doubling when a 429 gives no Retry-After', async () => {

@@ -10,6 +10,8 @@ import { decideThrottleWait, isThrottled, parseRetryAfter, type ThrottlePolicy }
 export interface ThrottleOptions extends ThrottlePolicy {
   /** Most requests per second apicert sends; undefined for no limit. */
   readonly rateLimit?: number;
+  /** Told before each wait for the target, so a long Retry-After shows on the progress line. */
+  readonly onWait?: (waitMs: number, request: HttpRequest) => void;
 }
 
 /** What throttling cost the run so far. */
@@ -69,6 +71,7 @@ export function withThrottling(client: HttpClient, options: ThrottleOptions): Th
         throw error;
       }
       throttledAnswers += 1;
+      options.onWait?.(wait, request);
       await delay(wait, undefined, { signal: request.signal });
       waitedMs += wait;
       waitedForThis += wait;

@@ -71,7 +71,15 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     maxRedirects: 5,
     credential,
     secrets,
-  }), { ...config.target.throttle, ...(rateLimit !== undefined ? { rateLimit } : {}) });
+  }), {
+    ...config.target.throttle,
+    ...(rateLimit !== undefined ? { rateLimit } : {}),
+    // Only long waits: a second or more is what a user would otherwise read as a hang. No URL: a
+    // link the target returned could carry anything, and the progress line is not redacted.
+    onWait: (waitMs, request) => {
+      if (waitMs >= 1000) options.onProgress?.(-1, 0, `the target throttled a ${request.method}; waiting ${Math.ceil(waitMs / 1000)} s before sending it again`);
+    },
+  });
   let sink: WebhookSink | undefined;
   const receiverSecret = readReceiverSecret(config, options.env);
   const planned = planChecks(options.registry, config, options.suites, {
