@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { judgeBackoff, SHRINK_TOLERANCE, TIGHT_LOOP_MS } from './backoff-schedule.js';
+import { judgeBackoff, SHRINK_JITTER_MS, SHRINK_TOLERANCE, TIGHT_LOOP_MS } from './backoff-schedule.js';
 
 function arrivals(start: number, intervals: readonly number[]): number[] {
   const times = [start];
@@ -50,8 +50,11 @@ describe('judgeBackoff', () => {
   });
 
   it('flags intervals that shrink beyond jitter, and allows jitter', () => {
-    expect(judgeBackoff(arrivals(0, [400, 200])).problem).toMatch(/wait before attempt 3 \(200 ms\) is shorter than the one before it \(400 ms\)/);
-    expect(judgeBackoff(arrivals(0, [400, Math.ceil(400 * SHRINK_TOLERANCE)])).problem).toBeUndefined();
+    expect(judgeBackoff(arrivals(0, [1000, 500])).problem).toMatch(/wait before attempt 3 \(500 ms\) is shorter than the one before it \(1000 ms\)/);
+    expect(judgeBackoff(arrivals(0, [1000, Math.ceil(1000 * SHRINK_TOLERANCE)])).problem).toBeUndefined();
+    // Shorter by less than SHRINK_JITTER_MS: latency and scheduling, as a 30 then 90 ms backoff arrived once.
+    expect(judgeBackoff(arrivals(0, [202, 94])).problem).toBeUndefined();
+    expect(judgeBackoff(arrivals(0, [400 + SHRINK_JITTER_MS, 399])).problem).toMatch(/retries speed up/);
   });
 
   it('has nothing to judge with fewer than two attempts', () => {

@@ -9,6 +9,13 @@ export const TIGHT_LOOP_MS = 50;
 /** An interval may be this fraction of the one before it and still count as "not shrinking" (jitter). */
 export const SHRINK_TOLERANCE = 0.75;
 
+/**
+ * Nor does an interval shrink when it is shorter by less than this: arrival times carry the
+ * sender's answer latency and both sides' scheduling, so a 30 then 90 ms backoff can arrive as
+ * 202 then 94 ms on a loaded machine.
+ */
+export const SHRINK_JITTER_MS = 250;
+
 export interface BackoffJudgement {
   /** Milliseconds between consecutive attempts. */
   readonly intervalsMs: readonly number[];
@@ -34,7 +41,10 @@ export function judgeBackoff(arrivalsMs: readonly number[]): BackoffJudgement {
         `a tight loop (under ${TIGHT_LOOP_MS} ms), not a backoff`,
     };
   }
-  const shrink = intervalsMs.findIndex((interval, index) => index > 0 && interval < intervalsMs[index - 1]! * SHRINK_TOLERANCE);
+  const shrink = intervalsMs.findIndex((interval, index) => {
+    const before = intervalsMs[index - 1];
+    return before !== undefined && interval < before * SHRINK_TOLERANCE && before - interval > SHRINK_JITTER_MS;
+  });
   if (shrink >= 0) {
     return {
       intervalsMs,
