@@ -1,6 +1,6 @@
 // Every check proven both ways from its own declaration (Check.provenBy): it passes on the clean
-// reference server, and fails (a warning-only rule: warns) with each switch it names, for the reason
-// it names. A check that cannot fail is a defect. Every switch of the reference server proves some
+// reference server, and fails (or passes with advice) with each switch it names, for the reason it
+// names. A check that cannot fail is a defect. Every switch of the reference server proves some
 // check, or is a variant the convention allows (`allowedBy` in reference-server/defects.ts), or is a
 // known gap (`noCheckYet` there).
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ import { optionsForProof, suiteRunOptions } from './test-support/proof-run-optio
 import { runAgainstReference } from './test-support/run-against-reference.js';
 
 // The sink the tests start is plain HTTP, so the sender suite always warns that convention 6/5 asks
-// for HTTPS; any other warning on the clean server is a check crying wolf.
+// for HTTPS; any other warning, or any advice, on the clean server is a check crying wolf.
 const expectedCleanWarnings: readonly RegExp[] = [/subscriber URL the kit registered is plain HTTP/];
 
 // Every collection the reference server has: a check must delete what it created, on any outcome.
@@ -37,8 +37,8 @@ async function countRecords(server: RunningReferenceServer): Promise<Record<stri
   return counts;
 }
 
-function warningsOf(result: CheckResult): string[] {
-  return result.findings.filter((finding) => finding.level === 'warning').map((finding) => finding.message);
+function findingsOf(result: CheckResult, level: 'advisory' | 'warning'): string[] {
+  return result.findings.filter((finding) => finding.level === level).map((finding) => finding.message);
 }
 
 describe('check declarations', () => {
@@ -46,15 +46,19 @@ describe('check declarations', () => {
     const declared = check.provenBy ?? [];
     expect(declared, 'provenBy: a check no switch makes fail cannot fail').not.toEqual([]);
     expect(declared.filter((name) => !isDefectName(name)), 'unknown switches').toEqual([]);
-    expect(declared.filter((name) => variantClause(name) !== undefined), 'variants are allowed behaviour, no proof').toEqual([]);
+    // A variant is allowed behaviour: it can only prove advice (pins against variants are proven in the suites' own tests).
+    const failsOnVariant = declared.filter((name) => {
+      const message = proofMessages[check.id]?.[name];
+      return variantClause(name) !== undefined && message !== undefined && 'fails' in message;
+    });
+    expect(failsOnVariant, 'variants fail no check by default').toEqual([]);
     expect(Object.keys(proofMessages[check.id] ?? {}).sort(), 'test-support/proof-messages.ts').toEqual([...declared].sort());
   });
 
-  // A warning-level rule is proven by its warning; a failure-level one by a failure.
+  // An advisory check is proven by its advice, a normative one by a failure.
   it.each(allChecks.map((check) => [check.id, check] as const))('%s is proven at the level it declares', (_id, check) => {
-    const kinds = Object.values(proofMessages[check.id] ?? {}).map((message) => ('warns' in message ? 'warning' : 'failure'));
-    if ((check.level ?? 'failure') === 'warning') expect(kinds).toEqual(kinds.map(() => 'warning'));
-    else expect(kinds).toContain('failure');
+    const kinds = Object.values(proofMessages[check.id] ?? {}).map((message) => ('advises' in message ? 'advisory' : 'normative'));
+    expect(kinds).toContain(check.level);
   });
 
   it('have messages only for registered checks', () => {
@@ -64,7 +68,8 @@ describe('check declarations', () => {
   it('leave no switch of the reference server unaccounted for: each proves a check, is a variant or is a known gap', () => {
     const proving = new Set(allChecks.flatMap((check) => check.provenBy ?? []));
     const accounts = defects.map((defect) => {
-      const roles = [proving.has(defect.name) && 'proves a check', defect.allowedBy !== undefined && 'variant', defect.noCheckYet !== undefined && 'known gap'];
+      const isVariant = defect.allowedBy !== undefined;
+    const roles = [proving.has(defect.name) && !isVariant && 'proves a check', isVariant && 'variant', defect.noCheckYet !== undefined && 'known gap'];
       return [defect.name, roles.filter((role) => role !== false)] as const;
     });
     expect(accounts.filter(([, roles]) => roles.length !== 1)).toEqual([]);
@@ -83,8 +88,9 @@ describe('every check on the clean reference server', () => {
         },
       });
       expect(results.map((r) => `${r.id}: ${r.status} ${r.message ?? ''}`.trim())).toEqual(checks.map((check) => `${check.id}: passed`));
-      const warnings = results.flatMap((r) => warningsOf(r).map((message) => `${r.id}: ${message}`));
+      const warnings = results.flatMap((r) => findingsOf(r, 'warning').map((message) => `${r.id}: ${message}`));
       expect(warnings.filter((warning) => !expectedCleanWarnings.some((pattern) => pattern.test(warning)))).toEqual([]);
+      expect(results.flatMap((r) => findingsOf(r, 'advisory').map((message) => `${r.id}: ${message}`))).toEqual([]);
       expect(leftovers).toEqual(Object.fromEntries(collectionPaths.map((path) => [path, 0])));
     },
     60_000,
@@ -115,9 +121,9 @@ async function expectProven({ defect, suite, checks }: SwitchProof): Promise<voi
     const result = results[index]!;
     const message = proofMessages[check.id]?.[defect];
     if (message === undefined) throw new Error(`${check.id} names ${defect} without a message (see check declarations)`);
-    if ('warns' in message) {
+    if ('advises' in message) {
       expect(result.status, `${check.id}: ${result.message}`).toBe('passed');
-      expect(warningsOf(result), check.id).toContainEqual(expect.stringMatching(message.warns));
+      expect(findingsOf(result, 'advisory'), check.id).toContainEqual(expect.stringMatching(message.advises));
       continue;
     }
     expect(result.status, `${check.id}: ${result.message}`).toBe('failed');
@@ -141,7 +147,7 @@ describe('every switch a check names, on the reference server', () => {
 });
 
 // Where the convention leaves a choice open, every check must accept the other choice by default:
-// each variant switch runs its suite and nothing may fail or error (warnings may advise).
+// each variant switch runs its suite and nothing may fail or error (advice is allowed).
 const suiteOfSwitch = new Map<string, SuiteName>([
   ...Object.keys(resourceProbes).map((name) => [name, 'resources'] as const),
   ...Object.keys(paginationProbes).map((name) => [name, 'pagination'] as const),

@@ -7,6 +7,7 @@ import { allChecks } from '../../suites/index.js';
 import { renderChecksDoc } from './render-checks-doc.js';
 import { renderConfigDoc } from './render-config-doc.js';
 import { renderDefectsDoc } from './render-defects-doc.js';
+import { renderVerdictsDoc } from './render-verdicts-doc.js';
 
 // The words the config's problem lines use for each string format, keyed by its pattern.
 const patternWords = new Map(
@@ -26,4 +27,5 @@ export const generatedDocs: readonly GeneratedDoc[] = [
   { path: 'docs/checks.md', render: () => renderChecksDoc(allChecks) },
   { path: 'docs/config.md', render: () => renderConfigDoc(configSchema, (pattern) => patternWords.get(pattern)) },
   { path: 'docs/defects.md', render: () => renderDefectsDoc(defects, allChecks) },
+  { path: 'docs/verdicts.md', render: () => renderVerdictsDoc(allChecks) },
 ];

@@ -19,8 +19,11 @@ export interface ProvenCheck {
 // What a switch is for: the checks it proves, the clause that allows it, or the rule no check enforces yet.
 function describeRole(defect: DefectEntry, checks: readonly ProvenCheck[]): string {
   const proven = checks.filter((check) => check.provenBy?.includes(defect.name) === true).map((check) => toInlineCode(check.id));
+  if (defect.allowedBy !== undefined) {
+    const advice = proven.length > 0 ? `; advice from ${proven.join(', ')}` : '';
+    return `variant, allowed by ${defect.allowedBy}${advice}`;
+  }
   if (proven.length > 0) return `caught by ${proven.join(', ')}`;
-  if (defect.allowedBy !== undefined) return `variant, allowed by ${defect.allowedBy}`;
   if (defect.noCheckYet !== undefined) return `no check yet: ${defect.noCheckYet}`;
   return '';
 }
@@ -35,8 +38,9 @@ export function renderDefectsDoc(defects: readonly DefectEntry[], checks: readon
     '`npx apicert reference-server --defects a,b`. Each switch is one of three things, and',
     '`suites/check-proofs.test.ts` fails when one is none of them:',
     '',
-    '- **caught by** the [checks](checks.md) named: each fails (or warns) with it on;',
-    '- a **variant**: behaviour the convention leaves open, which every check accepts by default;',
+    '- **caught by** the [checks](checks.md) named: each fails with it on (an advisory check: gives advice);',
+    '- a **variant**: behaviour the convention leaves open, which every check accepts by default (some',
+    '  with advice); a config pin for the other choice makes the check that judges it fail;',
     '- **no check yet**: it breaks a stated rule that no check enforces yet (a known gap).',
     '',
     renderTable(

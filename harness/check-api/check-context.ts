@@ -95,7 +95,12 @@ export interface CheckContext {
   /** Shows detail on the progress line during long work. */
   progress(detail: string): void;
 
-  /** Adds a warning-level finding (reported, does not fail the check). */
+  /**
+   * Adds an advisory finding: a breach of good practice the convention does not state, or of a
+   * stated rule the kit cannot judge reliably. It never fails the check; the `advisory` class counts it.
+   */
+  advise(message: string): void;
+  /** Adds a warning about the run itself, not the target's conformance (a record left behind). */
   warn(message: string): void;
   /** Adds an information finding. */
   info(message: string): void;

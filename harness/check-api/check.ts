@@ -1,7 +1,7 @@
 // What a check is to the runner: data plus one function. Suites build them with defineCheck.
 import type { CheckContext } from './check-context.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
-import type { SuiteName } from '../model/run-result.js';
+import type { CheckLevel, SuiteName } from '../model/run-result.js';
 
 export interface Check {
   /** `<suite>.<kebab-name>`; stable once released, never reused. */
@@ -9,17 +9,24 @@ export interface Check {
   readonly suite: SuiteName;
   /** The conformance class a release can require, e.g. "pagination-cursor". */
   readonly conformanceClass: string;
-  /** Convention rule(s) enforced, e.g. "4.2/3". */
+  /** Convention rule(s) enforced, e.g. "4.2/3": section/rule, or a section where it has no numbered rules. */
   readonly rule: string;
   readonly title: string;
   /** What a pass proves, in one sentence. */
   readonly proves: string;
   /**
-   * How a breach of its rule is reported: 'failure' (the default) fails the check and its class;
-   * 'warning' only warns, for rules the kit cannot judge reliably from outside (naming, timing). A
-   * warning-level check still fails when a rule it needs in order to judge is broken (no list page).
+   * 'normative': the rule is stated by the convention, and a breach fails the check and its class.
+   * 'advisory': good practice the convention does not state, or a stated rule the kit cannot judge
+   * reliably from outside (word forms, timing); a breach is an advisory finding (ctx.advise), which
+   * only the `advisory` class counts. Either level still fails on a stated rule it depends on (a
+   * list that is not a page, a receiver that does not answer) and is errored when blocked or incomplete.
    */
-  readonly level?: 'failure' | 'warning';
+  readonly level: CheckLevel;
+  /**
+   * What the convention leaves open ("not shown") in what this check judges, which answers pass by
+   * default, and the config key that pins one; absent when the check judges no open choice.
+   */
+  readonly leavesOpen?: string;
   /**
    * The reference server's defect switches that make this check fail (or, for a warning-only rule,
    * warn): names from reference-server/defects.ts, kept as plain strings since suites never import

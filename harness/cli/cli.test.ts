@@ -73,6 +73,28 @@ describe('apicert run', () => {
     }
   });
 
+  it('shows advice without failing by default, and exits 1 on it with --strict or --require advisory', async () => {
+    const lenient = await startReferenceServer({ port: 0, defects: ['receiver-accepts-invalid-event'] });
+    try {
+      const env = { APICERT_TOKEN: lenient.token, APICERT_WEBHOOK_SECRET: lenient.webhookSecret };
+      const base = ['run', '--base-url', lenient.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'webhooks-receiver'];
+      const byDefault = captureIo(env);
+      expect(await runCli(base, byDefault)).toBe(0);
+      expect(byDefault.out()).toMatch(/advisory +failed +\d+ passed, 1 gave advice, .*not required: --strict or --require advisory gates on it/);
+      expect(byDefault.out()).toMatch(/Advice \(\d+; fails only the advisory class\)\n  advice webhooks-receiver\.incomplete-event-refused: a correctly signed event without "event" answered 2\d\d/);
+      const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as { classes: { id: string; required: boolean }[] };
+      expect(report.classes.find((c) => c.id === 'advisory')).toMatchObject({ required: false, verdict: 'failed' });
+
+      const strict = captureIo(env);
+      expect(await runCli([...base, '--strict'], strict)).toBe(1);
+      expect(strict.out()).toMatch(/Verdict: failed: required classes not passed: advisory \(failed\)/);
+      const named = captureIo(env);
+      expect(await runCli([...base, '--require', 'webhooks-receiver,advisory'], named)).toBe(1);
+    } finally {
+      await lenient.close();
+    }
+  });
+
   it('exits 3 with one line when nothing listens at the base URL', async () => {
     const io = captureIo({ APICERT_TOKEN: 't' });
     const port = await closedPort();

@@ -47,6 +47,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
               format: args.format,
               seed: args.seed,
               require: args.require,
+              strict: args.strict,
               timeoutMs: args['timeout-ms'],
               rateLimit: args['rate-limit'],
               baseline: args.baseline,

@@ -1,5 +1,6 @@
 // `apicert run`: flags to options, the runner with the suite registry, then the reports; returns the exit code.
 import { reportFormats, type ReportFormat } from '../../reports/index.js';
+import { advisoryClassId } from '../model/run-result.js';
 import { allChecks, suites as registry } from '../../suites/index.js';
 import { UsageError } from '../errors.js';
 import type { ExitCode } from '../exit-codes.js';
@@ -17,6 +18,7 @@ export interface RunFlagValues {
   readonly format: string;
   readonly seed?: string | undefined;
   readonly require?: string | undefined;
+  readonly strict?: boolean | undefined;
   readonly timeoutMs?: string | undefined;
   readonly rateLimit?: string | undefined;
   readonly baseline?: string | undefined;
@@ -27,7 +29,7 @@ export interface RunFlagValues {
 function parseRequiredClasses(raw: string | undefined): string[] | undefined {
   const names = parseList(raw);
   if (names === undefined) return undefined;
-  const known = [...new Set(allChecks.map((check) => check.conformanceClass))];
+  const known = [...new Set(allChecks.map((check) => check.conformanceClass)), advisoryClassId];
   for (const name of names) {
     if (!known.includes(name)) throw new UsageError(`--require: unknown conformance class "${name}"; choose from ${known.join(', ')}`);
   }
@@ -61,6 +63,7 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
       ...(rateLimit !== undefined ? { rateLimit } : {}),
       ...(required !== undefined ? { require: required } : {}),
+      ...(flags.strict === true ? { strict: true } : {}),
       ...(flags.baseline !== undefined ? { baselinePath: flags.baseline } : {}),
       env: io.env,
       onProgress: (index, total, label) => progress.update(index, total, label),

@@ -7,6 +7,8 @@ describe('describeOutcome', () => {
     expect(describeOutcome(buildCheck())).toBe('passed');
     const warned = buildCheck({ findings: [{ level: 'warning', message: 'a' }, { level: 'info', message: 'b' }, { level: 'warning', message: 'c' }] });
     expect(describeOutcome(warned)).toBe('passed with 2 warnings');
+    const advised = buildCheck({ findings: [{ level: 'advisory', message: 'a' }, { level: 'warning', message: 'b' }] });
+    expect(describeOutcome(advised)).toBe('passed with 1 advisory finding and 1 warning');
   });
 
   it('gives the failure, the skip reason and the error with its code', () => {

@@ -6,8 +6,10 @@ import type { CheckResult } from './run-result.js';
 export function describeOutcome(check: CheckResult): string {
   switch (check.status) {
     case 'passed': {
-      const warnings = check.findings.filter((finding) => finding.level === 'warning').length;
-      return warnings === 0 ? 'passed' : `passed with ${warnings} warning${warnings === 1 ? '' : 's'}`;
+      const advice = count(check, 'advisory', 'advisory finding', 'advisory findings');
+      const warnings = count(check, 'warning', 'warning', 'warnings');
+      const notes = [advice, warnings].filter((text) => text !== undefined);
+      return notes.length === 0 ? 'passed' : `passed with ${notes.join(' and ')}`;
     }
     case 'failed':
     case 'skipped':
@@ -19,4 +21,9 @@ export function describeOutcome(check: CheckResult): string {
 /** The errored variant's message: its code first, so the one line says which error it was. */
 export function describeError(error: { readonly code: string; readonly message: string }): string {
   return `${error.code}: ${error.message}`;
+}
+
+function count(check: CheckResult, level: 'advisory' | 'warning', one: string, many: string): string | undefined {
+  const n = check.findings.filter((finding) => finding.level === level).length;
+  return n === 0 ? undefined : `${n} ${n === 1 ? one : many}`;
 }

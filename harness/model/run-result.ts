@@ -12,9 +12,22 @@ export type SuiteName = (typeof suiteNames)[number];
 export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'errored';
 export type ClassVerdict = 'passed' | 'failed' | 'skipped';
 
-/** A note that does not decide the verdict: a warning-level finding or information. */
+/**
+ * Whether a check judges a rule the convention states ('normative': a breach fails its class) or
+ * good practice the convention does not state, or a stated rule the kit cannot judge reliably from
+ * outside ('advisory': a breach is an advisory finding, counted only in the `advisory` class).
+ */
+export type CheckLevel = 'normative' | 'advisory';
+
+/** The class that gathers advisory findings; no default --require includes it (--strict does). */
+export const advisoryClassId = 'advisory';
+
+/**
+ * A note that does not decide the check's own verdict: advice (counted in the advisory class), a
+ * warning about the run itself (a record the kit could not delete), or information.
+ */
 export interface Finding {
-  readonly level: 'warning' | 'info';
+  readonly level: 'advisory' | 'warning' | 'info';
   readonly message: string;
 }
 
@@ -26,6 +39,7 @@ interface CheckResultBase {
   readonly title: string;
   /** The convention rule(s) the check enforces, e.g. "4.2/3". */
   readonly rule: string;
+  readonly level: CheckLevel;
   readonly durationMs: number;
   /** The check's own seed, derived from the run seed and the check id. */
   readonly seed: number;

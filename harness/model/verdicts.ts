@@ -1,11 +1,9 @@
 // Pure judgement of a run: per-class verdicts and the overall verdict from check results.
-import type { CheckResult, ClassResult, ClassVerdict, RunSummary } from './run-result.js';
+import { advisoryClassId, type CheckResult, type CheckStatus, type ClassResult, type ClassVerdict, type RunSummary } from './run-result.js';
 
 /** Counts check statuses. */
 export function summarizeChecks(checks: readonly CheckResult[]): RunSummary {
-  const summary = { passed: 0, failed: 0, skipped: 0, errored: 0 };
-  for (const check of checks) summary[check.status] += 1;
-  return summary;
+  return countStatuses(checks.map((check) => check.status));
 }
 
 /** A class fails on any failed or errored check, is skipped when nothing in it ran, and passes otherwise. */
@@ -15,24 +13,53 @@ function judgeClass(counts: RunSummary): ClassVerdict {
   return 'passed';
 }
 
+/** How judgeClasses decides which classes the run requires. */
+export interface Requirement {
+  /** The classes --require names; undefined means "every class that ran" (the contract's default). */
+  readonly required: readonly string[] | undefined;
+  /** --strict: the advisory class is required as well. */
+  readonly strict?: boolean;
+}
+
 /**
- * Verdict per class, in first-seen order. `required` undefined means "every class that ran" (the
- * contract's default). A required class that no check belongs to is listed as skipped, never passed.
+ * Verdict per class, in first-seen order, then the advisory class. A required class that no check
+ * belongs to is listed as skipped, never passed. The advisory class is required only when named or
+ * under --strict: advice is good practice, never a failure by default.
  */
-export function judgeClasses(checks: readonly CheckResult[], required: readonly string[] | undefined): ClassResult[] {
-  const byClass = new Map<string, CheckResult[]>();
+export function judgeClasses(checks: readonly CheckResult[], { required, strict = false }: Requirement): ClassResult[] {
+  const byClass = new Map<string, CheckStatus[]>();
+  const add = (id: string, status: CheckStatus): void => void byClass.set(id, [...(byClass.get(id) ?? []), status]);
+  for (const check of checks) add(check.class, check.status);
   for (const check of checks) {
-    const list = byClass.get(check.class) ?? [];
-    list.push(check);
-    byClass.set(check.class, list);
+    const advisory = advisoryStatus(check);
+    if (advisory !== undefined) add(advisoryClassId, advisory);
   }
   for (const id of required ?? []) if (!byClass.has(id)) byClass.set(id, []);
-  return [...byClass].map(([id, members]) => {
-    const counts = summarizeChecks(members);
+  return [...byClass].map(([id, statuses]) => {
+    const counts = countStatuses(statuses);
     const verdict = judgeClass(counts);
-    const isRequired = required ? required.includes(id) : verdict !== 'skipped';
+    const isNamed = required === undefined ? verdict !== 'skipped' && id !== advisoryClassId : required.includes(id);
+    // --strict adds the advisory class when it has members; naming it with --require always counts.
+    const isRequired = isNamed || (strict && id === advisoryClassId && verdict !== 'skipped');
     return { id, verdict, required: isRequired, checks: counts };
   });
+}
+
+/**
+ * A check's standing in the advisory class: every check that gave advice counts as failed there
+ * (its own status is unchanged), and an advisory-level check counts with its own status. Other
+ * checks are not members.
+ */
+function advisoryStatus(check: CheckResult): CheckStatus | undefined {
+  const advised = check.findings.some((finding) => finding.level === 'advisory');
+  if (advised && (check.status === 'passed' || check.status === 'failed')) return 'failed';
+  return check.level === 'advisory' ? check.status : undefined;
+}
+
+function countStatuses(statuses: readonly CheckStatus[]): RunSummary {
+  const summary = { passed: 0, failed: 0, skipped: 0, errored: 0 };
+  for (const status of statuses) summary[status] += 1;
+  return summary;
 }
 
 /** Passed only when at least one class is required and every required class passed. */

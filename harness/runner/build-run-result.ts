@@ -9,12 +9,13 @@ export interface RunFacts {
   readonly durationMs: number;
   readonly seed: number;
   readonly required: readonly string[] | undefined;
+  readonly strict?: boolean;
   readonly replayCommand: string;
   readonly interrupted?: string;
 }
 
 export function buildRunResult(facts: RunFacts, checks: readonly CheckResult[], notes: readonly RunNote[] = []): RunResult {
-  const classes = judgeClasses(checks, facts.required);
+  const classes = judgeClasses(checks, { required: facts.required, strict: facts.strict === true });
   return {
     tool: { name: 'apicert', version: facts.version },
     target: { baseUrl: facts.baseUrl },

@@ -135,7 +135,7 @@ describe('check context requests', () => {
 
 describe('suite scope', () => {
   function inSuite(suite: 'pagination' | 'resources', id: string, run: Check['run']): Check {
-    return defineCheck({ id: `${suite}.${id}`, suite, conformanceClass: 'pagination-cursor', rule: '1', title: id, proves: id, run });
+    return defineCheck({ id: `${suite}.${id}`, suite, conformanceClass: 'pagination-cursor', rule: '1', level: 'normative', title: id, proves: id, run });
   }
 
   it("shares values and records with the suite's later checks and deletes the records before the next suite", async () => {
@@ -216,7 +216,7 @@ describe('suite scope', () => {
 describe('lanes', () => {
   type Suite = 'resources' | 'webhooks-sender' | 'webhooks-receiver';
   function ofSuite(suite: Suite, id: string, run: Check['run']): Check {
-    return defineCheck({ id: `${suite}.${id}`, suite, conformanceClass: 'webhooks-sender', rule: '1', title: id, proves: id, run });
+    return defineCheck({ id: `${suite}.${id}`, suite, conformanceClass: 'webhooks-sender', rule: '1', level: 'normative', title: id, proves: id, run });
   }
   const passing = (suite: Suite, id: string): Check => ofSuite(suite, id, async (ctx) => ctx.pass());
 
@@ -281,6 +281,7 @@ describe('interrupt', () => {
             suite: 'pagination',
             conformanceClass: 'pagination-cursor',
             rule: '1',
+            level: 'normative',
             title: 'long',
             proves: 'long',
             run: async (ctx) => {

@@ -26,6 +26,7 @@ function sinkProbe(suite: SuiteName, seen: Array<WebhookSink | undefined>) {
     suite,
     conformanceClass: suite,
     rule: '-',
+    level: 'normative',
     title: 'probe',
     proves: 'nothing',
     async run(ctx) {

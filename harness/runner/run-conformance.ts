@@ -30,6 +30,8 @@ export interface RunConformanceOptions {
   readonly suites?: readonly SuiteName[];
   readonly seed?: number;
   readonly require?: readonly string[];
+  /** --strict: the advisory class is required too. */
+  readonly strict?: boolean;
   /** An earlier report.json to compare with (--baseline). */
   readonly baselinePath?: string;
   readonly timeoutMs?: number;
@@ -127,6 +129,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
         durationMs: Math.round(performance.now() - started),
         seed,
         required: options.require,
+        strict: options.strict === true,
         replayCommand: replayCommand(options, baseUrl, seed),
         ...(interrupted !== undefined ? { interrupted } : {}),
       },
@@ -186,6 +189,7 @@ function replayCommand(options: RunConformanceOptions, baseUrl: string, seed: nu
   if (options.configPath !== undefined) parts.push(`--config ${quoteForShell(options.configPath)}`);
   if (options.suites !== undefined) parts.push(`--suite ${options.suites.join(',')}`);
   if (options.require !== undefined) parts.push(`--require ${options.require.join(',')}`);
+  if (options.strict === true) parts.push('--strict');
   if (options.rateLimit !== undefined) parts.push(`--rate-limit ${options.rateLimit}`);
   parts.push(`--seed ${seed}`);
   return parts.join(' ');

@@ -125,12 +125,12 @@ function lastExchanges(exchanges: readonly ExchangeRecord[]): ExchangeRecord[] {
 // Omit over each variant of the union, so a status keeps the fields that belong to it.
 type OmitFromEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-type ResultFields = OmitFromEach<CheckResult, 'id' | 'suite' | 'class' | 'title' | 'rule' | 'seed' | 'evidence' | 'findings'> & {
+type ResultFields = OmitFromEach<CheckResult, 'id' | 'suite' | 'class' | 'title' | 'rule' | 'level' | 'seed' | 'evidence' | 'findings'> & {
   readonly evidence?: readonly ExchangeRecord[];
   readonly findings?: readonly Finding[];
 };
 
-/** A check's result from its verdict fields; the check supplies id, suite, class, title and rule. */
+/** A check's result from its verdict fields; the check supplies id, suite, class, title, rule and level. */
 export function toCheckResult(check: Check, seed: number, fields: ResultFields): CheckResult {
   return {
     id: check.id,
@@ -138,6 +138,7 @@ export function toCheckResult(check: Check, seed: number, fields: ResultFields):
     class: check.conformanceClass,
     title: check.title,
     rule: check.rule,
+    level: check.level,
     seed,
     evidence: [],
     findings: [],

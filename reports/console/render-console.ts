@@ -1,7 +1,7 @@
 // The console report: verdicts first (what a release needs), then what to fix, then how to replay.
 import { describeOutcome } from '../../harness/model/describe-outcome.js';
 import { findRootCauses, type RootCause } from '../../harness/model/root-causes.js';
-import type { CheckResult, ClassResult, ClassVerdict, RunResult } from '../../harness/model/run-result.js';
+import { advisoryClassId, type CheckResult, type ClassResult, type ClassVerdict, type RunResult } from '../../harness/model/run-result.js';
 import { toCounterexampleText } from '../counterexample-text.js';
 import { createPalette, type Paint, type Palette } from './ansi-style.js';
 import { toInertText } from './inert-text.js';
@@ -25,8 +25,16 @@ function paintVerdict(palette: Palette, verdict: ClassVerdict | 'errored'): Pain
   return palette.red;
 }
 
-function describeCounts(counts: ClassResult['checks']): string {
-  return `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.errored} errored`;
+function describeCounts(result: ClassResult): string {
+  const counts = result.checks;
+  // In the advisory class a check "fails" by giving advice; its own class judged it already.
+  const failed = result.id === advisoryClassId ? `${counts.failed} gave advice` : `${counts.failed} failed`;
+  return `${counts.passed} passed, ${failed}, ${counts.skipped} skipped, ${counts.errored} errored`;
+}
+
+function describeRequirement(result: ClassResult): string {
+  if (result.required) return '  (required)';
+  return result.id === advisoryClassId ? '  (not required: --strict or --require advisory gates on it)' : '';
 }
 
 function renderClasses(run: RunResult, palette: Palette, inert: Inert): string[] {
@@ -35,9 +43,9 @@ function renderClasses(run: RunResult, palette: Palette, inert: Inert): string[]
   const ids = run.classes.map((result) => inert(result.id));
   const idWidth = Math.max(...ids.map((id) => id.length));
   run.classes.forEach((result, index) => {
-    const verdict = paintVerdict(palette, result.verdict)(result.verdict.padEnd(7));
-    const required = result.required ? '  (required)' : '';
-    lines.push(`  ${(ids[index] ?? '').padEnd(idWidth)}  ${verdict}  ${describeCounts(result.checks)}${required}`);
+    const isAdviceOnly = result.id === advisoryClassId && !result.required && result.verdict === 'failed';
+    const verdict = (isAdviceOnly ? palette.yellow : paintVerdict(palette, result.verdict))(result.verdict.padEnd(7));
+    lines.push(`  ${(ids[index] ?? '').padEnd(idWidth)}  ${verdict}  ${describeCounts(result)}${describeRequirement(result)}`);
   });
   return lines;
 }
@@ -92,6 +100,14 @@ function renderProblems(run: RunResult, palette: Palette, inert: Inert): string[
   return ['', palette.bold(`Failed and errored checks (${problems.length})`), blocks.join('\n\n')];
 }
 
+// Advice: good practice the convention does not state, or a rule the kit cannot judge reliably.
+function renderAdvice(run: RunResult, palette: Palette, inert: Inert): string[] {
+  const advice = run.checks.flatMap((check) =>
+    check.findings.filter((finding) => finding.level === 'advisory').map((finding) => `  ${palette.yellow('advice')} ${inert(check.id)}: ${inert(finding.message)}`),
+  );
+  return advice.length === 0 ? [] : ['', palette.bold(`Advice (${advice.length}; fails only the advisory class)`), ...advice];
+}
+
 function renderWarnings(run: RunResult, palette: Palette, inert: Inert): string[] {
   const warnings = run.checks.flatMap((check) =>
     check.findings.filter((finding) => finding.level === 'warning').map((finding) => `  ${palette.yellow('warning')} ${inert(check.id)}: ${inert(finding.message)}`),
@@ -124,6 +140,7 @@ export function renderConsoleReport(run: RunResult, options: ConsoleReportOption
     '',
     renderRunVerdict(run, palette, inert),
     ...renderProblems(run, palette, inert),
+    ...renderAdvice(run, palette, inert),
     ...renderWarnings(run, palette, inert),
     ...renderSummary(run, inert),
   ];

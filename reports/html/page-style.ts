@@ -61,6 +61,7 @@ details.check[open] > summary { border-bottom: 1px solid var(--line); background
 .actual { color: var(--failed); }
 .findings { margin: .5rem 0; padding-left: 1.25rem; }
 .finding-warning strong { color: var(--errored); }
+.finding-advisory strong { color: var(--skipped); }
 .exchange { margin: .5rem 0 1rem; padding-left: .75rem; border-left: 3px solid var(--line); }
 .exchange-title { margin: .25rem 0; font-weight: 600; font-size: .88rem; }
 .exchange-error { color: var(--failed); }
@@ -72,6 +73,7 @@ pre.curl, pre.replay { background: #0f172a; color: #e2e8f0; border-color: #0f172
 .tag-fixed { color: var(--passed); }
 .tag-still-failing, .tag-not-rechecked { color: var(--skipped); }
 .tag-warning { color: var(--errored); }
+.tag-advisory { color: var(--skipped); }
 .comparison-counts { display: flex; flex-wrap: wrap; gap: 1.25rem; list-style: none; padding: 0; }
 .comparison-category[data-category=new-failure] h3 { color: var(--failed); }
 .comparison-category[data-category=fixed] h3 { color: var(--passed); }

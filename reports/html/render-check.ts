@@ -53,7 +53,9 @@ function renderSummary(check: CheckResult, category: ComparisonCategory | undefi
   const tag = category === undefined || categoryTags[category] === '' ? '' : ` <span class="tag tag-${category}">${categoryTags[category]}</span>`;
   // A warning does not fail a check, but must not hide inside a collapsed passed one.
   const warnings = check.findings.filter((finding) => finding.level === 'warning').length;
-  const warningTag = warnings === 0 ? '' : ` <span class="tag tag-warning">${warnings} warning${warnings === 1 ? '' : 's'}</span>`;
+  const advice = check.findings.filter((finding) => finding.level === 'advisory').length;
+  const adviceTag = advice === 0 ? '' : ` <span class="tag tag-advisory">${advice} advice</span>`;
+  const warningTag = (warnings === 0 ? '' : ` <span class="tag tag-warning">${warnings} warning${warnings === 1 ? '' : 's'}</span>`) + adviceTag;
   const message = messageOf(check);
   const line = message === undefined ? '' : `<span class="summary-message">${renderBoundedText(message, summaryMessageChars)}</span>`;
   return (
@@ -99,7 +101,7 @@ function renderExpectation(check: CheckResult, limits: HtmlLimits): string {
 function renderFindings(check: CheckResult, limits: HtmlLimits): string {
   if (check.findings.length === 0) return '';
   const items = check.findings.map(
-    (finding) => `<li class="finding finding-${finding.level}"><strong>${finding.level}</strong> ${renderBoundedText(finding.message, limits.valueChars)}</li>`,
+    (finding) => `<li class="finding finding-${finding.level}"><strong>${finding.level === 'advisory' ? 'advice' : finding.level}</strong> ${renderBoundedText(finding.message, limits.valueChars)}</li>`,
   );
   return `<ul class="findings">${items.join('')}</ul>`;
 }

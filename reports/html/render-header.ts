@@ -1,6 +1,6 @@
 // The top of the report: the overall verdict and why, the run's facts, and the verdict per
 // conformance class (what a release decision needs, before any detail).
-import type { ClassResult, RunResult } from '../../harness/model/run-result.js';
+import { advisoryClassId, type ClassResult, type RunResult } from '../../harness/model/run-result.js';
 import { renderBoundedText } from './bounded-html.js';
 import { formatCount, formatDuration, formatTimestamp, renderStatus } from './display-values.js';
 import { escapeHtml } from './escape.js';
@@ -35,7 +35,7 @@ function renderClassRow(result: ClassResult): string {
   return (
     `<tr data-class="${escapeHtml(result.id)}" data-verdict="${escapeHtml(result.verdict)}">` +
     `<th scope="row"><code>${escapeHtml(result.id)}</code></th><td>${renderStatus(result.verdict)}</td>` +
-    `<td>${result.required ? 'required' : 'not required'}</td>` +
+    `<td>${result.required ? 'required' : result.id === advisoryClassId ? 'not required (advice; --strict gates on it)' : 'not required'}</td>` +
     `<td>${passed}</td><td>${failed}</td><td>${errored}</td><td>${skipped}</td></tr>`
   );
 }

@@ -18,7 +18,8 @@ export const cursorDeepPagesCostTheSame = defineCheck({
   title: 'A deep cursor page costs about the same as the first page',
   proves:
     'On each list, the latency of the deepest full cursor page reached (fastest of five reads) is reported against the first page’s; a ratio above pagination.deepPageRatioWarn is a warning.',
-  level: 'warning',
+  level: 'advisory',
+  leavesOpen: 'Rule 4.2/2 is stated, but latency from outside is noisy and the kit\'s data set is small, so slow deep pages are advice (threshold pagination.deepPageRatioWarn).',
   provenBy: ['slow-deep-pages'],
   async run(ctx) {
     return judgeEachList(ctx, ['cursor'], (list) => judgeList(ctx, list));
@@ -63,7 +64,7 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
   }
   const judgement = judgeDeepPageLatency(Math.min(...firstMs), Math.min(...deepMs), deepPageRatioWarn);
   const summary = `${list.path}: first page ${judgement.firstMs.toFixed(1)} ms, page ${depth} items deep ${judgement.deepMs.toFixed(1)} ms (fastest of ${samples}) (ratio ${judgement.ratio.toFixed(1)})`;
-  if (judgement.isSlow) ctx.warn(`${summary}: deep cursor pages cost more than pagination.deepPageRatioWarn=${deepPageRatioWarn} times the first`);
+  if (judgement.isSlow) ctx.advise(`${summary}: deep cursor pages cost more than pagination.deepPageRatioWarn=${deepPageRatioWarn} times the first`);
   else ctx.info(summary);
   return ctx.pass();
 }

@@ -16,6 +16,8 @@ export const cursorNoDuplicatesUnderMutation = defineCheck({
   suite: 'pagination',
   conformanceClass: 'pagination-cursor',
   rule: '4.2/2, 4.2/3',
+  level: 'normative',
+  leavesOpen: 'The form of a cursor (not shown): opaque; any string that resumes after the last item seen.',
   title: 'A cursor walk lists every record once while records are inserted and deleted',
   proves:
     'Over pagination.propertyRuns generated runs per list, a walk that follows next_cursor while the kit inserts records, deletes seen and unseen ones and deletes the anchor never lists a record twice and lists every record present throughout exactly once.',

@@ -10,6 +10,7 @@ export const cursorWalkTerminates = defineCheck({
   suite: 'pagination',
   conformanceClass: 'pagination-cursor',
   rule: '4.2/5',
+  level: 'normative',
   title: 'A cursor walk ends: no cursor cycle, no has_more true with empty pages',
   proves:
     'Following next_cursor over every list reaches a page with has_more false within the page budget, never re-uses a cursor, never gets an empty page that says has_more true, never goes back to items already seen.',

@@ -16,6 +16,8 @@ export const hasMoreAccurate = defineCheck({
   suite: 'pagination',
   conformanceClass: 'pagination-cursor',
   rule: '4.2/5, 4.2/8',
+  level: 'normative',
+  leavesOpen: 'next_cursor on the last page (4.2/8: not shown): null, absent or ""; pin pagination.lastPageCursor.',
   title: 'has_more is true only when another item exists; the last page says has_more false',
   proves:
     'In every supported style, each has_more true page is followed by a non-empty page, the last page (also when it is exactly full) says has_more false, and its next_cursor has the configured form.',

@@ -10,6 +10,8 @@ export const invalidParams = defineCheck({
   suite: 'pagination',
   conformanceClass: 'pagination-bounds',
   rule: '4.2, 7/1, 7/4, 8',
+  level: 'normative',
+  leavesOpen: 'The answer to invalid parameters (7/4: not shown): a 4xx or a bounded page; pin pagination.invalidParams. A 5xx fails (7/1).',
   title: 'Invalid pagination parameters get a 4xx or a bounded page, never a 5xx',
   proves:
     'limit and per_page of abc, -1, 0, 1.5 and a huge number, offset of abc, -1 and 1.5, page of 0, -1, abc and 1.5, and an unknown or garbage cursor each get the answer pagination.invalidParams allows (huge sizes: pagination.overMaxPolicy).',

@@ -9,6 +9,8 @@ export const offsetWalkComplete = defineCheck({
   suite: 'pagination',
   conformanceClass: 'pagination-offset',
   rule: '4.2/1, 4.2/3',
+  level: 'normative',
+  leavesOpen: 'Offset walks are not stable while data changes (4.2/1): repeats or gaps under writes are information, never a failure.',
   title: 'An offset walk lists every record exactly once and honours limit',
   proves:
     'Walking each list with offset=0,n,2n…&limit=n lists each of the kit’s records exactly once with at most n per page; instability under concurrent inserts and deletes is reported as information.',

@@ -12,6 +12,7 @@ export const pageMatchesOffset = defineCheck({
   suite: 'pagination',
   conformanceClass: 'pagination-page',
   rule: '4.2 (page, per_page, limit, offset)',
+  level: 'normative',
   title: 'page=p&per_page=n lists the same items as offset=(p-1)*n&limit=n',
   proves:
     'For every page p of each list, from p=1 to the end, the page-number and offset styles list the same items in the same order, and neither holds more than n items.',

@@ -15,6 +15,8 @@ export const pageSizeBounds = defineCheck({
   suite: 'pagination',
   conformanceClass: 'pagination-bounds',
   rule: '4.2/4, 8',
+  level: 'normative',
+  leavesOpen: 'The numbers (8: not shown): found by probing, or pinned with pagination.defaultPageSize and maxPageSize. A size above the maximum (4.2/4): clamped or a 4xx; pin pagination.overMaxPolicy.',
   title: 'Every list has a default and a maximum page size; a huge size is clamped or refused',
   proves:
     'Without a size each list answers a bounded page with has_more true when more records exist; a limit or per_page of 1000000 is clamped to the maximum or refused with 4xx as pagination.overMaxPolicy allows; both bounds match the config when it states them.',

@@ -13,6 +13,8 @@ export const sameParametersOnEveryList = defineCheck({
   suite: 'pagination',
   conformanceClass: 'pagination-consistency',
   rule: '4.2/7',
+  level: 'normative',
+  leavesOpen: 'Which styles a list offers (not shown): every style by default; list the ones it has in collections[].pagination.styles.',
   title: 'Every list, nested ones included, honours the same pagination parameters',
   proves:
     'On each configured list, a size of 2 (limit or per_page) gives exactly 2 items with has_more true, and the next page (after, offset or page) continues with items not on the first.',

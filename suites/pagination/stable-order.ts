@@ -15,6 +15,8 @@ export const stableOrder = defineCheck({
   suite: 'pagination',
   conformanceClass: 'pagination-consistency',
   rule: '4.2/3',
+  level: 'normative',
+  leavesOpen: 'The sort key (not shown): any, as long as a unique tie-breaker makes the order stable.',
   title: 'The same page read twice without writes lists the same items in the same order',
   proves:
     'Two walks of each list in each supported style, with no write between them, give the kit’s records page by page in the same order, each exactly once: ties in the sort key are broken by a unique field.',

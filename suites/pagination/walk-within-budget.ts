@@ -12,6 +12,7 @@ export const walkWithinBudget = defineCheck({
   suite: 'pagination',
   conformanceClass: 'pagination-bounds',
   rule: '4.2/4, 4.2/5, 8',
+  level: 'normative',
   title: 'Every list can be walked to its end in every supported style within the request budget',
   proves:
     'Each list, walked with limit/offset, page/per_page and next_cursor as configured, ends with has_more false within the page and request budgets, without an empty has_more page or a cycle; the URLs walked are reported.',

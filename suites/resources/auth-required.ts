@@ -13,6 +13,8 @@ export const authRequired = defineCheck({
   suite: 'resources',
   conformanceClass: 'resources-auth',
   rule: '5/1, 5/2',
+  level: 'normative',
+  leavesOpen: 'The kind of token and its header (5/2: not shown): target.auth. The status of a refusal: 401 or 403; pin resources.refusedStatus.',
   title: 'Every resource operation without a valid credential is refused and changes nothing',
   proves: 'List, create, read, replace, change and delete answer 401/403 without the credential and with a wrong one, and the record is left as it was.',
   provenBy: ['auth-not-enforced', 'wrong-token-accepted'],

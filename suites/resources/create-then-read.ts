@@ -10,6 +10,8 @@ export const createThenRead = defineCheck({
   suite: 'resources',
   conformanceClass: 'resources-core',
   rule: '2/2, 4.1',
+  level: 'normative',
+  leavesOpen: 'The status of a create (4.1: not shown): any 2xx; pin resources.createStatus. Fields the target adds (timestamps, links): accepted.',
   title: 'A created record is returned and readable at /{collection}/{id}',
   proves: 'POST answers 2xx with the record and its identifier, and GET of that id returns the fields as created.',
   provenBy: ['create-not-persisted'],

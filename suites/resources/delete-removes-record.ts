@@ -11,6 +11,8 @@ export const deleteRemovesRecord = defineCheck({
   suite: 'resources',
   conformanceClass: 'resources-core',
   rule: '4.1',
+  level: 'normative',
+  leavesOpen: 'The status of a delete (4.1: not shown): any 2xx; pin resources.deleteStatus.',
   title: 'DELETE removes the record: then GET is 404 and the list no longer has it',
   proves: 'DELETE answers 2xx, the member then answers 404, and the record is gone from the collection list.',
   provenBy: ['delete-keeps-record'],

@@ -10,6 +10,8 @@ export const errorResponsesAreJson = defineCheck({
   suite: 'resources',
   conformanceClass: 'resources-core',
   rule: '1, 7/3',
+  level: 'normative',
+  leavesOpen: 'The error body shape and codes (7/3: not shown): any JSON; pin resources.errorBodyPointer to require a field.',
   title: 'Error responses with a body are JSON (with the pinned field, if any)',
   proves: 'A 404, a 400 for malformed JSON and a 401 carry JSON bodies, holding resources.errorBodyPointer when it is set.',
   provenBy: ['error-body-not-json'],

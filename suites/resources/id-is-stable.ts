@@ -10,6 +10,8 @@ export const idIsStable = defineCheck({
   suite: 'resources',
   conformanceClass: 'resources-core',
   rule: '2/2',
+  level: 'normative',
+  leavesOpen: 'A PUT or PATCH carrying another id (not shown): a 4xx, or success that ignores the id; pin resources.idChange.',
   title: 'The id in the URL and the body agree and cannot be changed',
   proves: 'GET returns the id of its URL, and a PUT or PATCH carrying another id is refused or ignored.',
   provenBy: ['id-changeable'],

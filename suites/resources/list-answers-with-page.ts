@@ -11,6 +11,8 @@ export const listAnswersWithPage = defineCheck({
   suite: 'resources',
   conformanceClass: 'resources-core',
   rule: '4.1, 2',
+  level: 'normative',
+  leavesOpen: 'A total count (4.2/6: optional) and other extra fields: accepted.',
   title: 'Every configured collection lists as a JSON page {items, next_cursor, has_more}',
   proves: 'GET on each collection answers 200 with application/json and the list response shape; a failure names every list that does not.',
   provenBy: ['json-as-text-plain', 'list-not-a-page'],

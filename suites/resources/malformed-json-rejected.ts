@@ -8,6 +8,8 @@ export const malformedJsonRejected = defineCheck({
   suite: 'resources',
   conformanceClass: 'resources-core',
   rule: '1, 7/1',
+  level: 'normative',
+  leavesOpen: 'Which 4xx (7/3: not shown): any; only a 5xx or no refusal fails.',
   title: 'A malformed JSON request body gets a 4xx, never a 5xx',
   proves: 'POST and PUT with a body that does not parse are refused as client errors.',
   provenBy: ['500-on-malformed-json'],

@@ -12,6 +12,7 @@ export const patchChangesGivenFields = defineCheck({
   suite: 'resources',
   conformanceClass: 'resources-core',
   rule: '4.1',
+  level: 'normative',
   title: 'PATCH changes only the given fields',
   proves: 'After PATCH the named fields hold the new values and every other field keeps its value, in the response and on a later GET.',
   provenBy: ['patch-replaces'],

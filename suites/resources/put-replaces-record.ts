@@ -9,6 +9,8 @@ export const putReplacesRecord = defineCheck({
   suite: 'resources',
   conformanceClass: 'resources-core',
   rule: '4.1',
+  level: 'normative',
+  leavesOpen: 'A PUT that leaves a field out (not shown): a 4xx, or success with the field removed or reset; pin resources.putOmittedField.',
   title: 'PUT replaces the whole record',
   proves: 'After PUT the record holds the new values, and a field left out of the body is rejected, gone or reset, never kept.',
   provenBy: ['put-merges'],

@@ -12,6 +12,8 @@ export const readUnknownId = defineCheck({
   suite: 'resources',
   conformanceClass: 'resources-core',
   rule: '2/3, 4.1, 7/1',
+  level: 'normative',
+  leavesOpen: 'A list nested under a parent that does not exist (7/3: the mapping of conditions to status codes is not shown): a 4xx or an empty page; pin resources.unknownParentList "404".',
   title: 'GET of an unknown id answers 404, and a list nested under one lists nothing',
   proves:
     'A member that does not exist (an id shaped like the target\'s own) is reported as 404, not as 200, 400 or a 5xx; each related list under it answers a 4xx or an empty page (404 once pinned).',

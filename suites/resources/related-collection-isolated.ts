@@ -9,6 +9,7 @@ export const relatedCollectionIsolated = defineCheck({
   suite: 'resources',
   conformanceClass: 'resources-core',
   rule: '2/3, 4.1',
+  level: 'normative',
   title: "A nested collection lists its parent's children and no other parent's",
   proves: "Children created under parent A are listed under A, and none of parent B's children appear under A.",
   provenBy: ['nested-list-leaks-other-parents'],

@@ -84,6 +84,6 @@ describe('resources suite against the reference server', () => {
       configure: (config) => ({ ...config, collections: config.collections.map((c) => (c.name === 'products' ? { ...c, path: '/product' } : c)) }),
     });
     expect(singular.status).toBe('passed');
-    expect(singular.findings).toEqual([expect.objectContaining({ level: 'warning', message: expect.stringContaining('"product"') })]);
+    expect(singular.findings).toEqual([expect.objectContaining({ level: 'advisory', message: expect.stringContaining('"product"') })]);
   });
 });

@@ -9,6 +9,7 @@ export const responsesAreJson = defineCheck({
   suite: 'resources',
   conformanceClass: 'resources-core',
   rule: '1',
+  level: 'normative',
   title: 'Responses with a body are JSON and say application/json',
   proves: 'Create, read and list responses carry a parseable JSON body with Content-Type application/json.',
   provenBy: ['json-as-text-plain'],

@@ -7,6 +7,7 @@ export const statelessRequests = defineCheck({
   suite: 'resources',
   conformanceClass: 'resources-auth',
   rule: '1, 5/1',
+  level: 'normative',
   title: 'Each request stands alone: no cookie or session is needed',
   proves: 'The same credentialed request succeeds repeatedly without cookies, on a shared connection and on a fresh one.',
   provenBy: ['session-cookie-required'],

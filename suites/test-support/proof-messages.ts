@@ -2,11 +2,11 @@
 // that fails for another reason (a fixture the target refused) is no proof. Keyed by check id, then
 // switch; check-proofs.test.ts fails when this table and the declarations disagree.
 
-/** A failure whose message matches `fails`, or, for a warning-only rule, a warning matching `warns`. */
-type ProofMessage = { readonly fails: RegExp } | { readonly warns: RegExp };
+/** A failure whose message matches `fails`, or a pass with an advisory finding matching `advises`. */
+type ProofMessage = { readonly fails: RegExp } | { readonly advises: RegExp };
 
 export const proofMessages: Readonly<Record<string, Readonly<Record<string, ProofMessage>>>> = {
-  'resources.plural-collection-names': { 'singular-collection-name': { warns: /"customer" in \/customer looks singular; convention 2\/1/ } },
+  'resources.plural-collection-names': { 'singular-collection-name': { advises: /"customer" in \/customer looks singular; convention 2\/1/ } },
   'resources.list-answers-with-page': {
     'json-as-text-plain': { fails: /says Content-Type "text\/plain.*expected application\/json/ },
     'list-not-a-page': { fails: /GET \/customers did not answer \{items: array, has_more: boolean\}/ },
@@ -70,7 +70,7 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
     'order-without-tie-breaker': { fails: /never listed|twice|already followed|went back/ },
   },
   'pagination.cursor.deep-pages-cost-the-same': {
-    'slow-deep-pages': { warns: /first page [\d.]+ ms, page 45 items deep [\d.]+ ms .*pagination\.deepPageRatioWarn=3/ },
+    'slow-deep-pages': { advises: /first page [\d.]+ ms, page 45 items deep [\d.]+ ms .*pagination\.deepPageRatioWarn=3/ },
   },
   'pagination.page-size-bounds': {
     'no-max-page-size': { fails: /no maximum page size/ },
@@ -87,11 +87,12 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
     'signature-without-prefix': { fails: /does not begin with "sha256="/ },
     'signature-wrong-secret': { fails: /not the HMAC-SHA256 of the raw body/ },
     'no-signature-header': { fails: /no X-Signature header/ },
-    'secret-echoed': { warns: /registration contains the signing secret/ },
+    'secret-echoed': { advises: /registration contains the signing secret/ },
   },
   'webhooks-sender.events-per-operation': {
-    'no-update-event': { fails: /PATCH \/customers\/\S+ emitted no event/ },
-    'no-delete-event': { fails: /DELETE \/customers\/\S+ emitted no event/ },
+    'webhook-type-field': { fails: /the create event has no string "event" name/ },
+    'no-update-event': { advises: /PATCH \/customers\/\S+ emitted no event .*pin webhooks\.sender\.events\.update/ },
+    'no-delete-event': { advises: /DELETE \/customers\/\S+ emitted no event .*pin webhooks\.sender\.events\.delete/ },
   },
   'webhooks-sender.unique-event-ids': { 'event-ids-reused': { fails: /the create of \S+ and the update of \S+ both carry id/ } },
   'webhooks-sender.retry-after-failure': {
@@ -103,7 +104,7 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
     'no-sender-timeout': { fails: /past its time-out of 150 ms/ },
     'no-retry': { fails: /did not retry within 1000 ms/ },
   },
-  'webhooks-sender.retry-backoff': { 'retry-without-backoff': { fails: /tight loop/ } },
+  'webhooks-sender.retry-backoff': { 'retry-without-backoff': { advises: /retries do not back off: .*tight loop/ } },
 
   'webhooks-receiver.signed-delivery-acknowledged': {
     'receiver-slow-ack': { fails: /acknowledged after \d+ ms; expected a 2xx within 300 ms/ },
@@ -115,6 +116,6 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
   'webhooks-receiver.redelivery-processed-once': { 'receiver-no-dedupe': { fails: /processed 2 time\(s\); expected exactly once/ } },
   'webhooks-receiver.update-before-create-kept': { 'receiver-rejects-out-of-order': { fails: /update that arrived before its create answered 409/ } },
   'webhooks-receiver.malformed-json-refused': { 'receiver-500-on-bad-json': { fails: /malformed body .* answered 500, a server error/ } },
-  'webhooks-receiver.incomplete-event-refused': { 'receiver-accepts-invalid-event': { warns: /without "event" answered 200, accepting it: .*incompleteEvent "refuse"/ } },
-  'webhooks-receiver.oversized-body-refused': { 'receiver-no-body-limit': { warns: /delivery of \d+ bytes answered 200, accepting it: .*oversizedBody "refuse"/ } },
+  'webhooks-receiver.incomplete-event-refused': { 'receiver-accepts-invalid-event': { advises: /without "event" answered 200, accepting it: .*incompleteEvent "refuse"/ } },
+  'webhooks-receiver.oversized-body-refused': { 'receiver-no-body-limit': { advises: /delivery of \d+ bytes answered 200, accepting it: .*oversizedBody "refuse"/ } },
 };

@@ -19,7 +19,8 @@ export const incompleteEventRefused = defineCheck({
   title: 'A correctly signed event missing event, id or data is answered promptly; a refusal is advised',
   proves:
     'Correctly signed JSON bodies lacking one of the webhook fields get an answer or a closed connection in time; accepting one is a warning unless webhooks.receiver.incompleteEvent pins "refuse".',
-  level: 'warning',
+  level: 'advisory',
+  leavesOpen: 'What a receiver does with an event that lacks a field (not stated): any prompt answer passes, acceptance is advice; pin webhooks.receiver.incompleteEvent "refuse".',
   provenBy: ['receiver-accepts-invalid-event'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
@@ -31,7 +32,7 @@ export const incompleteEventRefused = defineCheck({
       const outcome = await sendDelivery(ctx, setup, { rawBody, note: `correctly signed event without "${field}"` });
       const verdict = judgeOpenRefusal(outcome, setup.receiver.incompleteEvent);
       if (verdict.kind === 'accepted') {
-        ctx.warn(`a correctly signed event without "${field}" ${verdict.advice}; pin webhooks.receiver.incompleteEvent "refuse" to require one`);
+        ctx.advise(`a correctly signed event without "${field}" ${verdict.advice}; pin webhooks.receiver.incompleteEvent "refuse" to require one`);
       } else if (verdict.kind === 'failed') {
         return ctx.fail(`a correctly signed event without "${field}" ${verdict.problem}`, {
           expected: setup.receiver.incompleteEvent === 'refuse' ? 'a 4xx (for example 400) or a closed connection' : 'a prompt answer',

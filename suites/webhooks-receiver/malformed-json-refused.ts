@@ -12,6 +12,8 @@ export const malformedJsonRefused = defineCheck({
   suite: 'webhooks-receiver',
   conformanceClass: 'webhooks-receiver',
   rule: '4.3, 7/1',
+  level: 'normative',
+  leavesOpen: 'Which 4xx (7/3: not shown): any.',
   title: 'A correctly signed delivery whose body is not JSON gets a 4xx, never a 5xx or no answer',
   proves: 'Correctly signed bodies that do not parse as JSON are refused as the sender\'s error, promptly.',
   provenBy: ['receiver-500-on-bad-json'],

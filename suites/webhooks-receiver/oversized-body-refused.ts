@@ -18,7 +18,8 @@ export const oversizedBodyRefused = defineCheck({
   title: 'A correctly signed delivery of more than 1 MiB is answered promptly; a refusal is advised',
   proves:
     'A well-formed, correctly signed event padded past 1 MiB gets an answer or a closed connection in time; accepting it is a warning unless webhooks.receiver.oversizedBody pins "refuse".',
-  level: 'warning',
+  level: 'advisory',
+  leavesOpen: 'Payload size limits (8: not shown): any prompt answer passes, a 4xx, a closed connection, or acceptance (advice); pin webhooks.receiver.oversizedBody "refuse".',
   provenBy: ['receiver-no-body-limit'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
@@ -30,7 +31,7 @@ export const oversizedBodyRefused = defineCheck({
     const verdict = judgeOpenRefusal(outcome, setup.receiver.oversizedBody);
     if (verdict.kind === 'refused') return ctx.pass();
     if (verdict.kind === 'accepted') {
-      ctx.warn(`a correctly signed delivery of ${rawBody.length} bytes ${verdict.advice}; pin webhooks.receiver.oversizedBody "refuse" to require one`);
+      ctx.advise(`a correctly signed delivery of ${rawBody.length} bytes ${verdict.advice}; pin webhooks.receiver.oversizedBody "refuse" to require one`);
       return ctx.pass();
     }
     return ctx.fail(`a correctly signed delivery of ${rawBody.length} bytes ${verdict.problem}`, {

@@ -9,6 +9,7 @@ export const redeliveryAcknowledged = defineCheck({
   suite: 'webhooks-receiver',
   conformanceClass: 'webhooks-receiver',
   rule: '6/1, 7/2',
+  level: 'normative',
   title: 'The same event delivered twice is acknowledged both times',
   proves: 'A second delivery of an event id, with the same signed bytes, gets a 2xx, not 409 or another 4xx.',
   provenBy: ['receiver-rejects-duplicate'],

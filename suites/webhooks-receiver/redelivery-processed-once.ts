@@ -10,6 +10,8 @@ export const redeliveryProcessedOnce = defineCheck({
   suite: 'webhooks-receiver',
   conformanceClass: 'webhooks-receiver',
   rule: '6/1',
+  level: 'normative',
+  leavesOpen: 'How processing can be observed (not shown): webhooks.receiver.observe; without it the check is skipped.',
   title: 'The same event delivered twice is processed once',
   proves: 'After two deliveries of one event id, the processed count read through webhooks.receiver.observe is exactly 1.',
   provenBy: ['receiver-no-dedupe'],

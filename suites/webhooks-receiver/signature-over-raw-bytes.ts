@@ -10,6 +10,7 @@ export const signatureOverRawBytes = defineCheck({
   suite: 'webhooks-receiver',
   conformanceClass: 'webhooks-receiver',
   rule: '5/3, 5/4',
+  level: 'normative',
   title: 'The signature is verified over the raw bytes, not a re-serialization',
   proves:
     'Correctly signed bodies that are pretty-printed, have their keys reordered, or escape characters (\\u00e9, \\/) are acknowledged with a 2xx.',

@@ -9,6 +9,8 @@ export const signedDeliveryAcknowledged = defineCheck({
   suite: 'webhooks-receiver',
   conformanceClass: 'webhooks-receiver',
   rule: '4.3, 5/3, 6/3',
+  level: 'normative',
+  leavesOpen: 'Which 2xx, and how quick is quick (4.3): any 2xx within webhooks.receiver.ackBudgetMs. The digest encoding the kit signs with (5/5): webhooks.receiver.digestEncoding.',
   title: 'A correctly signed delivery is acknowledged with a 2xx within the time budget',
   proves: 'The receiver verifies a valid X-Signature and answers 2xx within webhooks.receiver.ackBudgetMs.',
   provenBy: ['receiver-slow-ack', 'receiver-refuses-everything'],

@@ -19,6 +19,8 @@ export const unverifiedDeliveryRefused = defineCheck({
   suite: 'webhooks-receiver',
   conformanceClass: 'webhooks-receiver',
   rule: '5/3, 5/4',
+  level: 'normative',
+  leavesOpen: 'Which refusal (7/3: not shown): any 4xx.',
   title: 'A delivery with a wrong, missing or borrowed signature is refused and not processed',
   proves:
     'Deliveries signed with another secret, without X-Signature, or carrying the signature of another body get a non-2xx and, when observable, are not processed.',

@@ -11,6 +11,7 @@ export const updateBeforeCreateKept = defineCheck({
   suite: 'webhooks-receiver',
   conformanceClass: 'webhooks-receiver',
   rule: '6/2',
+  level: 'normative',
   title: 'An update that arrives before its create is acknowledged and not lost',
   proves:
     'An update event for a record the receiver has not seen, then its create, both get a 2xx and, when observable, both are processed.',

@@ -19,7 +19,7 @@ describe('webhooks-receiver checks against stub receivers', () => {
     const accepted = await runAgainstStub([oversizedBodyRefused]);
     expect(accepted.results[0]?.status).toBe('passed');
     expect(accepted.results[0]?.findings).toEqual([
-      expect.objectContaining({ level: 'warning', message: expect.stringMatching(/of \d+ bytes answered 200, accepting it: .*pin webhooks.receiver.oversizedBody "refuse"/) }),
+      expect.objectContaining({ level: 'advisory', message: expect.stringMatching(/of \d+ bytes answered 200, accepting it: .*pin webhooks.receiver.oversizedBody "refuse"/) }),
     ]);
     // The valid delivery that shows the receiver accepts what it should, then the oversized one.
     expect(accepted.deliveries).toHaveLength(2);

@@ -13,6 +13,8 @@ export const deliveryShape = defineCheck({
   suite: 'webhooks-sender',
   conformanceClass: 'webhooks-sender',
   rule: '2, 4.3, 6/5',
+  level: 'normative',
+  leavesOpen: 'Event names and the fields of data (6: not shown): any string and any object.',
   title: 'A delivery is a JSON POST with event, id and data',
   proves: 'Creating a record sends the subscriber a POST with Content-Type application/json and a body {event: string, id: string, data: object}.',
   provenBy: ['webhook-text-plain', 'webhook-type-field'],

@@ -14,6 +14,8 @@ export const retryAfterFailure = defineCheck({
   suite: 'webhooks-sender',
   conformanceClass: 'webhooks-sender',
   rule: '6/1, 6/3',
+  level: 'normative',
+  leavesOpen: 'The retry schedule and window (6: not shown): any retry within webhooks.sender.retryWindowMs.',
   title: 'A delivery answered 5xx is retried with the same id and the same body',
   proves: 'When the subscriber answers 503, the sender delivers the event again within the retry window, with the same event id and byte-identical body.',
   provenBy: ['retry-with-new-id', 'retry-changes-body', 'no-retry'],

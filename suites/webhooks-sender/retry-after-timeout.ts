@@ -15,6 +15,8 @@ export const retryAfterTimeout = defineCheck({
   suite: 'webhooks-sender',
   conformanceClass: 'webhooks-sender',
   rule: '6/3, 7/2',
+  level: 'normative',
+  leavesOpen: 'The time-out length (6: not shown): the config tells it (webhooks.sender.senderTimeoutMs).',
   title: 'A delivery the subscriber does not answer in time is timed out and retried',
   proves: 'When the subscriber holds its answer past webhooks.sender.senderTimeoutMs, the sender gives up on the attempt and delivers the event again within the retry window.',
   provenBy: ['no-sender-timeout', 'no-retry'],

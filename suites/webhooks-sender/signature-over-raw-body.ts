@@ -13,6 +13,8 @@ export const signatureOverRawBody = defineCheck({
   suite: 'webhooks-sender',
   conformanceClass: 'webhooks-sender',
   rule: '5/3, 5/5',
+  level: 'normative',
+  leavesOpen: 'The digest encoding (5/5: not shown): hex or base64; pin webhooks.sender.digestEncoding. A registration answer that echoes the secret is advice.',
   title: 'X-Signature is sha256= and the HMAC-SHA256 of the exact body bytes with the registered secret',
   proves: 'A delivery carries X-Signature "sha256=<digest>" where the digest is the HMAC-SHA256 of the bytes on the wire under the secret the kit registered.',
   provenBy: ['signature-over-reserialized-body', 'signature-without-prefix', 'signature-wrong-secret', 'no-signature-header', 'secret-echoed'],
@@ -20,7 +22,7 @@ export const signatureOverRawBody = defineCheck({
     return withSubscription(ctx, { kind: 'accept' }, async ({ sender, collection, channel, sink, registration }) => {
       // Not a rule of the convention, but a leak worth knowing: the secret should be write-only.
       if (registration.text.includes(sink.secret)) {
-        ctx.warn('the answer to the registration contains the signing secret (shown as [REDACTED] in the evidence); a secret should never be sent back');
+        ctx.advise('the answer to the registration contains the signing secret (shown as [REDACTED] in the evidence); a secret should never be sent back');
       }
       const created = await createRecord(ctx, collection);
       if (!created.ok) return created.outcome;

@@ -15,6 +15,7 @@ export const uniqueEventIds = defineCheck({
   suite: 'webhooks-sender',
   conformanceClass: 'webhooks-sender',
   rule: '2, 6/1',
+  level: 'normative',
   title: 'Distinct events carry distinct ids',
   proves: 'The create and the update of one record, and the create of a second record, arrive with three different event ids.',
   provenBy: ['event-ids-reused'],

@@ -33,6 +33,17 @@ describe('webhooks-sender suite against the reference server', () => {
     ]);
   });
 
+  it('advises when an update emits no event, and fails once the update event is pinned', async () => {
+    const advised = await runOneSender(eventsPerOperation, { defects: ['no-update-event'] });
+    expect(advised.status, advised.message).toBe('passed');
+    expect(advised.findings.filter((f) => f.level === 'advisory').map((f) => f.message)).toEqual([
+      expect.stringMatching(/^PATCH \/customers\/\S+ emitted no event within 1000 ms; which operation emits which event is not shown \(convention 6\)/),
+    ]);
+    const pinned = await runOneSender(eventsPerOperation, { defects: ['no-update-event'], configure: fastSender({ events: { update: 'customer.updated' } }) });
+    expect(pinned.status).toBe('failed');
+    expect(pinned.message).toMatch(/^PATCH \/customers\/\S+ emitted no event within 1000 ms$/);
+  });
+
   it('accepts a base64 digest by default and fails it once hex is pinned', async () => {
     expect((await runOneSender(signatureOverRawBody, { defects: ['signature-base64'] })).status).toBe('passed');
     const pinned = await runOneSender(signatureOverRawBody, { defects: ['signature-base64'], configure: fastSender({ digestEncoding: 'hex' }) });
@@ -52,7 +63,7 @@ describe('webhooks-sender suite against the reference server', () => {
     const inbound = result.evidence.filter((exchange) => exchange.direction === 'inbound');
     expect(inbound.length).toBeGreaterThan(0);
     for (const delivery of inbound) expect(delivery.request.headers['x-signature']).toMatch(/^sha256=[0-9a-f]{8}…$/);
-    expect(result.findings).toEqual([expect.objectContaining({ level: 'warning', message: expect.stringMatching(/registration contains the signing secret/) })]);
+    expect(result.findings).toEqual([expect.objectContaining({ level: 'advisory', message: expect.stringMatching(/registration contains the signing secret/) })]);
   });
 
   it('checks pinned event names', async () => {

@@ -48,6 +48,7 @@ export function buildCheck(overrides: CheckOverrides = {}): CheckResult {
     class: 'pagination-cursor',
     title: 'Following next_cursor visits every item exactly once',
     rule: '4.2/3',
+    level: 'normative' as const,
     durationMs: 12,
     evidence: [],
     seed: 1234,
@@ -78,7 +79,7 @@ export function buildCheck(overrides: CheckOverrides = {}): CheckResult {
 
 /** A run over the given checks, with summary, class verdicts and overall verdict judged as the runner does. */
 export function buildRun(checks: readonly CheckResult[], overrides: Partial<RunResult> = {}): RunResult {
-  const classes = judgeClasses(checks, undefined);
+  const classes = judgeClasses(checks, { required: undefined });
   return {
     tool: { name: 'apicert', version: '0.1.0' },
     target: { baseUrl: 'http://127.0.0.1:4010' },
@@ -249,6 +250,7 @@ export function sampleFullRun(): RunResult {
     class: 'webhooks-sender',
     title: 'A redelivery keeps the event id',
     rule: '6/1',
+    level: 'normative',
     status: 'failed',
     durationMs: 2100,
     message: 'the redelivery carried id ev2, the first delivery ev1',
@@ -259,7 +261,8 @@ export function sampleFullRun(): RunResult {
     counterexample: { deliveries: [1, 2], big: 12345678901234567890n, nested: { ok: null } },
     replayPath: '0:1:1',
     findings: [
-      { level: 'warning', message: 'the retry came after 9 s' },
+      { level: 'advisory', message: 'the retry came after 9 s' },
+      { level: 'warning', message: 'the subscription could not be removed' },
       { level: 'info', message: '2 deliveries captured' },
     ],
   };
@@ -269,6 +272,7 @@ export function sampleFullRun(): RunResult {
     class: 'webhooks-sender',
     title: 'Retries back off',
     rule: '6/3',
+    level: 'advisory',
     status: 'errored',
     durationMs: 2000,
     message: 'APICERT_CHECK_BLOCKED: the sender made no retry, so there is no schedule to judge',

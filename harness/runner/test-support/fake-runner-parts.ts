@@ -46,5 +46,5 @@ export const emptyConfig = { collections: [] } as unknown as ApicertConfig;
 
 export function checkOf(id: `${Check['suite']}.${string}`, run: Check['run']): Check {
   const suite = id.slice(0, id.indexOf('.')) as Check['suite'];
-  return defineCheck({ id, suite, conformanceClass: 'resources-core', rule: '1', title: id, proves: id, run });
+  return defineCheck({ id, suite, conformanceClass: 'resources-core', rule: '1', level: 'normative', title: id, proves: id, run });
 }
