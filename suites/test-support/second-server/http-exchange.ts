@@ -28,17 +28,22 @@ export function sendProblem(res: ServerResponse, problem: Problem): void {
   res.end(text);
 }
 
-/** The raw body, or a 413 Problem once it passes the limit (the rest is not read). */
-export async function readRawBody(req: IncomingMessage): Promise<Buffer> {
-  if (Number(req.headers['content-length'] ?? 0) > bodyLimitBytes) throw tooLarge();
+/** The raw body, or a 413 Problem once it passes `limit` (the rest is not read). */
+export async function readRawBody(req: IncomingMessage, limit = bodyLimitBytes): Promise<Buffer> {
+  if (isDeclaredAbove(req, limit)) throw tooLarge(limit);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > bodyLimitBytes) throw tooLarge();
+    if (size > limit) throw tooLarge(limit);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
+}
+
+/** True when the request's Content-Length announces more than `limit` bytes. */
+export function isDeclaredAbove(req: IncomingMessage, limit: number): boolean {
+  return Number(req.headers['content-length'] ?? 0) > limit;
 }
 
 /** The JSON object body of a write: 415 unless labelled JSON, 400 unless it parses to an object. */
@@ -58,6 +63,6 @@ export async function readJsonObject(req: IncomingMessage): Promise<Record<strin
   return value as Record<string, unknown>;
 }
 
-function tooLarge(): Problem {
-  return new Problem(413, 'Content Too Large', `bodies are limited to ${bodyLimitBytes} bytes`);
+function tooLarge(limit: number): Problem {
+  return new Problem(413, 'Content Too Large', `bodies are limited to ${limit} bytes`);
 }

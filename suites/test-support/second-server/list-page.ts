@@ -1,7 +1,7 @@
 // Pagination for every list (convention 4.2): limit/offset, page/per_page (1-based) and after
 // (a keyset cursor) share one parser, so parameter names are the same on every list (rule 7).
 // Invalid values are refused with 422 and the server's own problem body (convention 7/4: not shown).
-import { defaultPageSize, maxPageSize, type LastPageCursor, type OverMaxAnswer } from './second-server-options.js';
+import { defaultPageSize, maxPageSize, type IdStyle, type LastPageCursor, type OverMaxAnswer } from './second-server-options.js';
 import { compareKeysets, decodeCursor, encodeCursor, type Keyset } from './keyset-cursor.js';
 import type { StoredRecord } from './record-store.js';
 import { presentRecord } from './record-store.js';
@@ -9,6 +9,8 @@ import { presentRecord } from './record-store.js';
 export interface ListPolicy {
   readonly overMax: OverMaxAnswer;
   readonly lastPageCursor: LastPageCursor;
+  /** Cursors carry ids of this style; one with another is not a cursor this server issued. */
+  readonly idStyle: IdStyle;
 }
 
 type PageRequest =
@@ -24,7 +26,7 @@ export function parsePageRequest(query: URLSearchParams, policy: ListPolicy): Pa
   const size = parseSize(query.get(sizeName), sizeName, policy.overMax);
   if (typeof size === 'string') return { problem: size };
   if (query.has('after')) {
-    const after = decodeCursor(query.get('after') ?? '');
+    const after = decodeCursor(query.get('after') ?? '', policy.idStyle);
     if (after === undefined) return { problem: 'after is not a cursor this server issued' };
     return { kind: 'after', after, size };
   }

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Problem, readJsonObject, sendJson } from './http-exchange.js';
 import { buildListPage, parsePageRequest, type ListPolicy } from './list-page.js';
-import { presentRecord, type CollectionName, type RecordStore, type StoredRecord } from './record-store.js';
+import { presentRecord, type CollectionName, type RecordId, type RecordStore, type StoredRecord } from './record-store.js';
 import { validateFullRecord, validatePatch } from './resource-fields.js';
 import type { WebhookSender } from './webhook-sender.js';
 
@@ -27,7 +27,7 @@ export async function routeResource(ctx: ResourceRouteContext, req: IncomingMess
     if (method === 'POST') return answer(res, 200, createIn(ctx, collection, validateFullRecord(collection, await readJsonObject(req))));
     throw notAllowed('GET, POST');
   }
-  const id = parseId(segments[1]);
+  const id = ctx.store.parseId(segments[1]);
   const known = id === undefined ? undefined : ctx.store.find(collection, id);
   if (known === undefined) throw new Problem(404, 'Not Found', `no ${collection} record with id ${segments[1] ?? ''}`);
   if (segments.length === 3 && collection === 'customers' && segments[2] === 'orders') return routeCustomerOrders(ctx, req, res, url, known);
@@ -73,7 +73,7 @@ function createIn(ctx: ResourceRouteContext, collection: CollectionName, fields:
   return shown;
 }
 
-function updateIn(ctx: ResourceRouteContext, collection: CollectionName, id: number, fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
+function updateIn(ctx: ResourceRouteContext, collection: CollectionName, id: RecordId, fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const shown = presentRecord(ctx.store.update(collection, id, fields)!);
   emitFor(ctx, collection, 'updated', shown);
   return shown;
@@ -88,10 +88,6 @@ function emitFor(ctx: ResourceRouteContext, collection: CollectionName, verb: st
 function answer(res: ServerResponse, status: number, body: unknown): true {
   sendJson(res, status, body);
   return true;
-}
-
-function parseId(segment: string | undefined): number | undefined {
-  return segment !== undefined && /^[1-9]\d{0,14}$/.test(segment) ? Number(segment) : undefined;
 }
 
 function notAllowed(allow: string): Problem {

@@ -1,6 +1,6 @@
-// The second implementation's switches: each picks one of two answers the convention leaves open
-// (4.2 rule 4 and rule 8, 5/5) or puts it behind a throttling gateway, so the kit is proven on
-// choices the reference server never makes.
+// The second implementation's switches: each picks one answer the convention leaves open (2/2 and
+// 4.2 rule 3, 4.2 rule 4 and rule 8, 5/5, 8, what a receiver does with an incomplete event) or puts
+// the API behind a throttling gateway, so the kit is proven on choices the reference server never makes.
 
 /** How a list request above the maximum page size is answered (convention 8: bounds, not numbers). */
 export type OverMaxAnswer = 'clamp' | 'reject';
@@ -8,6 +8,15 @@ export type OverMaxAnswer = 'clamp' | 'reject';
 export type LastPageCursor = 'null' | 'absent' | 'empty';
 /** Encoding of the HMAC digest after "sha256=" (convention 5/5: not shown). */
 export type DigestEncoding = 'hex' | 'base64';
+/** Record ids: JSON numbers from a counter, or random UUID strings (convention 2/2: an identifier, shape not shown). */
+export type IdStyle = 'numeric' | 'uuid';
+/**
+ * How the receiver endpoint treats a delivery above bodyLimitBytes (convention 8: payload limits
+ * not shown): a 413, a connection cut before the body is read, or the body read and acknowledged.
+ */
+export type OversizedAnswer = 'answer-413' | 'reset' | 'accept';
+/** How the receiver answers a correctly signed event object lacking event, id or data (not shown). */
+export type IncompleteEventAnswer = 'refuse' | 'accept';
 
 export interface SecondServerModes {
   readonly overMax: OverMaxAnswer;
@@ -15,6 +24,9 @@ export interface SecondServerModes {
   readonly digest: DigestEncoding;
   /** Every 5th API request is answered 429 with Retry-After: 0, as a rate-limiting gateway would. */
   readonly gateway: boolean;
+  readonly idStyle: IdStyle;
+  readonly oversized: OversizedAnswer;
+  readonly incompleteEvent: IncompleteEventAnswer;
 }
 
 export interface SecondServerOptions {
@@ -32,5 +44,8 @@ export const maxPageSize = 50;
 /** Sender timings: a 200 ms time-out and waits of 30 ms, 90 ms, 270 ms … (x3, where the reference doubles). */
 export const senderTimings = { timeoutMs: 200, firstBackoffMs: 30, backoffFactor: 3, maxAttempts: 6 } as const;
 
-/** Largest request body the server reads, API and receiver alike. */
+/** Largest request body the server reads, API and receiver alike (the receiver past it as its mode says). */
 export const bodyLimitBytes = 256 * 1024;
+
+/** In oversized "accept" mode the receiver reads past bodyLimitBytes, but still not without end. */
+export const acceptedDeliveryCapBytes = 8 * 1024 * 1024;

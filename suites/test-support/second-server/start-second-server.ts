@@ -1,10 +1,11 @@
 // Starts the second implementation of the convention on 127.0.0.1:0: plain node:http, no
-// Express, its own store, cursors, sender and receiver. Test support only: it exists to prove the
-// kit is not tuned to the reference server.
+// Express, its own store (numeric or UUID ids), cursors, sender and receiver. Test support only: it
+// exists to prove the kit is not tuned to the reference server.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Problem, readJsonObject, readRawBody, sendJson, sendProblem } from './http-exchange.js';
+import { readDeliveryBody } from './delivery-body.js';
+import { Problem, readJsonObject, sendJson, sendProblem } from './http-exchange.js';
 import { RecordStore } from './record-store.js';
 import { routeResource, type ResourceRouteContext } from './resource-routes.js';
 import type { SecondServerOptions } from './second-server-options.js';
@@ -31,15 +32,18 @@ export async function startSecondServer(options: SecondServerOptions): Promise<R
   const receiverSecret = options.receiverSecret ?? randomBytes(24).toString('base64url');
   const timers = new TimerRegistry();
   const sender = new WebhookSender(timers, options.modes.digest);
-  const receiver = new WebhookReceiver(receiverSecret, timers);
-  const ctx: ResourceRouteContext = { store: new RecordStore(), sender, listPolicy: options.modes };
+  const receiver = new WebhookReceiver(receiverSecret, timers, options.modes.incompleteEvent);
+  const ctx: ResourceRouteContext = { store: new RecordStore(options.modes.idStyle), sender, listPolicy: options.modes };
   let apiRequests = 0;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://second.invalid');
     // Deliveries are not behind the API gateway: a 429 to one would be a failed delivery (7/2).
     if (req.method === 'POST' && url.pathname === receiverPath) {
-      receiver.accept(await readRawBody(req), req.headers['x-signature'] as string | undefined);
+      const raw = await readDeliveryBody(req, options.modes.oversized);
+      // Cut before the body was read (oversized "reset"): there is no one left to answer.
+      if (raw === undefined) return;
+      receiver.accept(raw, req.headers['x-signature'] as string | undefined);
       return sendJson(res, 202, { accepted: true });
     }
     apiRequests += 1;

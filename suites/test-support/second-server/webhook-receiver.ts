@@ -1,8 +1,11 @@
 // The receiver role (convention 4.3, 5/4, 6): verifies X-Signature over the raw bytes (a hex or a
 // base64 digest, since the encoding is not shown), answers 202 at once and processes afterwards
 // (convention 4.3), deduplicating by event id (6/1) and taking an update before its create (6/2).
+// An event object lacking event, id or data is refused with 400 or, in accept mode, acknowledged
+// and dropped unprocessed: what a receiver does with one is not shown.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Problem } from './http-exchange.js';
+import type { IncompleteEventAnswer } from './second-server-options.js';
 import type { TimerRegistry } from '../../../reference-server/timer-registry.js';
 
 /** Delay between the acknowledgement and the processing, to prove the kit waits for it. */
@@ -20,6 +23,7 @@ export class WebhookReceiver {
   constructor(
     private readonly secret: string,
     private readonly timers: TimerRegistry,
+    private readonly incompleteEvent: IncompleteEventAnswer,
   ) {}
 
   /** Takes one delivery; throws a Problem when it is refused. */
@@ -31,8 +35,12 @@ export class WebhookReceiver {
     } catch {
       throw new Problem(400, 'Bad Request', 'the delivery is not valid JSON');
     }
+    if (!isJsonObject(value)) throw new Problem(400, 'Bad Request', 'a delivery is a JSON object');
     const event = asEvent(value);
-    if (event === undefined) throw new Problem(422, 'Unprocessable Content', 'a delivery needs event, id (strings) and data (an object)');
+    if (event === undefined) {
+      if (this.incompleteEvent === 'accept') return;
+      throw new Problem(400, 'Bad Request', 'a delivery needs event, id (strings) and data (an object)');
+    }
     this.received.set(event.id, (this.received.get(event.id) ?? 0) + 1);
     // Processing is deferred, so a duplicate arriving before it runs must also be caught: the
     // check is made when it runs, not when the delivery arrives.
@@ -67,10 +75,13 @@ function isSameText(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function asEvent(value: unknown): { id: string; event: string; data: Readonly<Record<string, unknown>> } | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const { event, id, data } = value as Record<string, unknown>;
+function isJsonObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function asEvent(value: Readonly<Record<string, unknown>>): { id: string; event: string; data: Readonly<Record<string, unknown>> } | undefined {
+  const { event, id, data } = value;
   if (typeof event !== 'string' || event.length === 0 || typeof id !== 'string' || id.length === 0) return undefined;
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
-  return { id, event, data: data as Readonly<Record<string, unknown>> };
+  if (!isJsonObject(data)) return undefined;
+  return { id, event, data };
 }
