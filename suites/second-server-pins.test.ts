@@ -52,8 +52,8 @@ const contradictions: readonly Contradiction[] = [
   { pin: 'webhooks.sender.digestEncoding base64', modes: numericHex413Refuse, pins: { sender: { digestEncoding: 'base64' } }, suite: 'webhooks-sender', failing: ['webhooks-sender.signature-over-raw-body'], names: 'base64 is pinned' },
   { pin: 'webhooks.sender.digestEncoding hex', modes: uuidBase64ResetAccept, pins: { sender: { digestEncoding: 'hex' } }, suite: 'webhooks-sender', failing: ['webhooks-sender.signature-over-raw-body'], names: 'hex is pinned' },
   // The open-refusal verdict names the pinned choice ("refuse"), not the key.
-  { pin: 'webhooks.receiver.oversizedBody refuse', modes: uuidBase64AcceptRefuse, pins: { receiver: { oversizedBody: 'refuse' } }, suite: 'webhooks-receiver', failing: ['webhooks-receiver.oversized-body-refused'], names: 'the config pins a refusal' },
-  { pin: 'webhooks.receiver.incompleteEvent refuse', modes: uuidBase64ResetAccept, pins: { receiver: { incompleteEvent: 'refuse' } }, suite: 'webhooks-receiver', failing: ['webhooks-receiver.incomplete-event-refused'], names: 'the config pins a refusal' },
+  { pin: 'webhooks.receiver.oversizedBody refuse', modes: uuidBase64AcceptRefuse, pins: { receiver: { oversizedBody: 'refuse' } }, suite: 'webhooks-receiver', failing: ['webhooks-receiver.oversized-body-refused'], names: 'webhooks.receiver.oversizedBody pins "refuse"' },
+  { pin: 'webhooks.receiver.incompleteEvent refuse', modes: uuidBase64ResetAccept, pins: { receiver: { incompleteEvent: 'refuse' } }, suite: 'webhooks-receiver', failing: ['webhooks-receiver.incomplete-event-refused'], names: 'webhooks.receiver.incompleteEvent pins "refuse"' },
 ];
 
 describe('choices the convention leaves open, pinned on the second implementation', () => {

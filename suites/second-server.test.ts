@@ -40,17 +40,17 @@ describe('every check on a second implementation of the convention', () => {
       const notPassed = run.checks.flatMap((check) => (check.status === 'passed' ? [] : [`${check.id} ${check.status}: ${check.message}`]));
       expect(notPassed).toEqual([]);
       expect(run.checks.length).toBe(42);
-      // Accepting an oversized delivery or an incomplete event is left open: an advisory warning
+      // Accepting an oversized delivery or an incomplete event is left open: advice
       // (one per field left out of an event), never a failure; a refusal draws none.
-      expect(warningsOf(run, 'webhooks-receiver.oversized-body-refused')).toHaveLength(modes.oversized === 'accept' ? 1 : 0);
-      expect(warningsOf(run, 'webhooks-receiver.incomplete-event-refused')).toHaveLength(modes.incompleteEvent === 'accept' ? 3 : 0);
+      expect(adviceOf(run, 'webhooks-receiver.oversized-body-refused')).toHaveLength(modes.oversized === 'accept' ? 1 : 0);
+      expect(adviceOf(run, 'webhooks-receiver.incomplete-event-refused')).toHaveLength(modes.incompleteEvent === 'accept' ? 3 : 0);
     } finally {
       await server.close();
     }
   }, 30_000);
 });
 
-function warningsOf(run: RunResult, checkId: string): string[] {
+function adviceOf(run: RunResult, checkId: string): string[] {
   const check = run.checks.find((candidate) => candidate.id === checkId);
-  return (check?.findings ?? []).flatMap((finding) => (finding.level === 'warning' ? [finding.message] : []));
+  return (check?.findings ?? []).flatMap((finding) => (finding.level === 'advisory' ? [finding.message] : []));
 }

@@ -198,12 +198,12 @@ const receiver = section(
     digestEncoding: choice('Encoding of the HMAC digest the kit sends after "sha256=".', ['hex', 'base64'], 'hex'),
     ackBudgetMs: millis('The receiver\'s 2xx must arrive within this many ms ("quickly", convention 4.3).', 2000),
     oversizedBody: choice(
-      'Expected answer to a correctly signed delivery of more than 1 MiB (convention 8 leaves payload limits open): any prompt answer, a 2xx or 5xx with an advisory warning ("either"), or a refusal only, a 4xx or a closed connection ("refuse").',
+      'Expected answer to a correctly signed delivery of more than 1 MiB (convention 8 leaves payload limits open): any prompt answer, a 2xx or 5xx with advice ("either"), or a refusal only, a 4xx or a closed connection ("refuse").',
       ['either', 'refuse'],
       'either',
     ),
     incompleteEvent: choice(
-      'Expected answer to a correctly signed event missing event, id or data (what a receiver does with one is not shown): any prompt answer, a 2xx or 5xx with an advisory warning ("either"), or a refusal only, a 4xx or a closed connection ("refuse").',
+      'Expected answer to a correctly signed event missing event, id or data (what a receiver does with one is not shown): any prompt answer, a 2xx or 5xx with advice ("either"), or a refusal only, a 4xx or a closed connection ("refuse").',
       ['either', 'refuse'],
       'either',
     ),
@@ -275,7 +275,7 @@ const root = section('What the API convention leaves open, so that one kit can c
     propertyRuns: count('fast-check runs of the pagination-under-mutation property.', 1, 20),
     deepPageRatioWarn: {
       type: 'number',
-      description: 'A warning is reported when a deep page is this many times slower than the first.',
+      description: 'Advice is given when a deep page is this many times slower than the first.',
       exclusiveMinimum: 1,
       default: 3,
     },

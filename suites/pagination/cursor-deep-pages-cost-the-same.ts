@@ -8,7 +8,7 @@ import { fetchPage, walkPages } from './internal/page-walker.js';
 import type { PageQuery } from './internal/walk-decision.js';
 
 // Convention 4.2/2: the cursor style "costs the same on deep pages". Latency is noisy and the kit
-// cannot build a huge dataset, so slow deep pages are a warning, never a failure (a broken walk still
+// cannot build a huge dataset, so slow deep pages are advice, never a failure (a broken walk still
 // fails, and one the budget cut short leaves the check incomplete).
 export const cursorDeepPagesCostTheSame = defineCheck({
   id: 'pagination.cursor.deep-pages-cost-the-same',
@@ -17,7 +17,7 @@ export const cursorDeepPagesCostTheSame = defineCheck({
   rule: '4.2/2',
   title: 'A deep cursor page costs about the same as the first page',
   proves:
-    'On each list, the latency of the deepest full cursor page reached (fastest of five reads) is reported against the first page’s; a ratio above pagination.deepPageRatioWarn is a warning.',
+    'On each list, the latency of the deepest full cursor page reached (fastest of five reads) is reported against the first page’s; a ratio above pagination.deepPageRatioWarn is advice.',
   level: 'advisory',
   leavesOpen: 'Rule 4.2/2 is stated, but latency from outside is noisy and the kit\'s data set is small, so slow deep pages are advice (threshold pagination.deepPageRatioWarn).',
   provenBy: ['slow-deep-pages'],

@@ -2,7 +2,7 @@ import { defineCheck } from '../define-check.js';
 import { collectionSegments, looksPlural } from './internal/plural-nouns.js';
 
 // Convention 2/1: collections are plural nouns. Word forms are a judgement, so a singular-looking
-// name is a warning-level finding, never a failure.
+// name is advice, never a failure.
 export const pluralCollectionNames = defineCheck({
   id: 'resources.plural-collection-names',
   suite: 'resources',

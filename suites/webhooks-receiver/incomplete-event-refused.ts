@@ -7,7 +7,7 @@ import { proveValidDeliveryAccepted } from './internal/valid-delivery-accepted.j
 
 // Convention 2: a webhook body carries event, id and data; what a receiver does with one that lacks
 // a field is not shown, so any prompt answer passes by default. Acknowledging it hides the sender's
-// bug (without id a receiver cannot dedupe, 6/1), so that is an advisory warning, and
+// bug (without id a receiver cannot dedupe, 6/1), so that is advice, and
 // webhooks.receiver.incompleteEvent "refuse" pins a refusal. Only no answer fails (4.3, 6/3).
 const requiredFields = ['event', 'id', 'data'] as const;
 
@@ -18,7 +18,7 @@ export const incompleteEventRefused = defineCheck({
   rule: '2, 4.3, 6/3',
   title: 'A correctly signed event missing event, id or data is answered promptly; a refusal is advised',
   proves:
-    'Correctly signed JSON bodies lacking one of the webhook fields get an answer or a closed connection in time; accepting one is a warning unless webhooks.receiver.incompleteEvent pins "refuse".',
+    'Correctly signed JSON bodies lacking one of the webhook fields get an answer or a closed connection in time; accepting one is advice unless webhooks.receiver.incompleteEvent pins "refuse".',
   level: 'advisory',
   leavesOpen: 'What a receiver does with an event that lacks a field (not stated): any prompt answer passes, acceptance is advice; pin webhooks.receiver.incompleteEvent "refuse".',
   provenBy: ['receiver-accepts-invalid-event'],
@@ -30,7 +30,7 @@ export const incompleteEventRefused = defineCheck({
     for (const field of requiredFields) {
       const rawBody = JSON.stringify(withoutField(buildEvent(ctx, setup, 'create'), field));
       const outcome = await sendDelivery(ctx, setup, { rawBody, note: `correctly signed event without "${field}"` });
-      const verdict = judgeOpenRefusal(outcome, setup.receiver.incompleteEvent);
+      const verdict = judgeOpenRefusal(outcome, setup.receiver.incompleteEvent, 'webhooks.receiver.incompleteEvent');
       if (verdict.kind === 'accepted') {
         ctx.advise(`a correctly signed event without "${field}" ${verdict.advice}; pin webhooks.receiver.incompleteEvent "refuse" to require one`);
       } else if (verdict.kind === 'failed') {

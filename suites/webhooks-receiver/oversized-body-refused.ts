@@ -8,8 +8,8 @@ import { proveValidDeliveryAccepted } from './internal/valid-delivery-accepted.j
 export const oversizedBodyBytes = 1024 * 1024 + 64 * 1024;
 
 // Convention 8 leaves payload limits open, so any prompt answer passes by default; a receiver without
-// a limit can be made to buffer any amount by whoever can reach it, so accepting is an advisory
-// warning, and webhooks.receiver.oversizedBody "refuse" pins a refusal. Only no answer fails (4.3, 6/3).
+// a limit can be made to buffer any amount by whoever can reach it, so accepting is advice,
+// and webhooks.receiver.oversizedBody "refuse" pins a refusal. Only no answer fails (4.3, 6/3).
 export const oversizedBodyRefused = defineCheck({
   id: 'webhooks-receiver.oversized-body-refused',
   suite: 'webhooks-receiver',
@@ -17,7 +17,7 @@ export const oversizedBodyRefused = defineCheck({
   rule: '4.3, 6/3, 8',
   title: 'A correctly signed delivery of more than 1 MiB is answered promptly; a refusal is advised',
   proves:
-    'A well-formed, correctly signed event padded past 1 MiB gets an answer or a closed connection in time; accepting it is a warning unless webhooks.receiver.oversizedBody pins "refuse".',
+    'A well-formed, correctly signed event padded past 1 MiB gets an answer or a closed connection in time; accepting it is advice unless webhooks.receiver.oversizedBody pins "refuse".',
   level: 'advisory',
   leavesOpen: 'Payload size limits (8: not shown): any prompt answer passes, a 4xx, a closed connection, or acceptance (advice); pin webhooks.receiver.oversizedBody "refuse".',
   provenBy: ['receiver-no-body-limit'],
@@ -28,7 +28,7 @@ export const oversizedBodyRefused = defineCheck({
     if (blocked !== undefined) return blocked;
     const rawBody = padEvent(JSON.stringify(buildEvent(ctx, setup, 'create')), oversizedBodyBytes);
     const outcome = await sendDelivery(ctx, setup, { rawBody, note: `correctly signed event padded to ${rawBody.length} bytes` });
-    const verdict = judgeOpenRefusal(outcome, setup.receiver.oversizedBody);
+    const verdict = judgeOpenRefusal(outcome, setup.receiver.oversizedBody, 'webhooks.receiver.oversizedBody');
     if (verdict.kind === 'refused') return ctx.pass();
     if (verdict.kind === 'accepted') {
       ctx.advise(`a correctly signed delivery of ${rawBody.length} bytes ${verdict.advice}; pin webhooks.receiver.oversizedBody "refuse" to require one`);

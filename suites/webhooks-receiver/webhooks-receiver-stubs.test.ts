@@ -15,7 +15,7 @@ import { unverifiedDeliveryRefused } from './unverified-delivery-refused.js';
 import { updateBeforeCreateKept } from './update-before-create-kept.js';
 
 describe('webhooks-receiver checks against stub receivers', () => {
-  it('warns, by default, when the receiver accepts the oversized body, and fails it once a refusal is pinned, without a megabyte curl line', async () => {
+  it('advises, by default, when the receiver accepts the oversized body, and fails it once a refusal is pinned, without a megabyte curl line', async () => {
     const accepted = await runAgainstStub([oversizedBodyRefused]);
     expect(accepted.results[0]?.status).toBe('passed');
     expect(accepted.results[0]?.findings).toEqual([
@@ -27,14 +27,14 @@ describe('webhooks-receiver checks against stub receivers', () => {
     const { results } = await runAgainstStub([oversizedBodyRefused], { configure: (config) => withReceiverPin(config, { oversizedBody: 'refuse' }) });
     const [result] = results;
     expect(result?.status, result?.message).toBe('failed');
-    expect(result?.message).toMatch(/of \d+ bytes answered 200, accepting it; the config pins a refusal/);
+    expect(result?.message).toMatch(/of \d+ bytes answered 200, accepting it; webhooks.receiver.oversizedBody pins "refuse"/);
     expect(result?.evidence).toHaveLength(1);
     expect(result?.evidence[0]?.curl).toMatch(/# request body of \d+ bytes is too long to inline/);
     expect(result?.evidence[0]?.request.body).toMatchObject({ bytes: oversizedBodyBytes, truncated: true });
     expect(JSON.stringify(result).length).toBeLessThan(20_000);
   });
 
-  it('takes a 413 or a closed connection as refusing the oversized body; a 500 warns by default and fails once a refusal is pinned', async () => {
+  it('takes a 413 or a closed connection as refusing the oversized body; a 500 draws advice by default and fails once a refusal is pinned', async () => {
     const large = (answer: StubAnswer) => (delivery: ReceivedDelivery): StubAnswer => (isLarge(delivery) ? answer : { status: 200 });
     for (const answer of [{ status: 413 }, 'close'] as const) {
       const { results } = await runAgainstStub([oversizedBodyRefused], { answer: large(answer) });
@@ -46,10 +46,10 @@ describe('webhooks-receiver checks against stub receivers', () => {
     expect(warned.results[0]?.findings[0]?.message).toContain('a 5xx invites the sender to retry');
     const pinned = await runAgainstStub([oversizedBodyRefused], { answer: large({ status: 500 }), configure: (config) => withReceiverPin(config, { oversizedBody: 'refuse' }) });
     expect(pinned.results[0]?.status).toBe('failed');
-    expect(pinned.results[0]?.message).toContain('answered 500; the config pins a refusal');
+    expect(pinned.results[0]?.message).toContain('answered 500; webhooks.receiver.oversizedBody pins "refuse"');
   });
 
-  it('warns when the receiver accepts an incomplete event, and fails once a refusal is pinned', async () => {
+  it('advises when the receiver accepts an incomplete event, and fails once a refusal is pinned', async () => {
     const accepted = await runAgainstStub([incompleteEventRefused]);
     expect(accepted.results[0]?.status).toBe('passed');
     expect(accepted.results[0]?.findings.map((finding) => finding.message)).toEqual([
@@ -59,7 +59,7 @@ describe('webhooks-receiver checks against stub receivers', () => {
     ]);
     const pinned = await runAgainstStub([incompleteEventRefused], { configure: (config) => withReceiverPin(config, { incompleteEvent: 'refuse' }) });
     expect(pinned.results[0]?.status).toBe('failed');
-    expect(pinned.results[0]?.message).toMatch(/^a correctly signed event without "event" answered 200, accepting it; the config pins a refusal/);
+    expect(pinned.results[0]?.message).toMatch(/^a correctly signed event without "event" answered 200, accepting it; webhooks.receiver.incompleteEvent pins "refuse"/);
   });
 
   it('fails, not errors, when the receiver never answers a malformed body', async () => {

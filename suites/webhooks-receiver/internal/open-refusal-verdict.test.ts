@@ -10,18 +10,18 @@ const silent = { answered: false as const, code: 'APICERT_HTTP_TIMEOUT', reason:
 describe('judgeOpenRefusal', () => {
   it('takes a 4xx or a closed connection as refused, whatever the policy', () => {
     for (const policy of ['either', 'refuse'] as const) {
-      for (const outcome of [answered(400), answered(413), closed]) expect(judgeOpenRefusal(outcome, policy)).toEqual({ kind: 'refused' });
+      for (const outcome of [answered(400), answered(413), closed]) expect(judgeOpenRefusal(outcome, policy, 'webhooks.receiver.x')).toEqual({ kind: 'refused' });
     }
   });
 
   it('by default accepts a 2xx or a 5xx with advice, and fails only no answer', () => {
-    expect(judgeOpenRefusal(answered(200), 'either')).toMatchObject({ kind: 'accepted', advice: expect.stringMatching(/^answered 200, accepting it: the convention leaves this open/) });
-    expect(judgeOpenRefusal(answered(500), 'either')).toMatchObject({ kind: 'accepted', advice: expect.stringContaining('a 5xx invites the sender to retry') });
-    expect(judgeOpenRefusal(silent, 'either')).toMatchObject({ kind: 'failed', problem: expect.stringContaining('a receiver answers quickly (convention 4.3, 6/3)') });
+    expect(judgeOpenRefusal(answered(200), 'either', 'webhooks.receiver.x')).toMatchObject({ kind: 'accepted', advice: expect.stringMatching(/^answered 200, accepting it: the convention leaves this open/) });
+    expect(judgeOpenRefusal(answered(500), 'either', 'webhooks.receiver.x')).toMatchObject({ kind: 'accepted', advice: expect.stringContaining('a 5xx invites the sender to retry') });
+    expect(judgeOpenRefusal(silent, 'either', 'webhooks.receiver.x')).toMatchObject({ kind: 'failed', problem: expect.stringContaining('a receiver answers quickly (convention 4.3, 6/3)') });
   });
 
   it('pinned to refuse, fails a 2xx and a 5xx', () => {
-    expect(judgeOpenRefusal(answered(202), 'refuse')).toEqual({ kind: 'failed', problem: 'answered 202, accepting it; the config pins a refusal (4xx or a closed connection)' });
-    expect(judgeOpenRefusal(answered(503), 'refuse')).toMatchObject({ kind: 'failed' });
+    expect(judgeOpenRefusal(answered(202), 'refuse', 'webhooks.receiver.x')).toEqual({ kind: 'failed', problem: 'answered 202, accepting it; webhooks.receiver.x pins "refuse" (a 4xx or a closed connection)' });
+    expect(judgeOpenRefusal(answered(503), 'refuse', 'webhooks.receiver.x')).toMatchObject({ kind: 'failed' });
   });
 });

@@ -1,7 +1,7 @@
 // The judgement of bad input the convention leaves open (section 8: payload size limits; what a
 // receiver does with an event missing a field is not shown). By default every reasonable answer
 // passes: a 4xx, a closed connection (refused before reading it all), even a 2xx or a 5xx, the last
-// two with an advisory warning. Only no answer at all fails: a receiver answers quickly (4.3, 6/3).
+// two with advice. Only no answer at all fails: a receiver answers quickly (4.3, 6/3).
 // Pinned to "refuse", only a 4xx or a closed connection passes. Pure.
 import { isSuccess } from '../../internal/answer-shape.js';
 import type { DeliveryOutcome } from './send-delivery.js';
@@ -15,7 +15,8 @@ export type OpenRefusalVerdict =
   | { readonly kind: 'failed'; readonly problem: string };
 
 
-export function judgeOpenRefusal(outcome: DeliveryOutcome, policy: OpenRefusalPolicy): OpenRefusalVerdict {
+/** `pinKey` names the config key of the policy, for the message of a broken pin. */
+export function judgeOpenRefusal(outcome: DeliveryOutcome, policy: OpenRefusalPolicy, pinKey: string): OpenRefusalVerdict {
   if (!outcome.answered) {
     // Closed or reset before answering: the receiver would not read the body, which refuses it.
     if (outcome.code === 'APICERT_HTTP_CONNECTION_FAILED') return { kind: 'refused' };
@@ -23,7 +24,7 @@ export function judgeOpenRefusal(outcome: DeliveryOutcome, policy: OpenRefusalPo
   }
   if (outcome.status >= 400 && outcome.status <= 499) return { kind: 'refused' };
   const what = isSuccess(outcome.status) ? `answered ${outcome.status}, accepting it` : `answered ${outcome.status}`;
-  if (policy === 'refuse') return { kind: 'failed', problem: `${what}; the config pins a refusal (4xx or a closed connection)` };
+  if (policy === 'refuse') return { kind: 'failed', problem: `${what}; ${pinKey} pins "refuse" (a 4xx or a closed connection)` };
   const advice =
     outcome.status >= 500
       ? `${what}: a 5xx invites the sender to retry a body that can never succeed; a 4xx says it is the sender's error`
