@@ -80,7 +80,7 @@ describe('apicert run', () => {
       const base = ['run', '--base-url', lenient.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'webhooks-receiver'];
       const byDefault = captureIo(env);
       expect(await runCli(base, byDefault)).toBe(0);
-      expect(byDefault.out()).toMatch(/advisory +failed +\d+ passed, 1 gave advice, .*not required: --strict or --require advisory gates on it/);
+      expect(byDefault.out()).toMatch(/advisory +failed +\d+ passed, 1 gave advice or failed, .*not required: --strict or --require advisory gates on it/);
       expect(byDefault.out()).toMatch(/Advice \(\d+; fails only the advisory class\)\n  advice webhooks-receiver\.incomplete-event-refused: a correctly signed event without "event" answered 2\d\d/);
       const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as { classes: { id: string; required: boolean }[] };
       expect(report.classes.find((c) => c.id === 'advisory')).toMatchObject({ required: false, verdict: 'failed' });
@@ -93,6 +93,37 @@ describe('apicert run', () => {
     } finally {
       await lenient.close();
     }
+  });
+
+  it('names one root cause once when no list answers with a page, listing every list and check it fails', async () => {
+    const bare = await startReferenceServer({ port: 0, defects: ['list-not-a-page'] });
+    try {
+      const io = captureIo({ APICERT_TOKEN: bare.token });
+      const code = await runCli(['run', '--base-url', bare.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources,pagination'], io);
+      expect(code).toBe(1);
+      const out = io.out();
+      expect(out.match(/CAUSE/g)).toHaveLength(1);
+      expect(out).toContain('CAUSE Lists do not answer with a page {items, next_cursor, has_more} (convention 2, 4.1)\n    affects: /customers, /orders, /products');
+      // The pagination checks that met a bare array are named under the cause, not repeated in full.
+      expect(out).toMatch(/also: .*pagination\.walk-within-budget \(failed\).*pagination\.page-size-bounds \(failed\)/);
+      expect(out).not.toMatch(/^ {2}FAILED pagination\.walk-within-budget/m);
+      const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as { checks: { id: string; cause?: { key: string } }[] };
+      const grouped = report.checks.filter((check) => check.cause?.key === 'list-not-a-page').map((check) => check.id);
+      expect(grouped).toEqual(expect.arrayContaining(['resources.list-answers-with-page', 'pagination.has-more-accurate', 'pagination.stable-order']));
+      expect(grouped.length).toBeGreaterThanOrEqual(10);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('names a refused credential once, as the cause of every check it fails', async () => {
+    const io = captureIo({ APICERT_TOKEN: 'not-the-token' });
+    const code = await runCli(['run', '--base-url', server.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources'], io);
+    expect(code).toBe(1);
+    const out = io.out();
+    expect(out.match(/CAUSE/g)).toHaveLength(1);
+    expect(out).toMatch(/CAUSE The target answers 401 to requests that carry the configured credential .*\n    affects: GET \/customers, /);
+    expect(out).not.toContain('not-the-token');
   });
 
   it('exits 3 with one line when nothing listens at the base URL', async () => {

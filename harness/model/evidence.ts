@@ -1,5 +1,6 @@
 // What a failure carries so a busy engineer can act on it: the exchanges, redacted at record time.
 import type { ErrorInfo } from './error-info.js';
+import type { SharedCause } from './shared-cause.js';
 
 /** A body as recorded: text (UTF-8, or base64 when not text), bounded, with its real size. */
 export interface RecordedBody {
@@ -52,4 +53,6 @@ export interface FailureDetails {
   readonly counterexample?: unknown;
   /** fast-check replay path, with the check's seed. */
   readonly replayPath?: string;
+  /** The observation behind the failure, when it is one that fails other checks too. */
+  readonly cause?: SharedCause;
 }

@@ -1,6 +1,7 @@
 // The one result model. Every reporter reads RunResult and nothing else.
 import type { ErrorInfo } from './error-info.js';
 import type { ExchangeRecord } from './evidence.js';
+import type { SharedCause } from './shared-cause.js';
 
 /**
  * Every suite, in run order: the one list of suite names. The CLI's --suite, the registry in
@@ -62,6 +63,8 @@ export interface FailedCheck extends CheckResultBase {
   readonly counterexample?: unknown;
   /** fast-check replay path, used with the check's seed. */
   readonly replayPath?: string;
+  /** The observation behind the failure when it fails other checks too (reports group under it). */
+  readonly cause?: SharedCause;
 }
 
 export interface SkippedCheck extends CheckResultBase {
@@ -77,6 +80,8 @@ export interface ErroredCheck extends CheckResultBase {
   readonly error: ErrorInfo;
   /** For a blocked check: the check whose verdict is the root cause (reports group under it). */
   readonly blockedBy?: string;
+  /** The observation that stopped it, when it stops other checks too. */
+  readonly cause?: SharedCause;
 }
 
 /** The result of one check, as the JSON report stores it: one variant per status. */

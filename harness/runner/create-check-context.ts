@@ -12,6 +12,9 @@ import { createRandom } from './seeded-random.js';
 import { createTracker } from './record-tracker.js';
 import { resolveTargetUrl } from './target-url.js';
 
+// A refused credential is one cause however many requests show it: a few name it well enough.
+const maxRefusedShown = 3;
+
 /** What every check of a run shares. */
 export interface CheckEnvironment {
   readonly config: ApicertConfig;
@@ -33,6 +36,8 @@ export interface CheckContextHandle {
   readonly exchanges: ExchangeRecord[];
   /** Member paths still to delete, in creation order. */
   readonly tracked: string[];
+  /** Requests that carried the configured credential and were answered 401 ("GET /customers"), a few at most. */
+  readonly refusedCredential: string[];
   /** Creates (TargetRequest.creates) sent and not yet answered. */
   pendingCreates(): number;
   /** From now on every request throws `error`; resolves once no create is left unanswered. */
@@ -43,6 +48,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
   const findings: Finding[] = [];
   const exchanges: ExchangeRecord[] = [];
   const tracked: string[] = [];
+  const refusedCredential: string[] = [];
   const started = performance.now();
   const baseOrigin = new URL(environment.baseUrl).origin;
 
@@ -77,6 +83,10 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
         ...(target.note !== undefined ? { note: target.note } : {}),
       });
       exchanges.push(exchange.record);
+      const sentCredential = !isForeignOrigin && (target.credential ?? 'valid') === 'valid';
+      if (sentCredential && exchange.response.status === 401 && refusedCredential.length < maxRefusedShown) {
+        refusedCredential.push(`${target.method ?? 'GET'} ${new URL(url).pathname}`);
+      }
       return { ...exchange.response, record: exchange.record, durationMs: exchange.durationMs };
     } catch (error) {
       if (error instanceof HttpError && error.record) exchanges.push(error.record);
@@ -115,6 +125,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     findings,
     exchanges,
     tracked,
+    refusedCredential,
     pendingCreates: () => pendingCreates,
     refuseNewRequests(error) {
       refusal = error;

@@ -71,3 +71,22 @@ describe('a check stopped mid-create', () => {
     expect(describeSent(sent)).toEqual(['POST /customers', 'DELETE /customers/9']);
   });
 });
+
+describe('a refused credential', () => {
+  it('is named as the cause of a failure when the configured credential drew a 401, and only then', async () => {
+    const { client } = fakeClient((request) => ({ status: request.url.endsWith('/open') ? 200 : 401 }));
+    const refusedWithCredential = checkOf('resources.with-credential', async (ctx) => {
+      const answer = await ctx.request({ path: '/customers' });
+      return ctx.fail(`answered ${answer.status}`);
+    });
+    // A 401 to a request sent without the credential is what auth checks ask for: no cause.
+    const refusedWithout = checkOf('resources.without-credential', async (ctx) => {
+      await ctx.request({ path: '/customers', credential: 'none' });
+      await ctx.request({ path: '/open' });
+      return ctx.fail('something else');
+    });
+    const { results } = await runChecks({ planned: [{ check: refusedWithCredential }, { check: refusedWithout }], ...run(client) });
+    expect(results[0]).toMatchObject({ status: 'failed', cause: { key: 'credential-refused', subjects: ['GET /customers'] } });
+    expect(results[1]).not.toHaveProperty('cause');
+  });
+});

@@ -6,6 +6,7 @@ import type { CheckOutcome } from '../model/check-outcome.js';
 import type { ExchangeRecord } from '../model/evidence.js';
 import { describeError } from '../model/describe-outcome.js';
 import type { CheckResult, Finding } from '../model/run-result.js';
+import type { SharedCause } from '../model/shared-cause.js';
 import { createCheckContext, type CheckEnvironment } from './create-check-context.js';
 import { deleteTrackedRecords } from './delete-tracked-records.js';
 import type { SuiteScopeHandle } from './suite-scope.js';
@@ -73,9 +74,11 @@ export async function runOneCheck(
   }
   const findings: Finding[] = [...handle.findings, ...cleanupProblems.map((message) => ({ level: 'warning' as const, message }))];
 
+  // A 401 to the configured credential explains any failure that follows it (convention 5/1).
+  const credentialCause: { cause?: SharedCause } = handle.refusedCredential.length > 0 ? { cause: { key: 'credential-refused', subjects: handle.refusedCredential } } : {};
   if (error !== undefined || outcome === undefined) {
     const info = error ?? { code: 'APICERT_CHECK_CRASHED', message: `${check.id} returned no outcome` };
-    return erroredResult(check, seed, info, { durationMs, evidence: lastExchanges(handle.exchanges), findings });
+    return erroredResult(check, seed, info, { durationMs, evidence: lastExchanges(handle.exchanges), findings, ...credentialCause });
   }
   switch (outcome.status) {
     case 'passed':
@@ -92,6 +95,7 @@ export async function runOneCheck(
         evidence: lastExchanges(handle.exchanges),
         findings,
         ...(blockedBy !== undefined ? { blockedBy } : {}),
+        ...credentialCause,
       });
     }
     case 'failed': {
@@ -106,6 +110,7 @@ export async function runOneCheck(
         ...(details.actual !== undefined ? { actual: details.actual } : {}),
         ...(details.counterexample !== undefined ? { counterexample: details.counterexample } : {}),
         ...(details.replayPath !== undefined ? { replayPath: details.replayPath } : {}),
+        ...(details.cause !== undefined ? { cause: details.cause } : credentialCause),
       });
     }
   }
@@ -151,7 +156,13 @@ export function erroredResult(
   check: Check,
   seed: number,
   error: ErrorInfo,
-  extra: { readonly durationMs: number; readonly evidence?: readonly ExchangeRecord[]; readonly findings?: readonly Finding[]; readonly blockedBy?: string },
+  extra: {
+    readonly durationMs: number;
+    readonly evidence?: readonly ExchangeRecord[];
+    readonly findings?: readonly Finding[];
+    readonly blockedBy?: string;
+    readonly cause?: SharedCause;
+  },
 ): CheckResult {
   return toCheckResult(check, seed, { status: 'errored', message: describeError(error), error, ...extra });
 }

@@ -72,6 +72,31 @@ describe('renderConsoleReport', () => {
     expect(text).not.toContain('judged nothing');
   });
 
+  it('names a shared cause once, with what it affects, the first check in full and the others by id', () => {
+    const notAPage = (id: string, subjects: string[], message: string) => buildCheck({ id, status: 'failed', message, cause: { key: 'list-not-a-page', subjects } });
+    const run = buildRun([
+      notAPage('resources.list-answers-with-page', ['/customers', '/orders'], 'GET /customers did not answer a page'),
+      buildCheck({ id: 'resources.put-replaces-record', status: 'failed', message: 'PUT merged' }),
+      notAPage('pagination.walk-within-budget', ['/customers'], 'offset walk of /customers: not a page'),
+      notAPage('pagination.stable-order', ['/customers/{id}/orders'], 'cursor walk of /customers/c1/orders: not a page'),
+    ]);
+    const text = renderConsoleReport(run, { color: false });
+    expect(text).toContain('Failed and errored checks (4)');
+    expect(text.match(/CAUSE/g)).toHaveLength(1);
+    expect(text).toContain(
+      [
+        '  CAUSE Lists do not answer with a page {items, next_cursor, has_more} (convention 2, 4.1)',
+        '    affects: /customers, /orders, /customers/{id}/orders',
+        '    3 checks fail or stop on it; the first in full, then the others:',
+        '  FAILED resources.list-answers-with-page  Following next_cursor visits every item exactly once',
+        '    GET /customers did not answer a page',
+      ].join('\n'),
+    );
+    expect(text).toContain('    also: pagination.walk-within-budget (failed), pagination.stable-order (failed)');
+    expect(text).not.toContain('offset walk of /customers: not a page');
+    expect(text).toContain('  FAILED resources.put-replaces-record');
+  });
+
   it('prints the replay data of a property check', () => {
     const text = renderConsoleReport(sampleFullRun(), { color: false });
     expect(text).toContain('    counterexample: {"deliveries":[1,2],"big":"12345678901234567890n","nested":{"ok":null}}');

@@ -1,6 +1,6 @@
 // The console report: verdicts first (what a release needs), then what to fix, then how to replay.
 import { describeOutcome } from '../../harness/model/describe-outcome.js';
-import { findRootCauses, type RootCause } from '../../harness/model/root-causes.js';
+import { findRootCauses, findSharedCauses, type RootCause, type SharedCauseGroup } from '../../harness/model/root-causes.js';
 import { advisoryClassId, type CheckResult, type ClassResult, type ClassVerdict, type RunResult } from '../../harness/model/run-result.js';
 import { toCounterexampleText } from '../counterexample-text.js';
 import { createPalette, type Paint, type Palette } from './ansi-style.js';
@@ -28,7 +28,7 @@ function paintVerdict(palette: Palette, verdict: ClassVerdict | 'errored'): Pain
 function describeCounts(result: ClassResult): string {
   const counts = result.checks;
   // In the advisory class a check "fails" by giving advice; its own class judged it already.
-  const failed = result.id === advisoryClassId ? `${counts.failed} gave advice` : `${counts.failed} failed`;
+  const failed = result.id === advisoryClassId ? `${counts.failed} gave advice or failed` : `${counts.failed} failed`;
   return `${counts.passed} passed, ${failed}, ${counts.skipped} skipped, ${counts.errored} errored`;
 }
 
@@ -89,14 +89,38 @@ function renderBlocked(cause: RootCause | undefined, inert: Inert): string[] {
   return [`    blocks ${ids.length} check${ids.length === 1 ? '' : 's'}, errored until this passes: ${ids.join(', ')}`];
 }
 
+// Subjects beyond this many are counted, not listed: report.json has them all.
+const maxSubjectsShown = 10;
+
+// A shared cause is said once: what it affects, the first check it fails in full, the others by id.
+function renderSharedCause(run: RunResult, group: SharedCauseGroup, causes: ReadonlyMap<string, RootCause>, palette: Palette, inert: Inert): string[] {
+  const shown = group.subjects.slice(0, maxSubjectsShown).map(inert);
+  const more = group.subjects.length - shown.length;
+  const [first, ...others] = group.checks;
+  return [
+    `  ${palette.red('CAUSE')} ${palette.bold(group.summary)}`,
+    `    affects: ${shown.join(', ')}${more > 0 ? ` (+${more} more)` : ''}`,
+    `    ${group.checks.length} checks fail or stop on it; the first in full, then the others:`,
+    ...(first === undefined ? [] : [...renderProblem(run, first, palette, inert), ...renderBlocked(causes.get(first.id), inert)]),
+    `    also: ${others.map((check) => `${inert(check.id)} (${check.status})`).join(', ')}`,
+  ];
+}
+
 function renderProblems(run: RunResult, palette: Palette, inert: Inert): string[] {
   const problems = run.checks.filter((check) => check.status === 'failed' || check.status === 'errored');
   if (problems.length === 0) return [];
   const causes = new Map(findRootCauses(run.checks).map((cause) => [cause.checkId, cause]));
-  const listedUnderCause = new Set([...causes.values()].flatMap((cause) => cause.blocked.map((check) => check.id)));
-  const blocks = problems
-    .filter((check) => !listedUnderCause.has(check.id))
-    .map((check) => [...renderProblem(run, check, palette, inert), ...renderBlocked(causes.get(check.id), inert)].join('\n'));
+  const shared = findSharedCauses(run.checks);
+  const listedUnderCause = new Set([
+    ...[...causes.values()].flatMap((cause) => cause.blocked.map((check) => check.id)),
+    ...shared.flatMap((group) => group.checks.map((check) => check.id)),
+  ]);
+  const blocks = [
+    ...shared.map((group) => renderSharedCause(run, group, causes, palette, inert).join('\n')),
+    ...problems
+      .filter((check) => !listedUnderCause.has(check.id))
+      .map((check) => [...renderProblem(run, check, palette, inert), ...renderBlocked(causes.get(check.id), inert)].join('\n')),
+  ];
   return ['', palette.bold(`Failed and errored checks (${problems.length})`), blocks.join('\n\n')];
 }
 

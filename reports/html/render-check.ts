@@ -70,10 +70,12 @@ function renderFacts(check: CheckResult): string {
   if (check.status === 'failed' && check.replayPath !== undefined) facts.push(`replay path ${escapeHtml(check.replayPath)}`);
   if (check.status === 'errored') facts.push(`error <code>${escapeHtml(check.error.code)}</code>`);
   if (check.status === 'errored' && check.blockedBy !== undefined) facts.push(`blocked by ${renderCheckLink(check.blockedBy)}`);
+  if ((check.status === 'failed' || check.status === 'errored') && check.cause !== undefined) facts.push(`cause <code>${escapeHtml(check.cause.key)}</code> (see Root causes)`);
   return `<p class="facts">${facts.join(' · ')}</p>`;
 }
 
-function renderCheckLink(id: string): string {
+/** A link to a check's entry in this report. */
+export function renderCheckLink(id: string): string {
   return `<a href="#${escapeHtml(toCheckAnchor(id))}"><code>${escapeHtml(id)}</code></a>`;
 }
 

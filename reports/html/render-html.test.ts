@@ -77,9 +77,27 @@ describe('renderHtmlReport', () => {
     expect(html).toMatch(/blocked by <a href="#[^"]+"><code>resources\.list-answers-with-page<\/code><\/a>/);
   });
 
-  it('tags a check with warnings in its always-visible summary line', () => {
-    const html = renderHtmlReport(buildRun([buildCheck({ findings: [{ level: 'warning', message: 'slow' }, { level: 'info', message: 'fyi' }] })]));
-    expect(/<summary>.*?<\/summary>/.exec(html)?.[0]).toContain('<span class="tag tag-warning">1 warning</span>');
+  it('tags a check with warnings and advice in its always-visible summary line', () => {
+    const findings = [{ level: 'warning', message: 'slow' }, { level: 'info', message: 'fyi' }, { level: 'advisory', message: 'back off' }] as const;
+    const html = renderHtmlReport(buildRun([buildCheck({ findings })]));
+    expect(/<summary>.*?<\/summary>/.exec(html)?.[0]).toContain('<span class="tag tag-warning">1 warning</span> <span class="tag tag-advisory">1 advice</span>');
+    expect(html).toContain('<li class="finding finding-advisory"><strong>advice</strong> back off</li>');
+  });
+
+  it('names a shared cause once, above the checks, with what it affects and links to every check it fails', () => {
+    const cause = (subjects: string[]) => ({ key: 'list-not-a-page' as const, subjects });
+    const html = renderHtmlReport(
+      buildRun([
+        buildCheck({ id: 'resources.list-answers-with-page', status: 'failed', cause: cause(['/customers', '/<script>x</script>']) }),
+        buildCheck({ id: 'pagination.stable-order', status: 'failed', cause: cause(['/customers']) }),
+      ]),
+    );
+    const section = /<section id="root-causes".*?<\/section>/.exec(html)?.[0] ?? '';
+    expect(section.match(/<li class="root-cause"/g)).toHaveLength(1);
+    expect(section).toContain('<strong>Lists do not answer with a page {items, next_cursor, has_more} (convention 2, 4.1)</strong>');
+    expect(section).toContain('Affects <code>/customers</code>, <code>/&lt;script&gt;x&lt;/script&gt;</code>.');
+    expect(section).toMatch(/2 checks fail or stop on it: <a href="#[^"]+"><code>resources\.list-answers-with-page<\/code><\/a>, <a href="#[^"]+"><code>pagination\.stable-order<\/code><\/a>/);
+    expect(renderHtmlReport(buildRun([buildCheck({ status: 'failed', cause: cause(['/a']) })]))).not.toContain('id="root-causes"');
   });
 
   it('expands the first failures and leaves passed checks and later failures collapsed', () => {

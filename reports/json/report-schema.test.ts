@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { suiteNames } from '../../harness/model/run-result.js';
+import { sharedCauses } from '../../harness/model/shared-cause.js';
 import { reportSchema } from './report-schema.js';
 
 /** The `enum` of every property named "suite", wherever it is in the schema. */
@@ -16,5 +17,10 @@ describe('reportSchema', () => {
     const enums = findSuiteEnums(reportSchema);
     expect(enums.length).toBeGreaterThanOrEqual(2);
     for (const names of enums) expect(names).toEqual(suiteNames);
+  });
+
+  it('names exactly the model\'s shared causes', () => {
+    const definitions = reportSchema.definitions as { checkResult: { properties: { cause: { properties: { key: { enum: unknown } } } } } };
+    expect(definitions.checkResult.properties.cause.properties.key.enum).toEqual(Object.keys(sharedCauses));
   });
 });

@@ -6,6 +6,7 @@ import type { OpenList } from './internal/open-list.js';
 import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
 import { fetchPage, walkPages } from './internal/page-walker.js';
 import type { PageQuery } from './internal/walk-decision.js';
+import { notAPageCauseOf } from './internal/not-a-page-cause.js';
 
 // Convention 4.2/2: the cursor style "costs the same on deep pages". Latency is noisy and the kit
 // cannot build a huge dataset, so slow deep pages are advice, never a failure (a broken walk still
@@ -38,7 +39,7 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
   const created = await list.ensureFixtures(Math.min(fixtureCap, depthInPages * pageSize));
   if (!created.ok) return created.outcome;
   const walk = await walkPages(ctx, list, { style: 'cursor', pageSize, note: 'walk to the deepest page to time it' });
-  const ended = outcomeOfWalkEnd(ctx, walk, `cursor walk of ${list.path}`);
+  const ended = outcomeOfWalkEnd(ctx, list, walk, `cursor walk of ${list.path}`);
   // A walk cut short by the budget still reached a deep page: time the deepest one it got to.
   if (ended !== undefined && ended.status === 'failed') return ended;
 
@@ -57,7 +58,14 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
     const first = await fetchPage(ctx, list, firstQuery, 'time the first page');
     const deep = await fetchPage(ctx, list, deepQuery, `time the page ${depth} items deep`);
     for (const fetched of [first, deep]) {
-      if (!fetched.page.ok) return ctx.fail(`${fetched.url}: ${fetched.page.reason}`, { expected: 'a list page', actual: fetched.page.reason, exchanges: [fetched.response.record] });
+      if (!fetched.page.ok) {
+        return ctx.fail(`${fetched.url}: ${fetched.page.reason}`, {
+          expected: 'a list page',
+          actual: fetched.page.reason,
+          exchanges: [fetched.response.record],
+          ...notAPageCauseOf([fetched], list.target.label),
+        });
+      }
     }
     firstMs.push(first.response.durationMs);
     deepMs.push(deep.response.durationMs);

@@ -7,6 +7,7 @@ import type { OpenList } from './internal/open-list.js';
 import { describeWalkProblems, isWalkExact } from './internal/page-rules.js';
 import { runMutationWalk, type MutationRunTrace, type PoolSize } from './internal/run-mutation-walk.js';
 import { describeWalkEnd, isHostileEnd } from './internal/walk-decision.js';
+import { notAPageCause } from './internal/not-a-page-cause.js';
 
 // Convention 4.2/2: the cursor style is stable while data changes. fast-check generates writes
 // between page fetches (inserts, deletes of seen and unseen records, and of the anchor the cursor
@@ -100,6 +101,7 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
         seed: details.seed,
       },
       replayPath: details.counterexamplePath ?? undefined,
+      ...(trace.end.kind === 'bad-page' ? notAPageCause(trace.end, list.target.label) : {}),
     },
   );
 }

@@ -22,7 +22,7 @@ export const cursorWalkTerminates = defineCheck({
       const created = await list.ensureFixtures(2 * pageSize + 1);
       if (!created.ok) return created.outcome;
       const walk = await walkPages(ctx, list, { style: 'cursor', pageSize, note: 'walk the list with next_cursor' });
-      return outcomeOfWalkEnd(ctx, walk, `cursor walk of ${list.path} with limit=${pageSize}`) ?? ctx.pass();
+      return outcomeOfWalkEnd(ctx, list, walk, `cursor walk of ${list.path} with limit=${pageSize}`) ?? ctx.pass();
     });
   },
 });

@@ -8,6 +8,7 @@ import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
 import { findEmptyPageAfterMore, largestDivisorUpTo } from './internal/page-rules.js';
 import { fetchPage, walkEvidence, walkPages, type FetchedPage, type PageWalk } from './internal/page-walker.js';
 import { nextPageQuery, type PageQuery } from './internal/walk-decision.js';
+import { notAPageCauseOf } from './internal/not-a-page-cause.js';
 
 // Convention 4.2/5 and 4.2/8: has_more is true only when a further item exists, the last page says
 // has_more false, and next_cursor there takes the form pagination.lastPageCursor allows.
@@ -32,7 +33,7 @@ export const hasMoreAccurate = defineCheck({
 async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationStyle, pageSize: number): Promise<CheckOutcome | undefined> {
   const what = `${style} walk of ${list.path}`;
   const walk = await walkPages(ctx, list, { style, pageSize, note: `walk the list in ${style} style, watching has_more` });
-  const ended = outcomeOfWalkEnd(ctx, walk, what);
+  const ended = outcomeOfWalkEnd(ctx, list, walk, what);
   if (ended !== undefined) return ended;
   const emptyAt = findEmptyPageAfterMore(walk.pages.map((p) => (p.page.ok ? p.page.ids.length : 0)));
   if (emptyAt >= 0) return failEmptyAfterMore(ctx, what, walk.pages[emptyAt - 1]!, walk.pages[emptyAt]!, walkEvidence(walk));
@@ -44,13 +45,13 @@ async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationSt
   const fullLast = exactlyFullLastPage(walk, style, pageSize);
   if (fullLast === undefined) return undefined;
   const probe = await fetchPage(ctx, list, fullLast, `ask for the last ${style} page sized to be exactly full`);
-  if (!probe.page.ok) return failProbe(ctx, what, probe, probe.page.reason);
+  if (!probe.page.ok) return failProbe(ctx, what, probe, probe.page.reason, list);
   if (!probe.page.hasMore) {
     const problem = judgeLastPageCursor(probe.page.nextCursor, ctx.config.pagination.lastPageCursor);
     return problem === undefined ? undefined : failCursorForm(ctx, what, problem, probe);
   }
   const next = nextPageQuery(style, probe.query, Number(style === 'page' ? probe.query.per_page : probe.query.limit), probe.page.ok ? probe.page.nextCursor : undefined);
-  if (next === undefined) return failProbe(ctx, what, probe, 'has_more true without a usable next_cursor');
+  if (next === undefined) return failProbe(ctx, what, probe, 'has_more true without a usable next_cursor', list);
   const after = await fetchPage(ctx, list, next, 'follow has_more after the exactly full last page');
   if (after.page.ok && after.page.ids.length === 0) return failEmptyAfterMore(ctx, what, probe, after, [probe.response.record, after.response.record]);
   // A non-empty page: someone added records meanwhile, so has_more was right.
@@ -91,10 +92,11 @@ function failCursorForm(ctx: CheckContext, what: string, problem: string, page: 
   });
 }
 
-function failProbe(ctx: CheckContext, what: string, probe: FetchedPage, reason: string): CheckOutcome {
+function failProbe(ctx: CheckContext, what: string, probe: FetchedPage, reason: string, list: OpenList): CheckOutcome {
   return ctx.fail(`${what}: the exactly full last page ${probe.url}: ${reason}`, {
     expected: 'a list page with has_more false',
     actual: reason,
     exchanges: [probe.response.record],
+    ...notAPageCauseOf([probe], list.target.label),
   });
 }

@@ -4,6 +4,7 @@ import { judgeEachList } from './internal/judge-each-list.js';
 import type { OpenList } from './internal/open-list.js';
 import { firstDifference, listBriefly } from './internal/page-rules.js';
 import { fetchPage, type FetchedPage } from './internal/page-walker.js';
+import { notAPageCauseOf } from './internal/not-a-page-cause.js';
 
 // Convention 4.2 (page): page numbers are 1-based, "page 3 with per_page 20 equals offset 40 with
 // limit 20"; and both size parameters are honoured, not ignored.
@@ -71,5 +72,10 @@ function idsOf(fetched: FetchedPage): readonly string[] {
 }
 
 function failPair(ctx: CheckContext, list: OpenList, what: string, expected: string, actual: string, byPage: FetchedPage, byOffset: FetchedPage): CheckOutcome {
-  return ctx.fail(`${list.path}: ${what}`, { expected, actual, exchanges: [byPage.response.record, byOffset.response.record] });
+  return ctx.fail(`${list.path}: ${what}`, {
+    expected,
+    actual,
+    exchanges: [byPage.response.record, byOffset.response.record],
+    ...notAPageCauseOf([byPage, byOffset], list.target.label),
+  });
 }

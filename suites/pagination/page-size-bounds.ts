@@ -6,6 +6,7 @@ import type { OpenList } from './internal/open-list.js';
 import { moreFixturesNeeded, nextBisection, observeBound, type BoundObservation } from './internal/page-size-probe.js';
 import { fetchPage, type FetchedPage } from './internal/page-walker.js';
 import type { PageQuery } from './internal/walk-decision.js';
+import { notAPageCauseOf } from './internal/not-a-page-cause.js';
 
 // Convention 4.2/4 and 8: a default and a maximum page size exist on every list, so a request for a
 // huge limit cannot return an unbounded result. Above the maximum the answer is a clamp or a 4xx
@@ -54,7 +55,7 @@ async function judgeBounds(ctx: CheckContext, list: OpenList, styles: readonly P
       const observation = observeBound(fetched.response.status, fetched.page);
       if (observation.kind === 'broken' || (observation.kind === 'rejected' && probe.name === 'default')) {
         const reason = observation.kind === 'broken' ? observation.reason : `answered ${observation.status}`;
-        return fail(ctx, `${fetched.url}: ${reason}`, 'a bounded list page or (above the maximum) a 4xx', reason, [fetched]);
+        return fail(ctx, list, `${fetched.url}: ${reason}`, 'a bounded list page or (above the maximum) a 4xx', reason, [fetched]);
       }
       if (observation.kind === 'all-fit') {
         visible = Math.max(visible, observation.size);
@@ -69,7 +70,7 @@ async function judgeBounds(ctx: CheckContext, list: OpenList, styles: readonly P
     const created = list.ownIds.size;
     const more = moreFixturesNeeded(visible, created, pagination.fixtureCap);
     // A probe is open only when every record fit on its page, so allFit holds it.
-    if (more === undefined) return failUnbounded(ctx, open, allFit.get(open.name)!, visible, created);
+    if (more === undefined) return failUnbounded(ctx, list, open, allFit.get(open.name)!, visible, created);
     ctx.progress(`${list.path}: ${created + more} records to see the page-size bounds`);
     const made = await list.createFixtures(more);
     if (!made.ok) return made.outcome;
@@ -78,7 +79,7 @@ async function judgeBounds(ctx: CheckContext, list: OpenList, styles: readonly P
   const defaultSize = sizeOf(resolved.get('default')!.observation);
   if (pagination.defaultPageSize !== undefined && defaultSize !== pagination.defaultPageSize) {
     const { fetched } = resolved.get('default')!;
-    return fail(ctx, `${fetched.url} answered ${defaultSize} items without a size, but pagination.defaultPageSize is ${pagination.defaultPageSize}`, `${pagination.defaultPageSize} items`, `${defaultSize} items`, [fetched]);
+    return fail(ctx, list, `${fetched.url} answered ${defaultSize} items without a size, but pagination.defaultPageSize is ${pagination.defaultPageSize}`, `${pagination.defaultPageSize} items`, `${defaultSize} items`, [fetched]);
   }
   const found: string[] = [`default page size ${defaultSize}`];
   for (const name of sizeParams) {
@@ -86,7 +87,7 @@ async function judgeBounds(ctx: CheckContext, list: OpenList, styles: readonly P
     const maximum = await judgeMaximum(ctx, list, name, seen);
     if (typeof maximum !== 'number') return maximum;
     if (defaultSize > maximum) {
-      return fail(ctx, `${list.path}: the default page size ${defaultSize} is above the maximum ${maximum} of ${name}`, 'default ≤ maximum', `${defaultSize} > ${maximum}`, [resolved.get('default')!.fetched, seen.fetched]);
+      return fail(ctx, list, `${list.path}: the default page size ${defaultSize} is above the maximum ${maximum} of ${name}`, 'default ≤ maximum', `${defaultSize} > ${maximum}`, [resolved.get('default')!.fetched, seen.fetched]);
     }
     found.push(`${name} maximum ${maximum} (${seen.observation.kind === 'bounded' ? 'clamped' : 'refused'} above it)`);
   }
@@ -100,15 +101,15 @@ async function judgeMaximum(ctx: CheckContext, list: OpenList, param: string, se
   const { observation, fetched } = seen;
   if (observation.kind === 'bounded') {
     if (overMaxPolicy === 'reject') {
-      return fail(ctx, `${fetched.url} was clamped to ${observation.size} items, but pagination.overMaxPolicy is "reject"`, 'a 4xx', `200 with ${observation.size} items`, [fetched]);
+      return fail(ctx, list, `${fetched.url} was clamped to ${observation.size} items, but pagination.overMaxPolicy is "reject"`, 'a 4xx', `200 with ${observation.size} items`, [fetched]);
     }
     if (maxPageSize !== undefined && observation.size !== maxPageSize) {
-      return fail(ctx, `${fetched.url} was clamped to ${observation.size} items, but pagination.maxPageSize is ${maxPageSize}`, `${maxPageSize} items`, `${observation.size} items`, [fetched]);
+      return fail(ctx, list, `${fetched.url} was clamped to ${observation.size} items, but pagination.maxPageSize is ${maxPageSize}`, `${maxPageSize} items`, `${observation.size} items`, [fetched]);
     }
     return observation.size;
   }
   if (overMaxPolicy === 'clamp') {
-    return fail(ctx, `${fetched.url} answered ${fetched.response.status}, but pagination.overMaxPolicy is "clamp"`, 'a page clamped to the maximum', `${fetched.response.status}`, [fetched]);
+    return fail(ctx, list, `${fetched.url} answered ${fetched.response.status}, but pagination.overMaxPolicy is "clamp"`, 'a page clamped to the maximum', `${fetched.response.status}`, [fetched]);
   }
   return findRefusalBound(ctx, list, param, maxPageSize);
 }
@@ -119,7 +120,7 @@ async function findRefusalBound(ctx: CheckContext, list: OpenList, param: string
   const isAccepted = async (size: number): Promise<boolean | CheckOutcome> => {
     last = await fetchPage(ctx, list, { [param]: size }, `${param}=${size}: accepted or refused?`);
     const observation = observeBound(last.response.status, last.page);
-    if (observation.kind === 'broken') return fail(ctx, `${last.url}: ${observation.reason}`, 'a list page or a 4xx', observation.reason, [last]);
+    if (observation.kind === 'broken') return fail(ctx, list, `${last.url}: ${observation.reason}`, 'a list page or a 4xx', observation.reason, [last]);
     return observation.kind !== 'rejected';
   };
   if (configured !== undefined) {
@@ -128,7 +129,7 @@ async function findRefusalBound(ctx: CheckContext, list: OpenList, param: string
       if (typeof accepted !== 'boolean') return accepted;
       if (accepted !== shouldAccept && last !== undefined) {
         const verdict = accepted ? 'accepted' : 'refused';
-        return fail(ctx, `${last.url} was ${verdict}, but pagination.maxPageSize is ${configured}`, `${param} up to ${configured} accepted, above it refused`, verdict, [last]);
+        return fail(ctx, list, `${last.url} was ${verdict}, but pagination.maxPageSize is ${configured}`, `${param} up to ${configured} accepted, above it refused`, verdict, [last]);
       }
     }
     return configured;
@@ -144,19 +145,19 @@ async function findRefusalBound(ctx: CheckContext, list: OpenList, param: string
   return accepted;
 }
 
-function failUnbounded(ctx: CheckContext, probe: Probe, page: FetchedPage, visible: number, created: number): CheckOutcome {
+function failUnbounded(ctx: CheckContext, list: OpenList, probe: Probe, page: FetchedPage, visible: number, created: number): CheckOutcome {
   const cap = `the kit created ${created} records (pagination.fixtureCap); raise it if the bound is larger`;
   const message =
     probe.name === 'default'
       ? `${page.url} without a page size listed all ${visible} records with has_more false: no default page size (${cap})`
       : `${page.url} listed all ${visible} records with has_more false: no maximum page size (${cap})`;
-  return fail(ctx, message, probe.name === 'default' ? 'a bounded page with has_more true' : 'a page clamped to the maximum, or a 4xx', `all ${visible} records in one page`, [page]);
+  return fail(ctx, list, message, probe.name === 'default' ? 'a bounded page with has_more true' : 'a page clamped to the maximum, or a 4xx', `all ${visible} records in one page`, [page]);
 }
 
 function sizeOf(observation: BoundObservation): number {
   return observation.kind === 'bounded' || observation.kind === 'all-fit' ? observation.size : 0;
 }
 
-function fail(ctx: CheckContext, message: string, expected: string, actual: string, pages: readonly FetchedPage[]): CheckOutcome {
-  return ctx.fail(message, { expected, actual, exchanges: pages.map((p) => p.response.record) });
+function fail(ctx: CheckContext, list: OpenList, message: string, expected: string, actual: string, pages: readonly FetchedPage[]): CheckOutcome {
+  return ctx.fail(message, { expected, actual, exchanges: pages.map((p) => p.response.record), ...notAPageCauseOf(pages, list.target.label) });
 }

@@ -5,6 +5,7 @@ import type { PaginationStyle } from './internal/list-targets.js';
 import type { OpenList } from './internal/open-list.js';
 import { fetchPage, type FetchedPage } from './internal/page-walker.js';
 import { firstPageQuery, nextPageQuery } from './internal/walk-decision.js';
+import { notAPageCauseOf } from './internal/not-a-page-cause.js';
 
 // Convention 4.2/7: parameter names are the same on every list operation, nested lists included.
 // Each list must honour limit, offset, page, per_page and after, as the styles it supports use them.
@@ -68,5 +69,5 @@ async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationSt
 }
 
 function fail(ctx: CheckContext, list: OpenList, what: string, expected: string, actual: string, pages: readonly FetchedPage[]): CheckOutcome {
-  return ctx.fail(`${list.path}: ${what}`, { expected, actual, exchanges: pages.map((p) => p.response.record) });
+  return ctx.fail(`${list.path}: ${what}`, { expected, actual, exchanges: pages.map((p) => p.response.record), ...notAPageCauseOf(pages, list.target.label) });
 }

@@ -48,7 +48,7 @@ async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationSt
     }
   }
   for (const walk of walks) {
-    const ended = outcomeOfWalkEnd(ctx, walk, what);
+    const ended = outcomeOfWalkEnd(ctx, list, walk, what);
     if (ended !== undefined) return ended;
   }
   for (const walk of walks) {

@@ -30,7 +30,7 @@ export const walkWithinBudget = defineCheck({
           cutShort.push(`${style}: ${describeWalkEnd(walk.end)}`);
           continue;
         }
-        const outcome = outcomeOfWalkEnd(ctx, walk, `${style} walk of ${list.path} with page size ${pageSize}`);
+        const outcome = outcomeOfWalkEnd(ctx, list, walk, `${style} walk of ${list.path} with page size ${pageSize}`);
         if (outcome !== undefined) return outcome;
       }
       // A list longer than the budget is no defect, but a walk that did not reach the end proved nothing.

@@ -19,6 +19,7 @@ export const listAnswersWithPage = defineCheck({
   async run(ctx) {
     // Every list is read, so one root cause (no page envelope, a wrong label) is named with every list it affects.
     const problems: { readonly message: string; readonly expected: string; readonly actual: string; readonly record: TargetResponse['record'] }[] = [];
+    const notPages: string[] = [];
     for (const collection of ctx.config.collections) {
       const response = await ctx.request({ path: collection.path, note: `list ${collection.name}` });
       const contentType = response.headers['content-type'] ?? '';
@@ -33,6 +34,7 @@ export const listAnswersWithPage = defineCheck({
           record: response.record,
         });
       } else if (!page || !Array.isArray(page.items) || typeof page.has_more !== 'boolean') {
+        notPages.push(collection.path);
         problems.push({
           message: `GET ${collection.path} did not answer {items: array, has_more: boolean}`,
           expected: '{"items": [...], "next_cursor": ..., "has_more": true|false}',
@@ -49,6 +51,8 @@ export const listAnswersWithPage = defineCheck({
       expected: first.expected,
       actual: problems.length === 1 ? first.actual : `${first.actual} (${problems.length} of ${ctx.config.collections.length} lists)`,
       exchanges: problems.map((problem) => problem.record),
+      // The pagination checks fail on the same lists: the reports name the cause once.
+      ...(notPages.length > 0 ? { cause: { key: 'list-not-a-page' as const, subjects: notPages } } : {}),
     });
   },
 });

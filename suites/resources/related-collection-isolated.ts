@@ -34,6 +34,8 @@ export const relatedCollectionIsolated = defineCheck({
             expected: '200 with a list response',
             actual: `${walk.badPage.status} ${walk.badPage.text.slice(0, 120)}`,
             exchanges: [walk.badPage.record],
+            // A 200 that is no list fails the pagination checks on this list too: one cause.
+            ...(walk.badPage.status === 200 ? { cause: { key: 'list-not-a-page' as const, subjects: [related.path] } } : {}),
           });
         }
         const listed = idsOf(walk.items, related.idField);

@@ -41,7 +41,8 @@ export type CheckOverrides = Partial<Omit<FailedCheck, 'status'> & Omit<ErroredC
  * do not belong to the status are dropped, so the result is always a valid CheckResult.
  */
 export function buildCheck(overrides: CheckOverrides = {}): CheckResult {
-  const { status = 'passed', message, error, blockedBy, expected, actual, counterexample, replayPath, ...base } = overrides;
+  const { status = 'passed', message, error, blockedBy, cause, expected, actual, counterexample, replayPath, ...base } = overrides;
+  const withCause = cause !== undefined ? { cause } : {};
   const common = {
     id: 'pagination.cursor-walk',
     suite: 'pagination' as const,
@@ -62,7 +63,7 @@ export function buildCheck(overrides: CheckOverrides = {}): CheckResult {
       return { ...common, status, message: message ?? 'not runnable here' };
     case 'errored': {
       const info = error ?? { code: 'APICERT_CHECK_CRASHED', message: 'the check crashed' };
-      return { ...common, status, message: message ?? `${info.code}: ${info.message}`, error: info, ...(blockedBy !== undefined ? { blockedBy } : {}) };
+      return { ...common, status, message: message ?? `${info.code}: ${info.message}`, error: info, ...(blockedBy !== undefined ? { blockedBy } : {}), ...withCause };
     }
     case 'failed':
       return {
@@ -73,6 +74,7 @@ export function buildCheck(overrides: CheckOverrides = {}): CheckResult {
         ...(actual !== undefined ? { actual } : {}),
         ...(counterexample !== undefined ? { counterexample } : {}),
         ...(replayPath !== undefined ? { replayPath } : {}),
+        ...withCause,
       };
   }
 }
@@ -260,6 +262,7 @@ export function sampleFullRun(): RunResult {
     seed: -7,
     counterexample: { deliveries: [1, 2], big: 12345678901234567890n, nested: { ok: null } },
     replayPath: '0:1:1',
+    cause: { key: 'list-not-a-page', subjects: ['/customers', '/orders'] },
     findings: [
       { level: 'advisory', message: 'the retry came after 9 s' },
       { level: 'warning', message: 'the subscription could not be removed' },
@@ -278,6 +281,7 @@ export function sampleFullRun(): RunResult {
     message: 'APICERT_CHECK_BLOCKED: the sender made no retry, so there is no schedule to judge',
     error: { code: 'APICERT_CHECK_BLOCKED', message: 'the sender made no retry, so there is no schedule to judge' },
     blockedBy: 'webhooks-sender.redelivery-keeps-id',
+    cause: { key: 'credential-refused', subjects: ['GET /customers'] },
     evidence: [exchange],
     seed: 8,
     findings: [],

@@ -3,7 +3,7 @@ import { invalidParamCases, judgeInvalidParamAnswer, policyFor } from './invalid
 import type { ListPage } from './list-page.js';
 
 const page: ListPage = { ok: true, ids: ['a', 'b'], hasMore: true, nextCursor: { present: true, value: 'c' } };
-const notAPage: ListPage = { ok: false, reason: 'the body is not a JSON object' };
+const notAPage: ListPage = { ok: false, reason: 'the body is not a JSON object', notAPage: true };
 
 describe('invalidParamCases', () => {
   it('sends only the parameters of the styles a list supports', () => {

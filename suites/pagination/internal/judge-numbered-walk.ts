@@ -18,7 +18,7 @@ export async function judgeNumberedWalk(ctx: CheckContext, list: OpenList, style
   if (!created.ok) return created.outcome;
 
   let walk = await walkPages(ctx, list, { style, pageSize, note: `walk the list in ${style} style` });
-  const ended = outcomeOfWalkEnd(ctx, walk, what);
+  const ended = outcomeOfWalkEnd(ctx, list, walk, what);
   if (ended !== undefined) return ended;
   const [oversized] = findOversizedPages(walk, pageSize);
   if (oversized !== undefined) return failOversized(ctx, what, sizeParam, pageSize, oversized, walk);

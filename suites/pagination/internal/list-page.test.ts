@@ -20,16 +20,15 @@ describe('readListPage', () => {
   });
 
   it.each([
-    [{ status: 500, json: { items: [], has_more: false } }, 'answered 500'],
-    [{ status: 200, json: [] }, 'a bare JSON array, not a page'],
-    [{ status: 200, json: 'items' }, 'not a JSON object'],
-    [{ status: 200, json: { has_more: false } }, '"items" is not an array'],
-    [{ status: 200, json: { items: [], has_more: 'no' } }, '"has_more" is not a boolean'],
-    [{ status: 200, json: { items: [{ name: 'x' }], has_more: false } }, 'item 0 has no "id"'],
-  ])('refuses %j', (answer, reason) => {
+    [{ status: 500, json: { items: [], has_more: false } }, 'answered 500', false],
+    [{ status: 200, json: [] }, 'a bare JSON array, not a page', true],
+    [{ status: 200, json: 'items' }, 'not a JSON object', true],
+    [{ status: 200, json: { has_more: false } }, '"items" is not an array', true],
+    [{ status: 200, json: { items: [], has_more: 'no' } }, '"has_more" is not a boolean', true],
+    [{ status: 200, json: { items: [{ name: 'x' }], has_more: false } }, 'item 0 has no "id"', false],
+  ])('refuses %j (no page envelope at all: %s)', (answer, reason, notAPage) => {
     const page = readListPage(answer, 'id');
-    expect(page.ok).toBe(false);
-    expect(!page.ok && page.reason).toContain(reason);
+    expect(page).toEqual({ ok: false, reason: expect.stringContaining(reason), notAPage });
   });
 
   it('never throws on any JSON', () => {

@@ -12,7 +12,12 @@ export type ListPage =
       readonly hasMore: boolean;
       readonly nextCursor: CursorField;
     }
-  | { readonly ok: false; readonly reason: string };
+  | {
+      readonly ok: false;
+      readonly reason: string;
+      /** A 200 whose body is no page envelope {items, has_more} at all: one cause for every check. */
+      readonly notAPage: boolean;
+    };
 
 /** What a list page looks like to the walker: its status and parsed JSON. */
 export interface ListAnswer {
@@ -22,23 +27,27 @@ export interface ListAnswer {
 
 /** Parses a list answer; anything but 200 with {items: [{<idField>}...], has_more: boolean} is not a page. */
 export function readListPage(answer: ListAnswer, idField: string): ListPage {
-  if (answer.status !== 200) return { ok: false, reason: `answered ${answer.status}, expected 200 with a list response` };
+  if (answer.status !== 200) return { ok: false, reason: `answered ${answer.status}, expected 200 with a list response`, notAPage: false };
   const body = answer.json;
   const record = asRecord(body);
   // A bare array is the common slip: say so, rather than "not an object".
-  if (Array.isArray(body)) return { ok: false, reason: 'the body is a bare JSON array, not a page {items, next_cursor, has_more}' };
-  if (record === undefined) return { ok: false, reason: 'the body is not a JSON object' };
+  if (Array.isArray(body)) return notAPage('the body is a bare JSON array, not a page {items, next_cursor, has_more}');
+  if (record === undefined) return notAPage('the body is not a JSON object');
   const { items, has_more: hasMore } = record;
-  if (!Array.isArray(items)) return { ok: false, reason: '"items" is not an array' };
-  if (typeof hasMore !== 'boolean') return { ok: false, reason: '"has_more" is not a boolean' };
+  if (!Array.isArray(items)) return notAPage('"items" is not an array');
+  if (typeof hasMore !== 'boolean') return notAPage('"has_more" is not a boolean');
   const ids: string[] = [];
   for (const [index, item] of items.entries()) {
     const id = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[idField] : undefined;
-    if (typeof id !== 'string' && typeof id !== 'number') return { ok: false, reason: `item ${index} has no "${idField}"` };
+    if (typeof id !== 'string' && typeof id !== 'number') return { ok: false, reason: `item ${index} has no "${idField}"`, notAPage: false };
     ids.push(String(id));
   }
   const nextCursor: CursorField = Object.hasOwn(record, 'next_cursor') ? { present: true, value: record.next_cursor } : { present: false };
   return { ok: true, ids, hasMore, nextCursor };
+}
+
+function notAPage(reason: string): ListPage {
+  return { ok: false, reason, notAPage: true };
 }
 
 /** The next_cursor to send as `after`, when it is one (a non-empty string). */

@@ -7,8 +7,8 @@ describe('observeBound', () => {
     const page = (hasMore: boolean) => ({ ok: true as const, ids: ['a', 'b'], hasMore, nextCursor: { present: false as const } });
     expect(observeBound(200, page(true))).toEqual({ kind: 'bounded', size: 2 });
     expect(observeBound(200, page(false))).toEqual({ kind: 'all-fit', size: 2 });
-    expect(observeBound(400, { ok: false, reason: 'answered 400' })).toEqual({ kind: 'rejected', status: 400 });
-    expect(observeBound(500, { ok: false, reason: 'answered 500' })).toEqual({ kind: 'broken', reason: 'answered 500' });
+    expect(observeBound(400, { ok: false, reason: 'answered 400', notAPage: false })).toEqual({ kind: 'rejected', status: 400 });
+    expect(observeBound(500, { ok: false, reason: 'answered 500', notAPage: false })).toEqual({ kind: 'broken', reason: 'answered 500' });
   });
 });
 

@@ -69,7 +69,7 @@ describe('decideAfterPage', () => {
 
   it.each<[string, Partial<WalkState>, ListPage, WalkEnd['kind']]>([
     ['has_more false', {}, page(['a'], false), 'complete'],
-    ['a refused page', {}, { ok: false, reason: 'answered 500' }, 'bad-page'],
+    ['a refused page', {}, { ok: false, reason: 'answered 500', notAPage: false }, 'bad-page'],
     ['has_more true on an empty page', {}, page([], true, 'c1'), 'empty-page-with-more'],
     ['has_more true with next_cursor null', {}, page(['a'], true, null), 'missing-cursor'],
     ['a cursor already followed', { usedCursors: new Set(['c1']) }, page(['a'], true, 'c1'), 'cursor-cycle'],
@@ -88,7 +88,7 @@ describe('decideAfterPage', () => {
         hasMore: fc.boolean(),
         nextCursor: fc.oneof(fc.constant({ present: false } as const), fc.record({ present: fc.constant(true as const), value: fc.jsonValue() })),
       }),
-      fc.constant({ ok: false as const, reason: 'refused' }),
+      fc.constant({ ok: false as const, reason: 'refused', notAPage: false }),
     );
     fc.assert(
       fc.property(fc.constantFrom('cursor', 'offset', 'page') as fc.Arbitrary<WalkState['style']>, fc.integer({ min: 1, max: 20 }), fc.infiniteStream(pageArb), (style, maxPages, pages) => {

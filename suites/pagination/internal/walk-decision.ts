@@ -10,7 +10,7 @@ export type PageQuery = Readonly<Record<string, string | number>>;
 /** Why a walk stopped. Only `complete` means the list said it had nothing more. */
 export type WalkEnd =
   | { readonly kind: 'complete' }
-  | { readonly kind: 'bad-page'; readonly reason: string }
+  | { readonly kind: 'bad-page'; readonly reason: string; readonly notAPage: boolean }
   /** has_more was true but the page was empty (convention 4.2/5: has_more means a further item exists). */
   | { readonly kind: 'empty-page-with-more' }
   /** has_more was true but next_cursor was no cursor. */
@@ -72,7 +72,7 @@ export function nextPageQuery(style: PaginationStyle, query: PageQuery, pageSize
 
 /** Decides what follows the page just fetched. */
 export function decideAfterPage(state: WalkState, page: ListPage): WalkDecision {
-  if (!page.ok) return end({ kind: 'bad-page', reason: page.reason });
+  if (!page.ok) return end({ kind: 'bad-page', reason: page.reason, notAPage: page.notAPage });
   if (!page.hasMore) return end({ kind: 'complete' });
   if (page.ids.length === 0) return end({ kind: 'empty-page-with-more' });
   const query = nextPageQuery(state.style, state.query, state.pageSize, page.nextCursor);
