@@ -105,6 +105,9 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
     'no-retry': { fails: /did not retry within 1000 ms/ },
   },
   'webhooks-sender.retry-backoff': { 'retry-without-backoff': { advises: /retries do not back off: .*tight loop/ } },
+  'webhooks-sender.write-not-held-by-delivery': {
+    'delivery-blocks-response': { advises: /^the create waits for the webhook delivery it triggers: POST \/customers answered in \d+ ms and \d+ ms while the subscriber held the delivery \d+ ms and \d+ ms, against \d+ ms with a prompt subscriber/ },
+  },
 
   'webhooks-receiver.signed-delivery-acknowledged': {
     'receiver-slow-ack': { fails: /acknowledged after \d+ ms; expected a 2xx within 300 ms/ },

@@ -8,6 +8,7 @@ import { retryAfterTimeout } from './retry-after-timeout.js';
 import { retryBackoff } from './retry-backoff.js';
 import { signatureOverRawBody } from './signature-over-raw-body.js';
 import { uniqueEventIds } from './unique-event-ids.js';
+import { writeNotHeldByDelivery } from './write-not-held-by-delivery.js';
 
 export const webhooksSenderChecks: readonly Check[] = [
   deliveryShape,
@@ -17,4 +18,5 @@ export const webhooksSenderChecks: readonly Check[] = [
   retryAfterFailure,
   retryAfterTimeout,
   retryBackoff,
+  writeNotHeldByDelivery,
 ];

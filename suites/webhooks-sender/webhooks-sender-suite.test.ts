@@ -11,6 +11,7 @@ import { eventsPerOperation } from './events-per-operation.js';
 import { webhooksSenderChecks } from './index.js';
 import { retryBackoff } from './retry-backoff.js';
 import { signatureOverRawBody } from './signature-over-raw-body.js';
+import { writeNotHeldByDelivery } from './write-not-held-by-delivery.js';
 
 async function runSender(checks: readonly Check[], options: Omit<ReferenceRunOptions, 'startSink' | 'server'> = {}): Promise<ReadableResult[]> {
   return runAgainstReference(checks, { ...suiteRunOptions['webhooks-sender'], ...options });
@@ -31,6 +32,25 @@ describe('webhooks-sender suite against the reference server', () => {
     expect(findings(eventsPerOperation.id)).toEqual([
       expect.objectContaining({ level: 'info', message: 'event names seen: create "customer.created", update "customer.updated", delete "customer.deleted"' }),
     ]);
+    // The sink holds the delivery for the 150 ms sender time-out; the reference server's create does not wait.
+    expect(findings(writeNotHeldByDelivery.id)).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        message: expect.stringMatching(/^the create does not wait for its delivery: POST \/customers answered in \d+ ms while the subscriber held the delivery \d+ ms, against \d+ ms with a prompt subscriber$/),
+      }),
+    ]);
+  });
+
+  it('is blocked, not passed, when no delivery arrives to time the create against', async () => {
+    // The target is told to deliver to a port nobody listens on, so nothing reaches the sink.
+    const configure = (config: ApicertConfig): ApicertConfig => {
+      const fast = fastSender({ retryWindowMs: 300 })(config);
+      const sender = fast.webhooks.sender!;
+      return { ...fast, webhooks: { ...fast.webhooks, sender: { ...sender, sink: { ...sender.sink, publicUrl: 'http://127.0.0.1:9' } } } };
+    };
+    const result = await runOneSender(writeNotHeldByDelivery, { configure });
+    expect(result).toMatchObject({ status: 'errored', error: { code: 'APICERT_CHECK_BLOCKED' }, blockedBy: 'webhooks-sender.delivery-shape' });
+    expect(result.message).toMatch(/^APICERT_CHECK_BLOCKED: no delivery to time the create against: no delivery about record \S+ within 300 ms \(nothing arrived\)/);
   });
 
   it('advises when an update emits no event, and fails once the update event is pinned', async () => {
