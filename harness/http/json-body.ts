@@ -1,5 +1,6 @@
 // Every non-empty body is parsed, whatever its Content-Type: whether the type was right is for a
 // check to judge from the headers, and malformed JSON is a finding, never a thrown error.
+import { maxJsonDepth, nestsDeeperThan } from './json-depth.js';
 import { redactText } from './redact.js';
 
 const QUOTED_SNIPPET = /, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/;
@@ -13,6 +14,7 @@ export interface JsonBody {
 /** Parses `text` as JSON; the parser's message loses its quote of the body and any secret. */
 export function parseJsonBody(text: string, secrets: readonly string[]): JsonBody {
   if (text.length === 0) return { json: undefined, jsonError: 'empty body' };
+  if (nestsDeeperThan(text, maxJsonDepth)) return { json: undefined, jsonError: `JSON nested more than ${maxJsonDepth} levels deep; the kit does not read it` };
   try {
     return { json: JSON.parse(text) };
   } catch (error) {

@@ -7,6 +7,7 @@ import { RunBudgetExceededError, RunInterruptedError, type ApicertError } from '
 import type { CheckResult, RunNote, SuiteName } from '../model/run-result.js';
 import type { CheckEnvironment } from './create-check-context.js';
 import { deleteTrackedRecords } from './delete-tracked-records.js';
+import { boundResult, cutWithMarker, resultBounds } from './bound-result.js';
 import { redactNoteText, redactResultText } from './redact-result.js';
 import { erroredResult, runOneCheck, toCheckResult } from './run-one-check.js';
 import { deriveCheckSeed } from './seeded-random.js';
@@ -62,7 +63,7 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
     if (scope === undefined || scope.tracked.length === 0) return;
     environment.onProgress?.(`${suite}: deleting the ${scope.tracked.length} records its checks shared`);
     const problems = await deleteTrackedRecords(environment, scope.tracked);
-    for (const message of problems) notes.push(redactNoteText({ level: 'warning', suite, message }, secrets));
+    for (const message of problems) notes.push(redactNoteText({ level: 'warning', suite, message: cutWithMarker(message, resultBounds.textChars) }, secrets));
   };
 
   const runEntry = async (index: number): Promise<void> => {
@@ -91,7 +92,7 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
     if (scope === undefined) scopes.set(check.suite, (scope = createSuiteScope()));
     const result = await runOneCheck(check, seed, Math.min(options.checkTimeoutMs, remainingMs), environment, scope, options.interrupt);
     if (result.status === 'errored' && result.error.code === 'APICERT_RUN_INTERRUPTED') interrupted ??= interruptedMessage;
-    results[index] = redactResultText(result, secrets);
+    results[index] = redactResultText(boundResult(result), secrets);
     // The next suite starts on a target without this one's records.
     const isLastOfSuite = !planned.slice(index + 1).some((p) => p.check.suite === check.suite && p.skipReason === undefined);
     if (isLastOfSuite) await closeScope(check.suite);

@@ -77,8 +77,11 @@ export async function walkPages(ctx: CheckContext, list: WalkableList, options: 
       fetched.page,
     );
     if (fetched.page.ok) {
-      ids.push(...fetched.page.ids);
-      for (const id of fetched.page.ids) seenIds.add(id);
+      // One loop, no spread: a page of hundreds of thousands of ids must not overflow the call stack.
+      for (const id of fetched.page.ids) {
+        ids.push(id);
+        seenIds.add(id);
+      }
     }
     if (decision.kind === 'end') {
       walkEnd = decision.end;

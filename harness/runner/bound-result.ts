@@ -1,0 +1,122 @@
+// Everything the target chooses is cut before it reaches a report: the words a check writes (they
+// quote URLs, cursors, ids), the exchanges it keeps as evidence (their URLs, headers and curl lines)
+// and its counterexample. Each cut leaves a marker saying how much went, so the reports stay bounded
+// whatever the target sends, and a reader knows what is missing. Pure; nothing here recurses deeper
+// than `resultBounds.counterexampleDepth`.
+import type { ExchangeRecord, RecordedRequest, RecordedResponse } from '../model/evidence.js';
+import type { CheckResult, Finding } from '../model/run-result.js';
+
+/** The documented bounds (docs/http-client.md). */
+export const resultBounds = {
+  /** A message, expected, actual, finding or note. */
+  textChars: 2000,
+  /** A URL in evidence, as sent (a cursor can grow without limit). */
+  urlChars: 2000,
+  /** A header name or value in evidence. */
+  headerChars: 1000,
+  /** Headers kept per request or response. */
+  headers: 64,
+  /** A curl line. */
+  curlChars: 4000,
+  /** Exchanges kept as one check's evidence: the first 10 and the last 15 (where a walk broke). */
+  evidenceExchanges: 25,
+  /** A counterexample: levels kept, items per array, keys per object, characters per string. */
+  counterexampleDepth: 12,
+  counterexampleItems: 100,
+  counterexampleKeys: 50,
+  counterexampleChars: 500,
+} as const;
+
+/** `text` cut to `maxChars`, never inside a surrogate pair, with a marker naming what was left out. */
+export function cutWithMarker(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  let end = maxChars;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}… [${text.length - end} characters cut]`;
+}
+
+/** The result with every target-chosen string and list cut to resultBounds. */
+export function boundResult(result: CheckResult): CheckResult {
+  const text = (value: string): string => cutWithMarker(value, resultBounds.textChars);
+  const findings: Finding[] = result.findings.map((finding) => ({ ...finding, message: text(finding.message) }));
+  const left = result.evidence.length - resultBounds.evidenceExchanges;
+  if (left > 0) findings.push({ level: 'info', message: `${left} exchange(s) in the middle were left out of the evidence (the first 10 and the last 15 are kept)` });
+  const kept = left > 0 ? [...result.evidence.slice(0, 10), ...result.evidence.slice(-15)] : result.evidence;
+  const evidence = kept.map(boundExchange);
+  switch (result.status) {
+    case 'passed':
+      return { ...result, evidence, findings };
+    case 'skipped':
+      return { ...result, message: text(result.message), evidence, findings };
+    case 'errored':
+      return { ...result, message: text(result.message), error: { ...result.error, message: text(result.error.message) }, evidence, findings };
+    case 'failed':
+      return {
+        ...result,
+        message: text(result.message),
+        ...(result.expected !== undefined ? { expected: text(result.expected) } : {}),
+        ...(result.actual !== undefined ? { actual: text(result.actual) } : {}),
+        ...(result.counterexample !== undefined ? { counterexample: boundValue(result.counterexample, 0) } : {}),
+        evidence,
+        findings,
+      };
+  }
+}
+
+/** One exchange with its URL, headers and curl line cut; bodies are bounded when recorded. */
+export function boundExchange(exchange: ExchangeRecord): ExchangeRecord {
+  const request: RecordedRequest = { ...exchange.request, url: cutWithMarker(exchange.request.url, resultBounds.urlChars), headers: boundHeaders(exchange.request.headers) };
+  const response: RecordedResponse | undefined = exchange.response === undefined ? undefined : { ...exchange.response, headers: boundHeaders(exchange.response.headers) };
+  return {
+    ...exchange,
+    request,
+    ...(response !== undefined ? { response } : {}),
+    ...(exchange.curl !== undefined ? { curl: cutWithMarker(exchange.curl, resultBounds.curlChars) } : {}),
+    ...(exchange.error !== undefined ? { error: { ...exchange.error, message: cutWithMarker(exchange.error.message, resultBounds.textChars) } } : {}),
+  };
+}
+
+function boundHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const bounded: Record<string, string> = {};
+  let kept = 0;
+  let left = 0;
+  for (const name in headers) {
+    if (kept === resultBounds.headers) {
+      left += 1;
+      continue;
+    }
+    kept += 1;
+    bounded[cutWithMarker(name, resultBounds.headerChars)] = cutWithMarker(headers[name] ?? '', resultBounds.headerChars);
+  }
+  if (left > 0) bounded['x-apicert-headers-left-out'] = String(left);
+  return bounded;
+}
+
+// A counterexample is built by a check from target data: bounded in depth, width and length.
+function boundValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return cutWithMarker(value, resultBounds.counterexampleChars);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= resultBounds.counterexampleDepth) return '[nested deeper: cut]';
+  if (Array.isArray(value)) {
+    const items: unknown[] = [];
+    const shown = Math.min(value.length, resultBounds.counterexampleItems);
+    for (let index = 0; index < shown; index += 1) items.push(boundValue(value[index], depth + 1));
+    if (value.length > shown) items.push(`[${value.length - shown} more items cut]`);
+    return items;
+  }
+  const bounded: Record<string, unknown> = {};
+  let kept = 0;
+  let left = 0;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (kept === resultBounds.counterexampleKeys) {
+      left += 1;
+      continue;
+    }
+    kept += 1;
+    bounded[cutWithMarker(key, resultBounds.counterexampleChars)] = boundValue((value as Record<string, unknown>)[key], depth + 1);
+  }
+  if (left > 0) bounded['…'] = `${left} more keys cut`;
+  return bounded;
+}
