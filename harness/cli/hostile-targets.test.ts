@@ -1,0 +1,66 @@
+// The hostile-target matrix: small servers on 127.0.0.1 that each misbehave in one way, run against
+// the built CLI in a child process with the bound each row must hold: time, peak memory, report size,
+// exit code, and no crash. The bounds are generous for a loaded 2-core machine and far below what
+// the same rows cost before they were bounded (see docs/http-client.md).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHostileListTarget, type ListMisbehaviour } from './test-support/hostile-targets.js';
+import { runCliChild } from './test-support/run-cli-child.js';
+
+const token = 'hostile-matrix-token-5f1c2e';
+
+// One collection and small budgets: a row proves its bound, not the whole kit's patience.
+const config = {
+  collections: [{ name: 'customers', path: '/customers', sample: { name: 'Ada {unique}' } }],
+  pagination: { fixtureCap: 12, propertyRuns: 2 },
+  budgets: { requestTimeoutMs: 2000, checkTimeoutMs: 15_000, totalRunMs: 60_000 },
+};
+
+interface ListRow {
+  readonly kind: ListMisbehaviour;
+  /** Requests one check may make on one list: each page of the huge one costs ~0.2 s to parse. */
+  readonly requestsPerList: number;
+  readonly suite: 'resources' | 'pagination';
+  /** Before the bounds: what the issue measured. */
+  readonly before: string;
+}
+
+const listRows: readonly ListRow[] = [
+  { kind: 'growing-cursor', requestsPerList: 40, suite: 'pagination', before: 'report.json and junit.xml 204 MB each, 2.3 GiB RSS' },
+  { kind: 'huge-page', requestsPerList: 5, suite: 'pagination', before: '8 checks crashed with "Maximum call stack size exceeded"' },
+  { kind: 'deep-json', requestsPerList: 40, suite: 'resources', before: '2 checks crashed the same way, 1.1 GiB RSS, 30-54 s' },
+];
+
+describe('hostile targets, run by the CLI in a child process', () => {
+  let directory: string;
+
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'apicert-hostile-'));
+  });
+  afterAll(async () => {
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it.each(listRows.map((row) => [row.kind, row.before, row] as const))('%s (before: %s) is judged within its bounds', async (kind, _before, row) => {
+    const target = await startHostileListTarget(kind);
+    try {
+      const reportDir = join(directory, kind);
+      const configPath = join(directory, `${kind}.config.json`);
+      await writeFile(configPath, JSON.stringify({ ...config, budgets: { ...config.budgets, requestsPerList: row.requestsPerList } }));
+      const run = await runCliChild(['run', '--base-url', target.url, '--config', configPath, '--suite', row.suite, '--report-dir', reportDir], { APICERT_TOKEN: token }, 60_000, reportDir);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+      expect(run.exitCode, run.stderr).toBe(1);
+      const report = JSON.parse(run.reports.get('report.json') ?? '{}') as { checks: { id: string; status: string; message?: string }[] };
+      expect(report.checks.length).toBeGreaterThan(3);
+      expect(report.checks.filter((check) => /APICERT_CHECK_CRASHED|call stack/.test(check.message ?? '')).map((check) => check.id)).toEqual([]);
+      expect(run.elapsedMs).toBeLessThan(45_000);
+      expect(run.peakRssMiB).toBeLessThan(600);
+      expect(run.reportBytes).toBeLessThan(8 * 1024 * 1024);
+      for (const output of [run.stdout, run.stderr, ...run.reports.values()]) expect(output).not.toContain(token);
+    } finally {
+      await target.close();
+    }
+  }, 70_000);
+});
