@@ -64,6 +64,10 @@ function checkBounds(raw: unknown): ConfigProblem[] {
     const node = senderKeys[key];
     return { path: ['webhooks', 'sender', key], fallback: node.default, max: node.maximum };
   };
+  const sink = (key: 'maxBytesKeptPerChannel' | 'maxBytesKept'): Bound => ({
+    path: ['webhooks', 'sender', 'sink', key],
+    fallback: senderKeys.sink.properties[key].default,
+  });
   return [
     ...checkNotAbove(raw, page('defaultPageSize'), page('maxPageSize')),
     ...checkNotAbove(raw, page('walkPageSize'), page('maxPageSize')),
@@ -75,6 +79,7 @@ function checkBounds(raw: unknown): ConfigProblem[] {
     // A sender check waits up to the window; cut off by its own time-out it would end errored,
     // not with the clean "no retry within the window" a user can act on.
     ...(readPath(raw, 'webhooks', 'sender') === undefined ? [] : checkNotAbove(raw, sender('retryWindowMs'), budget('checkTimeoutMs'), true)),
+    ...checkNotAbove(raw, sink('maxBytesKeptPerChannel'), sink('maxBytesKept')),
   ];
 }
 

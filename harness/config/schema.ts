@@ -161,6 +161,12 @@ const sink = filledSection('The capturing sink the kit listens on to receive the
   ),
   maxBodyBytes: count('Largest delivery body kept, in bytes.', 1, 1_048_576),
   maxConnections: count('Most open connections to the sink.', 1, 32),
+  maxBytesKeptPerChannel: count(
+    'Most bytes of delivery bodies and headers one check\'s channel keeps; later deliveries are answered and counted, their bodies dropped.',
+    1,
+    16_777_216,
+  ),
+  maxBytesKept: count('Most bytes of delivery bodies and headers the sink keeps across all open channels.', 1, 67_108_864),
 });
 
 const sender = section(

@@ -108,7 +108,7 @@ describe('the defaults of a loaded config', () => {
       digestEncoding: 'either',
       senderTimeoutMs: 5000,
       retryWindowMs: 30_000,
-      sink: { host: '127.0.0.1', port: 0, maxBodyBytes: 1024 * 1024, maxConnections: 32 },
+      sink: { host: '127.0.0.1', port: 0, maxBodyBytes: 1024 * 1024, maxConnections: 32, maxBytesKeptPerChannel: 16 * 1024 * 1024, maxBytesKept: 64 * 1024 * 1024 },
     });
     expect(config.webhooks.sender && 'collection' in config.webhooks.sender).toBe(false);
     expect(config.webhooks.receiver).toMatchObject({

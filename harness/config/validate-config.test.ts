@@ -99,6 +99,13 @@ describe('validateConfig', () => {
     ]);
   });
 
+  it('keeps a sink channel\'s byte cap within the sink\'s', () => {
+    const sender = { register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}' } }, sink: { maxBytesKeptPerChannel: 100_000_000 } };
+    expect(problemsOf({ webhooks: { sender } })).toContain(
+      '/webhooks/sender/sink/maxBytesKeptPerChannel: maxBytesKeptPerChannel 100000000 must not exceed maxBytesKept 67108864 (default); lower maxBytesKeptPerChannel or raise maxBytesKept',
+    );
+  });
+
   it('rejects bad URLs for the target, the receiver and the sink', () => {
     const raw = {
       target: { baseUrl: 'http://127.0.0.1:99999' },

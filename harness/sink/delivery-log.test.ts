@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { ByteBudget } from './byte-budget.js';
 import { DeliveryLog, type CapturedRequest } from './delivery-log.js';
+import type { SinkDelivery } from './sink-types.js';
 
-function captured(body: string, receivedAtMs = 0): CapturedRequest {
+function captured(body: string, receivedAtMs = 0, headers: Record<string, string> = {}): CapturedRequest {
   const bytes = Buffer.from(body);
   return {
     receivedAt: '2025-01-01T00:00:00.000Z',
     receivedAtMs,
     method: 'POST',
     path: '/apicert-sink/x',
-    headers: {},
+    headers,
     body: bytes,
     bodyBytes: bytes.length,
     isBodyTruncated: false,
@@ -17,7 +19,7 @@ function captured(body: string, receivedAtMs = 0): CapturedRequest {
 
 describe('DeliveryLog', () => {
   it('says when it holds its maximum of deliveries', () => {
-    const log = new DeliveryLog({ kind: 'accept' }, 2);
+    const log = new DeliveryLog({ maxEntries: 2 });
     log.add(captured('{"id":"a"}'));
     expect(log.isFull).toBe(false);
     log.add(captured('{"id":"b"}'));
@@ -25,7 +27,7 @@ describe('DeliveryLog', () => {
   });
 
   it('counts attempts per event id, and per exact bytes when there is no id', () => {
-    const log = new DeliveryLog({ kind: 'fail-first', failures: 1 });
+    const log = new DeliveryLog({ script: { kind: 'fail-first', failures: 1 } });
     expect(log.add(captured('{"id":"a"}')).answer).toEqual({ kind: 'respond', status: 503 });
     expect(log.add(captured('{"id":"b"}')).answer).toEqual({ kind: 'respond', status: 503 });
     expect(log.add(captured('{"id":"a","x":1}')).answer).toEqual({ kind: 'respond', status: 200 });
@@ -96,5 +98,64 @@ describe('DeliveryLog', () => {
     }, 5000);
     log.add(captured('{}'));
     await expect(waiting).rejects.toThrow('bad predicate');
+  });
+
+  it('reads each body once however many waiters look, and hands them its own list, not copies', () => {
+    let parses = 0;
+    const log = new DeliveryLog({ parse: (text) => ((parses += 1), JSON.parse(text)) });
+    const seen = new Set<readonly SinkDelivery[]>();
+    for (let waiter = 0; waiter < 3; waiter += 1) void log.waitFor((deliveries) => (seen.add(deliveries), false), 5000);
+    for (let i = 0; i < 50; i += 1) log.add(captured(`{"id":"evt_${i}","data":{"id":"rec_${i}"}}`));
+    expect(parses).toBe(50);
+    expect(seen.size).toBe(1);
+    log.close();
+  });
+
+  it('keeps whole deliveries up to its byte cap, then an evidence prefix, and still answers, counts and matches them', () => {
+    const budget = new ByteBudget(12_500);
+    const log = new DeliveryLog({ script: { kind: 'fail-first', failures: 1 }, budget, evidencePrefixBytes: 100 });
+    const body = (i: number): string => JSON.stringify({ event: 'customer.created', id: `evt_${i}`, data: { id: `rec_${i}`, pad: 'x'.repeat(3000) } });
+    const headers = { 'content-type': 'application/json', 'x-signature': `sha256=${'a'.repeat(64)}`, 'x-other': 'y'.repeat(500) };
+    const answers = Array.from({ length: 6 }, (_, i) => log.add(captured(body(i), i, headers)).answer);
+    // A retry of a dropped event is still its second attempt.
+    answers.push(log.add(captured(body(5), 6, headers)).answer);
+    expect(answers.map((answer) => (answer.kind === 'respond' ? answer.status : answer.kind))).toEqual([503, 503, 503, 503, 503, 503, 200]);
+    const deliveries = log.deliveries();
+    expect(deliveries.map((d) => d.isBodyDropped)).toEqual([false, false, false, true, true, true, true]);
+    expect(log.keptBytes).toBeLessThanOrEqual(12_500);
+    expect(log.keptBytes).toBe(budget.used);
+    const dropped = deliveries[3]!;
+    expect(dropped.body.equals(Buffer.from(body(3)).subarray(0, 100))).toBe(true);
+    expect(dropped.bodyBytes).toBe(Buffer.byteLength(body(3)));
+    expect(dropped.headers).toEqual({ 'content-type': 'application/json', 'x-signature': `sha256=${'a'.repeat(64)}` });
+    expect(dropped.eventId).toBe('evt_3');
+    expect(dropped.dataValues.has('rec_3')).toBe(true);
+    expect(deliveries[6]!.attemptOfEvent).toBe(2);
+    expect(deliveries[6]!.bodyDigest).toBe(deliveries[5]!.bodyDigest);
+  });
+
+  it('keeps nothing of a body once not even its prefix fits', () => {
+    const log = new DeliveryLog({ budget: new ByteBudget(120), evidencePrefixBytes: 100 });
+    log.add(captured(`{"id":"a","pad":"${'x'.repeat(120)}"}`));
+    log.add(captured(`{"id":"b","data":{"id":"rec_b"}}`.padEnd(200, ' ')));
+    const [first, second] = log.deliveries();
+    expect(first!.isBodyDropped).toBe(true);
+    expect(first!.body.length).toBe(100);
+    expect(second).toMatchObject({ isBodyDropped: true, headers: {}, eventId: 'b' });
+    expect(second!.body.length).toBe(0);
+    expect(second!.dataValues.has('rec_b')).toBe(true);
+    expect(log.keptBytes).toBeLessThanOrEqual(120);
+  });
+
+  it('releases every delivery on close and gives its bytes back to the sink\'s budget', () => {
+    const sink = new ByteBudget(1_000_000);
+    const log = new DeliveryLog({ budget: new ByteBudget(500_000, sink) });
+    for (let i = 0; i < 10; i += 1) log.add(captured(`{"id":"evt_${i}","pad":"${'x'.repeat(10_000)}"}`));
+    expect(sink.used).toBe(log.keptBytes);
+    expect(log.keptBytes).toBeGreaterThan(100_000);
+    log.close();
+    expect(log.keptBytes).toBe(0);
+    expect(sink.used).toBe(0);
+    expect(log.deliveries()).toEqual([]);
   });
 });

@@ -1,30 +1,59 @@
 // One channel's record of deliveries: numbering, attempts per event, answers, and bounded waits on
-// what has arrived. No sockets: the sink's request handler feeds it.
+// what has arrived. Each body is read once, on arrival (delivery-content.ts); what the log keeps of
+// bodies and headers is drawn from a byte budget, and all of it is given back on close. No sockets:
+// the sink's request handler feeds it.
 import { createHash } from 'node:crypto';
 import { MAX_TIMER_MS } from '../config/timer-limit.js';
 import { chooseAnswer, type AnswerScript, type ChosenAnswer } from './answer-script.js';
+import { ByteBudget } from './byte-budget.js';
+import { contentChars, readDeliveryContent, type DeliveryContent, type JsonParser } from './delivery-content.js';
 import type { DeliveryAnswer, SinkDelivery } from './sink-types.js';
 
-/** A request as the sink read it, before the log numbers it, counts its attempt and answers it. */
-export type CapturedRequest = Omit<SinkDelivery, 'sequence' | 'eventId' | 'attemptOfEvent' | 'answer'>;
+/** A request as the sink read it, before the log reads its body, numbers it, counts its attempt and answers it. */
+export type CapturedRequest = Omit<
+  SinkDelivery,
+  'sequence' | 'eventId' | 'eventName' | 'dataValues' | 'bodyDigest' | 'isBodyDropped' | 'attemptOfEvent' | 'answer'
+>;
+
+export interface DeliveryLogOptions {
+  /** Default: 2xx at once. */
+  readonly script?: AnswerScript;
+  /** Deliveries kept (see maxDeliveriesPerChannel); default 1000. */
+  readonly maxEntries?: number;
+  /** What bodies and headers may take; default unbounded. */
+  readonly budget?: ByteBudget;
+  /** Bytes of a dropped body still kept for evidence; default 4096. */
+  readonly evidencePrefixBytes?: number;
+  readonly parse?: JsonParser;
+}
 
 interface Waiter {
   readonly predicate: (deliveries: readonly SinkDelivery[]) => boolean;
   readonly finish: (isMet: boolean) => void;
 }
 
+/** The headers the checks judge, kept (cut) for a delivery whose body was dropped. */
+const essentialHeaders = ['content-type', 'x-signature'] as const;
+const maxEssentialHeaderChars = 256;
+const noBody = Buffer.alloc(0);
+
 export class DeliveryLog {
   private readonly entries: SinkDelivery[] = [];
   private readonly attemptsByKey = new Map<string, number>();
   private readonly waiters = new Set<Waiter>();
+  private readonly maxEntries: number;
+  private readonly budget: ByteBudget;
+  private readonly evidencePrefixBytes: number;
+  private readonly parse: JsonParser | undefined;
   private script: AnswerScript;
   private closed = false;
 
-  constructor(
-    script: AnswerScript = { kind: 'accept' },
-    private readonly maxEntries = 1000,
-  ) {
-    this.script = script;
+  constructor(options: DeliveryLogOptions = {}) {
+    this.script = options.script ?? { kind: 'accept' };
+    this.maxEntries = options.maxEntries ?? 1000;
+    this.budget = options.budget ?? new ByteBudget(Number.POSITIVE_INFINITY);
+    this.evidencePrefixBytes = options.evidencePrefixBytes ?? 4096;
+    this.parse = options.parse;
   }
 
   get isClosed(): boolean {
@@ -40,18 +69,28 @@ export class DeliveryLog {
     return this.entries.length >= this.maxEntries;
   }
 
-  /** Numbers a new delivery, counts its attempt and returns how the script says to answer it. */
+  /** Bytes of bodies and headers (and the fields read from them) the log keeps now. */
+  get keptBytes(): number {
+    return this.budget.used;
+  }
+
+  /** Reads the body once, numbers the delivery, counts its attempt and returns how the script says to answer it. */
   add(request: CapturedRequest): { readonly sequence: number; readonly answer: ChosenAnswer } {
-    const eventId = readEventId(request.body, request.isBodyTruncated);
+    const content = readDeliveryContent(request.body, request.isBodyTruncated, this.parse);
+    const bodyDigest = createHash('sha256').update(request.body).digest('hex');
     // Without an id, identical bytes are the best sign of "the same event again".
-    const key = eventId !== undefined ? `id:${eventId}` : `body:${createHash('sha256').update(request.body).digest('hex')}`;
+    const key = content.eventId !== undefined ? `id:${content.eventId}` : `body:${bodyDigest}`;
     const attemptOfEvent = (this.attemptsByKey.get(key) ?? 0) + 1;
     this.attemptsByKey.set(key, attemptOfEvent);
     const sequence = this.entries.length + 1;
     this.entries.push({
       sequence,
       ...request,
-      ...(eventId !== undefined ? { eventId } : {}),
+      ...this.keep(request, content),
+      bodyDigest,
+      ...(content.eventId !== undefined ? { eventId: content.eventId } : {}),
+      ...(content.eventName !== undefined ? { eventName: content.eventName } : {}),
+      dataValues: content.dataValues,
       attemptOfEvent,
       answer: { state: 'pending' },
     });
@@ -68,14 +107,14 @@ export class DeliveryLog {
     this.notify();
   }
 
-  /** Every delivery so far; the objects are snapshots and never change. */
+  /** Every delivery so far (none once closed); the objects are snapshots and never change. */
   deliveries(): readonly SinkDelivery[] {
     return [...this.entries];
   }
 
   /** See SinkChannel.waitFor. Rejects only when `predicate` itself throws. */
   waitFor(predicate: (deliveries: readonly SinkDelivery[]) => boolean, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
-    if (predicate(this.deliveries())) return Promise.resolve(true);
+    if (predicate(this.entries)) return Promise.resolve(true);
     if (this.closed || signal?.aborted === true) return Promise.resolve(false);
     return new Promise<boolean>((resolve, reject) => {
       const finish = (isMet: boolean): void => {
@@ -105,30 +144,50 @@ export class DeliveryLog {
     });
   }
 
-  /** Stops the log: every waiter resolves false now, and no delivery is added after. */
+  /**
+   * Stops the log: every waiter resolves false now, no delivery is added after, and every delivery
+   * is released, its bytes given back to the budget.
+   */
   close(): void {
     this.closed = true;
     for (const waiter of [...this.waiters]) waiter.finish(false);
+    this.entries.length = 0;
+    this.attemptsByKey.clear();
+    this.budget.give(this.budget.used);
   }
 
+  // The waiters see the log's own list, not a copy: a copy per arrival would make a flood quadratic.
   private notify(): void {
-    if (this.waiters.size === 0) return;
-    const snapshot = this.deliveries();
-    for (const waiter of [...this.waiters]) if (waiter.predicate(snapshot)) waiter.finish(true);
+    for (const waiter of [...this.waiters]) if (waiter.predicate(this.entries)) waiter.finish(true);
+  }
+
+  // The whole delivery when it fits the budget; else an evidence prefix and the headers the checks
+  // judge; else nothing of either. The fields read from the body are kept in every case, so the
+  // delivery is still matched; they are bounded (delivery-content.ts) and counted when they fit.
+  private keep(request: CapturedRequest, content: DeliveryContent): Pick<SinkDelivery, 'body' | 'headers' | 'isBodyDropped'> {
+    const fields = contentChars(content);
+    if (this.budget.tryTake(request.body.length + headerChars(request.headers) + fields)) {
+      return { body: request.body, headers: request.headers, isBodyDropped: false };
+    }
+    // A copy: a view into the received body would keep all of it alive.
+    const prefix = Buffer.from(request.body.subarray(0, this.evidencePrefixBytes));
+    const headers = pickEssentialHeaders(request.headers);
+    if (this.budget.tryTake(prefix.length + headerChars(headers) + fields)) return { body: prefix, headers, isBodyDropped: true };
+    return { body: noBody, headers: {}, isBodyDropped: true };
   }
 }
 
-// The id the convention puts in every body (section 2); a cut body is not parsed, its id unknown.
-function readEventId(body: Buffer, isTruncated: boolean): string | undefined {
-  if (isTruncated) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(body.toString('utf8'));
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      const id = (parsed as Record<string, unknown>).id;
-      return typeof id === 'string' ? id : undefined;
-    }
-  } catch {
-    // Not JSON: the attempt is counted by its bytes instead.
+function headerChars(headers: Readonly<Record<string, string>>): number {
+  let chars = 0;
+  for (const name in headers) chars += name.length + headers[name]!.length;
+  return chars;
+}
+
+function pickEssentialHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of essentialHeaders) {
+    const value = headers[name];
+    if (value !== undefined) kept[name] = value.slice(0, maxEssentialHeaderChars);
   }
-  return undefined;
+  return kept;
 }

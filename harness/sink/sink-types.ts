@@ -3,6 +3,7 @@
 import type { SinkConfig } from '../config/config-types.js';
 import type { ExchangeRecord } from '../model/evidence.js';
 import type { AnswerScript } from './answer-script.js';
+import type { JsonParser } from './delivery-content.js';
 
 export type { AnswerScript } from './answer-script.js';
 
@@ -29,13 +30,34 @@ export interface SinkDelivery {
   readonly path: string;
   /** Lower-case names, repeated headers joined with ", ". Raw: not redacted (X-Signature is needed). */
   readonly headers: Readonly<Record<string, string>>;
-  /** The exact bytes received, at most maxBodyBytes. */
+  /**
+   * The exact bytes received, at most maxBodyBytes; when isBodyDropped, only a prefix for evidence
+   * (or nothing).
+   */
   readonly body: Buffer;
   /** Bytes the caller sent (or declared) in all; more than body.length when the cap cut it. */
   readonly bodyBytes: number;
   readonly isBodyTruncated: boolean;
-  /** The body's "id" when it is a JSON object with a string id: the key the script counts attempts by. */
+  /**
+   * The channel's or the sink's byte cap (maxBytesKeptPerChannel, maxBytesKept) was reached: the
+   * body is cut to an evidence prefix and only Content-Type and X-Signature are kept of the headers
+   * (or nothing at all, when even those do not fit). The delivery is still answered, counted and matched.
+   */
+  readonly isBodyDropped: boolean;
+  /** SHA-256 (hex) of the bytes received, so bodies compare after they are dropped. */
+  readonly bodyDigest: string;
+  /**
+   * The body's "id" when it is a JSON object with a string id (of at most 256 characters): the key
+   * the script counts attempts by. Read once, on arrival.
+   */
   readonly eventId?: string;
+  /** The body's "event" when it is a string of at most 256 characters. */
+  readonly eventName?: string;
+  /**
+   * Strings and numbers found in the body's "data", breadth first (at most 32, 8 levels deep, each
+   * at most 256 characters): what a delivery is matched to a record by.
+   */
+  readonly dataValues: ReadonlySet<string>;
   /** Which delivery of this event id (or of these exact bytes, without an id) this is, from 1. */
   readonly attemptOfEvent: number;
   readonly answer: DeliveryAnswer;
@@ -47,16 +69,24 @@ export interface SinkChannel {
   readonly url: string;
   /** Replaces the answer script; deliveries already answered keep their answers. */
   setScript(script: AnswerScript): void;
-  /** Every delivery so far, in arrival order. */
+  /** Every delivery so far, in arrival order (delivery n at index n - 1); none once closed. */
   deliveries(): readonly SinkDelivery[];
   /**
    * Resolves true as soon as `predicate` holds for the deliveries so far, false when `timeoutMs`
    * passes, the signal aborts or the channel closes first. Never rejects, never waits longer.
+   * `predicate` runs on every arrival and answer with the channel's own list (not a copy, valid
+   * only during the call): it should look only at deliveries it has not seen, or a flood costs it
+   * work that grows with every delivery.
    */
   waitFor(predicate: (deliveries: readonly SinkDelivery[]) => boolean, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
   /** The deliveries as evidence: direction "inbound", bodies bounded, secrets redacted. */
   records(): ExchangeRecord[];
-  /** Stops recording; held answers are released; later requests to the URL get a quiet 2xx. */
+  /** Bytes of bodies and headers the channel keeps (at most maxBytesKeptPerChannel). */
+  keptBytes(): number;
+  /**
+   * Stops recording and releases every delivery (their bytes go back to the sink's cap); held
+   * answers are released; later requests to the URL get a quiet 2xx.
+   */
   close(): void;
 }
 
@@ -68,6 +98,8 @@ export interface WebhookSink {
   readonly isHttps: boolean;
   /** The signing secret the kit registers with the target for this run. Never put it in an output. */
   readonly secret: string;
+  /** Bytes of bodies and headers kept across all open channels (at most maxBytesKept). */
+  keptBytes(): number;
   /** Opens a fresh channel; default script: 2xx at once. */
   openChannel(script?: AnswerScript): SinkChannel;
   /** Stops listening, ends every connection and timer, and wakes every waiter. */
@@ -81,4 +113,6 @@ export interface WebhookSinkOptions extends SinkConfig {
   readonly evidenceBodyBytes: number;
   /** Further values to redact from records (the API token); the sink's own secret is always redacted. */
   readonly secrets?: readonly string[];
+  /** Parses each delivery body once, on arrival; default JSON.parse (a test passes a counting one). */
+  readonly parseJson?: JsonParser;
 }

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SinkListenError } from '../errors.js';
-import type { WebhookSink, WebhookSinkOptions } from './sink-types.js';
+import type { SinkDelivery, WebhookSink, WebhookSinkOptions } from './sink-types.js';
 import { startWebhookSink } from './webhook-sink.js';
 
 const secret = 'run-secret-for-sink-tests';
@@ -17,6 +17,8 @@ const baseOptions: WebhookSinkOptions = {
   port: 0,
   maxBodyBytes: 1024,
   maxConnections: 8,
+  maxBytesKeptPerChannel: 1_000_000,
+  maxBytesKept: 4_000_000,
   secret,
   evidenceBodyBytes: 512,
 };
@@ -76,12 +78,16 @@ describe('webhook sink', () => {
     const first = sink.openChannel();
     const second = sink.openChannel();
     await post(first.url, event('evt_one'));
+    expect(first.deliveries()).toHaveLength(1);
     expect(second.deliveries()).toHaveLength(0);
     expect((await post(`${sink.url}/apicert-sink/${'0'.repeat(24)}`, event('evt_x'))).status).toBe(404);
     expect((await post(`${sink.url}/elsewhere`, event('evt_x'))).status).toBe(404);
     first.close();
+    second.close();
     expect((await post(first.url, event('evt_two'))).status).toBe(200);
-    expect(first.deliveries()).toHaveLength(1);
+    // Closing released what the channel kept, and a late delivery is not kept at all.
+    expect(first.deliveries()).toHaveLength(0);
+    expect(first.keptBytes()).toBe(0);
   });
 
   it('fails the first N deliveries of each event id with 5xx, then answers 2xx', async () => {
@@ -159,6 +165,86 @@ describe('webhook sink', () => {
     expect(record!.request.url).toBe(channel.url);
     expect(record!.request.headers['x-signature']).toBe('sha256=ffffffff…');
     expect(JSON.stringify(record)).not.toContain(secret);
+  });
+});
+
+describe('webhook sink under a flood of near-1 MiB deliveries', () => {
+  const MiB = 1024 * 1024;
+  const floodBody = (i: number): string => JSON.stringify({ event: 'customer.created', id: `evt_${i}`, data: { id: `rec_${i}`, pad: 'x'.repeat(MiB - 200) } });
+
+  async function flood(url: string, from: number, count: number): Promise<number[]> {
+    const statuses: number[] = [];
+    // A few at a time, as a sender with a small pool would; bounded by maxConnections.
+    for (let start = from; start < from + count; start += 4) {
+      const batch = Array.from({ length: Math.min(4, from + count - start) }, (_, k) => post(url, floodBody(start + k), { timeoutMs: 20_000 }));
+      statuses.push(...(await Promise.all(batch)).map((answer) => answer.status));
+    }
+    return statuses;
+  }
+
+  it('reads each body once, keeps bytes under both caps, answers past them, and releases them on close', { timeout: 60_000 }, async () => {
+    let parses = 0;
+    const sink = await startWebhookSink({
+      ...baseOptions,
+      maxBodyBytes: MiB,
+      maxBytesKeptPerChannel: 4 * MiB,
+      maxBytesKept: 6 * MiB,
+      parseJson: (text) => {
+        parses += 1;
+        return JSON.parse(text);
+      },
+    });
+    try {
+      const flooded = sink.openChannel({ kind: 'fail-first', failures: 1 });
+      const other = sink.openChannel();
+      // A waiter as the checks write one: it looks at each delivery once, however often it is woken.
+      let looked = 0;
+      const records = new Set<string>();
+      const waiting = flooded.waitFor((deliveries) => {
+        for (; looked < deliveries.length; looked += 1) for (const value of deliveries[looked]!.dataValues) if (value.startsWith('rec_')) records.add(value);
+        return records.size === 24;
+      }, 60_000);
+
+      const statuses = await flood(flooded.url, 0, 24);
+      expect(await waiting).toBe(true);
+      // Answered per the script (each event's first attempt fails) whether or not its body was kept.
+      expect(statuses).toEqual(Array(24).fill(503));
+      expect(parses).toBe(24);
+      expect(looked).toBe(24);
+      expect(flooded.keptBytes()).toBeLessThanOrEqual(4 * MiB);
+      const deliveries = flooded.deliveries();
+      expect(deliveries).toHaveLength(24);
+      const dropped = deliveries.filter((delivery) => delivery.isBodyDropped);
+      expect(dropped.length).toBeGreaterThanOrEqual(20);
+      // Sent a few at a time, so arrival order is not send order: the event id says which one it is.
+      const indexOf = (delivery: SinkDelivery): number => Number(delivery.eventId!.slice('evt_'.length));
+      for (const delivery of dropped) {
+        expect(delivery.body.length).toBeLessThanOrEqual(baseOptions.evidenceBodyBytes + secret.length * 2 + 4);
+        expect(delivery.bodyBytes).toBe(Buffer.byteLength(floodBody(indexOf(delivery))));
+        expect(delivery.dataValues.has(`rec_${indexOf(delivery)}`)).toBe(true);
+      }
+      // A retry of a dropped event is still counted as its second attempt.
+      const retryOf = dropped.at(-1)!;
+      expect((await post(flooded.url, floodBody(indexOf(retryOf)))).status).toBe(200);
+      expect(flooded.deliveries().at(-1)).toMatchObject({ eventId: retryOf.eventId, attemptOfEvent: 2, bodyDigest: retryOf.bodyDigest });
+      const [record] = flooded.records().slice(-1);
+      expect(record!.request.body).toMatchObject({ truncated: true, bytes: retryOf.bodyBytes });
+
+      // The sink's cap holds across channels: the second channel gets only what the first left.
+      await flood(other.url, 100, 8);
+      expect(parses).toBe(24 + 1 + 8);
+      expect(sink.keptBytes()).toBe(flooded.keptBytes() + other.keptBytes());
+      expect(sink.keptBytes()).toBeLessThanOrEqual(6 * MiB);
+      expect(other.keptBytes()).toBeLessThanOrEqual(6 * MiB - flooded.keptBytes());
+
+      flooded.close();
+      expect(flooded.deliveries()).toHaveLength(0);
+      expect(sink.keptBytes()).toBe(other.keptBytes());
+      other.close();
+      expect(sink.keptBytes()).toBe(0);
+    } finally {
+      await sink.close();
+    }
   });
 });
 

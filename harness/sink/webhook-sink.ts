@@ -11,6 +11,7 @@ import type { EvidencePolicy } from '../http/exchange-record.js';
 import { secretVariants } from '../http/redact.js';
 import { toIsoTimestamp } from '../http/iso-timestamp.js';
 import { ACCEPT_STATUS, type AnswerScript, type ChosenAnswer } from './answer-script.js';
+import { ByteBudget } from './byte-budget.js';
 import { DeliveryLog } from './delivery-log.js';
 import { toDeliveryRecord } from './delivery-record.js';
 import { toSinkListenError, toSinkTlsError } from './listen-error.js';
@@ -40,6 +41,11 @@ export async function startWebhookSink(options: WebhookSinkOptions): Promise<Web
     evidenceBodyBytes: options.evidenceBodyBytes,
     secrets: secretVariants([options.secret, ...(options.secrets ?? [])]),
   };
+  // Every channel draws on this, so many open channels together stay under maxBytesKept too.
+  const keptBudget = new ByteBudget(options.maxBytesKept);
+  // A dropped body keeps enough for its evidence record, and for a secret straddling the cut to be
+  // redacted whole (see recordBody).
+  const evidencePrefixBytes = options.evidenceBodyBytes + Math.max(0, ...policy.secrets.map((secret) => Buffer.byteLength(secret))) + 4;
 
   server.maxConnections = options.maxConnections;
   // Bounds a caller that sends headers or a body slowly; held answers come after the request, so
@@ -120,9 +126,17 @@ export async function startWebhookSink(options: WebhookSinkOptions): Promise<Web
     url: baseUrl,
     isHttps,
     secret: options.secret,
+    keptBytes: () => keptBudget.used,
     openChannel(script: AnswerScript = { kind: 'accept' }): SinkChannel {
       const id = randomBytes(12).toString('hex');
-      const channel: OpenChannel = { log: new DeliveryLog(script, maxDeliveriesPerChannel), releases: new Set() };
+      const log = new DeliveryLog({
+        script,
+        maxEntries: maxDeliveriesPerChannel,
+        budget: new ByteBudget(options.maxBytesKeptPerChannel, keptBudget),
+        evidencePrefixBytes,
+        ...(options.parseJson !== undefined ? { parse: options.parseJson } : {}),
+      });
+      const channel: OpenChannel = { log, releases: new Set() };
       channels.set(id, channel);
       const url = channelUrl(baseUrl, id);
       return {
@@ -131,6 +145,7 @@ export async function startWebhookSink(options: WebhookSinkOptions): Promise<Web
         deliveries: () => channel.log.deliveries(),
         waitFor: (predicate, timeoutMs, signal) => channel.log.waitFor(predicate, timeoutMs, signal),
         records: () => channel.log.deliveries().map((delivery) => toDeliveryRecord(delivery, baseUrl, policy)),
+        keptBytes: () => channel.log.keptBytes,
         close: () => closeChannel(channel),
       };
     },

@@ -1,6 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
 import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveries.js';
+import { describeDroppedBody } from './internal/delivery-body.js';
 import { mergeEvidence } from './internal/sender-evidence.js';
 import { withSubscription } from './internal/sender-setup.js';
 import { findShapeProblems } from './internal/shape-problems.js';
@@ -36,6 +37,7 @@ export const deliveryShape = defineCheck({
           exchanges: evidence(),
         });
       }
+      if (delivery.isBodyDropped) return ctx.incomplete(describeDroppedBody(delivery));
       const problems = findShapeProblems(delivery);
       if (problems.length > 0) {
         return ctx.fail(`the delivery breaks the shape of convention 4.3: ${problems.join('; ')}`, {

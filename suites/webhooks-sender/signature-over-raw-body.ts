@@ -1,6 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
 import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveries.js';
+import { describeDroppedBody } from './internal/delivery-body.js';
 import { mergeEvidence } from './internal/sender-evidence.js';
 import { withSubscription } from './internal/sender-setup.js';
 import { judgeSignature } from './internal/signature-judgement.js';
@@ -35,6 +36,8 @@ export const signatureOverRawBody = defineCheck({
           exchanges: evidence(),
         });
       }
+      // A signature is over every byte: a dropped body leaves nothing to verify it against.
+      if (delivery.isBodyDropped) return ctx.incomplete(describeDroppedBody(delivery));
       const judgement = judgeSignature(sink.secret, delivery.body, delivery.headers['x-signature'], sender.digestEncoding);
       if (judgement.valid) return ctx.pass();
       return ctx.fail(

@@ -3,7 +3,6 @@ import { defineCheck } from '../define-check.js';
 import { isSuccess } from '../internal/answer-shape.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
 import { awaitDeliveriesAbout, lastSequence } from './internal/await-deliveries.js';
-import { readDeliveryBody } from './internal/delivery-body.js';
 import { mergeEvidence } from './internal/sender-evidence.js';
 import { withSubscription } from './internal/sender-setup.js';
 import { updateRecord } from './internal/update-record.js';
@@ -45,8 +44,8 @@ export const uniqueEventIds = defineCheck({
 
       if (missing.length > 0) ctx.info(`no event arrived within ${sender.retryWindowMs} ms for ${missing.join(', ')}; compared the others only`);
       const withIds = events.flatMap(({ label, delivery }) => {
-        const id = readDeliveryBody(delivery).object?.id;
-        return typeof id === 'string' ? [{ label, id }] : [];
+        const id = delivery.eventId;
+        return id !== undefined ? [{ label, id }] : [];
       });
       if (withIds.length < 2) {
         return ctx.skip(`fewer than two events with a string id arrived within ${sender.retryWindowMs} ms, so ids cannot be compared (see webhooks-sender.delivery-shape)`);

@@ -9,6 +9,7 @@ import { runAgainstReference, type ReferenceRunOptions } from '../test-support/r
 import { deliveryShape } from './delivery-shape.js';
 import { eventsPerOperation } from './events-per-operation.js';
 import { webhooksSenderChecks } from './index.js';
+import { retryAfterFailure } from './retry-after-failure.js';
 import { retryBackoff } from './retry-backoff.js';
 import { signatureOverRawBody } from './signature-over-raw-body.js';
 import { writeNotHeldByDelivery } from './write-not-held-by-delivery.js';
@@ -51,6 +52,21 @@ describe('webhooks-sender suite against the reference server', () => {
     const result = await runOneSender(writeNotHeldByDelivery, { configure });
     expect(result).toMatchObject({ status: 'errored', error: { code: 'APICERT_CHECK_BLOCKED' }, blockedBy: 'webhooks-sender.delivery-shape' });
     expect(result.message).toMatch(/^APICERT_CHECK_BLOCKED: no delivery to time the create against: no delivery about record \S+ within 300 ms \(nothing arrived\)/);
+  });
+
+  it('says it cannot judge a delivery whose body the sink dropped past its byte cap, and still retries by digest', async () => {
+    // A cap of one byte: every delivery is answered, counted and matched, but none of its bytes is kept.
+    const configure = (config: ApicertConfig): ApicertConfig => {
+      const fast = fastSender()(config);
+      const sender = fast.webhooks.sender!;
+      return { ...fast, webhooks: { ...fast.webhooks, sender: { ...sender, sink: { ...sender.sink, maxBytesKeptPerChannel: 1, maxBytesKept: 1 } } } };
+    };
+    const [shape, signature, retry] = await runSender([deliveryShape, signatureOverRawBody, retryAfterFailure], { configure });
+    for (const result of [shape!, signature!]) {
+      expect(result).toMatchObject({ status: 'errored', error: { code: 'APICERT_CHECK_INCOMPLETE' } });
+      expect(result.message).toMatch(/the sink dropped the body of delivery 1 \(\d+ bytes\) .*raise webhooks\.sender\.sink\.maxBytesKeptPerChannel/);
+    }
+    expect(retry!.status, retry!.message).toBe('passed');
   });
 
   it('advises when an update emits no event, and fails once the update event is pinned', async () => {

@@ -43,4 +43,35 @@ describe('awaitDeliveriesAbout', () => {
     const attempts = await awaitDeliveriesAbout(ctx, channelWith(deliveries), 'cus_1', { count: 2 });
     expect(attempts.map((d) => d.sequence)).toEqual([1, 2]);
   });
+
+  it('looks at each delivery once however often a flood wakes it', async () => {
+    let lookups = 0;
+    // Counts how often the matcher asks a delivery whether it is about the record.
+    class CountingSet extends Set<string> {
+      override has(value: string): boolean {
+        lookups += 1;
+        return super.has(value);
+      }
+    }
+    const flood = Array.from({ length: 500 }, (_, i) => {
+      const made = delivery(i + 1, 'customer.created', `evt_${i}`);
+      return { ...made, dataValues: new CountingSet(i === 499 ? ['cus_2'] : ['cus_1']) };
+    });
+    const arrived: SinkDelivery[] = [];
+    // A channel that wakes its waiter on every arrival, as the sink does.
+    const channel = {
+      ...channelWith(arrived),
+      waitFor: async (predicate: (all: readonly SinkDelivery[]) => boolean) => {
+        for (const item of flood) {
+          arrived.push(item);
+          if (predicate(arrived)) return true;
+        }
+        return false;
+      },
+    } as unknown as SinkChannel;
+    const [found] = await awaitDeliveriesAbout(ctx, channel, 'cus_2');
+    expect(found?.sequence).toBe(500);
+    // Once per delivery while waiting; the old matcher looked at every earlier one again on each arrival (125,250).
+    expect(lookups).toBe(500);
+  });
 });

@@ -1,7 +1,7 @@
 // Bounded waits for deliveries about one record: never longer than the configured retry window,
 // and cut short when the check's budget runs out.
 import type { CheckContext, SinkChannel, SinkDelivery } from '../../../harness/check-api/check-context.js';
-import { deliveriesAbout, eventNameOf } from './delivery-body.js';
+import { eventNameOf, mentionsRecord } from './delivery-body.js';
 
 export interface AwaitOptions {
   /** Only deliveries that arrived after this one count; default 0 (all). */
@@ -27,18 +27,48 @@ export async function awaitDeliveriesAbout(
   options: AwaitOptions = {},
 ): Promise<SinkDelivery[]> {
   const count = options.count ?? 1;
-  const afterSequence = options.afterSequence ?? 0;
   const timeoutMs = options.timeoutMs ?? ctx.config.webhooks.sender?.retryWindowMs ?? 0;
   ctx.progress(`waiting up to ${timeoutMs} ms for ${count === 1 ? 'a delivery' : `${count} deliveries`}`);
-  const pick = (deliveries: readonly SinkDelivery[]): SinkDelivery[] => {
-    const unlike = options.unlike ?? [];
-    const about = deliveriesAbout(deliveries, recordId, afterSequence).filter((delivery) => !unlike.some((seen) => seen.body.equals(delivery.body)));
-    if (options.sameEventAsFirst !== true || about.length === 0) return about;
-    const kind = eventNameOf(about[0]!);
-    return about.filter((delivery) => eventNameOf(delivery) === kind);
-  };
-  await channel.waitFor((deliveries) => pick(deliveries).length >= count, timeoutMs, ctx.signal);
-  return pick(channel.deliveries()).slice(0, count);
+  const matcher = new DeliveryMatcher(String(recordId), options);
+  await channel.waitFor((deliveries) => matcher.advance(deliveries) >= count, timeoutMs, ctx.signal);
+  // The latest snapshots of the matched deliveries: their answers may have settled since.
+  const latest = channel.deliveries();
+  matcher.advance(latest);
+  return matcher.matched.slice(0, count).flatMap((sequence) => latest[sequence - 1] ?? []);
+}
+
+// Looks at each delivery once, however often the channel wakes it: a flood of deliveries costs
+// constant work per delivery, not work that grows with every one that came before.
+class DeliveryMatcher {
+  /** Sequence numbers of the deliveries that count, in arrival order. */
+  readonly matched: number[] = [];
+  private seen = 0;
+  private readonly afterSequence: number;
+  private readonly unlikeDigests: ReadonlySet<string>;
+  private firstEvent: string | undefined;
+
+  constructor(
+    private readonly recordId: string,
+    private readonly options: AwaitOptions,
+  ) {
+    this.afterSequence = options.afterSequence ?? 0;
+    this.unlikeDigests = new Set((options.unlike ?? []).map((delivery) => delivery.bodyDigest));
+  }
+
+  /** Looks at the deliveries not seen yet; returns how many count so far. */
+  advance(deliveries: readonly SinkDelivery[]): number {
+    for (; this.seen < deliveries.length; this.seen += 1) {
+      const delivery = deliveries[this.seen]!;
+      if (delivery.sequence <= this.afterSequence || !mentionsRecord(delivery, this.recordId)) continue;
+      if (this.unlikeDigests.has(delivery.bodyDigest)) continue;
+      if (this.options.sameEventAsFirst === true) {
+        if (this.matched.length === 0) this.firstEvent = eventNameOf(delivery);
+        else if (eventNameOf(delivery) !== this.firstEvent) continue;
+      }
+      this.matched.push(delivery.sequence);
+    }
+    return this.matched.length;
+  }
 }
 
 /** The sequence number of the newest delivery so far (0 when none): the mark "after now". */

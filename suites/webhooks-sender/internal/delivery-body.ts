@@ -10,12 +10,10 @@ export interface DeliveryBody {
   readonly problem?: string;
 }
 
-// Deeper than this, a payload is not searched for the record id (a hostile body can nest deeply).
-const maxSearchDepth = 8;
-
-/** Parses the exact bytes of a delivery as a JSON object. */
+/** Parses the exact bytes of a delivery as a JSON object, for judging it (the sink read its id and data on arrival). */
 export function readDeliveryBody(delivery: SinkDelivery): DeliveryBody {
   if (delivery.isBodyTruncated) return { problem: `the body is over the sink's limit (${delivery.bodyBytes} bytes)` };
+  if (delivery.isBodyDropped) return { problem: describeDroppedBody(delivery) };
   let parsed: unknown;
   try {
     parsed = JSON.parse(delivery.body.toString('utf8'));
@@ -26,26 +24,25 @@ export function readDeliveryBody(delivery: SinkDelivery): DeliveryBody {
   return object === undefined ? { problem: 'the body is JSON but not an object' } : { object };
 }
 
-/** The event name a delivery carries, when it is a string. */
-export function eventNameOf(delivery: SinkDelivery): string | undefined {
-  const name = readDeliveryBody(delivery).object?.event;
-  return typeof name === 'string' ? name : undefined;
+/**
+ * Why a delivery cannot be judged by its bytes: the sink dropped its body (and all but two headers)
+ * once the channel held its cap. A reason for ctx.incomplete.
+ */
+export function describeDroppedBody(delivery: SinkDelivery): string {
+  return `the sink dropped the body of delivery ${delivery.sequence} (${delivery.bodyBytes} bytes) because earlier deliveries filled its byte cap, so it cannot be judged; raise webhooks.sender.sink.maxBytesKeptPerChannel (and maxBytesKept), or find out why the target sends so much`;
 }
 
-/** Whether the delivery's `data` holds the record's id anywhere (a string or number equal to it). */
+/** The event name a delivery carries, when it is a string (read by the sink on arrival). */
+export function eventNameOf(delivery: SinkDelivery): string | undefined {
+  return delivery.eventName;
+}
+
+/** Whether the delivery's `data` holds the record's id (a string or number equal to it; see SinkDelivery.dataValues). */
 export function mentionsRecord(delivery: SinkDelivery, recordId: string | number): boolean {
-  const data = readDeliveryBody(delivery).object?.data;
-  return containsValue(data, String(recordId), 0);
+  return delivery.dataValues.has(String(recordId));
 }
 
 /** The deliveries about `recordId` that arrived after delivery number `afterSequence`. */
 export function deliveriesAbout(deliveries: readonly SinkDelivery[], recordId: string | number, afterSequence = 0): SinkDelivery[] {
   return deliveries.filter((delivery) => delivery.sequence > afterSequence && mentionsRecord(delivery, recordId));
-}
-
-function containsValue(value: unknown, wanted: string, depth: number): boolean {
-  if (typeof value === 'string' || typeof value === 'number') return String(value) === wanted;
-  if (depth >= maxSearchDepth || value === null || typeof value !== 'object') return false;
-  const items = Array.isArray(value) ? value : Object.values(value);
-  return items.some((item) => containsValue(item, wanted, depth + 1));
 }

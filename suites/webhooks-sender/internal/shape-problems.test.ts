@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SinkDelivery } from '../../../harness/check-api/check-context.js';
+import { sinkDelivery } from '../test-support/sink-delivery.js';
 import { findShapeProblems } from './shape-problems.js';
 
 function delivery(body: string, headers: Record<string, string> = { 'content-type': 'application/json' }, method = 'POST'): SinkDelivery {
-  const bytes = Buffer.from(body);
-  return {
-    sequence: 1,
-    receivedAt: '2025-01-01T00:00:00.000Z',
-    receivedAtMs: 0,
-    method,
-    path: '/',
-    headers,
-    body: bytes,
-    bodyBytes: bytes.length,
-    isBodyTruncated: false,
-    attemptOfEvent: 1,
-    answer: { state: 'pending' },
-  };
+  return sinkDelivery(body, 1, { headers, method });
 }
 
 const good = '{"event":"customer.created","id":"evt_1","data":{"id":"cus_1"}}';
