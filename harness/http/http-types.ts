@@ -13,6 +13,11 @@ export interface HttpClientOptions {
   readonly connectTimeoutMs: number;
   readonly headersTimeoutMs: number;
   readonly bodyTimeoutMs: number;
+  /**
+   * Deadline of the whole exchange, from sending the request to the last body byte; checked as body
+   * bytes arrive, so a body trickled a byte at a time cannot outlast it.
+   */
+  readonly exchangeTimeoutMs: number;
   /** A body past this many bytes aborts the read with HttpBodyTooLargeError. */
   readonly maxResponseBytes: number;
   /** Bytes of a body kept in the evidence record. */

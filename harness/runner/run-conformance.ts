@@ -67,6 +67,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     connectTimeoutMs: requestTimeoutMs,
     headersTimeoutMs: requestTimeoutMs,
     bodyTimeoutMs: requestTimeoutMs,
+    exchangeTimeoutMs: requestTimeoutMs,
     maxResponseBytes: config.budgets.maxResponseBytes,
     evidenceBodyBytes: config.budgets.evidenceBodyBytes,
     followRedirects: config.target.followRedirects,
