@@ -42,6 +42,11 @@ export interface HttpRequest {
   readonly freshConnection?: boolean;
   /** false: a 429 or 503 is the answer, not a "not now" to wait out (a webhook delivery the check judges). */
   readonly waitsOutThrottling?: boolean;
+  /**
+   * A webhook delivery to a receiver: a closed connection is the receiver's refusal, which its check
+   * judges, so only a time-out counts towards "the target stopped answering".
+   */
+  readonly isWebhookDelivery?: boolean;
   readonly signal?: AbortSignal;
   /** Why the request is made, stored on the record. */
   readonly note?: string;
