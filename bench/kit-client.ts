@@ -7,6 +7,7 @@ export function createKitClient(token: string, maxResponseBytes = 4 * 1024 * 102
     connectTimeoutMs: 10_000,
     headersTimeoutMs: 10_000,
     bodyTimeoutMs: 10_000,
+    exchangeTimeoutMs: 10_000,
     maxResponseBytes,
     evidenceBodyBytes: 4096,
     followRedirects: false,

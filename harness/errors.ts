@@ -56,6 +56,16 @@ export class TargetUnreachableError extends ApicertError {
   }
 }
 
+/**
+ * Exchanges with the target kept timing out or being reset (budgets.unansweredInARow in a row), so
+ * the run stopped: the running and remaining checks are errored with it.
+ */
+export class TargetStoppedAnsweringError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_TARGET_STOPPED_ANSWERING', message);
+  }
+}
+
 /** Base of errors raised by the HTTP client; carries the partial exchange as evidence. */
 export class HttpError extends ApicertError {
   /** The exchange as far as it went, set by the client before it throws. */

@@ -33,6 +33,11 @@ export interface TargetRequest {
    */
   readonly waitsOutThrottling?: boolean;
   /**
+   * A webhook delivery to a receiver: a closed connection is then the receiver's refusal, for the
+   * check to judge, and does not count towards "the target stopped answering" (a time-out does).
+   */
+  readonly isWebhookDelivery?: boolean;
+  /**
    * A create whose record the check will track. When the check is stopped, the kit waits for such
    * a request to be answered (an interrupt), or warns that its record may remain (a time-out).
    */

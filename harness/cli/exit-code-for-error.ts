@@ -5,6 +5,8 @@ import { ExitCode } from '../exit-codes.js';
 
 export function exitCodeForError(error: unknown): ExitCode {
   if (error instanceof ApicertError && error.code === 'APICERT_TARGET_UNREACHABLE') return ExitCode.Unreachable;
+  // Thrown only when the target answered nothing before any check ran (later, checks are errored).
+  if (error instanceof ApicertError && error.code === 'APICERT_TARGET_STOPPED_ANSWERING') return ExitCode.Unreachable;
   if (error instanceof ApicertError && error.code === 'APICERT_RUN_INTERRUPTED') return ExitCode.Interrupted;
   if (error instanceof ApicertError) return ExitCode.UsageOrConfig;
   // An unexpected crash: nothing trustworthy was certified.

@@ -288,13 +288,14 @@ const root = section('What the API convention leaves open, so that one kit can c
   }),
   webhooks: filledSection('Webhook roles to certify; a role that is left out is skipped.', { sender, receiver }),
   budgets: filledSection('Bounds on time and size, so a misbehaving target cannot hang or flood the run.', {
-    requestTimeoutMs: millis('Time-out of each request, for connect, headers and body, in ms.', 10_000),
+    requestTimeoutMs: millis('Time-out of each request, in ms: for connecting, for the response headers, between body chunks, and for the whole exchange.', 10_000),
     maxResponseBytes: count('Largest response body read, in bytes.', 1, 4_194_304),
     evidenceBodyBytes: count('Largest body kept as evidence in the reports, in bytes.', 1, 4096),
     maxPagesPerWalk: count('Most pages one walk may fetch.', 1, 200),
     requestsPerList: count('Most requests one check may make on one list.', 1, 2000),
     checkTimeoutMs: millis('Time budget of one check, in ms.', 60_000),
-    totalRunMs: millis('Time budget of the whole run, in ms.', 600_000),
+    totalRunMs: millis('Time budget of the whole run, the reachability probe included, in ms.', 600_000),
+    unansweredInARow: count('Exchanges with the target in a row that, timing out or reset, stop the run ("the target stopped answering"); any answer starts the count again.', 1, 3),
   }),
 });
 

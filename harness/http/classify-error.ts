@@ -64,7 +64,7 @@ function toHttpError(thrown: unknown, failure: TransportFailure): HttpError {
   const { budgets } = failure;
   if (failure.abortedBy === 'deadline') {
     return new HttpTimeoutError(
-      `exchange not complete within ${budgets.exchangeDeadlineMs} ms (connect + headers + body budgets) from ${where} ` +
+      `exchange not complete within ${budgets.exchangeDeadlineMs} ms from ${where} ` +
         `(${describeProgress(failure)}); ${RAISE_TIMEOUT}`,
     );
   }

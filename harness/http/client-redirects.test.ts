@@ -61,6 +61,7 @@ function optionsFor(credential: Credential, followRedirects: boolean): HttpClien
     connectTimeoutMs: 1_000,
     headersTimeoutMs: 1_000,
     bodyTimeoutMs: 1_000,
+    exchangeTimeoutMs: 1_000,
     maxResponseBytes: 1024 * 1024,
     evidenceBodyBytes: 1024,
     followRedirects,

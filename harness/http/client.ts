@@ -51,7 +51,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     bodyTimeoutMs: options.bodyTimeoutMs,
     maxResponseBytes: options.maxResponseBytes,
     // undici's body time-out is per chunk; this bounds a target that trickles a byte at a time.
-    exchangeDeadlineMs: options.connectTimeoutMs + options.headersTimeoutMs + options.bodyTimeoutMs,
+    exchangeDeadlineMs: options.exchangeTimeoutMs,
   };
 
   async function send(request: HttpRequest): Promise<HttpExchange> {

@@ -13,6 +13,11 @@ export interface HttpClientOptions {
   readonly connectTimeoutMs: number;
   readonly headersTimeoutMs: number;
   readonly bodyTimeoutMs: number;
+  /**
+   * Deadline of the whole exchange, from sending the request to the last body byte; checked as body
+   * bytes arrive, so a body trickled a byte at a time cannot outlast it.
+   */
+  readonly exchangeTimeoutMs: number;
   /** A body past this many bytes aborts the read with HttpBodyTooLargeError. */
   readonly maxResponseBytes: number;
   /** Bytes of a body kept in the evidence record. */
@@ -37,6 +42,11 @@ export interface HttpRequest {
   readonly freshConnection?: boolean;
   /** false: a 429 or 503 is the answer, not a "not now" to wait out (a webhook delivery the check judges). */
   readonly waitsOutThrottling?: boolean;
+  /**
+   * A webhook delivery to a receiver: a closed connection is the receiver's refusal, which its check
+   * judges, so only a time-out counts towards "the target stopped answering".
+   */
+  readonly isWebhookDelivery?: boolean;
   readonly signal?: AbortSignal;
   /** Why the request is made, stored on the record. */
   readonly note?: string;

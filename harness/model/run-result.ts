@@ -126,7 +126,7 @@ export interface RunResult {
   readonly checks: readonly CheckResult[];
   /** The command that replays this run with the same seed (no secrets in it). */
   readonly replayCommand: string;
-  /** Set when the run stopped early (total budget, Ctrl-C), saying why. */
+  /** Set when the run stopped early (total budget, Ctrl-C, a target that stopped answering), saying why. */
   readonly interrupted?: string;
   /** Run-level notes, in the order they arose. */
   readonly notes: readonly RunNote[];

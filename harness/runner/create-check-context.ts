@@ -79,6 +79,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
         credential: isForeignOrigin ? 'none' : (target.credential ?? 'valid'),
         freshConnection: target.freshConnection ?? false,
         ...(target.waitsOutThrottling === false ? { waitsOutThrottling: false } : {}),
+        ...(target.isWebhookDelivery === true ? { isWebhookDelivery: true } : {}),
         signal,
         ...(target.note !== undefined ? { note: target.note } : {}),
       });

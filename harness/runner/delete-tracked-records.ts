@@ -25,10 +25,20 @@ export async function deleteTrackedRecords(environment: CheckEnvironment, member
       problems.push(`clean-up stopped after ${why} in a row; ${left.length} records may remain: ${left.join(', ')}`);
       break;
     }
-    for (const problem of await Promise.all(batch.map((memberPath) => deleteRecord(environment, memberPath)))) {
+    const outcomes = await Promise.all(batch.map(async (memberPath) => ({ memberPath, problem: await deleteRecord(environment, memberPath) })));
+    // The client sent nothing: the target stopped answering, and was still silent when the run tried
+    // to clean up. One line for everything left, rather than one per record.
+    const notSent = outcomes.filter(({ problem }) => problem?.kind === 'not-sent').map(({ memberPath }) => memberPath);
+    for (const { problem } of outcomes) {
+      if (problem?.kind === 'not-sent') continue;
       unreachable = problem?.kind === 'unreachable' ? unreachable + 1 : 0;
       refused = problem?.kind === 'refused' ? refused + 1 : 0;
       if (problem !== undefined) problems.push(problem.message);
+    }
+    if (notSent.length > 0) {
+      const left = [...notSent, ...batches.slice(index + 1).flat()];
+      problems.push(`clean-up stopped: the target stopped answering; ${left.length} records may remain: ${left.join(', ')}`);
+      break;
     }
   }
   return problems;
@@ -52,7 +62,7 @@ function collectionOf(memberPath: string): string {
   return memberPath.slice(0, memberPath.lastIndexOf('/'));
 }
 
-type DeleteProblem = { readonly kind: 'refused' | 'unreachable'; readonly message: string };
+type DeleteProblem = { readonly kind: 'refused' | 'unreachable' | 'not-sent'; readonly message: string };
 
 async function deleteRecord(environment: CheckEnvironment, memberPath: string): Promise<DeleteProblem | undefined> {
   try {
@@ -66,6 +76,8 @@ async function deleteRecord(environment: CheckEnvironment, memberPath: string): 
     if (response.status < 300 || response.status === 404) return undefined;
     return { kind: 'refused', message: `clean-up: DELETE ${memberPath} answered ${response.status}; the record may remain on the target` };
   } catch (error) {
-    return { kind: 'unreachable', message: `clean-up: DELETE ${memberPath} failed (${toErrorInfo(error).message}); the record may remain on the target` };
+    const info = toErrorInfo(error);
+    if (info.code === 'APICERT_TARGET_STOPPED_ANSWERING') return { kind: 'not-sent', message: info.message };
+    return { kind: 'unreachable', message: `clean-up: DELETE ${memberPath} failed (${info.message}); the record may remain on the target` };
   }
 }

@@ -3,7 +3,7 @@
 // Results come back in planned order. Records a check kept for its suite are deleted when the
 // suite's last check has run.
 import type { Check } from '../check-api/check.js';
-import { RunBudgetExceededError, RunInterruptedError, type ApicertError } from '../errors.js';
+import { RunBudgetExceededError, RunInterruptedError, toErrorInfo, type ApicertError } from '../errors.js';
 import type { CheckResult, RunNote, SuiteName } from '../model/run-result.js';
 import type { CheckEnvironment } from './create-check-context.js';
 import { deleteTrackedRecords } from './delete-tracked-records.js';
@@ -27,8 +27,15 @@ export interface RunChecksOptions {
   readonly runSeed: number;
   readonly checkTimeoutMs: number;
   readonly totalRunMs: number;
+  /** performance.now() when the run's total budget started (before the reachability probe); default now. */
+  readonly budgetStartedAt?: number;
   /** Aborted when the user stops the run: the running checks are stopped, later ones not run. */
   readonly interrupt?: AbortSignal;
+  /**
+   * Aborted, with the error as its reason, when the target stopped answering: the running checks are
+   * stopped at once and later ones not run, all errored with that error.
+   */
+  readonly targetStopped?: AbortSignal;
   /** `started`: how many planned checks were started or skipped before this one. */
   readonly onCheckStart?: (started: number, total: number, check: Check) => void;
 }
@@ -49,7 +56,7 @@ const interruptedMessage = 'the run was interrupted (Ctrl-C or SIGTERM); the run
 export async function runChecks(options: RunChecksOptions): Promise<RunChecksResult> {
   const { planned, runSeed, environment } = options;
   const secrets = environment.secrets ?? [];
-  const runStarted = performance.now();
+  const runStarted = options.budgetStartedAt ?? performance.now();
   const results: (CheckResult | undefined)[] = planned.map(() => undefined);
   const scopes = new Map<SuiteName, SuiteScopeHandle>();
   const notes: RunNote[] = [];
@@ -78,6 +85,12 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
     const notRun = (error: ApicertError): void => {
       results[index] = erroredResult(check, seed, error.toInfo(), { durationMs: 0 });
     };
+    if (options.targetStopped?.aborted === true) {
+      const error = toErrorInfo(options.targetStopped.reason);
+      interrupted ??= error.message;
+      results[index] = erroredResult(check, seed, error, { durationMs: 0 });
+      return;
+    }
     if (options.interrupt?.aborted === true) {
       interrupted ??= interruptedMessage;
       return notRun(new RunInterruptedError(interruptedMessage));
@@ -90,8 +103,9 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
     options.onCheckStart?.(started - 1, planned.length, check);
     let scope = scopes.get(check.suite);
     if (scope === undefined) scopes.set(check.suite, (scope = createSuiteScope()));
-    const result = await runOneCheck(check, seed, Math.min(options.checkTimeoutMs, remainingMs), environment, scope, options.interrupt);
+    const result = await runOneCheck(check, seed, Math.min(options.checkTimeoutMs, remainingMs), environment, scope, options.interrupt, options.targetStopped);
     if (result.status === 'errored' && result.error.code === 'APICERT_RUN_INTERRUPTED') interrupted ??= interruptedMessage;
+    if (result.status === 'errored' && result.error.code === 'APICERT_TARGET_STOPPED_ANSWERING') interrupted ??= result.error.message;
     results[index] = redactResultText(boundResult(result), secrets);
     // The next suite starts on a target without this one's records.
     const isLastOfSuite = !planned.slice(index + 1).some((p) => p.check.suite === check.suite && p.skipReason === undefined);

@@ -3,8 +3,9 @@
 // Throws ApicertError for usage/config/reachability problems; the CLI maps them to exit codes.
 import type { ApicertConfig } from '../config/config-types.js';
 import { loadConfig } from '../config/load-config.js';
-import { RunInterruptedError, SecretMissingError, UsageError } from '../errors.js';
+import { RunInterruptedError, SecretMissingError, TargetStoppedAnsweringError, UsageError } from '../errors.js';
 import { createHttpClient } from '../http/client.js';
+import { withUnansweredBreaker } from '../http/unanswered-breaker.js';
 import { withThrottling, type ThrottleStats } from '../http/throttled-client.js';
 import { quoteForShell } from '../http/curl.js';
 import type { Credential } from '../http/http-types.js';
@@ -63,17 +64,20 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
   const secrets = [...configuredSecrets, sinkSecret];
 
   const rateLimit = options.rateLimit ?? config.target.rateLimit;
-  const client = withThrottling(createHttpClient({
+  // Inside the throttling, so each exchange on the wire counts, and a throttled answer is an answer.
+  const breaker = withUnansweredBreaker(createHttpClient({
     connectTimeoutMs: requestTimeoutMs,
     headersTimeoutMs: requestTimeoutMs,
     bodyTimeoutMs: requestTimeoutMs,
+    exchangeTimeoutMs: requestTimeoutMs,
     maxResponseBytes: config.budgets.maxResponseBytes,
     evidenceBodyBytes: config.budgets.evidenceBodyBytes,
     followRedirects: config.target.followRedirects,
     maxRedirects: 5,
     credential,
     secrets,
-  }), {
+  }), { targetOrigin: new URL(baseUrl).origin, limit: config.budgets.unansweredInARow, requestTimeoutMs });
+  const client = withThrottling(breaker, {
     ...config.target.throttle,
     ...(rateLimit !== undefined ? { rateLimit } : {}),
     // Only long waits: a second or more is what a user would otherwise read as a hang. No URL: a
@@ -94,11 +98,21 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
   if (planned.every((p) => p.skipReason !== undefined)) throw new UsageError(describeNothingToCheck(planned, options.configPath));
 
   try {
+    // The probe is part of the run: its time counts against budgets.totalRunMs, and its exchange
+    // towards budgets.unansweredInARow.
+    const startedAt = new Date();
+    const started = performance.now();
     await assertTargetReachable(client, baseUrl, options.interrupt);
     // Stopped before any check: nothing to report, and the last reports are left as they were.
     if (options.interrupt?.aborted === true) throw new RunInterruptedError('the run was interrupted before any check ran; no report was written');
-    const startedAt = new Date();
-    const started = performance.now();
+    // Only budgets.unansweredInARow 1 can stop the run on the probe alone: a target that took no
+    // request is as good as unreachable (exit 3).
+    if (breaker.stopped.aborted) {
+      throw new TargetStoppedAnsweringError(
+        `the target stopped answering: the reachability probe (GET ${baseUrl}) timed out or was reset and budgets.unansweredInARow is 1, ` +
+          `so no check ran and no report was written; if the target is only slow, raise budgets.requestTimeoutMs (${requestTimeoutMs} ms) or budgets.unansweredInARow`,
+      );
+    }
     // The sink opens a port only when a webhooks-sender check will run.
     const sender = config.webhooks.sender;
     if (sender !== undefined && planned.some((p) => p.check.suite === 'webhooks-sender' && p.skipReason === undefined)) {
@@ -110,6 +124,8 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
       ...(options.interrupt !== undefined ? { interrupt: options.interrupt } : {}),
       checkTimeoutMs: config.budgets.checkTimeoutMs,
       totalRunMs: config.budgets.totalRunMs,
+      budgetStartedAt: started,
+      targetStopped: breaker.stopped,
       environment: {
         config,
         baseUrl,

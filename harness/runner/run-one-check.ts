@@ -21,6 +21,7 @@ export async function runOneCheck(
   environment: CheckEnvironment,
   scope: SuiteScopeHandle,
   interrupt?: AbortSignal,
+  targetStopped?: AbortSignal,
 ): Promise<CheckResult> {
   const controller = new AbortController();
   // Detail on the progress line names its check: with suites side by side, two checks run at once.
@@ -50,6 +51,9 @@ export async function runOneCheck(
     void handle.refuseNewRequests(error).then(() => stop(error));
   };
   interrupt?.addEventListener('abort', onInterrupt, { once: true });
+  // Nothing is waited for: a create in flight to a silent target would only run into its time-out.
+  const onTargetStopped = (): void => stop(targetStopped?.reason as Error);
+  targetStopped?.addEventListener('abort', onTargetStopped, { once: true });
 
   let outcome: CheckOutcome | undefined;
   let error: ErrorInfo | undefined;
@@ -60,6 +64,7 @@ export async function runOneCheck(
   } finally {
     clearTimeout(timer);
     interrupt?.removeEventListener('abort', onInterrupt);
+    targetStopped?.removeEventListener('abort', onTargetStopped);
   }
   // A check the interrupt stopped is reported as such, whatever it threw on its refused request;
   // one that still came to a verdict (its last create was let finish) keeps it.

@@ -37,6 +37,7 @@ export async function runAgainstReference(checks: readonly Check[], options: Ref
     connectTimeoutMs: 2000,
     headersTimeoutMs: 5000,
     bodyTimeoutMs: 5000,
+    exchangeTimeoutMs: 5000,
     maxResponseBytes: config.budgets.maxResponseBytes,
     evidenceBodyBytes: config.budgets.evidenceBodyBytes,
     followRedirects: false,

@@ -80,6 +80,7 @@ async function runWithoutSecretRedaction(defects: DefectName[]): Promise<{ resul
     connectTimeoutMs: 2000,
     headersTimeoutMs: 5000,
     bodyTimeoutMs: 5000,
+    exchangeTimeoutMs: 5000,
     maxResponseBytes: config.budgets.maxResponseBytes,
     evidenceBodyBytes: 1024 * 1024,
     followRedirects: false,

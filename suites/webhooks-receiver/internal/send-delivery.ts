@@ -48,6 +48,8 @@ export async function sendDelivery(ctx: CheckContext, setup: ReceiverSetup, deli
       credential: 'none',
       // A sender judges the receiver's first answer: a 429 is a non-2xx here, not a wait.
       waitsOutThrottling: false,
+      // A receiver may refuse by closing the connection: that is not the target going silent.
+      isWebhookDelivery: true,
       note: delivery.note,
     });
     return { answered: true, status: response.status, durationMs: response.durationMs, record: response.record };

@@ -78,6 +78,7 @@ export async function runAgainstStub(checks: readonly Check[], options: StubOpti
     connectTimeoutMs: timeoutMs,
     headersTimeoutMs: timeoutMs,
     bodyTimeoutMs: timeoutMs,
+    exchangeTimeoutMs: timeoutMs,
     maxResponseBytes: 1024 * 1024,
     evidenceBodyBytes: 4096,
     followRedirects: false,
