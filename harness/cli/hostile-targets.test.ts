@@ -6,6 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSilentTarget, startTricklingTarget } from '../runner/test-support/stalling-targets.js';
 import { startHostileListTarget, type ListMisbehaviour } from './test-support/hostile-targets.js';
 import { runCliChild } from './test-support/run-cli-child.js';
 
@@ -58,6 +59,38 @@ describe('hostile targets, run by the CLI in a child process', () => {
       expect(run.elapsedMs).toBeLessThan(45_000);
       expect(run.peakRssMiB).toBeLessThan(600);
       expect(run.reportBytes).toBeLessThan(8 * 1024 * 1024);
+      for (const output of [run.stdout, run.stderr, ...run.reports.values()]) expect(output).not.toContain(token);
+    } finally {
+      await target.close();
+    }
+  }, 70_000);
+
+  // Default budgets stop these within about four 10 s time-outs; 1 s ones keep the row short.
+  const stallingRows = [
+    { name: 'trickling (headers, then a byte every 500 ms)', before: '632 s with default budgets', start: () => startTricklingTarget(500) },
+    { name: 'silent (never answers)', before: '384 s with default budgets', start: () => startSilentTarget() },
+  ];
+
+  it.each(stallingRows.map((row) => [row.name, row.before, row] as const))('%s (before: %s) stops the run within about four time-outs', async (name, _before, row) => {
+    const target = await row.start();
+    try {
+      const slug = name.split(' ')[0]!;
+      const reportDir = join(directory, slug);
+      const configPath = join(directory, `${slug}.config.json`);
+      await writeFile(configPath, JSON.stringify({ ...config, budgets: { ...config.budgets, requestTimeoutMs: 1000 } }));
+      const run = await runCliChild(['run', '--base-url', target.origin, '--config', configPath, '--report-dir', reportDir], { APICERT_TOKEN: token }, 60_000, reportDir);
+      expect(run.exitCode, run.stderr).toBe(1);
+      const report = JSON.parse(run.reports.get('report.json') ?? '{}') as { interrupted?: string; checks: { status: string; error?: { code: string } }[] };
+      expect(report.interrupted).toMatch(/^the target stopped answering/);
+      const statuses = report.checks.map((check) => (check.status === 'errored' ? (check.error?.code ?? 'errored') : check.status));
+      // Nothing judged the silent target: the checks that reached it are errored, and all but the one
+      // that met the time-outs say it stopped answering (the webhook suites have no config here).
+      expect(statuses.filter((status) => status === 'failed')).toEqual([]);
+      expect(statuses.filter((status) => status === 'APICERT_TARGET_STOPPED_ANSWERING').length).toBeGreaterThan(20);
+      // Four 1 s time-outs, undici's half-second timer granularity, and a loaded machine's start-up.
+      expect(run.elapsedMs).toBeLessThan(15_000);
+      expect(run.peakRssMiB).toBeLessThan(300);
+      expect(run.reportBytes).toBeLessThan(2 * 1024 * 1024);
       for (const output of [run.stdout, run.stderr, ...run.reports.values()]) expect(output).not.toContain(token);
     } finally {
       await target.close();
