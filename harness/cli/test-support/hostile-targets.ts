@@ -41,6 +41,44 @@ export async function startHostileListTarget(kind: ListMisbehaviour): Promise<Ho
   });
 }
 
+/** Deliveries the flooding sender posts to each subscriber URL it is given, and their size. */
+export const floodDeliveries = 60;
+const floodBodyBytes = 1024 * 1024 - 1024;
+
+/**
+ * A webhook sender that floods: each registration (POST /webhooks {url}) is answered 201, and the
+ * target then posts `floodDeliveries` near-1 MiB deliveries to that URL, four at a time.
+ */
+export async function startFloodingSender(): Promise<HostileTarget> {
+  let nextId = 0;
+  const padding = 'x'.repeat(floodBodyBytes);
+  const flood = async (sinkUrl: string): Promise<void> => {
+    let sent = 0;
+    const worker = async (): Promise<void> => {
+      while (sent < floodDeliveries) {
+        sent += 1;
+        const body = JSON.stringify({ event: 'customer.created', id: `ev${sent}`, data: { id: `r${sent}`, padding } });
+        await fetch(sinkUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': 'sha256=00' }, body }).catch(() => undefined);
+      }
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+  };
+  const floods: Promise<void>[] = [];
+  const target = await listen((request, response, body) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (request.method === 'POST' && url.pathname === '/webhooks') {
+      const sinkUrl = (JSON.parse(body) as { url?: string }).url;
+      sendJson(response, 201, { id: `wh${(nextId += 1)}` });
+      if (typeof sinkUrl === 'string') floods.push(flood(sinkUrl));
+      return;
+    }
+    if (request.method === 'POST') return sendJson(response, 201, { id: `r${(nextId += 1)}`, name: 'x' });
+    if (request.method === 'DELETE') return sendJson(response, 204, undefined);
+    return sendJson(response, 200, { items: [], next_cursor: null, has_more: false });
+  });
+  return { url: target.url, close: async () => (await target.close(), void (await Promise.allSettled(floods))) };
+}
+
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
   sendText(response, status, body === undefined ? '' : JSON.stringify(body));
 }
@@ -50,10 +88,11 @@ function sendText(response: ServerResponse, status: number, text: string): void 
   response.end(text);
 }
 
-async function listen(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<HostileTarget> {
+async function listen(handler: (request: IncomingMessage, response: ServerResponse, body: string) => void): Promise<HostileTarget> {
   const server: Server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => handler(request, response));
+    let body = '';
+    request.setEncoding('utf8').on('data', (chunk: string) => (body += chunk.length + body.length > 65_536 ? '' : chunk));
+    request.on('end', () => handler(request, response, body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
