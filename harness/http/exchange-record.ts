@@ -4,7 +4,7 @@ import { isUtf8 } from 'node:buffer';
 import type { ErrorInfo } from '../errors.js';
 import type { ExchangeRecord, RecordedBody, RecordedRequest } from '../model/evidence.js';
 import { toCurlLine, type CurlRequest } from './curl.js';
-import { REDACTED, containsAnySecret, redactBytes, redactHeaders, redactText, secretsAsBytes } from './redact.js';
+import { REDACTED, containsAnySecret, redactBytes, redactHeaderName, redactHeaders, redactText, secretsAsBytes } from './redact.js';
 
 /** How much of a body is kept and what is removed from it. */
 export interface EvidencePolicy {
@@ -53,8 +53,8 @@ export function recordOutboundExchange(exchange: OutboundExchange, policy: Evide
   const recordedHeaders: Record<string, string> = {};
   for (const name of Object.keys(exchange.headers)) {
     const value = redactText(exchange.headers[name]!, secrets);
-    sentHeaders[name] = value;
-    recordedHeaders[name.toLowerCase()] = value;
+    sentHeaders[redactHeaderName(name, secrets)] = value;
+    recordedHeaders[redactHeaderName(name.toLowerCase(), secrets)] = value;
   }
   const credential = exchange.credential;
   if (credential !== undefined) {

@@ -64,11 +64,46 @@ describe('secretVariants', () => {
 });
 
 describe('redactHeaders', () => {
-  it('redacts values and keeps names', () => {
+  it('redacts values and keeps names that hold no secret', () => {
     expect(redactHeaders({ 'X-Echo': 'token=s3cret', accept: 'json' }, ['s3cret'])).toEqual({
       'X-Echo': `token=${REDACTED}`,
       accept: 'json',
     });
+  });
+
+  it('redacts a secret in a header name, in any letter case, and keeps the values of names that redact alike', () => {
+    const secrets = secretVariants(['Tok_AbC123xyz', 'sink0123']);
+    const redacted = redactHeaders({ 'x-tok-tok_abc123xyz': '1', 'X-Tok-Tok_AbC123xyz': '2', 'x-tok-sink0123': '3', [`x-b64-${Buffer.from('sink0123').toString('base64url')}`]: '4' }, secrets);
+    expect(redacted).toEqual({ [`x-tok-${REDACTED}`]: '1, 2, 3', [`x-b64-${REDACTED}`]: '4' });
+  });
+});
+
+describe('encoded forms', () => {
+  const secret = 'tok_live_5f1d9c0a7e2b44c1';
+  const secrets = secretVariants([secret]);
+  const bytes = Buffer.from(secret);
+
+  it('finds the secret as base64, URL-safe base64 and hex in either case, bare or percent-encoded', () => {
+    for (const form of [bytes.toString('base64'), bytes.toString('base64url'), bytes.toString('hex'), bytes.toString('hex').toUpperCase(), encodeURIComponent(bytes.toString('base64'))]) {
+      expect(redactText(`<${form}>`, secrets)).toBe(`<${REDACTED}>`);
+    }
+  });
+
+  it('removes the part of a longer base64 text that encodes the secret, whatever its offset (property)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 12 }), fc.uint8Array({ maxLength: 12 }), fc.boolean(), (before, after, urlSafe) => {
+        const encoded = Buffer.concat([before, bytes, after]).toString(urlSafe ? 'base64url' : 'base64');
+        const redacted = redactText(encoded, secrets);
+        expect(redacted).toContain(REDACTED);
+        // What is left holds at most a few characters' worth of the secret's bits at each edge.
+        expect(redacted.length).toBeLessThan(encoded.length - 20);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('does not look for encoded parts of a short secret, which could match any base64 text', () => {
+    expect(secretVariants(['ab12']).every((variant) => variant.length <= 12)).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 // Secrets are removed when an exchange is recorded, so no report, curl line or message can leak them.
-// Redaction is by value, not by header name: a target may echo the token anywhere (a body, a
-// Location, an error page), and only the value finds it there.
+// Redaction is by value, not by where it sits: a target may echo the token anywhere (a body, a
+// Location, an error page, a header's name), and only the value finds it there.
 
 /** What every secret is replaced with. */
 export const REDACTED = '[REDACTED]';
@@ -11,9 +11,15 @@ const MAX_PASSES = 4;
 
 const variantsCache = new WeakMap<readonly string[], readonly string[]>();
 
+// Below this many characters an encoded core of a secret (see base64Cores) could match ordinary
+// base64 text by chance; shorter secrets are still found in their exact forms.
+const MIN_CORE_CHARS = 16;
+
 /**
- * Every form a secret can take in recorded text: as is, percent-encoded (URLs, form bodies) and
- * JSON-escaped. Empty values are dropped; the result is ordered longest first.
+ * Every form a secret can take in recorded text, because a target can echo it in any of them: as is,
+ * base64 (padded, unpadded, URL-safe, and the part that stays the same inside a longer base64 text
+ * such as "Basic base64(user:token)"), hex in either case; and each of those percent-encoded (URLs,
+ * form bodies) and JSON-escaped. Empty values are dropped; the result is ordered longest first.
  */
 export function secretVariants(values: readonly string[]): readonly string[] {
   // One run passes the same list for every result: the same answer back keeps the caches below,
@@ -23,18 +29,45 @@ export function secretVariants(values: readonly string[]): readonly string[] {
   const variants = new Set<string>();
   for (const value of values) {
     if (value.length === 0) continue;
-    variants.add(value);
-    variants.add(JSON.stringify(value).slice(1, -1));
-    variants.add(new URLSearchParams({ s: value }).toString().slice(2));
-    try {
-      variants.add(encodeURIComponent(value));
-    } catch {
-      // A lone surrogate cannot be percent-encoded; the raw form above still covers it.
+    for (const form of encodedForms(value)) {
+      variants.add(form);
+      variants.add(JSON.stringify(form).slice(1, -1));
+      variants.add(new URLSearchParams({ s: form }).toString().slice(2));
+      try {
+        variants.add(encodeURIComponent(form));
+      } catch {
+        // A lone surrogate cannot be percent-encoded; the raw form above still covers it.
+      }
     }
   }
   const ordered = [...variants].sort((a, b) => b.length - a.length);
   variantsCache.set(values, ordered);
   return ordered;
+}
+
+function encodedForms(value: string): string[] {
+  const bytes = Buffer.from(value, 'utf8');
+  const base64 = bytes.toString('base64');
+  const hex = bytes.toString('hex');
+  return [value, base64, base64.replace(/=+$/, ''), bytes.toString('base64url'), hex, hex.toUpperCase(), ...base64Cores(bytes)];
+}
+
+/**
+ * The characters of base64 that depend on the secret's bytes alone, for each of the three offsets
+ * (mod 3) the secret can start at inside a longer encoded text; standard and URL-safe alphabets.
+ */
+function base64Cores(bytes: Buffer): string[] {
+  const cores: string[] = [];
+  for (const shift of [0, 1, 2]) {
+    const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64').replace(/=+$/, '');
+    // Leading characters mix in the bytes before the secret, a last partial one the bytes after it.
+    const head = [0, 2, 3][shift]!;
+    const tail = (shift + bytes.length) % 3 === 0 ? 0 : 1;
+    const core = encoded.slice(head, encoded.length - tail);
+    if (core.length < MIN_CORE_CHARS) continue;
+    cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return cores;
 }
 
 /** Replaces every occurrence of every secret in `text` with "[REDACTED]". */
@@ -50,14 +83,41 @@ export function redactText(text: string, secrets: readonly string[]): string {
   return findSecretRanges(current, secrets).length === 0 ? current : REDACTED;
 }
 
-/** Redacts every header value; names are kept as given. */
+/**
+ * Redacts every header name and value. A target chooses its header names too (`x-tok-<token>: 1`),
+ * and HTTP lower-cases them on the way, so names are also searched for the lower-case forms. Two
+ * names that redact alike keep both values, joined as a repeated header is.
+ */
 export function redactHeaders(
   headers: Readonly<Record<string, string>>,
   secrets: readonly string[],
 ): Record<string, string> {
   const redacted: Record<string, string> = {};
-  for (const name of Object.keys(headers)) redacted[name] = redactText(headers[name]!, secrets);
+  for (const name of Object.keys(headers)) {
+    const value = redactText(headers[name]!, secrets);
+    const cleanName = redactHeaderName(name, secrets);
+    redacted[cleanName] = redacted[cleanName] === undefined ? value : `${redacted[cleanName]}, ${value}`;
+  }
   return redacted;
+}
+
+/** A header name with every secret removed, in any letter case (see redactHeaders). */
+export function redactHeaderName(name: string, secrets: readonly string[]): string {
+  const variants = lowerCaseVariantsOf(secrets);
+  const lower = name.toLowerCase();
+  // Names are compared without case, so a name that held a secret is given in lower case.
+  return containsAnySecret(lower, variants) ? redactText(lower, variants) : name;
+}
+
+const lowerCaseCache = new WeakMap<readonly string[], readonly string[]>();
+
+function lowerCaseVariantsOf(secrets: readonly string[]): readonly string[] {
+  let cached = lowerCaseCache.get(secrets);
+  if (cached === undefined) {
+    cached = [...new Set([...secrets, ...secrets.map((secret) => secret.toLowerCase())])].sort((a, b) => b.length - a.length);
+    lowerCaseCache.set(secrets, cached);
+  }
+  return cached;
 }
 
 /** Redacts secrets from raw bytes (a body that may not be text); returns `bytes` itself when none occur. */
