@@ -3,6 +3,7 @@
 // Throws ApicertError for usage/config/reachability problems; the CLI maps them to exit codes.
 import type { ApicertConfig } from '../config/config-types.js';
 import { loadConfig } from '../config/load-config.js';
+import { hasUrlUserInfo, maskUrlUserInfo } from '../config/url-user-info.js';
 import { RunInterruptedError, SecretMissingError, TargetStoppedAnsweringError, UsageError } from '../errors.js';
 import { createHttpClient } from '../http/client.js';
 import { prepareCredential, toWrongToken } from '../http/credential.js';
@@ -168,12 +169,23 @@ function resolveBaseUrl(flag: string | undefined, config: ApicertConfig): string
   if (baseUrl === undefined) {
     throw new UsageError('no base URL: pass --base-url URL or set target.baseUrl in the config');
   }
-  let parsed: URL;
+  // The base URL is printed in every report and the replay command, so a password in it would be too.
+  let parsed: URL | undefined;
   try {
     parsed = new URL(baseUrl);
   } catch {
-    throw new UsageError(`--base-url "${baseUrl.slice(0, 80)}" is not a URL; use e.g. http://127.0.0.1:8080`);
+    parsed = undefined;
   }
+  const isMaskable = hasUrlUserInfo(baseUrl);
+  if (isMaskable || (parsed !== undefined && (parsed.username !== '' || parsed.password !== ''))) {
+    // Shown only when the mask is sure to cover what the parser reads as user info.
+    const shown = isMaskable ? ` (got ${JSON.stringify(maskUrlUserInfo(baseUrl).slice(0, 80))})` : '';
+    throw new UsageError(
+      `--base-url must not carry a user name or password${shown}; ` +
+        `remove "user:password@" and put the credential in the environment variable named by target.auth.tokenEnv (${config.target.auth.tokenEnv})`,
+    );
+  }
+  if (parsed === undefined) throw new UsageError(`--base-url "${baseUrl.slice(0, 80)}" is not a URL; use e.g. http://127.0.0.1:8080`);
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new UsageError(`--base-url must be http:// or https:// (got ${parsed.protocol}//)`);
   }
