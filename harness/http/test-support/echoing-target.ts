@@ -19,11 +19,12 @@ export interface EchoingTarget extends LocalServer {
   deliveriesSent(): number;
 }
 
-/** The forms the target echoes a secret in, by name: as is, percent-encoded, base64 and hex. */
+/** The forms the target echoes a secret in, by name: as is, in capitals, percent-encoded, base64 and hex. */
 export function echoedForms(secret: string): ReadonlyArray<{ readonly name: string; readonly text: string }> {
   const bytes = Buffer.from(secret, 'utf8');
   return [
     { name: 'raw', text: secret },
+    { name: 'upper-case', text: secret.toUpperCase() },
     { name: 'percent-encoded', text: encodeURIComponent(secret) },
     { name: 'base64', text: bytes.toString('base64') },
     { name: 'base64 unpadded', text: bytes.toString('base64').replace(/=+$/, '') },
@@ -35,7 +36,7 @@ export function echoedForms(secret: string): ReadonlyArray<{ readonly name: stri
 
 /**
  * The forms a test looks for in every output: the echoed ones, and the lower-case secret, the form
- * HTTP gives a header name the target made of it.
+ * HTTP gives a header name the target made of it, and URL parsing a host.
  */
 export function leakForms(secret: string): ReadonlyArray<{ readonly name: string; readonly text: string }> {
   return [...echoedForms(secret), { name: 'lower-case', text: secret.toLowerCase() }];
@@ -164,7 +165,7 @@ export async function startEchoingTarget(options: EchoingTargetOptions = {}): Pr
     if (method === 'DELETE') return answer(res, 204, undefined);
     if (parts.length >= 2 && method === 'GET' && Number.isNaN(Number(parts.at(-1)))) {
       // An unknown id: redirect to an origin named after the secret (never followed, but recorded).
-      return answer(res, 302, { error: secret }, { location: `http://${secret.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 60)}.invalid/${encodeURIComponent(secret)}` });
+      return answer(res, 302, { error: secret }, { location: `http://${secret.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 60)}.invalid/${encodeURIComponent(secret)}` });
     }
     if (parts.length >= 2) return answer(res, 200, recordFor(parts.at(-1)!, server.origin));
     // A list: the first page's cursor is the secret; the page after it is the last.
