@@ -3,7 +3,7 @@
 export const ExitCode = {
   /** Every required conformance class passed. */
   Conformant: 0,
-  /** At least one required check failed or errored, or a required class was skipped. */
+  /** At least one required check failed or errored, or a required class was skipped, or the reports could not be written. */
   NotConformant: 1,
   /** Usage or config error: nothing was run against the target. */
   UsageOrConfig: 2,

@@ -7,6 +7,7 @@ import { renderJunitReport } from './junit/render-junit.js';
 import { reportFileNames, type ReportContext, type ReportFormat, type ReportersMap } from './reporter.js';
 import { writeReportFiles, type WrittenReports } from './write-reports.js';
 
+export { findReportDirProblem } from './check-report-dir.js';
 export { renderComparisonConsole } from './console/render-comparison-console.js';
 export { renderConsoleReport, type ConsoleReportOptions } from './console/render-console.js';
 export { renderHtmlReport, type HtmlReportOptions } from './html/render-html.js';

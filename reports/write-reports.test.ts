@@ -1,9 +1,10 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportWriteError } from '../harness/errors.js';
 import { reporters, writeReports } from './index.js';
+import { MARK_SEARCH_BYTES, kitReportFiles } from './kit-report-files.js';
 import type { ReportersMap } from './reporter.js';
 import { parseXml } from './test-support/parse-xml.js';
 import { compareRuns } from '../harness/model/compare-runs.js';
@@ -82,6 +83,47 @@ describe('writeReports', () => {
     expect(error?.code).toBe('APICERT_REPORT_WRITE_FAILED');
     expect(error?.message).toBe(`junit report ${join(dir, 'junit.xml')} not written: boom`);
     await expect(readFile(join(dir, 'junit.xml'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('replaces the whole earlier set: a file of an earlier run that this run does not write is removed', async () => {
+    const dir = join(root, 'replace');
+    await writeReports(samplePassedRun(), dir, ['html', 'junit', 'json']);
+    const written = await writeReports(sampleFailingRun(), dir, ['json']);
+    expect(written.paths).toEqual([join(dir, 'report.json')]);
+    expect((await readdir(dir)).sort()).toEqual(['report.json']);
+    expect(JSON.parse(await readFile(join(dir, 'report.json'), 'utf8'))).toMatchObject({ verdict: 'failed' });
+  });
+
+  it('never removes a file apicert did not write, even under a name it uses, nor any other file', async () => {
+    const dir = join(root, 'user-files');
+    await mkdir(dir);
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>my site</title>');
+    await writeFile(join(dir, 'junit.xml'), '<?xml version="1.0"?><testsuites name="my-tests"/>');
+    await writeFile(join(dir, 'notes.txt'), 'mine');
+    await writeReports(sampleFailingRun(), dir, ['json']);
+    expect((await readdir(dir)).sort()).toEqual(['index.html', 'junit.xml', 'notes.txt', 'report.json']);
+    expect(await readFile(join(dir, 'index.html'), 'utf8')).toBe('<!doctype html><title>my site</title>');
+  });
+
+  it('leaves no staging file behind, whether a format is written or fails', async () => {
+    const dir = join(root, 'staging');
+    const registry: ReportersMap = { ...reporters, junit: { fileName: 'junit.xml', render: () => { throw new Error('boom'); } } };
+    await writeReportFiles(sampleFailingRun(), dir, ['html', 'junit', 'json'], registry);
+    expect((await readdir(dir)).sort()).toEqual(['badge.svg', 'index.html', 'report.json']);
+  });
+
+  it('marks every file of every format so a later run can tell it from a user file', () => {
+    const run = sampleFailingRun();
+    const rendered = Object.values(reporters).flatMap((reporter) => [
+      { fileName: reporter.fileName, content: reporter.render(run) },
+      ...(reporter.renderExtraFiles?.(run) ?? []),
+    ]);
+    for (const file of rendered) {
+      const known = kitReportFiles.find((candidate) => candidate.fileName === file.fileName);
+      expect(known, file.fileName).toBeDefined();
+      expect(file.content.slice(0, MARK_SEARCH_BYTES)).toMatch(known!.mark);
+    }
+    expect(rendered.map((file) => file.fileName).sort()).toEqual(kitReportFiles.map((known) => known.fileName).sort());
   });
 
   it('reports a directory that cannot be created instead of throwing', async () => {

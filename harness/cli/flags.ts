@@ -3,10 +3,10 @@ import type { Options } from 'yargs';
 import { suiteNames } from '../model/run-result.js';
 
 export const runFlags = {
-  'base-url': { type: 'string', describe: 'Base URL of the API under test (wins over target.baseUrl in the config)' },
+  'base-url': { type: 'string', describe: 'Base URL of the API under test, without user:password@ (wins over target.baseUrl in the config)' },
   config: { type: 'string', describe: 'Path to apicert.config.json' },
   suite: { type: 'string', describe: `Comma list of suites: ${suiteNames.join(', ')} (default: all)` },
-  'report-dir': { type: 'string', default: 'apicert-report', describe: 'Folder that receives index.html, junit.xml and report.json' },
+  'report-dir': { type: 'string', default: 'apicert-report', describe: 'Folder that receives index.html, junit.xml and report.json, replacing those of an earlier run' },
   format: { type: 'string', default: 'html,junit,json', describe: 'Comma list of report formats: html, junit, json' },
   seed: { type: 'string', describe: 'Seed that replays the generated cases of an earlier run (a non-negative integer)' },
   require: { type: 'string', describe: 'Comma list of conformance classes a release needs (default: every class that ran, except advisory)' },

@@ -23,7 +23,10 @@ export interface ReportedRun {
   readonly reportPaths: readonly string[];
 }
 
-/** Writes and prints the run; never throws for a report that could not be written (it warns). */
+/**
+ * Writes and prints the run; never throws for a report that could not be written: it warns, and the
+ * run exits 1, since a run without its reports certifies nothing (a CI gate must not pass on it).
+ */
 export async function reportRun(run: RunResult, comparison: RunComparison | undefined, options: ReportRunOptions): Promise<ReportedRun> {
   const written = await writeReports(run, options.reportDir, options.formats, comparison === undefined ? {} : { comparison });
   options.write(renderConsoleReport(run, { color: options.color }));
@@ -32,6 +35,10 @@ export async function reportRun(run: RunResult, comparison: RunComparison | unde
   for (const skipped of written.skipped) options.write(`note: ${skipped.format} report skipped: ${skipped.reason}\n`);
   if (written.paths.length > 0) options.write(`reports: ${written.paths.join(', ')}\n`);
   // --fail-on new gates only on failures the baseline did not have; the reports keep the real verdict.
-  const exitCode = isReleaseGatePassed(run, comparison, options.failOn) ? ExitCode.Conformant : ExitCode.NotConformant;
+  const isGatePassed = isReleaseGatePassed(run, comparison, options.failOn);
+  if (isGatePassed && written.errors.length > 0) {
+    options.warn(`apicert: the verdict passed, but ${written.errors.length === 1 ? 'a report' : `${written.errors.length} reports`} could not be written, so the run certifies nothing: exit 1\n`);
+  }
+  const exitCode = isGatePassed && written.errors.length === 0 ? ExitCode.Conformant : ExitCode.NotConformant;
   return { exitCode, reportPaths: written.paths };
 }

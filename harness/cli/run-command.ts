@@ -1,5 +1,5 @@
 // `apicert run`: flags to options, the runner with the suite registry, then the reports; returns the exit code.
-import { reportFormats, type ReportFormat } from '../../reports/index.js';
+import { findReportDirProblem, reportFormats, type ReportFormat } from '../../reports/index.js';
 import { advisoryClassId } from '../model/run-result.js';
 import { allChecks, suites as registry } from '../../suites/index.js';
 import { UsageError } from '../errors.js';
@@ -46,6 +46,9 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
   const rateLimit = parsePositiveNumber('rate-limit', flags.rateLimit);
   const required = parseRequiredClasses(flags.require);
   const failOn = parseFailOn(flags.failOn ?? 'any', flags.baseline);
+  // Before the target is contacted: a run is not spent only to find its reports have nowhere to go.
+  const reportDirProblem = await findReportDirProblem(flags.reportDir);
+  if (reportDirProblem !== undefined) throw new UsageError(reportDirProblem);
   const progress = createProgressLine(io.stderr);
   const interrupts = io.watchInterrupts?.();
   const onInterrupt = (): void => {

@@ -1,10 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigInvalidError, ConfigUnreadableError } from '../errors.js';
-import { loadConfig } from './load-config.js';
+import { MAX_CONFIG_BYTES, loadConfig } from './load-config.js';
 
 const examplePath = fileURLToPath(new URL('../../apicert.config.example.json', import.meta.url));
 let folder: string;
@@ -72,6 +74,27 @@ describe('loadConfig', () => {
     const error = await loadFailure(folder);
     expect(error).toBeInstanceOf(ConfigUnreadableError);
     expect((error as Error).message).toBe(`${folder} is a directory, not a config file; pass the path of the JSON file`);
+  });
+
+  it.runIf(existsSync('/dev/zero'))('refuses /dev/zero at once, in one line', async () => {
+    const error = await loadFailure('/dev/zero');
+    expect(error).toBeInstanceOf(ConfigUnreadableError);
+    expect((error as Error).message).toBe(
+      'config file /dev/zero is a character device (like /dev/zero or a terminal), not a regular file; pass the path of a JSON file (apicert reads only regular files)',
+    );
+  });
+
+  it.runIf(process.platform === 'linux')('refuses a FIFO at once instead of waiting for a writer', async () => {
+    const path = join(folder, 'config-pipe');
+    execFileSync('mkfifo', [path]);
+    expect(((await loadFailure(path)) as Error).message).toMatch(/^config file .*config-pipe is a FIFO \(a named pipe, or a shell's <\(\.\.\.\) substitution\), not a regular file; /);
+  });
+
+  it('refuses a file over the 1 MiB limit', async () => {
+    const path = await writeConfig('huge.json', `{"pad":"${'x'.repeat(MAX_CONFIG_BYTES)}"}`);
+    expect(((await loadFailure(path)) as Error).message).toBe(
+      `config file ${path} is ${MAX_CONFIG_BYTES + 10} bytes, over the limit of ${MAX_CONFIG_BYTES} bytes; a config is a few kilobytes: is it the right file?`,
+    );
   });
 
   it('points at the line and column of a JSON syntax error', async () => {

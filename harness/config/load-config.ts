@@ -1,7 +1,6 @@
 // Reads apicert.config.json from disk and hands it to validateConfig. The I/O half of the
 // config: every way reading can fail becomes a ConfigUnreadableError or ConfigInvalidError with
 // a one-line message, never a raw Node error with a stack.
-import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { ConfigInvalidError, ConfigUnreadableError } from '../errors.js';
 import type { ApicertConfig } from './config-types.js';
@@ -10,41 +9,34 @@ import type { DuplicateKey } from './json-text-scan.js';
 import { showPointer } from './problem-line.js';
 import { resolveConfigPaths } from './resolve-config-paths.js';
 import { validateConfig } from './validate-config.js';
+import { readBoundedFile, type BoundedFileRefusal } from './read-bounded-file.js';
 
-// Reads are bounded everywhere in the harness; a real config is a few kilobytes.
-const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
+/** The largest config file read: a real config is a few kilobytes (docs/command-line.md). */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
 
-function describeReadFailure(path: string, thrown: unknown): string {
-  const code = (thrown as NodeJS.ErrnoException | undefined)?.code;
-  switch (code) {
-    case 'ENOENT':
+function describeRefusal(path: string, refusal: BoundedFileRefusal): string {
+  switch (refusal.kind) {
+    case 'missing':
       return `config file ${path} does not exist; check the path (apicert.config.example.json is a complete example)`;
-    case 'EACCES':
-    case 'EPERM':
+    case 'denied':
       return `config file ${path} cannot be read (permission denied); check its permissions`;
-    case 'EISDIR':
+    case 'directory':
       return `${path} is a directory, not a config file; pass the path of the JSON file`;
-    default:
-      return `config file ${path} cannot be read (${code ?? 'unknown error'}); check the path`;
+    case 'not-regular':
+      return `config file ${path} ${refusal.reason}; pass the path of a JSON file (apicert reads only regular files)`;
+    case 'too-large':
+      return `config file ${path} ${refusal.reason}; a config is a few kilobytes: is it the right file?`;
+    case 'unreadable':
+      return `config file ${path} ${refusal.reason}; check the path`;
   }
 }
 
 async function readConfigText(path: string): Promise<string> {
-  let bytes: Buffer;
-  try {
-    const info = await stat(path);
-    if (info.isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
-    if (info.size > MAX_CONFIG_BYTES) {
-      throw new ConfigUnreadableError(`config file ${path} is ${info.size} bytes, over the ${MAX_CONFIG_BYTES}-byte limit; is it the right file?`);
-    }
-    bytes = await readFile(path);
-  } catch (thrown) {
-    if (thrown instanceof ConfigUnreadableError) throw thrown;
-    throw new ConfigUnreadableError(describeReadFailure(path, thrown));
-  }
+  const read = await readBoundedFile(path, MAX_CONFIG_BYTES);
+  if (!read.ok) throw new ConfigUnreadableError(describeRefusal(path, read));
   try {
     // fatal: a file in another encoding must not pass with U+FFFD inside the samples.
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(read.bytes);
   } catch {
     throw new ConfigUnreadableError(`config file ${path} is not UTF-8 text; save it as UTF-8`);
   }

@@ -1,13 +1,14 @@
 // The pieces every config problem line is made of. A problem is ONE line even when the file
 // holds newlines or huge strings, so values and keys from the file pass through here.
+import { maskUrlUserInfo } from './url-user-info.js';
 
 const SHOWN_VALUE_CHARS = 40;
 
-/** Shows a value from the file as JSON, cut to about 40 characters, never spanning lines. */
+/** Shows a value from the file as JSON, cut to about 40 characters, never spanning lines; a URL's password masked. */
 export function showValue(value: unknown): string {
   if (Array.isArray(value)) return `an array of ${value.length}`;
   if (typeof value === 'object' && value !== null) return 'an object';
-  const json = JSON.stringify(value) ?? String(value);
+  const json = JSON.stringify(typeof value === 'string' ? maskUrlUserInfo(value) : value) ?? String(value);
   if (json.length <= SHOWN_VALUE_CHARS) return json;
   // Only strings grow this long (numbers stay short in JSON); keep the closing quote.
   return `${json.slice(0, SHOWN_VALUE_CHARS - 2)}…"`;

@@ -5,6 +5,7 @@ import type { ErrorObject } from 'ajv';
 import { listConfigKeys } from './config-keys.js';
 import { CONFIG_PATTERNS } from './config-patterns.js';
 import { findNearestName } from './nearest-name.js';
+import { hasUrlUserInfo } from './url-user-info.js';
 import type { ConfigProblem } from './problem-line.js';
 import { childPointer, showValue } from './problem-line.js';
 import type { SchemaNode } from './schema.js';
@@ -59,6 +60,13 @@ function describeMissingKey(error: ErrorObject): ConfigProblem {
 
 function describePatternMismatch(error: ErrorObject, fileLabel: string): ConfigProblem {
   const source = String(error.params['pattern']);
+  if (typeof error.data === 'string' && hasUrlUserInfo(error.data)) {
+    return {
+      pointer: error.instancePath,
+      what: `must not carry a user name or password (got ${showValue(error.data)})`,
+      fix: 'remove "user:password@"; the token goes in the environment variable named by target.auth.tokenEnv, never in the file',
+    };
+  }
   const expected = CONFIG_PATTERNS.find((format) => format.pattern === source)?.expected ?? `a string matching ${source}`;
   return { pointer: error.instancePath, what: `must be ${expected} (got ${showValue(error.data)})`, fix: `fix ${fileLabel}` };
 }

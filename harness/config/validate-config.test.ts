@@ -48,6 +48,19 @@ describe('validateConfig', () => {
     ]);
   });
 
+  it('refuses user info in any URL of the file without quoting the password back', () => {
+    const raw = {
+      target: { baseUrl: 'http://admin:pa55w0rd@127.0.0.1:9' },
+      webhooks: { receiver: { url: 'https://u:s3cret@hooks.example/r' } },
+    };
+    const problems = problemsOf(raw);
+    expect(problems).toEqual([
+      '/target/baseUrl: must not carry a user name or password (got "http://***@127.0.0.1:9"); remove "user:password@"; the token goes in the environment variable named by target.auth.tokenEnv, never in the file',
+      '/webhooks/receiver/url: must not carry a user name or password (got "https://***@hooks.example/r"); remove "user:password@"; the token goes in the environment variable named by target.auth.tokenEnv, never in the file',
+    ]);
+    expect(problems.join('\n')).not.toMatch(/pa55w0rd|s3cret|admin/);
+  });
+
   it('says "(root)" when the file is not an object', () => {
     expect(problemsOf([1, 2])).toEqual(['(root): must be an object (got an array of 2); fix apicert.config.json']);
   });

@@ -14,6 +14,12 @@ describe('prepareCredential', () => {
     );
   });
 
+  it('uses a wrong value given by the caller, so a caller redacting outside the client knows it', () => {
+    const prepared = prepareCredential({ header: 'Authorization', value: 'Bearer abc', curlValue: 'Bearer $T', wrongValue: 'Bearer xyz' });
+    expect(prepared.wrongValue).toBe('Bearer xyz');
+    expect(prepared.secrets).toEqual(['Bearer abc', 'abc', 'Bearer xyz', 'xyz']);
+  });
+
   it('treats a value without a space as a bare token (X-Api-Key style)', () => {
     const prepared = prepareCredential({ header: 'X-Api-Key', value: 'k3y', curlValue: '$T' });
     expect(prepared.prefix).toBe('');

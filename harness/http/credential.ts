@@ -16,20 +16,21 @@ export interface PreparedCredential {
   readonly secrets: readonly string[];
 }
 
-/** Splits the credential and draws the wrong token once, so it is stable and redacted everywhere. */
+/** Splits the credential and draws the wrong token once (unless given), so it is stable and redacted everywhere. */
 export function prepareCredential(credential: Credential): PreparedCredential {
   const space = credential.value.indexOf(' ');
   const prefix = space === -1 ? '' : credential.value.slice(0, space + 1);
   const token = credential.value.slice(prefix.length);
-  const wrongToken = toWrongToken(token);
+  const wrongValue = credential.wrongValue ?? `${prefix}${toWrongToken(token)}`;
+  const wrongToken = wrongValue.startsWith(prefix) ? wrongValue.slice(prefix.length) : wrongValue;
   return {
     header: credential.header,
     headerKey: credential.header.toLowerCase(),
     prefix,
     validValue: credential.value,
-    wrongValue: `${prefix}${wrongToken}`,
+    wrongValue,
     curlValue: credential.curlValue,
-    secrets: [credential.value, token, `${prefix}${wrongToken}`, wrongToken],
+    secrets: [credential.value, token, wrongValue, wrongToken],
   };
 }
 

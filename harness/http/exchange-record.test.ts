@@ -41,6 +41,16 @@ describe('recordOutboundExchange', () => {
     expect(record.curl).toContain('Bearer $APICERT_TOKEN');
   });
 
+  it('redacts a secret in a response or request header name, in the record and the curl line', () => {
+    const record = recordOutboundExchange(
+      exchange({ headers: { [`X-Sent-${TOKEN}`]: 'a' }, response: { status: 200, headers: { [`x-tok-${TOKEN}`]: '1' }, body: Buffer.alloc(0), bytes: 0 } }),
+      policy,
+    );
+    expect(JSON.stringify(record)).not.toContain(TOKEN);
+    expect(record.response?.headers).toEqual({ [`x-tok-${REDACTED}`]: '1' });
+    expect(record.request.headers).toHaveProperty(`x-sent-${REDACTED}`, 'a');
+  });
+
   it('gives a wrong credential in the curl line as the marker, not as the variable', () => {
     const record = recordOutboundExchange(
       exchange({ credential: { header: 'Authorization', mode: 'wrong', prefix: 'Bearer ', curlValue: 'Bearer $APICERT_TOKEN' } }),

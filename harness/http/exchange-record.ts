@@ -4,7 +4,7 @@ import { isUtf8 } from 'node:buffer';
 import type { ErrorInfo } from '../errors.js';
 import type { ExchangeRecord, RecordedBody, RecordedRequest } from '../model/evidence.js';
 import { toCurlLine, type CurlRequest } from './curl.js';
-import { REDACTED, containsAnySecret, redactBytes, redactHeaders, redactText, secretsAsBytes } from './redact.js';
+import { REDACTED, containsAnySecret, foldCase, redactBytes, redactHeaders, redactText, secretsAsLatin1 } from './redact.js';
 
 /** How much of a body is kept and what is removed from it. */
 export interface EvidencePolicy {
@@ -53,8 +53,8 @@ export function recordOutboundExchange(exchange: OutboundExchange, policy: Evide
   const recordedHeaders: Record<string, string> = {};
   for (const name of Object.keys(exchange.headers)) {
     const value = redactText(exchange.headers[name]!, secrets);
-    sentHeaders[name] = value;
-    recordedHeaders[name.toLowerCase()] = value;
+    sentHeaders[redactText(name, secrets)] = value;
+    recordedHeaders[redactText(name.toLowerCase(), secrets)] = value;
   }
   const credential = exchange.credential;
   if (credential !== undefined) {
@@ -112,7 +112,7 @@ export function recordBody(
   let cut = Math.min(body.length, policy.evidenceBodyBytes);
   if (cut < body.length) {
     cut = backToCharBoundary(body, cut);
-    cut = pastStraddlingSecrets(body, cut, secretsAsBytes(policy.secrets));
+    cut = pastStraddlingSecrets(body, cut, secretsAsLatin1(policy.secrets));
   }
   const kept = redactBytes(cut === body.length ? body : body.subarray(0, cut), policy.secrets);
   const isText = isTextBytes(kept);
@@ -146,15 +146,19 @@ function backToCharBoundary(bytes: Buffer, cut: number): number {
   return at;
 }
 
-function pastStraddlingSecrets(bytes: Buffer, cut: number, secrets: readonly Buffer[]): number {
+// Secrets as latin1 strings (one char per byte); matched in any letter case, as redactText does.
+function pastStraddlingSecrets(bytes: Buffer, cut: number, secrets: readonly string[]): number {
   let at = cut;
   for (let moved = true; moved; ) {
     moved = false;
     for (const secret of secrets) {
-      const found = bytes.indexOf(secret, Math.max(0, at - secret.length + 1));
-      // Any occurrence found before the cut starts after (cut - length), so it crosses the cut.
-      if (found !== -1 && found < at) {
-        at = found + secret.length;
+      if (secret.length === 0) continue;
+      // Only an occurrence that starts before the cut and ends after it can straddle it.
+      const from = Math.max(0, at - secret.length + 1);
+      const window = foldCase(bytes.toString('latin1', from, Math.min(bytes.length, at + secret.length - 1)));
+      const found = window.indexOf(foldCase(secret));
+      if (found !== -1 && from + found < at) {
+        at = from + found + secret.length;
         moved = true;
       }
     }

@@ -7,6 +7,11 @@ export interface Credential {
   readonly value: string;
   /** How the value is shown in curl lines, e.g. "Bearer $APICERT_TOKEN". */
   readonly curlValue: string;
+  /**
+   * The well-formed wrong value sent for `credential: 'wrong'`, e.g. "Bearer xq3…"; drawn by the
+   * client when absent. A caller that redacts outside the client draws it, to redact it too.
+   */
+  readonly wrongValue?: string;
 }
 
 export interface HttpClientOptions {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,16 @@ describe('loadBaseline', () => {
       code: 'APICERT_BASELINE_INVALID',
       message: `--baseline ${path} cannot be read (ENOENT); pass the report.json of an earlier apicert run`,
     });
+  });
+
+  it.runIf(process.platform === 'linux')('refuses /dev/zero and a FIFO at once, in one line', async () => {
+    await expect(loadBaseline('/dev/zero')).rejects.toMatchObject({
+      code: 'APICERT_BASELINE_INVALID',
+      message: '--baseline /dev/zero is a character device (like /dev/zero or a terminal), not a regular file; pass the report.json of an earlier apicert run',
+    });
+    const pipe = join(dir, 'pipe');
+    execFileSync('mkfifo', [pipe]);
+    await expect(loadBaseline(pipe)).rejects.toMatchObject({ code: 'APICERT_BASELINE_INVALID', message: expect.stringContaining('is a FIFO') });
   });
 
   it('refuses a directory and a file that is not a report', async () => {

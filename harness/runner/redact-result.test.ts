@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCheck } from '../model/test-support/sample-run.js';
-import { redactResultText } from './redact-result.js';
+import { resultBounds } from './bound-result.js';
+import { redactResultText, toReportedNote, toReportedResult } from './redact-result.js';
 
 const secret = 'sekrit-0123456789';
 
@@ -24,6 +25,30 @@ describe('redactResultText', () => {
     const redacted = redactResultText(result, [secret]);
     expect(JSON.stringify(redacted)).not.toContain(secret);
     expect(redacted).toMatchObject({ message: 'APICERT_CHECK_CRASHED: [REDACTED]', error: { message: '[REDACTED]' } });
+  });
+
+  it('redacts before it cuts, so no part of a secret that straddles a cut is left', () => {
+    // The secret starts 4 characters before each cut: cut first, "sekr" would stay where no search finds it.
+    const straddling = `${'x'.repeat(resultBounds.textChars - 4)}${secret}`;
+    const inCounterexample = `${'y'.repeat(resultBounds.counterexampleChars - 4)}${secret}`;
+    const result = buildCheck({
+      status: 'failed',
+      message: straddling,
+      findings: [{ level: 'warning', message: straddling }],
+      counterexample: { [inCounterexample]: [inCounterexample] },
+    });
+    const reported = JSON.stringify(toReportedResult(result, [secret]));
+    expect(reported).not.toContain(secret.slice(0, 4));
+    expect(reported).toContain('characters cut]');
+    const note = toReportedNote({ level: 'warning', message: straddling }, [secret]);
+    expect(note.message).not.toContain(secret.slice(0, 4));
+  });
+
+  it('walks a counterexample no deeper than reports keep it, however deep it nests', () => {
+    let deep: unknown = secret;
+    for (let level = 0; level < 100_000; level++) deep = [deep];
+    const reported = toReportedResult(buildCheck({ status: 'failed', counterexample: { outer: secret, deep } }), [secret]);
+    expect(JSON.stringify(reported)).not.toContain(secret);
   });
 
   it('returns the result as is without secrets', () => {

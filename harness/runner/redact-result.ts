@@ -1,7 +1,21 @@
 // Exchanges are redacted when recorded; the words a check writes (message, expected, actual,
-// findings) are redacted here, so a check that quotes a secret still cannot leak it.
+// findings, counterexample) are redacted here, so a check that quotes a secret still cannot leak it.
+// Redaction comes before the cut to resultBounds: a cut through a secret would leave its first part,
+// which redaction could no longer recognise.
 import { redactText, secretVariants } from '../http/redact.js';
-import type { CheckResult } from '../model/run-result.js';
+import type { CheckResult, RunNote } from '../model/run-result.js';
+import { boundResult, cutWithMarker, resultBounds } from './bound-result.js';
+
+/** A check's result as reports get it: redacted, then cut to resultBounds. */
+export function toReportedResult(result: CheckResult, secrets: readonly string[]): CheckResult {
+  return boundResult(redactResultText(result, secrets));
+}
+
+/** A run note as reports get it: redacted, then cut to resultBounds. */
+export function toReportedNote(note: RunNote, secrets: readonly string[]): RunNote {
+  const redacted = redactNoteText(note, secrets);
+  return { ...redacted, message: cutWithMarker(redacted.message, resultBounds.textChars) };
+}
 
 export function redactResultText(result: CheckResult, secrets: readonly string[]): CheckResult {
   if (secrets.length === 0) return result;
@@ -21,14 +35,27 @@ export function redactResultText(result: CheckResult, secrets: readonly string[]
         message: clean(result.message),
         ...(result.expected !== undefined ? { expected: clean(result.expected) } : {}),
         ...(result.actual !== undefined ? { actual: clean(result.actual) } : {}),
-        ...(result.counterexample !== undefined ? { counterexample: JSON.parse(clean(JSON.stringify(result.counterexample))) as unknown } : {}),
+        ...(result.counterexample !== undefined ? { counterexample: redactValue(result.counterexample, clean, 0) } : {}),
         findings,
       };
   }
 }
 
 /** The same for a run-level note. */
-export function redactNoteText<T extends { readonly message: string }>(note: T, secrets: readonly string[]): T {
+function redactNoteText<T extends { readonly message: string }>(note: T, secrets: readonly string[]): T {
   if (secrets.length === 0) return note;
   return { ...note, message: redactText(note.message, secretVariants(secrets)) };
+}
+
+// Every string and key of a counterexample, down to the depth boundResult keeps (what lies deeper is
+// cut whole), so the walk stays within that depth however deep the target's data nests.
+function redactValue(value: unknown, clean: (text: string) => string, depth: number): unknown {
+  if (typeof value === 'string') return clean(value);
+  if (value === null || typeof value !== 'object' || depth >= resultBounds.counterexampleDepth) return value;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactValue(item, clean, depth + 1));
+  const redacted: Record<string, unknown> = {};
+  for (const key in value) {
+    if (Object.hasOwn(value, key)) redacted[clean(key)] = redactValue((value as Record<string, unknown>)[key], clean, depth + 1);
+  }
+  return redacted;
 }

@@ -7,8 +7,7 @@ import { RunBudgetExceededError, RunInterruptedError, toErrorInfo, type ApicertE
 import type { CheckResult, RunNote, SuiteName } from '../model/run-result.js';
 import type { CheckEnvironment } from './create-check-context.js';
 import { deleteTrackedRecords } from './delete-tracked-records.js';
-import { boundResult, cutWithMarker, resultBounds } from './bound-result.js';
-import { redactNoteText, redactResultText } from './redact-result.js';
+import { toReportedNote, toReportedResult } from './redact-result.js';
 import { erroredResult, runOneCheck, toCheckResult } from './run-one-check.js';
 import { deriveCheckSeed } from './seeded-random.js';
 import { createSuiteScope, type SuiteScopeHandle } from './suite-scope.js';
@@ -70,7 +69,7 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
     if (scope === undefined || scope.tracked.length === 0) return;
     environment.onProgress?.(`${suite}: deleting the ${scope.tracked.length} records its checks shared`);
     const problems = await deleteTrackedRecords(environment, scope.tracked);
-    for (const message of problems) notes.push(redactNoteText({ level: 'warning', suite, message: cutWithMarker(message, resultBounds.textChars) }, secrets));
+    for (const message of problems) notes.push(toReportedNote({ level: 'warning', suite, message }, secrets));
   };
 
   const runEntry = async (index: number): Promise<void> => {
@@ -106,7 +105,7 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
     const result = await runOneCheck(check, seed, Math.min(options.checkTimeoutMs, remainingMs), environment, scope, options.interrupt, options.targetStopped);
     if (result.status === 'errored' && result.error.code === 'APICERT_RUN_INTERRUPTED') interrupted ??= interruptedMessage;
     if (result.status === 'errored' && result.error.code === 'APICERT_TARGET_STOPPED_ANSWERING') interrupted ??= result.error.message;
-    results[index] = redactResultText(boundResult(result), secrets);
+    results[index] = toReportedResult(result, secrets);
     // The next suite starts on a target without this one's records.
     const isLastOfSuite = !planned.slice(index + 1).some((p) => p.check.suite === check.suite && p.skipReason === undefined);
     if (isLastOfSuite) await closeScope(check.suite);

@@ -3,8 +3,10 @@
 // Throws ApicertError for usage/config/reachability problems; the CLI maps them to exit codes.
 import type { ApicertConfig } from '../config/config-types.js';
 import { loadConfig } from '../config/load-config.js';
+import { hasUrlUserInfo, maskUrlUserInfo } from '../config/url-user-info.js';
 import { RunInterruptedError, SecretMissingError, TargetStoppedAnsweringError, UsageError } from '../errors.js';
 import { createHttpClient } from '../http/client.js';
+import { prepareCredential, toWrongToken } from '../http/credential.js';
 import { withUnansweredBreaker } from '../http/unanswered-breaker.js';
 import { withThrottling, type ThrottleStats } from '../http/throttled-client.js';
 import { quoteForShell } from '../http/curl.js';
@@ -60,8 +62,11 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
   const seed = options.seed ?? pickRunSeed();
   // Registered with the target by the webhooks-sender checks; redacted from every record like the token.
   const sinkSecret = newSinkSecret();
-  const configuredSecrets = secretsOf(config, options.env);
-  const secrets = [...configuredSecrets, sinkSecret];
+  // The token, the wrong token sent to test refusal, the receiver's secret and the sink's: the client,
+  // the sink and the runner (messages, findings, notes) redact the same list, since a target can
+  // echo any of them into any of those.
+  const otherSecrets = [...prepareCredential(credential).secrets, ...secretsOf(config, options.env)];
+  const secrets = [...otherSecrets, sinkSecret];
 
   const rateLimit = options.rateLimit ?? config.target.rateLimit;
   // Inside the throttling, so each exchange on the wire counts, and a throttled answer is an answer.
@@ -116,7 +121,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     // The sink opens a port only when a webhooks-sender check will run.
     const sender = config.webhooks.sender;
     if (sender !== undefined && planned.some((p) => p.check.suite === 'webhooks-sender' && p.skipReason === undefined)) {
-      sink = await startWebhookSink({ ...sender.sink, secret: sinkSecret, evidenceBodyBytes: config.budgets.evidenceBodyBytes, secrets: configuredSecrets });
+      sink = await startWebhookSink({ ...sender.sink, secret: sinkSecret, evidenceBodyBytes: config.budgets.evidenceBodyBytes, secrets: otherSecrets });
     }
     const { results, notes, interrupted } = await runChecks({
       planned,
@@ -164,12 +169,23 @@ function resolveBaseUrl(flag: string | undefined, config: ApicertConfig): string
   if (baseUrl === undefined) {
     throw new UsageError('no base URL: pass --base-url URL or set target.baseUrl in the config');
   }
-  let parsed: URL;
+  // The base URL is printed in every report and the replay command, so a password in it would be too.
+  let parsed: URL | undefined;
   try {
     parsed = new URL(baseUrl);
   } catch {
-    throw new UsageError(`--base-url "${baseUrl.slice(0, 80)}" is not a URL; use e.g. http://127.0.0.1:8080`);
+    parsed = undefined;
   }
+  const isMaskable = hasUrlUserInfo(baseUrl);
+  if (isMaskable || (parsed !== undefined && (parsed.username !== '' || parsed.password !== ''))) {
+    // Shown only when the mask is sure to cover what the parser reads as user info.
+    const shown = isMaskable ? ` (got ${JSON.stringify(maskUrlUserInfo(baseUrl).slice(0, 80))})` : '';
+    throw new UsageError(
+      `--base-url must not carry a user name or password${shown}; ` +
+        `remove "user:password@" and put the credential in the environment variable named by target.auth.tokenEnv (${config.target.auth.tokenEnv})`,
+    );
+  }
+  if (parsed === undefined) throw new UsageError(`--base-url "${baseUrl.slice(0, 80)}" is not a URL; use e.g. http://127.0.0.1:8080`);
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new UsageError(`--base-url must be http:// or https:// (got ${parsed.protocol}//)`);
   }
@@ -185,7 +201,7 @@ function resolveCredential(config: ApicertConfig, env: RunConformanceOptions['en
     );
   }
   const prefix = scheme === '' ? '' : `${scheme} `;
-  return { header, value: `${prefix}${token}`, curlValue: `${prefix}$${tokenEnv}` };
+  return { header, value: `${prefix}${token}`, curlValue: `${prefix}$${tokenEnv}`, wrongValue: `${prefix}${toWrongToken(token)}` };
 }
 
 function readReceiverSecret(config: ApicertConfig, env: RunConformanceOptions['env']): string | undefined {
@@ -194,7 +210,7 @@ function readReceiverSecret(config: ApicertConfig, env: RunConformanceOptions['e
   return value === '' ? undefined : value;
 }
 
-// Every value that must never reach an output: the token and any webhook secret the config names.
+// The values of the variables the config names: the token and the receiver's signing secret.
 function secretsOf(config: ApicertConfig, env: RunConformanceOptions['env']): string[] {
   const names = [config.target.auth.tokenEnv, config.webhooks.receiver?.secretEnv].filter((n): n is string => n !== undefined);
   return names.map((name) => env[name]).filter((value): value is string => value !== undefined && value !== '');

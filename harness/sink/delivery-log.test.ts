@@ -134,6 +134,15 @@ describe('DeliveryLog', () => {
     expect(deliveries[6]!.bodyDigest).toBe(deliveries[5]!.bodyDigest);
   });
 
+  it('keeps a too long header of a dropped delivery as a marker, never cut through a secret it may hold', () => {
+    const log = new DeliveryLog({ budget: new ByteBudget(100), evidencePrefixBytes: 4 });
+    const headers = { 'content-type': `application/json; x=${'p'.repeat(250)}tok_live_secret`, 'x-signature': 'sha256=ab' };
+    log.add(captured(JSON.stringify({ id: 'evt_1' }), 0, headers));
+    const [dropped] = log.deliveries();
+    expect(dropped!.isBodyDropped).toBe(true);
+    expect(dropped!.headers['content-type']).toBe(`[${headers['content-type'].length} characters, too long to keep]`);
+  });
+
   it('keeps nothing of a body once not even its prefix fits', () => {
     const log = new DeliveryLog({ budget: new ByteBudget(120), evidencePrefixBytes: 100 });
     log.add(captured(`{"id":"a","pad":"${'x'.repeat(120)}"}`));

@@ -52,6 +52,14 @@ describe('toDeliveryRecord', () => {
     expect(text).toContain(`sha256=${digest.slice(0, 8)}…`);
   });
 
+  it('redacts a secret the sender put in a header name or in the event id', () => {
+    const hostile = delivery({ headers: { [`x-tok-${secret}`]: '1', 'x-signature': `sha256=${digest}` }, eventId: `evt_${secret}` });
+    const record = toDeliveryRecord(hostile, 'http://127.0.0.1:1', policy);
+    expect(JSON.stringify(record)).not.toContain(secret);
+    expect(record.request.headers).toHaveProperty('x-tok-[REDACTED]', '1');
+    expect(record.note).toBe('delivery 2 of event evt_[REDACTED]: the sink answered 503');
+  });
+
   it('describes a held answer, a sender that gave up and a cut connection, without a response', () => {
     const senderClosed = toDeliveryRecord(delivery({ answer: { state: 'sender-closed', afterMs: 1000.6 } }), 'http://h:1', policy);
     expect(senderClosed.response).toBeUndefined();

@@ -33,7 +33,8 @@ export function toDeliveryRecord(delivery: SinkDelivery, baseUrl: string, policy
     ...(answer.state === 'answered' ? { response: { status: answer.status, headers: {} } } : {}),
     startedAt: delivery.receivedAt,
     durationMs: 'afterMs' in answer ? Math.round(answer.afterMs) : 0,
-    note: describeAnswer(delivery, answer),
+    // The event id is the sender's to choose, so the note is redacted like everything it sent.
+    note: redactText(describeAnswer(delivery, answer), policy.secrets),
   };
 }
 

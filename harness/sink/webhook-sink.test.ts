@@ -339,7 +339,9 @@ describe('webhook sink over HTTPS', () => {
   it('says which TLS file it cannot read', async () => {
     const error = await startWebhookSink({ ...baseOptions, tls: { certFile: join(directory, 'missing.pem'), keyFile } }).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(SinkListenError);
-    expect((error as Error).message).toMatch(/certificate file ".*missing\.pem"/);
+    expect((error as Error).message).toMatch(/certificate file ".*missing\.pem": it does not exist;/);
+    const device = await startWebhookSink({ ...baseOptions, tls: { certFile, keyFile: '/dev/zero' } }).catch((thrown: unknown) => thrown);
+    expect((device as Error).message).toMatch(/key file "\/dev\/zero": it is a character device/);
     const garbage = await startWebhookSink({ ...baseOptions, tls: { certFile: keyFile, keyFile: certFile } }).catch((thrown: unknown) => thrown);
     expect(garbage).toBeInstanceOf(SinkListenError);
   });

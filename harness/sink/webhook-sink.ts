@@ -3,10 +3,10 @@
 // The caller is untrusted: bodies are capped, connections are capped, every hold has a timer, and
 // close() ends every socket, timer and waiter.
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { readBoundedFile } from '../config/read-bounded-file.js';
 import type { EvidencePolicy } from '../http/exchange-record.js';
 import { secretVariants } from '../http/redact.js';
 import { toIsoTimestamp } from '../http/iso-timestamp.js';
@@ -171,17 +171,23 @@ function closeChannel(channel: OpenChannel): void {
 
 async function createSinkServer(options: WebhookSinkOptions): Promise<Server> {
   if (options.tls === undefined) return createHttpServer();
-  const cert = await readFile(options.tls.certFile).catch((error: unknown) => {
-    throw toSinkTlsError(error, `the certificate file "${options.tls!.certFile}"`);
-  });
-  const key = await readFile(options.tls.keyFile).catch((error: unknown) => {
-    throw toSinkTlsError(error, `the key file "${options.tls!.keyFile}"`);
-  });
+  const cert = await readTlsFile(options.tls.certFile, `the certificate file "${options.tls.certFile}"`);
+  const key = await readTlsFile(options.tls.keyFile, `the key file "${options.tls.keyFile}"`);
   try {
     return createHttpsServer({ cert, key });
   } catch (error) {
     throw toSinkTlsError(error, 'the certificate and key');
   }
+}
+
+/** The largest TLS file read: a PEM certificate chain or key is a few kilobytes. */
+const MAX_TLS_FILE_BYTES = 1024 * 1024;
+
+// Bounded like every local input: a device or a pipe named as a PEM file is refused, not read forever.
+async function readTlsFile(path: string, what: string): Promise<Buffer> {
+  const read = await readBoundedFile(path, MAX_TLS_FILE_BYTES);
+  if (!read.ok) throw toSinkTlsError(new Error(`it ${read.reason}`), what);
+  return read.bytes;
 }
 
 function listen(server: Server, host: string, port: number): Promise<void> {
