@@ -118,4 +118,24 @@ describe('hostile targets, run by the CLI in a child process', () => {
       await target.close();
     }
   }, 100_000);
+
+  // The local machine is an input too: a config that never ends, a report folder that is not a folder.
+  const localRows = [
+    { name: '--config /dev/zero', before: '14 GiB RSS in 64 s, Ctrl-C ignored', args: (url: string) => ['run', '--base-url', url, '--config', '/dev/zero'] },
+    { name: '--report-dir /proc/x', before: 'a full core spun for 18+ minutes, SIGTERM ignored', args: (url: string) => ['run', '--base-url', url, '--config', join(directory, 'deep-json.config.json'), '--report-dir', '/proc/apicert-x'] },
+  ];
+
+  it.each(localRows.map((row) => [row.name, row.before, row] as const))('%s (before: %s) is refused at once in one line, exit 2', async (_name, _before, row) => {
+    const target = await startHostileListTarget('deep-json');
+    try {
+      await writeFile(join(directory, 'deep-json.config.json'), JSON.stringify(config));
+      const run = await runCliChild(row.args(target.url), { APICERT_TOKEN: token }, 20_000);
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.elapsedMs).toBeLessThan(10_000);
+      expect(run.peakRssMiB).toBeLessThan(200);
+    } finally {
+      await target.close();
+    }
+  }, 30_000);
 });
