@@ -3,8 +3,15 @@
 import { isUtf8 } from 'node:buffer';
 import type { ErrorInfo } from '../errors.js';
 import type { ExchangeRecord, RecordedBody, RecordedRequest } from '../model/evidence.js';
+import { cutWithMarker } from '../model/cut-with-marker.js';
 import { toCurlLine, type CurlRequest } from './curl.js';
 import { REDACTED, containsAnySecret, foldCase, redactBytes, redactHeaders, redactText, secretsAsLatin1 } from './redact.js';
+
+/**
+ * Longest URL a record keeps. The request goes out whole, but a cursor that grows page by page would
+ * otherwise make every record (and its curl line) of a long walk bigger than the last.
+ */
+export const recordedUrlChars = 2000;
 
 /** How much of a body is kept and what is removed from it. */
 export interface EvidencePolicy {
@@ -48,7 +55,7 @@ export interface OutboundExchange {
 /** The redacted, bounded evidence record of an outbound exchange, with its curl line. */
 export function recordOutboundExchange(exchange: OutboundExchange, policy: EvidencePolicy): ExchangeRecord {
   const { secrets } = policy;
-  const url = redactText(exchange.url, secrets);
+  const url = cutWithMarker(redactText(exchange.url, secrets), recordedUrlChars);
   const sentHeaders: Record<string, string> = {};
   const recordedHeaders: Record<string, string> = {};
   for (const name of Object.keys(exchange.headers)) {

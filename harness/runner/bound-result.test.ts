@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCheck, buildExchange } from '../model/test-support/sample-run.js';
-import { boundResult, cutWithMarker, resultBounds } from './bound-result.js';
+import { cutWithMarker } from '../model/cut-with-marker.js';
+import { boundResult, resultBounds } from './bound-result.js';
 
 describe('cutWithMarker', () => {
   it('keeps short text and cuts long text with a marker, never inside a surrogate pair', () => {

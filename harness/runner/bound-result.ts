@@ -4,14 +4,17 @@
 // whatever the target sends, and a reader knows what is missing. Pure; nothing here recurses deeper
 // than `resultBounds.counterexampleDepth`.
 import type { ExchangeRecord, RecordedRequest, RecordedResponse } from '../model/evidence.js';
+import { recordedUrlChars } from '../http/exchange-record.js';
+import { cutWithMarker } from '../model/cut-with-marker.js';
 import type { CheckResult, Finding } from '../model/run-result.js';
+
 
 /** The documented bounds (docs/http-client.md). */
 export const resultBounds = {
   /** A message, expected, actual, finding or note. */
   textChars: 2000,
-  /** A URL in evidence, as sent (a cursor can grow without limit). */
-  urlChars: 2000,
+  /** A URL in evidence (a cursor can grow without limit); records already keep no more. */
+  urlChars: recordedUrlChars,
   /** A header name or value in evidence. */
   headerChars: 1000,
   /** Headers kept per request or response. */
@@ -26,15 +29,6 @@ export const resultBounds = {
   counterexampleKeys: 50,
   counterexampleChars: 500,
 } as const;
-
-/** `text` cut to `maxChars`, never inside a surrogate pair, with a marker naming what was left out. */
-export function cutWithMarker(text: string, maxChars: number): string {
-  if (text.length <= maxChars) return text;
-  let end = maxChars;
-  const last = text.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-  return `${text.slice(0, end)}… [${text.length - end} characters cut]`;
-}
 
 /** The result with every target-chosen string and list cut to resultBounds. */
 export function boundResult(result: CheckResult): CheckResult {

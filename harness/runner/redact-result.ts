@@ -4,7 +4,8 @@
 // which redaction could no longer recognise.
 import { redactText, secretVariants } from '../http/redact.js';
 import type { CheckResult, RunNote } from '../model/run-result.js';
-import { boundResult, cutWithMarker, resultBounds } from './bound-result.js';
+import { cutWithMarker } from '../model/cut-with-marker.js';
+import { boundResult, resultBounds } from './bound-result.js';
 
 /** A check's result as reports get it: redacted, then cut to resultBounds. */
 export function toReportedResult(result: CheckResult, secrets: readonly string[]): CheckResult {

@@ -59,8 +59,8 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
       setupFailure = ctx.incomplete(`${list.path}: could not create the fixture records for the next run of the property`);
       return true;
     }
-    if (trace.end.kind === 'page-budget' || trace.end.kind === 'request-budget') {
-      notJudged = `${list.path}: ${describeWalkEnd(trace.end)}`;
+    if (trace.end.kind === 'page-budget' || trace.end.kind === 'request-budget' || trace.end.kind === 'cursor-too-long') {
+      notJudged = `${list.path}: ${describeWalkEnd(trace.end)}${trace.end.kind === 'cursor-too-long' ? '' : '; raise it to judge this list'}`;
       return true;
     }
     const isExact = !isHostileEnd(trace.end) && isWalkExact(trace.problems);
@@ -72,7 +72,7 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
 
   if (setupFailure !== undefined) return setupFailure;
   if (!details.failed) {
-    return notJudged === undefined ? ctx.pass() : ctx.incomplete(`${notJudged}; raise it to judge this list`);
+    return notJudged === undefined ? ctx.pass() : ctx.incomplete(notJudged);
   }
   const [mutations] = details.counterexample ?? [[]];
   const trace = failures.get(keyOf(mutations));

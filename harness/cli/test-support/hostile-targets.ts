@@ -89,7 +89,8 @@ function sendText(response: ServerResponse, status: number, text: string): void 
 }
 
 async function listen(handler: (request: IncomingMessage, response: ServerResponse, body: string) => void): Promise<HostileTarget> {
-  const server: Server = createServer((request, response) => {
+  // Huge request heads are accepted, so a growing cursor comes back as a URL of any length.
+  const server: Server = createServer({ maxHeaderSize: 16 * 1024 * 1024 }, (request, response) => {
     let body = '';
     request.setEncoding('utf8').on('data', (chunk: string) => (body += chunk.length + body.length > 65_536 ? '' : chunk));
     request.on('end', () => handler(request, response, body));

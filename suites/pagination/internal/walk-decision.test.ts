@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ListPage } from './list-page.js';
-import { decideAfterPage, describeWalkEnd, firstPageQuery, isHostileEnd, nextPageQuery, type PageQuery, type WalkEnd, type WalkState } from './walk-decision.js';
+import { decideAfterPage, describeWalkEnd, maxCursorChars, firstPageQuery, isHostileEnd, nextPageQuery, type PageQuery, type WalkEnd, type WalkState } from './walk-decision.js';
 
 function state(overrides: Partial<WalkState> = {}): WalkState {
   return {
@@ -75,6 +75,7 @@ describe('decideAfterPage', () => {
     ['a cursor already followed', { usedCursors: new Set(['c1']) }, page(['a'], true, 'c1'), 'cursor-cycle'],
     ['a page of ids already seen', { seenIds: new Set(['a', 'b']) }, page(['a', 'b'], true, 'c2'), 'revisits-items'],
     ['the page budget', { pagesFetched: 10 }, page(['a'], true, 'c9'), 'page-budget'],
+    ['a next_cursor longer than the kit follows', {}, page(['a'], true, 'c'.repeat(maxCursorChars + 1)), 'cursor-too-long'],
   ])('ends on %s', (_name, overrides, listPage, kind) => {
     const decision = decideAfterPage(state(overrides), listPage);
     expect(decision.kind === 'end' && decision.end.kind).toBe(kind);
@@ -114,7 +115,9 @@ describe('decideAfterPage', () => {
     expect(isHostileEnd({ kind: 'complete' })).toBe(false);
     expect(isHostileEnd({ kind: 'page-budget', pages: 3 })).toBe(false);
     expect(isHostileEnd({ kind: 'request-budget' })).toBe(false);
+    expect(isHostileEnd({ kind: 'cursor-too-long', length: 70_000 })).toBe(false);
     expect(isHostileEnd({ kind: 'cursor-cycle', cursor: 'c' })).toBe(true);
+    expect(describeWalkEnd({ kind: 'cursor-too-long', length: 70_000 })).toBe('next_cursor grew to 70000 characters; the kit follows cursors of up to 65536, so the rest of the list was not walked');
     expect(describeWalkEnd({ kind: 'page-budget', pages: 3 })).toContain('budgets.maxPagesPerWalk');
   });
 });

@@ -22,7 +22,15 @@ export type WalkEnd =
   /** budgets.maxPagesPerWalk pages were fetched and the list still said has_more. */
   | { readonly kind: 'page-budget'; readonly pages: number }
   /** budgets.requestsPerList ran out on this list. */
-  | { readonly kind: 'request-budget' };
+  | { readonly kind: 'request-budget' }
+  /** next_cursor was longer than the kit follows: it would have to send (and keep) ever longer URLs. */
+  | { readonly kind: 'cursor-too-long'; readonly length: number };
+
+/**
+ * Longest next_cursor a walk follows. The convention sets no length, but a cursor that grows page by
+ * page would make every later request and record bigger; past this the walk stops, unjudged.
+ */
+export const maxCursorChars = 65_536;
 
 /** What the walker knows after fetching a page. */
 export interface WalkState {
@@ -77,6 +85,7 @@ export function decideAfterPage(state: WalkState, page: ListPage): WalkDecision 
   if (page.ids.length === 0) return end({ kind: 'empty-page-with-more' });
   const query = nextPageQuery(state.style, state.query, state.pageSize, page.nextCursor);
   if (query === undefined) return end({ kind: 'missing-cursor', nextCursor: page.nextCursor });
+  if (typeof query.after === 'string' && query.after.length > maxCursorChars) return end({ kind: 'cursor-too-long', length: query.after.length });
   // Checked before the repeats below: a cycle is the more precise diagnosis of the same loop.
   if (typeof query.after === 'string' && state.usedCursors.has(query.after)) return end({ kind: 'cursor-cycle', cursor: query.after });
   if (isPageAllRepeats(page.ids, state.seenIds)) return end({ kind: 'revisits-items' });
@@ -86,7 +95,7 @@ export function decideAfterPage(state: WalkState, page: ListPage): WalkDecision 
 
 /** True for the ends that prove the target misbehaved, as opposed to the kit running out of budget. */
 export function isHostileEnd(walkEnd: WalkEnd): boolean {
-  return walkEnd.kind !== 'complete' && walkEnd.kind !== 'page-budget' && walkEnd.kind !== 'request-budget';
+  return walkEnd.kind !== 'complete' && walkEnd.kind !== 'page-budget' && walkEnd.kind !== 'request-budget' && walkEnd.kind !== 'cursor-too-long';
 }
 
 /** One line for a message: why the walk stopped. */
@@ -108,6 +117,8 @@ export function describeWalkEnd(walkEnd: WalkEnd): string {
       return `the walk stopped after ${walkEnd.pages} pages (budgets.maxPagesPerWalk) with has_more still true`;
     case 'request-budget':
       return 'the request budget for this list ran out (budgets.requestsPerList)';
+    case 'cursor-too-long':
+      return `next_cursor grew to ${walkEnd.length} characters; the kit follows cursors of up to ${maxCursorChars}, so the rest of the list was not walked`;
   }
 }
 
