@@ -68,6 +68,10 @@ describe('apicert run', () => {
       expect(io.out()).toMatch(/resources\.put-replaces-record/);
       expect(io.out()).toMatch(/curl /);
       expect(io.out()).not.toContain(broken.token);
+      // Gating on advice adds to the classes a release needs; it never drops a failing one.
+      const advisory = captureIo({ APICERT_TOKEN: broken.token });
+      expect(await runCli(['run', '--base-url', broken.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources', '--require', 'advisory'], advisory)).toBe(1);
+      expect(advisory.out()).toMatch(/required classes not passed: resources-core \(failed\)/);
     } finally {
       await broken.close();
     }
@@ -90,6 +94,9 @@ describe('apicert run', () => {
       expect(strict.out()).toMatch(/Verdict: failed: required classes not passed: advisory \(failed\)/);
       const named = captureIo(env);
       expect(await runCli([...base, '--require', 'webhooks-receiver,advisory'], named)).toBe(1);
+      const alone = captureIo(env);
+      expect(await runCli([...base, '--require', 'advisory'], alone)).toBe(1);
+      expect(alone.out()).toMatch(/webhooks-receiver +passed .*\(required\)/);
     } finally {
       await lenient.close();
     }

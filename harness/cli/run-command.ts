@@ -44,7 +44,12 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
   const seed = parseInteger('seed', flags.seed, 0, 0x7fffffff);
   const timeoutMs = parseInteger('timeout-ms', flags.timeoutMs, 1, 0x7fffffff);
   const rateLimit = parsePositiveNumber('rate-limit', flags.rateLimit);
-  const required = parseRequiredClasses(flags.require);
+  const named = parseRequiredClasses(flags.require);
+  // Advice is gated on in addition to the conformance classes, never instead of them: naming only
+  // "advisory" keeps the default (every class that ran) and adds it, as --strict does.
+  const isAdvisoryOnly = named !== undefined && named.every((name) => name === advisoryClassId);
+  const required = isAdvisoryOnly ? undefined : named;
+  const strict = flags.strict === true || isAdvisoryOnly;
   const failOn = parseFailOn(flags.failOn ?? 'any', flags.baseline);
   // Before the target is contacted: a run is not spent only to find its reports have nowhere to go.
   const reportDirProblem = await findReportDirProblem(flags.reportDir);
@@ -66,7 +71,7 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
       ...(rateLimit !== undefined ? { rateLimit } : {}),
       ...(required !== undefined ? { require: required } : {}),
-      ...(flags.strict === true ? { strict: true } : {}),
+      ...(strict ? { strict: true } : {}),
       ...(flags.baseline !== undefined ? { baselinePath: flags.baseline } : {}),
       env: io.env,
       onProgress: (index, total, label) => progress.update(index, total, label),
