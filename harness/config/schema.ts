@@ -208,6 +208,11 @@ const receiver = section(
       ['either', 'refuse'],
       'either',
     ),
+    malformedBody: choice(
+      'Expected answer to a correctly signed delivery whose body is not JSON: a prompt answer that is not a 5xx, a 2xx with advice ("either"; convention 4.3 lets a receiver answer before it parses), or a refusal only, a 4xx or a closed connection ("refuse").',
+      ['either', 'refuse'],
+      'either',
+    ),
     incompleteEvent: choice(
       'Expected answer to a correctly signed event missing event, id or data (what a receiver does with one is not shown): any prompt answer, a 2xx or 5xx with advice ("either"), or a refusal only, a 4xx or a closed connection ("refuse").',
       ['either', 'refuse'],

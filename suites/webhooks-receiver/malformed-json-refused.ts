@@ -1,5 +1,5 @@
 import { defineCheck } from '../define-check.js';
-import { findBadInputProblem } from './internal/bad-input-verdict.js';
+import { judgeBadInput } from './internal/bad-input-verdict.js';
 import { readReceiverSetup } from './internal/receiver-setup.js';
 import { evidenceOf, sendDelivery } from './internal/send-delivery.js';
 import { proveValidDeliveryAccepted } from './internal/valid-delivery-accepted.js';
@@ -13,9 +13,10 @@ export const malformedJsonRefused = defineCheck({
   conformanceClass: 'webhooks-receiver',
   rule: '4.3, 7/1',
   level: 'normative',
-  leavesOpen: 'Which 4xx (7/3: not shown): any.',
-  title: 'A correctly signed delivery whose body is not JSON gets a 4xx, never a 5xx or no answer',
-  proves: 'Correctly signed bodies that do not parse as JSON are refused as the sender\'s error, promptly.',
+  leavesOpen:
+    'Whether a receiver parses before it answers (4.3: answer quickly, process afterwards): a 4xx or a closed connection refuses; a 2xx passes with advice; pin webhooks.receiver.malformedBody "refuse". A 5xx or no answer fails.',
+  title: 'A correctly signed delivery whose body is not JSON is answered promptly, never with a 5xx; a refusal is advised',
+  proves: 'Correctly signed bodies that do not parse as JSON get a prompt answer that is not a server error; a 2xx is advice unless webhooks.receiver.malformedBody pins "refuse".',
   provenBy: ['receiver-500-on-bad-json'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
@@ -24,11 +25,17 @@ export const malformedJsonRefused = defineCheck({
     if (blocked !== undefined) return blocked;
     for (const rawBody of malformedBodies) {
       const outcome = await sendDelivery(ctx, setup, { rawBody, note: 'correctly signed, malformed JSON' });
-      const problem = findBadInputProblem(outcome);
-      if (problem !== undefined) {
-        return ctx.fail(`a correctly signed delivery with the malformed body ${JSON.stringify(rawBody)} ${problem}; expected a 4xx (for example 400)`, {
-          expected: '4xx',
-          actual: problem,
+      const verdict = judgeBadInput(outcome, setup.receiver.malformedBody);
+      const delivery = `a correctly signed delivery with the malformed body ${JSON.stringify(rawBody)}`;
+      if (verdict.kind === 'accepted') {
+        ctx.advise(`${delivery} ${verdict.advice}; pin webhooks.receiver.malformedBody "refuse" to require one`);
+        // One piece of advice says it: the other bodies would be answered the same way.
+        return ctx.pass();
+      }
+      if (verdict.kind === 'failed') {
+        return ctx.fail(`${delivery} ${verdict.problem}`, {
+          expected: setup.receiver.malformedBody === 'refuse' ? 'a 4xx (for example 400) or a closed connection' : 'a prompt answer that is not a 5xx',
+          actual: verdict.problem,
           exchanges: evidenceOf(outcome),
         });
       }

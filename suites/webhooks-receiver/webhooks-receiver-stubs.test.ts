@@ -62,6 +62,18 @@ describe('webhooks-receiver checks against stub receivers', () => {
     expect(pinned.results[0]?.message).toMatch(/^a correctly signed event without "event" answered 200, accepting it; webhooks.receiver.incompleteEvent pins "refuse"/);
   });
 
+  it('advises when a queue-first receiver answers 202 to a malformed body, and fails it once a refusal is pinned', async () => {
+    const queueFirst = { answer: () => ({ status: 202 }) };
+    const { results } = await runAgainstStub([malformedJsonRefused], queueFirst);
+    expect(results[0]?.status, results[0]?.message).toBe('passed');
+    expect(results[0]?.findings.filter((f) => f.level === 'advisory').map((f) => f.message)).toEqual([
+      expect.stringMatching(/^a correctly signed delivery with the malformed body .* answered 202, accepting it: answering first and parsing later is allowed \(convention 4\.3\)/),
+    ]);
+    const pinned = await runAgainstStub([malformedJsonRefused], { ...queueFirst, configure: (config) => withReceiverPin(config, { malformedBody: 'refuse' }) });
+    expect(pinned.results[0]?.status).toBe('failed');
+    expect(pinned.results[0]?.message).toContain('webhooks.receiver.malformedBody pins "refuse"');
+  });
+
   it('fails, not errors, when the receiver never answers a malformed body', async () => {
     const { results } = await runAgainstStub([malformedJsonRefused], { answer: (delivery) => (isJson(delivery) ? { status: 200 } : 'hang'), requestTimeoutMs: 300 });
     expect(results[0]?.status, results[0]?.message).toBe('failed');
@@ -112,12 +124,10 @@ describe('webhooks-receiver checks against stub receivers', () => {
     });
     // The stub acknowledges and processes whatever verifies: it checks no body and dedupes nothing.
     // (It reads 64 KiB at most, so the oversized body fails verification and gets a 401.)
-    expect(results.filter((r) => r.status === 'failed').map((r) => r.id).sort()).toEqual([
-      'webhooks-receiver.malformed-json-refused',
-      'webhooks-receiver.redelivery-processed-once',
-    ]);
-    // Accepting an incomplete event is open in the convention: a warning, not a failure.
+    expect(results.filter((r) => r.status === 'failed').map((r) => r.id).sort()).toEqual(['webhooks-receiver.redelivery-processed-once']);
+    // Accepting an incomplete event or a malformed body is open in the convention: advice, not a failure.
     expect(results.find((r) => r.id === 'webhooks-receiver.incomplete-event-refused')?.findings.length).toBe(3);
+    expect(results.find((r) => r.id === 'webhooks-receiver.malformed-json-refused')?.findings.map((f) => f.level)).toEqual(['advisory']);
     expect(deliveries.length).toBeGreaterThan(10);
     for (const delivery of deliveries) {
       expect(delivery.headers.authorization).toBeUndefined();
