@@ -20,6 +20,8 @@ const defectList = [
   { name: '500-on-malformed-json', description: 'a malformed JSON request body answers 500 instead of 400' },
   { name: 'id-changeable', description: 'an id in a PUT or PATCH body renames the record' },
   { name: 'get-unknown-id-200', description: 'GET of an unknown id answers 200 with a null body instead of 404' },
+  { name: 'unknown-id-403', description: 'GET of an unknown (or deleted) id answers 403, hiding whether a record exists, instead of 404 (advised against)',
+    allowedBy: 'convention 7/3: "the mapping of conditions to status codes: not shown"' },
   { name: 'create-not-persisted', description: 'POST answers 201 with a record that is never stored' },
   { name: 'create-returns-200', description: 'POST of a new record answers 200 instead of 201',
     allowedBy: 'convention 4.1: "the status code of each operation: not shown"' },

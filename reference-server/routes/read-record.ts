@@ -11,6 +11,10 @@ export function readRecordHandler(ctx: ServerContext, resource: ResourceDefiniti
       res.status(200).json(null);
       return;
     }
+    if (ctx.defects.has('unknown-id-403') && !ctx.store[resource.collection].has(id)) {
+      res.status(403).json({ error: { message: 'forbidden' } });
+      return;
+    }
     res.status(200).json(findRecordOr404(ctx, resource, id));
   };
 }

@@ -4,20 +4,22 @@ import { asRecord, isSuccess } from '../internal/answer-shape.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
 import { unknownIdLike } from './internal/unknown-id.js';
 
-// Convention 7/1: the outcome is a standard status; a record that does not exist is 404. A list
-// nested under such an id (2/3) may answer 404, another 4xx or an empty page (7/3 leaves the mapping
-// open), so that part is pinned only by resources.unknownParentList "404"; rows there would leak.
+// Convention 7/1: the outcome is a standard status, so a record that does not exist is never a 200
+// or a 5xx; which 4xx is left open (7/3), so 404 or 410 pass and another 4xx (a 403 that hides
+// existence, a 400 from an id validator) passes with advice. A list nested under such an id (2/3) may
+// answer a 4xx or an empty page, pinned by resources.unknownParentList "404"; rows there would leak.
 export const readUnknownId = defineCheck({
   id: 'resources.read-unknown-id',
   suite: 'resources',
   conformanceClass: 'resources-core',
   rule: '2/3, 4.1, 7/1',
   level: 'normative',
-  leavesOpen: 'A list nested under a parent that does not exist (7/3: the mapping of conditions to status codes is not shown): a 4xx or an empty page; pin resources.unknownParentList "404".',
-  title: 'GET of an unknown id answers 404, and a list nested under one lists nothing',
+  leavesOpen:
+    'Which 4xx reports an unknown member (7/3: the mapping of conditions to status codes is not shown): 404 or 410; another 4xx passes with advice. A list nested under a parent that does not exist: a 4xx or an empty page; pin resources.unknownParentList "404".',
+  title: 'GET of an unknown id answers a 4xx (404 advised), and a list nested under one lists nothing',
   proves:
-    'A member that does not exist (an id shaped like the target\'s own) is reported as 404, not as 200, 400 or a 5xx; each related list under it answers a 4xx or an empty page (404 once pinned).',
-  provenBy: ['get-unknown-id-200'],
+    'A member that does not exist (an id shaped like the target\'s own) is reported with a 4xx, never a 200 or a 5xx (another 4xx than 404 or 410 is advice); each related list under it answers a 4xx or an empty page (404 once pinned).',
+  provenBy: ['get-unknown-id-200', 'unknown-id-403'],
   async run(ctx) {
     for (const collection of ctx.config.collections) {
       // One real record shows the shape of the target's ids.
@@ -28,9 +30,15 @@ export const readUnknownId = defineCheck({
       const nested = collection.related.map((related) => related.path.replace('{id}', encodeURIComponent(String(unknownId))));
       for (const path of [member, ...nested]) {
         const response = await ctx.request({ path, note: 'read under an id that does not exist' });
-        const strict = path === member || ctx.config.resources.unknownParentList === '404';
-        if (response.status === 404 || (!strict && isNoList(response))) continue;
-        const expected = strict ? '404' : 'a 4xx or an empty list page (resources.unknownParentList "either")';
+        if (path === member && isClientError(response.status)) {
+          if (response.status !== 404 && response.status !== 410) {
+            ctx.advise(`GET ${path} answered ${response.status} for an id that does not exist; 404 says plainly that the record does not exist`);
+          }
+          continue;
+        }
+        const strict = path !== member && ctx.config.resources.unknownParentList === '404';
+        if (response.status === 404 || (path !== member && !strict && isNoList(response))) continue;
+        const expected = path === member ? 'a 4xx (404 or 410 advised)' : strict ? '404' : 'a 4xx or an empty list page (resources.unknownParentList "either")';
         return ctx.fail(`GET ${path} answered ${response.status} for an id that does not exist; expected ${expected}`, {
           expected,
           actual: `${response.status} ${response.text.slice(0, 120)}`,
@@ -42,9 +50,13 @@ export const readUnknownId = defineCheck({
   },
 });
 
+function isClientError(status: number): boolean {
+  return status >= 400 && status <= 499;
+}
+
 // A 4xx, or a page with no items: nothing listed under a parent that does not exist.
 function isNoList(response: TargetResponse): boolean {
-  if (response.status >= 400 && response.status <= 499) return true;
+  if (isClientError(response.status)) return true;
   const items = asRecord(response.json)?.['items'];
   return isSuccess(response.status) && Array.isArray(items) && items.length === 0;
 }

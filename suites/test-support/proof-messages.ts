@@ -14,10 +14,14 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
   'resources.create-then-read': { 'create-not-persisted': { fails: /answered 404 right after the create/ } },
   'resources.read-unknown-id': {
     'get-unknown-id-200': { fails: /^GET \/customers\/[^/]+ answered 200 for an id that does not exist/ },
+    'unknown-id-403': { advises: /^GET \/customers\/cus_apicertmissing\w+ answered 403 for an id that does not exist; 404 says plainly/ },
   },
   'resources.put-replaces-record': { 'put-merges': { fails: /PUT merged instead of replacing/ } },
   'resources.patch-changes-given-fields': { 'patch-replaces': { fails: /PATCH changed fields it was not given/ } },
-  'resources.delete-removes-record': { 'delete-keeps-record': { fails: /answered 200 after DELETE/ } },
+  'resources.delete-removes-record': {
+    'delete-keeps-record': { fails: /answered 200 after DELETE/ },
+    'unknown-id-403': { advises: /^GET \/customers\/\S+ answered 403 after DELETE; 404 or 410 says plainly/ },
+  },
   'resources.id-is-stable': { 'id-changeable': { fails: /changed the record's id/ } },
   'resources.related-collection-isolated': { 'nested-list-leaks-other-parents': { fails: /a child of another parent/ } },
   'resources.responses-are-json': { 'json-as-text-plain': { fails: /the body is sent as "text\/plain/ } },

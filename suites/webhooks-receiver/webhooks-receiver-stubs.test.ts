@@ -167,7 +167,7 @@ describe('webhooks-receiver checks against stub receivers', () => {
   });
 });
 
-function withReceiverPin(config: ApicertConfig, pin: { readonly oversizedBody?: 'refuse'; readonly incompleteEvent?: 'refuse' }): ApicertConfig {
+function withReceiverPin(config: ApicertConfig, pin: { readonly oversizedBody?: 'refuse'; readonly incompleteEvent?: 'refuse'; readonly malformedBody?: 'refuse' }): ApicertConfig {
   return { ...config, webhooks: { ...config.webhooks, receiver: { ...config.webhooks.receiver!, ...pin } } };
 }
 

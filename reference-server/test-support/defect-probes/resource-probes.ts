@@ -134,6 +134,13 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
     clean: [404, false],
     broken: [200, true],
   },
+  'unknown-id-403': {
+    async observe(env) {
+      return (await env.api.call('GET', '/customers/cus_0000000000000000')).status;
+    },
+    clean: 404,
+    broken: 403,
+  },
   'create-not-persisted': {
     async observe(env) {
       const id = await createCustomer(env);
