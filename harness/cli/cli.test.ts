@@ -85,13 +85,14 @@ describe('apicert run', () => {
       const byDefault = captureIo(env);
       expect(await runCli(base, byDefault)).toBe(0);
       expect(byDefault.out()).toMatch(/advisory +failed +\d+ passed, 1 gave advice or failed, .*not required: --strict or --require advisory gates on it/);
-      expect(byDefault.out()).toMatch(/Advice \(\d+; fails only the advisory class\)\n  advice webhooks-receiver\.incomplete-event-refused: a correctly signed event without "event" answered 2\d\d/);
+      expect(byDefault.out()).toMatch(/Advice \(\d+; counted only in the advisory class, which this run does not require\)\n  advice webhooks-receiver\.incomplete-event-refused: a correctly signed event without "event" answered 2\d\d/);
       const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as { classes: { id: string; required: boolean }[] };
       expect(report.classes.find((c) => c.id === 'advisory')).toMatchObject({ required: false, verdict: 'failed' });
 
       const strict = captureIo(env);
       expect(await runCli([...base, '--strict'], strict)).toBe(1);
       expect(strict.out()).toMatch(/Verdict: failed: required classes not passed: advisory \(failed\)/);
+      expect(strict.out()).toMatch(/Advice \(\d+; the advisory class is required, so advice fails this run\)/);
       const named = captureIo(env);
       expect(await runCli([...base, '--require', 'webhooks-receiver,advisory'], named)).toBe(1);
       const alone = captureIo(env);

@@ -4,10 +4,12 @@ import { cutWithMarker } from '../model/cut-with-marker.js';
 import { boundResult, resultBounds } from './bound-result.js';
 
 describe('cutWithMarker', () => {
-  it('keeps short text and cuts long text with a marker, never inside a surrogate pair', () => {
+  it('keeps short text, and cuts the middle of long text with a marker, never inside a surrogate pair', () => {
     expect(cutWithMarker('abc', 3)).toBe('abc');
-    expect(cutWithMarker('abcdef', 3)).toBe('abc… [3 characters cut]');
-    expect(cutWithMarker('ab😀cd', 3)).toBe('ab… [4 characters cut]');
+    expect(cutWithMarker('abcdefghij', 4)).toBe('abc… [6 characters cut] …j');
+    expect(cutWithMarker(`${'x'.repeat(100)}-000003`, 40)).toMatch(/-000003$/);
+    expect(cutWithMarker('ab😀cdefgh', 4)).toBe('ab… [7 characters cut] …h');
+    expect(cutWithMarker('abcdefg😀', 4)).toBe('abc… [6 characters cut] …');
   });
 });
 
@@ -25,7 +27,7 @@ describe('boundResult', () => {
     );
     const text = JSON.stringify(bounded);
     expect(text.length).toBeLessThan(20_000);
-    expect(bounded.status === 'failed' && bounded.message).toMatch(/… \[\d+ characters cut\]$/);
+    expect(bounded.status === 'failed' && bounded.message).toMatch(/… \[\d+ characters cut\] …c+$/);
     expect(bounded.evidence[0]?.request.url.length).toBeLessThanOrEqual(resultBounds.urlChars + 40);
     expect(bounded.evidence[0]?.curl?.length).toBeLessThanOrEqual(resultBounds.curlChars + 40);
   });

@@ -83,7 +83,8 @@ function boundHeaders(headers: Readonly<Record<string, string>>): Record<string,
     kept += 1;
     bounded[cutWithMarker(name, resultBounds.headerChars)] = cutWithMarker(headers[name] ?? '', resultBounds.headerChars);
   }
-  if (left > 0) bounded['x-apicert-headers-left-out'] = String(left);
+  // A name no HTTP header can have (it holds spaces), so a target cannot forge the marker.
+  if (left > 0) bounded[`(${left} more headers left out)`] = '';
   return bounded;
 }
 

@@ -54,7 +54,7 @@ function renderRunVerdict(run: RunResult, palette: Palette, inert: Inert): strin
   const required = run.classes.filter((result) => result.required);
   const paint = paintVerdict(palette, run.verdict);
   if (run.verdict === 'passed') {
-    return palette.bold(`Verdict: ${paint('passed')}: all ${required.length} required classes passed`);
+    return palette.bold(`Verdict: ${paint('passed')}: ${required.length === 1 ? 'the 1 required class' : `all ${required.length} required classes`} passed`);
   }
   if (required.length === 0) return palette.bold(`Verdict: ${paint('failed')}: no conformance class was required`);
   const notPassed = required.filter((result) => result.verdict !== 'passed').map((result) => `${inert(result.id)} (${result.verdict})`);
@@ -129,7 +129,9 @@ function renderAdvice(run: RunResult, palette: Palette, inert: Inert): string[] 
   const advice = run.checks.flatMap((check) =>
     check.findings.filter((finding) => finding.level === 'advisory').map((finding) => `  ${palette.yellow('advice')} ${inert(check.id)}: ${inert(finding.message)}`),
   );
-  return advice.length === 0 ? [] : ['', palette.bold(`Advice (${advice.length}; fails only the advisory class)`), ...advice];
+  const isGated = run.classes.some((result) => result.id === advisoryClassId && result.required);
+  const heading = `Advice (${advice.length}; ${isGated ? 'the advisory class is required, so advice fails this run' : 'counted only in the advisory class, which this run does not require'})`;
+  return advice.length === 0 ? [] : ['', palette.bold(heading), ...advice];
 }
 
 function renderWarnings(run: RunResult, palette: Palette, inert: Inert): string[] {

@@ -76,6 +76,7 @@ pre.curl, pre.replay { background: #0f172a; color: #e2e8f0; border-color: #0f172
 .tag-advisory { color: var(--skipped); }
 #root-causes { border-left: 4px solid var(--failed); padding: .2rem .8rem; margin: .6rem 0; background: var(--soft); }
 #root-causes li { margin: .4rem 0; }
+#advice { border-left: 4px solid var(--skipped); padding: .2rem .8rem; margin: .6rem 0; background: var(--soft); }
 .comparison-counts { display: flex; flex-wrap: wrap; gap: 1.25rem; list-style: none; padding: 0; }
 .comparison-category[data-category=new-failure] h3 { color: var(--failed); }
 .comparison-category[data-category=fixed] h3 { color: var(--passed); }

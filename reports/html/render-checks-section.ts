@@ -9,6 +9,7 @@ import { escapeHtml } from './escape.js';
 import { groupChecks, type ClassGroup } from './group-checks.js';
 import type { EvidenceBudget, HtmlLimits } from './html-limits.js';
 import { renderCheck } from './render-check.js';
+import { renderAdvice } from './render-advice.js';
 import { renderRootCauses } from './render-root-causes.js';
 
 export interface ChecksSectionContext {
@@ -65,6 +66,6 @@ export function renderChecksSection(run: RunResult, context: ChecksSectionContex
   return (
     `<section id="checks" aria-labelledby="checks-title"><h2 id="checks-title">Checks</h2>` +
     `<p class="hint">Failed and errored checks come first; select a check to expand its evidence.</p>` +
-    `${renderRootCauses(run)}<div id="toolbar"></div>${body}</section>`
+    `${renderRootCauses(run)}${renderAdvice(run)}<div id="toolbar"></div>${body}</section>`
   );
 }

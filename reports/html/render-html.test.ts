@@ -84,6 +84,16 @@ describe('renderHtmlReport', () => {
     expect(html).toContain('<li class="finding finding-advisory"><strong>advice</strong> back off</li>');
   });
 
+  it('gathers advice above the checks, with a link to each check and why it does or does not fail the run', () => {
+    const advised = buildCheck({ id: 'webhooks-sender.retry-backoff', findings: [{ level: 'advisory', message: 'retries do not back off: <b>tight</b>' }] });
+    const html = renderHtmlReport(buildRun([advised]));
+    const section = /<section id="advice".*?<\/section>/.exec(html)?.[0] ?? '';
+    expect(section).toContain('Advice (1)');
+    expect(section).toContain('which this run does not require');
+    expect(section).toMatch(/<li><a href="#[^"]+"><code>webhooks-sender\.retry-backoff<\/code><\/a>: retries do not back off: &lt;b&gt;tight&lt;\/b&gt;<\/li>/);
+    expect(renderHtmlReport(buildRun([buildCheck()]))).not.toContain('id="advice"');
+  });
+
   it('names a shared cause once, above the checks, with what it affects and links to every check it fails', () => {
     const cause = (subjects: string[]) => ({ key: 'list-not-a-page' as const, subjects });
     const html = renderHtmlReport(
