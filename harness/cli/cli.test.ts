@@ -151,6 +151,15 @@ describe('apicert run', () => {
     expect(io.err()).toMatch(/nothing to check \(resources: no collections are configured.*\); pass --config FILE describing your API \(start from apicert.config.example.json/);
   });
 
+  it('warns that a secret of a few characters will blank out ordinary text when redacted', async () => {
+    const io = captureIo({ APICERT_TOKEN: 'x1' });
+    expect(await runCli(['run', '--base-url', server.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources'], io)).toBe(1);
+    expect(io.out()).toMatch(/warning run: APICERT_TOKEN holds only 2 character\(s\): every occurrence of it, and of its encoded forms, is shown as \[REDACTED\]/);
+    const quiet = captureIo({ APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret });
+    await runCli(['run', '--base-url', server.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources'], quiet);
+    expect(quiet.out()).not.toContain('holds only');
+  });
+
   it('exits 2 with one line when the token variable is not set', async () => {
     const io = captureIo({});
     const code = await runCli(['run', '--base-url', server.url, '--config', exampleConfig], io);

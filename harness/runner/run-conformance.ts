@@ -155,7 +155,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
         ...(interrupted !== undefined ? { interrupted } : {}),
       },
       results,
-      [...notes, ...describeThrottling(client.stats(), rateLimit)],
+      [...describeShortSecrets(config, options.env), ...notes, ...describeThrottling(client.stats(), rateLimit)],
     );
     return baseline === undefined ? { run } : { run, comparison: compareRuns(run, baseline) };
   } finally {
@@ -208,6 +208,19 @@ function readReceiverSecret(config: ApicertConfig, env: RunConformanceOptions['e
   const name = config.webhooks.receiver?.secretEnv;
   const value = name === undefined ? undefined : env[name];
   return value === '' ? undefined : value;
+}
+
+// Redaction replaces every occurrence of a secret, and of its encoded forms, in everything reported:
+// a secret of a few characters also blanks out ordinary words, which the reader should know why.
+const shortSecretChars = 8;
+
+function describeShortSecrets(config: ApicertConfig, env: RunConformanceOptions['env']): RunNote[] {
+  const names = [config.target.auth.tokenEnv, config.webhooks.receiver?.secretEnv].filter((n): n is string => n !== undefined);
+  return names.flatMap((name) => {
+    const length = env[name]?.length ?? 0;
+    if (length === 0 || length >= shortSecretChars) return [];
+    return [{ level: 'warning' as const, message: `${name} holds only ${length} character(s): every occurrence of it, and of its encoded forms, is shown as [REDACTED], which can blank out ordinary text in the reports; a real credential is longer` }];
+  });
 }
 
 // The values of the variables the config names: the token and the receiver's signing secret.
