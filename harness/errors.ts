@@ -49,6 +49,13 @@ export class SecretMissingError extends ApicertError {
   }
 }
 
+/** The target answered 401 to the configured credential before any check ran: a token or auth config to fix. */
+export class CredentialRefusedError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_CREDENTIAL_REFUSED', message);
+  }
+}
+
 /** The target refused connections or its host does not resolve, before any check ran. */
 export class TargetUnreachableError extends ApicertError {
   constructor(message: string) {

@@ -19,6 +19,7 @@ import type { WebhookSink } from '../sink/sink-types.js';
 import { startWebhookSink } from '../sink/webhook-sink.js';
 import { toolVersion } from '../tool-version.js';
 import { buildRunResult } from './build-run-result.js';
+import { assertCredentialAccepted } from './assert-credential-accepted.js';
 import { assertTargetReachable } from './assert-target-reachable.js';
 import { loadBaseline } from './load-baseline.js';
 import { planChecks } from './plan-checks.js';
@@ -107,7 +108,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     // towards budgets.unansweredInARow.
     const startedAt = new Date();
     const started = performance.now();
-    await assertTargetReachable(client, baseUrl, options.interrupt);
+    const isAnswering = await assertTargetReachable(client, baseUrl, options.interrupt);
     // Stopped before any check: nothing to report, and the last reports are left as they were.
     if (options.interrupt?.aborted === true) throw new RunInterruptedError('the run was interrupted before any check ran; no report was written');
     // Only budgets.unansweredInARow 1 can stop the run on the probe alone: a target that took no
@@ -118,6 +119,10 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
           `so no check ran and no report was written; if the target is only slow, raise budgets.requestTimeoutMs (${requestTimeoutMs} ms) or budgets.unansweredInARow`,
       );
     }
+    // Only suites that call the API with the credential need it accepted; a target that did not answer
+    // the probe is left to the checks (and the unanswered breaker), not asked again.
+    const callsTheApi = planned.some((p) => p.skipReason === undefined && p.check.suite !== 'webhooks-receiver');
+    if (callsTheApi && isAnswering) await assertCredentialAccepted(client, baseUrl, config, options.interrupt);
     // The sink opens a port only when a webhooks-sender check will run.
     const sender = config.webhooks.sender;
     if (sender !== undefined && planned.some((p) => p.check.suite === 'webhooks-sender' && p.skipReason === undefined)) {

@@ -1,0 +1,32 @@
+// A wrong token makes every check that calls the API fail on 401, and none of those failures says
+// anything about the target. One GET of the first configured collection, before any check, tells a
+// credential the target refuses from a target that breaks the convention: a 401 stops the run with
+// one line (exit 2). Any other answer, or none, lets the checks judge.
+import type { ApicertConfig } from '../config/config-types.js';
+import { CredentialRefusedError } from '../errors.js';
+import type { HttpClient } from '../http/http-types.js';
+import { resolveTargetUrl } from './target-url.js';
+
+export async function assertCredentialAccepted(client: HttpClient, baseUrl: string, config: ApicertConfig, interrupt?: AbortSignal): Promise<void> {
+  const [first] = config.collections;
+  if (first === undefined) return;
+  let status: number;
+  try {
+    const exchange = await client.send({
+      method: 'GET',
+      url: resolveTargetUrl(baseUrl, first.path, {}),
+      headers: { accept: 'application/json' },
+      credential: 'valid',
+      note: 'credential check',
+      ...(interrupt !== undefined ? { signal: interrupt } : {}),
+    });
+    status = exchange.response.status;
+  } catch {
+    return;
+  }
+  if (status !== 401) return;
+  const { header, scheme, tokenEnv } = config.target.auth;
+  throw new CredentialRefusedError(
+    `the target answered 401 to GET ${first.path} with the credential from ${tokenEnv} (header ${header}${scheme === '' ? '' : `, scheme ${scheme}`}), so no check ran; check the token and target.auth`,
+  );
+}
