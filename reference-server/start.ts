@@ -20,7 +20,7 @@ export interface ReferenceServerOptions {
   webhookSecret?: string;
   /** Sender timings; defaults 500 ms time-out, 50 ms first backoff, 5 attempts. */
   webhooks?: { timeoutMs?: number; retryBaseMs?: number; maxAttempts?: number };
-  /** Timings of time-based defects; defaults receiverSlowAckMs 3000, slowDeepPageMsPerItem 1. */
+  /** Timings of time-based defects; defaults receiverSlowAckMs 12000, slowDeepPageMsPerItem 1. */
   defectTuning?: Partial<DefectTuning>;
 }
 

@@ -115,7 +115,7 @@ describe('the defaults of a loaded config', () => {
       url: '/in',
       secretEnv: 'APICERT_WEBHOOK_SECRET',
       digestEncoding: 'hex',
-      ackBudgetMs: 2000,
+      ackBudgetMs: 10_000,
       events: {
         create: { event: 'customer.created', id: '{eventId}', data: { id: '{recordId}', name: 'Ada' } },
         update: { event: 'customer.updated', id: '{eventId}', data: { id: '{recordId}', name: 'Ada' } },

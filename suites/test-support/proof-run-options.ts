@@ -26,7 +26,7 @@ export function withReceiver(config: ApicertConfig, change: Partial<NonNullable<
   return { ...config, webhooks: { ...config.webhooks, receiver: { ...config.webhooks.receiver!, ...change } } };
 }
 
-// The slow-ack defect answers after 600 ms here (3 s by default) against a 300 ms budget, so the
+// The slow-ack defect answers after 600 ms here (12 s by default) against a 300 ms budget, so the
 // proof stays fast while the clean receiver's few milliseconds stay far inside the budget.
 export const fastSlowAck: ReferenceRunOptions = {
   server: { defectTuning: { receiverSlowAckMs: 600 } },

@@ -74,6 +74,16 @@ describe('webhooks-receiver checks against stub receivers', () => {
     expect(pinned.results[0]?.message).toContain('webhooks.receiver.malformedBody pins "refuse"');
   });
 
+  it('advises on a 2xx past half its budget, and fails one past the budget', async () => {
+    const budget = (config: ApicertConfig): ApicertConfig => ({ ...config, webhooks: { ...config.webhooks, receiver: { ...config.webhooks.receiver!, ackBudgetMs: 400 } } });
+    const slowish = await runAgainstStub([signedDeliveryAcknowledged], { answer: () => ({ status: 200, afterMs: 250 }), configure: budget });
+    expect(slowish.results[0]?.status, slowish.results[0]?.message).toBe('passed');
+    expect(slowish.results[0]?.findings.map((f) => f.level)).toEqual(['advisory']);
+    expect(slowish.results[0]?.findings[0]?.message).toMatch(/^a correctly signed delivery was acknowledged after \d+ ms: within webhooks\.receiver\.ackBudgetMs \(400 ms\)/);
+    const slow = await runAgainstStub([signedDeliveryAcknowledged], { answer: () => ({ status: 200, afterMs: 700 }), configure: budget });
+    expect(slow.results[0]?.status).toBe('failed');
+  });
+
   it('fails, not errors, when the receiver never answers a malformed body', async () => {
     const { results } = await runAgainstStub([malformedJsonRefused], { answer: (delivery) => (isJson(delivery) ? { status: 200 } : 'hang'), requestTimeoutMs: 300 });
     expect(results[0]?.status, results[0]?.message).toBe('failed');

@@ -18,7 +18,7 @@ export interface ReceivedDelivery {
 }
 
 /** What the stub answers a delivery: a status, no answer at all, or a closed connection. */
-export type StubAnswer = { readonly status: number; readonly processedEventId?: string } | 'hang' | 'close';
+export type StubAnswer = { readonly status: number; readonly processedEventId?: string; readonly afterMs?: number } | 'hang' | 'close';
 
 export interface StubOptions {
   /** Decides the answer; `processedEventId` counts the event as processed. Default 200, processed. */
@@ -70,6 +70,7 @@ export async function runAgainstStub(checks: readonly Check[], options: StubOpti
     if (answer === 'hang') return;
     if (answer === 'close') return void req.socket.destroy();
     if (answer.processedEventId !== undefined) processed.set(answer.processedEventId, (processed.get(answer.processedEventId) ?? 0) + 1);
+    if (answer.afterMs !== undefined) await new Promise((resolve) => setTimeout(resolve, answer.afterMs));
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end('{}');
   }
 
