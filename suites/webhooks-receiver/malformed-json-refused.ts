@@ -1,5 +1,5 @@
 import { defineCheck } from '../define-check.js';
-import { judgeBadInput } from './internal/bad-input-verdict.js';
+import { judgeOpenRefusal } from './internal/open-refusal-verdict.js';
 import { readReceiverSetup } from './internal/receiver-setup.js';
 import { evidenceOf, sendDelivery } from './internal/send-delivery.js';
 import { proveValidDeliveryAccepted } from './internal/valid-delivery-accepted.js';
@@ -25,7 +25,7 @@ export const malformedJsonRefused = defineCheck({
     if (blocked !== undefined) return blocked;
     for (const rawBody of malformedBodies) {
       const outcome = await sendDelivery(ctx, setup, { rawBody, note: 'correctly signed, malformed JSON' });
-      const verdict = judgeBadInput(outcome, setup.receiver.malformedBody);
+      const verdict = judgeOpenRefusal(outcome, setup.receiver.malformedBody, 'webhooks.receiver.malformedBody', 'fail');
       const delivery = `a correctly signed delivery with the malformed body ${JSON.stringify(rawBody)}`;
       if (verdict.kind === 'accepted') {
         ctx.advise(`${delivery} ${verdict.advice}; pin webhooks.receiver.malformedBody "refuse" to require one`);

@@ -67,7 +67,7 @@ describe('webhooks-receiver checks against stub receivers', () => {
     const { results } = await runAgainstStub([malformedJsonRefused], queueFirst);
     expect(results[0]?.status, results[0]?.message).toBe('passed');
     expect(results[0]?.findings.filter((f) => f.level === 'advisory').map((f) => f.message)).toEqual([
-      expect.stringMatching(/^a correctly signed delivery with the malformed body .* answered 202, accepting it: answering first and parsing later is allowed \(convention 4\.3\)/),
+      expect.stringMatching(/^a correctly signed delivery with the malformed body .* answered 202, accepting it: the convention leaves this open, but a refusal \(4xx\) tells the sender about its bug; pin webhooks\.receiver\.malformedBody "refuse"/),
     ]);
     const pinned = await runAgainstStub([malformedJsonRefused], { ...queueFirst, configure: (config) => withReceiverPin(config, { malformedBody: 'refuse' }) });
     expect(pinned.results[0]?.status).toBe('failed');

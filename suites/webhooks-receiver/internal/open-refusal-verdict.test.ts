@@ -20,6 +20,13 @@ describe('judgeOpenRefusal', () => {
     expect(judgeOpenRefusal(silent, 'either', 'webhooks.receiver.x')).toMatchObject({ kind: 'failed', problem: expect.stringContaining('a receiver answers quickly (convention 4.3, 6/3)') });
   });
 
+  it('fails a 5xx under any policy when the check says a server error misreports the sender\'s bad body', () => {
+    for (const policy of ['either', 'refuse'] as const) {
+      expect(judgeOpenRefusal(answered(500), policy, 'webhooks.receiver.x', 'fail')).toEqual({ kind: 'failed', problem: "answered 500, a server error for the sender's bad body (convention 7/1)" });
+    }
+    expect(judgeOpenRefusal(answered(202), 'either', 'webhooks.receiver.x', 'fail')).toMatchObject({ kind: 'accepted' });
+  });
+
   it('pinned to refuse, fails a 2xx and a 5xx', () => {
     expect(judgeOpenRefusal(answered(202), 'refuse', 'webhooks.receiver.x')).toEqual({ kind: 'failed', problem: 'answered 202, accepting it; webhooks.receiver.x pins "refuse" (a 4xx or a closed connection)' });
     expect(judgeOpenRefusal(answered(503), 'refuse', 'webhooks.receiver.x')).toMatchObject({ kind: 'failed' });
