@@ -11,6 +11,7 @@ import {
   sampleMixedRun,
   samplePassedRun,
 } from '../../harness/model/test-support/sample-run.js';
+import { judgeClasses } from '../../harness/model/verdicts.js';
 import { classesSuiteName, renderJunitReport } from './render-junit.js';
 
 function suiteNamed(root: XmlElement, name: string): XmlElement {
@@ -93,6 +94,14 @@ describe('renderJunitReport', () => {
     expect(findElements(testcaseNamed(classes, 'run verdict'), 'failure')[0]?.attributes['message']).toBe(
       'required classes not passed: pagination-cursor (failed)',
     );
+  });
+
+  it('names the checks that gave advice when a required advisory class fails', () => {
+    const advised = buildCheck({ id: 'webhooks-sender.retry-backoff', level: 'advisory', findings: [{ level: 'advisory', message: 'retries do not back off' }] });
+    const classes = judgeClasses([advised], { required: undefined, strict: true });
+    const root = parseXml(renderJunitReport(buildRun([advised], { classes, verdict: 'failed' })));
+    const failure = findElements(testcaseNamed(suiteNamed(root, classesSuiteName), 'advisory (required)'), 'failure')[0];
+    expect(failure?.text).toBe('required class advisory failed: 0 passed, 1 failed, 0 skipped, 0 errored\nadvice:\nwebhooks-sender.retry-backoff: retries do not back off');
   });
 
   it('fails the run verdict when no class was required, even with nothing else failing', () => {

@@ -1,7 +1,7 @@
 // junit.xml: one <testsuite> per apicert suite, one <testcase> per check, plus one suite holding the
 // conformance-class verdicts so that CI shows exactly what decided the exit code.
 import type { CheckResult, ClassResult, RunResult, SuiteName } from '../../harness/model/run-result.js';
-import { suiteNames } from '../../harness/model/run-result.js';
+import { advisoryClassId, suiteNames } from '../../harness/model/run-result.js';
 import { describeOutcome } from '../../harness/model/describe-outcome.js';
 import { describeCheckFailure } from './failure-text.js';
 import { escapeXmlAttribute, escapeXmlText } from './xml-escape.js';
@@ -104,7 +104,13 @@ function describeClassCounts(result: ClassResult): string {
   return `${passed} passed, ${failed} failed, ${skipped} skipped, ${errored} errored`;
 }
 
-function renderClass(result: ClassResult): { testcase: string; status: 'passed' | 'failed' | 'skipped' } {
+// The advisory class fails on advice that sits on passed checks: its failure names them.
+function describeAdvice(run: RunResult): string {
+  const lines = run.checks.flatMap((check) => check.findings.filter((finding) => finding.level === 'advisory').map((finding) => `${check.id}: ${finding.message}`));
+  return lines.length === 0 ? '' : `\nadvice:\n${lines.join('\n')}`;
+}
+
+function renderClass(result: ClassResult, run: RunResult): { testcase: string; status: 'passed' | 'failed' | 'skipped' } {
   const attributes = toAttributes({ classname: classesSuiteName, name: `${result.id}${result.required ? ' (required)' : ''}`, time: '0.000' });
   if (!result.required) {
     const message = `not required by this run (verdict ${result.verdict}: ${describeClassCounts(result)})`;
@@ -112,7 +118,8 @@ function renderClass(result: ClassResult): { testcase: string; status: 'passed' 
   }
   if (result.verdict === 'passed') return { status: 'passed', testcase: `    <testcase${attributes}/>` };
   const message = `required class ${result.id} ${result.verdict}: ${describeClassCounts(result)}`;
-  const failure = `<failure${toAttributes({ message, type: 'class-verdict' })}>${escapeXmlText(message)}</failure>`;
+  const body = result.id === advisoryClassId ? `${message}${describeAdvice(run)}` : message;
+  const failure = `<failure${toAttributes({ message, type: 'class-verdict' })}>${escapeXmlText(body)}</failure>`;
   return { status: 'failed', testcase: `    <testcase${attributes}>\n      ${failure}\n    </testcase>` };
 }
 
@@ -132,7 +139,7 @@ function renderRunVerdict(run: RunResult): string {
 }
 
 function renderClassesSuite(run: RunResult): RenderedSuite {
-  const classes = run.classes.map(renderClass);
+  const classes = run.classes.map((result) => renderClass(result, run));
   const verdictFailed = run.verdict === 'passed' ? 0 : 1;
   const counts: SuiteCounts = {
     tests: classes.length + 1,
