@@ -2,7 +2,7 @@
 // are not shown, so each is a reasonable receiver): answer 413, cut the connection before reading
 // the body, or read it anyway and let it be acknowledged like any other.
 import type { IncomingMessage } from 'node:http';
-import { isDeclaredAbove, readRawBody } from './http-exchange.js';
+import { isDeclaredAbove, Problem, readRawBody } from './http-exchange.js';
 import { acceptedDeliveryCapBytes, bodyLimitBytes, type OversizedAnswer } from './second-server-options.js';
 
 /** The raw delivery body, or undefined when the connection was cut instead (reset mode). Throws a 413 Problem in answer-413 mode. */
@@ -12,14 +12,12 @@ export async function readDeliveryBody(req: IncomingMessage, oversized: Oversize
   // Reset: a body declared above the limit is never read; the socket is destroyed with it unread,
   // so the sender sees a reset, not an answer. A body without a length is cut once it passes it.
   if (isDeclaredAbove(req, bodyLimitBytes)) return cut(req);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > bodyLimitBytes) return cut(req);
-    chunks.push(chunk);
+  try {
+    return await readRawBody(req);
+  } catch (error) {
+    if (error instanceof Problem && error.status === 413) return cut(req);
+    throw error;
   }
-  return Buffer.concat(chunks);
 }
 
 function cut(req: IncomingMessage): undefined {
