@@ -110,6 +110,14 @@ export interface CheckContext {
   /** Adds an information finding. */
   info(message: string): void;
 
+  /**
+   * Records one surface item the rule was judged on ("PUT /customers/{id}", "limit=0 on /orders"):
+   * reported in the result's coverage, so a pass says what it saw. Repeats are kept once.
+   */
+  cover(item: string): void;
+  /** Records an item the rule governs that this check did not judge, and why (sampled, budget, config). */
+  leaveOut(item: string, why: string): void;
+
   pass(): CheckOutcome;
   fail(message: string, details?: FailureDetails): CheckOutcome;
   /** The config says the check does not apply here (nothing to judge): reported skipped. */

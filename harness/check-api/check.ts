@@ -28,6 +28,18 @@ export interface Check {
    */
   readonly leavesOpen?: string;
   /**
+   * The part of the target's surface the rule governs and the check judges, e.g. "every operation
+   * (list, create, read, replace, change, delete) of every collection and related collection". A
+   * check that judges only part of it says which part and why, here and in its result's coverage
+   * (ctx.cover, ctx.leaveOut). Required of every registered check (suites/index.test.ts).
+   */
+  readonly covers?: string;
+  /**
+   * The ways a target can break the rule that the check probes, derived from the rule ("no
+   * credential", "a token with one character changed"…): the docs' check table lists them.
+   */
+  readonly probes?: readonly string[];
+  /**
    * The reference server's defect switches that make this check fail (or, for a warning-only rule,
    * warn): names from reference-server/defects.ts, kept as plain strings since suites never import
    * the reference server. suites/check-proofs.test.ts runs each one and fails for a registered check

@@ -32,6 +32,20 @@ export interface Finding {
   readonly message: string;
 }
 
+/**
+ * What part of the target's surface a check's rule was judged on: the requests it sent, the
+ * surface items (a list, an operation, a kind of failure) it judged, and those it left out and why.
+ * A check that samples says so here, so a pass never claims more than was seen.
+ */
+export interface CheckCoverage {
+  /** Requests the check sent to the target (its own budget, whatever it judged). */
+  readonly requests: number;
+  /** Surface items judged, e.g. "PUT /customers/{id}" or "GET /customers?limit=0", in the order judged. */
+  readonly covered: readonly string[];
+  /** Items the rule governs that the check did not judge, each with why. */
+  readonly leftOut: readonly { readonly item: string; readonly why: string }[];
+}
+
 /** What every check result carries, whatever its status. */
 interface CheckResultBase {
   readonly id: string;
@@ -47,6 +61,8 @@ interface CheckResultBase {
   /** Exchanges that back the verdict: the proof of a failure, the last requests of an errored check. */
   readonly evidence: readonly ExchangeRecord[];
   readonly findings: readonly Finding[];
+  /** What the check judged; set on every check the runner ran (absent on a check it never started). */
+  readonly coverage?: CheckCoverage;
 }
 
 export interface PassedCheck extends CheckResultBase {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCheck, buildExchange } from '../model/test-support/sample-run.js';
 import { cutWithMarker } from '../model/cut-with-marker.js';
-import { boundResult, resultBounds } from './bound-result.js';
+import { boundCoverage, boundResult, resultBounds } from './bound-result.js';
 
 describe('cutWithMarker', () => {
   it('keeps short text, and cuts the middle of long text with a marker, never inside a surrogate pair', () => {
@@ -52,5 +52,17 @@ describe('boundResult', () => {
     expect(counterexample?.wide).toHaveLength(resultBounds.counterexampleItems + 1);
     expect(counterexample?.wide.at(-1)).toBe(`[${280_000 - resultBounds.counterexampleItems} more items cut]`);
     expect(counterexample?.text.length).toBeLessThan(resultBounds.counterexampleChars + 40);
+  });
+});
+
+describe('boundCoverage', () => {
+  it('keeps the first items of long coverage lists, cuts long items and says how many went', () => {
+    const covered = Array.from({ length: resultBounds.coverageItems + 5 }, (_, index) => `GET /customers?limit=${index}`);
+    const leftOut = [{ item: 'x'.repeat(10_000), why: 'sampled' }];
+    const bounded = boundCoverage({ requests: 9, covered, leftOut });
+    expect(bounded.covered).toHaveLength(resultBounds.coverageItems + 1);
+    expect(bounded.covered.at(-1)).toBe('(5 more items left out of this list)');
+    expect(bounded.leftOut[0]?.item.length).toBeLessThan(resultBounds.coverageItemChars + 40);
+    expect(bounded.requests).toBe(9);
   });
 });

@@ -6,7 +6,7 @@
 import type { ExchangeRecord, RecordedRequest, RecordedResponse } from '../model/evidence.js';
 import { recordedUrlChars } from '../http/exchange-record.js';
 import { cutWithMarker } from '../model/cut-with-marker.js';
-import type { CheckResult, Finding } from '../model/run-result.js';
+import type { CheckCoverage, CheckResult, Finding } from '../model/run-result.js';
 
 
 /** The documented bounds (docs/http-client.md). */
@@ -28,6 +28,10 @@ export const resultBounds = {
   counterexampleItems: 100,
   counterexampleKeys: 50,
   counterexampleChars: 500,
+  /** Covered and left-out items kept per check (a check of every operation under many failure kinds names many). */
+  coverageItems: 200,
+  /** One covered or left-out item. */
+  coverageItemChars: 300,
 } as const;
 
 /** The result with every target-chosen string and list cut to resultBounds. */
@@ -38,16 +42,18 @@ export function boundResult(result: CheckResult): CheckResult {
   if (left > 0) findings.push({ level: 'info', message: `${left} exchange(s) in the middle were left out of the evidence (the first 10 and the last 15 are kept)` });
   const kept = left > 0 ? [...result.evidence.slice(0, 10), ...result.evidence.slice(-15)] : result.evidence;
   const evidence = kept.map(boundExchange);
+  const coverage = result.coverage === undefined ? {} : { coverage: boundCoverage(result.coverage) };
   switch (result.status) {
     case 'passed':
-      return { ...result, evidence, findings };
+      return { ...result, evidence, findings, ...coverage };
     case 'skipped':
-      return { ...result, message: text(result.message), evidence, findings };
+      return { ...result, message: text(result.message), evidence, findings, ...coverage };
     case 'errored':
-      return { ...result, message: text(result.message), error: { ...result.error, message: text(result.error.message) }, evidence, findings };
+      return { ...result, message: text(result.message), error: { ...result.error, message: text(result.error.message) }, evidence, findings, ...coverage };
     case 'failed':
       return {
         ...result,
+        ...coverage,
         message: text(result.message),
         ...(result.expected !== undefined ? { expected: text(result.expected) } : {}),
         ...(result.actual !== undefined ? { actual: text(result.actual) } : {}),
@@ -56,6 +62,17 @@ export function boundResult(result: CheckResult): CheckResult {
         findings,
       };
   }
+}
+
+/** The coverage lists cut to resultBounds.coverageItems, each item to coverageItemChars; a last item says how many went. */
+export function boundCoverage(coverage: CheckCoverage): CheckCoverage {
+  const item = (value: string): string => cutWithMarker(value, resultBounds.coverageItemChars);
+  const max = resultBounds.coverageItems;
+  const covered = coverage.covered.slice(0, max).map(item);
+  if (coverage.covered.length > max) covered.push(`(${coverage.covered.length - max} more items left out of this list)`);
+  const leftOut = coverage.leftOut.slice(0, max).map((entry) => ({ item: item(entry.item), why: item(entry.why) }));
+  if (coverage.leftOut.length > max) leftOut.push({ item: `(${coverage.leftOut.length - max} more items)`, why: 'left out of this list to keep the report bounded' });
+  return { requests: coverage.requests, covered, leftOut };
 }
 
 /** One exchange with its URL, headers and curl line cut; bodies are bounded when recorded. */

@@ -5,7 +5,7 @@ import { HttpError } from '../errors.js';
 import type { HttpClient } from '../http/http-types.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
 import type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
-import type { Finding } from '../model/run-result.js';
+import type { CheckCoverage, Finding } from '../model/run-result.js';
 import type { WebhookSink } from '../sink/sink-types.js';
 import type { CheckContext, SuiteScope, TargetRequest, TargetResponse } from '../check-api/check-context.js';
 import { createRandom } from './seeded-random.js';
@@ -40,6 +40,8 @@ export interface CheckContextHandle {
   readonly refusedCredential: string[];
   /** Creates (TargetRequest.creates) sent and not yet answered. */
   pendingCreates(): number;
+  /** What the check judged so far: its requests, the items it covered and left out. */
+  coverage(): CheckCoverage;
   /** From now on every request throws `error`; resolves once no create is left unanswered. */
   refuseNewRequests(error: Error): Promise<void>;
 }
@@ -49,6 +51,8 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
   const exchanges: ExchangeRecord[] = [];
   const tracked: string[] = [];
   const refusedCredential: string[] = [];
+  const covered = new Set<string>();
+  const leftOut = new Map<string, string>();
   const started = performance.now();
   const baseOrigin = new URL(environment.baseUrl).origin;
 
@@ -115,6 +119,8 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     advise: (message) => void findings.push({ level: 'advisory', message }),
     warn: (message) => void findings.push({ level: 'warning', message }),
     info: (message) => void findings.push({ level: 'info', message }),
+    cover: (item) => void covered.add(item),
+    leaveOut: (item, why) => void leftOut.set(item, why),
     pass: (): CheckOutcome => ({ status: 'passed', findings }),
     fail: (message: string, details: FailureDetails = {}): CheckOutcome => ({ status: 'failed', message, details, findings }),
     skip: (reason: string): CheckOutcome => ({ status: 'skipped', reason, findings }),
@@ -128,6 +134,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     tracked,
     refusedCredential,
     pendingCreates: () => pendingCreates,
+    coverage: () => ({ requests: exchanges.length, covered: [...covered], leftOut: [...leftOut].map(([item, why]) => ({ item, why })) }),
     refuseNewRequests(error) {
       refusal = error;
       if (pendingCreates === 0) return Promise.resolve();

@@ -3,7 +3,7 @@
 // Redaction comes before the cut to resultBounds: a cut through a secret would leave its first part,
 // which redaction could no longer recognise.
 import { redactText, secretVariants } from '../http/redact.js';
-import type { CheckResult, RunNote } from '../model/run-result.js';
+import type { CheckCoverage, CheckResult, RunNote } from '../model/run-result.js';
 import { cutWithMarker } from '../model/cut-with-marker.js';
 import { boundResult, resultBounds } from './bound-result.js';
 
@@ -23,16 +23,18 @@ export function redactResultText(result: CheckResult, secrets: readonly string[]
   const variants = secretVariants(secrets);
   const clean = (text: string): string => redactText(text, variants);
   const findings = result.findings.map((finding) => ({ ...finding, message: clean(finding.message) }));
+  const coverage = result.coverage === undefined ? {} : { coverage: redactCoverage(result.coverage, clean) };
   switch (result.status) {
     case 'passed':
-      return { ...result, findings };
+      return { ...result, findings, ...coverage };
     case 'skipped':
-      return { ...result, message: clean(result.message), findings };
+      return { ...result, message: clean(result.message), findings, ...coverage };
     case 'errored':
-      return { ...result, message: clean(result.message), error: { ...result.error, message: clean(result.error.message) }, findings };
+      return { ...result, message: clean(result.message), error: { ...result.error, message: clean(result.error.message) }, findings, ...coverage };
     case 'failed':
       return {
         ...result,
+        ...coverage,
         message: clean(result.message),
         ...(result.expected !== undefined ? { expected: clean(result.expected) } : {}),
         ...(result.actual !== undefined ? { actual: clean(result.actual) } : {}),
@@ -40,6 +42,14 @@ export function redactResultText(result: CheckResult, secrets: readonly string[]
         findings,
       };
   }
+}
+
+function redactCoverage(coverage: CheckCoverage, clean: (text: string) => string): CheckCoverage {
+  return {
+    requests: coverage.requests,
+    covered: coverage.covered.map(clean),
+    leftOut: coverage.leftOut.map(({ item, why }) => ({ item: clean(item), why: clean(why) })),
+  };
 }
 
 /** The same for a run-level note. */

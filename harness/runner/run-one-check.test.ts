@@ -90,3 +90,23 @@ describe('a refused credential', () => {
     expect(results[1]).not.toHaveProperty('cause');
   });
 });
+
+describe('coverage', () => {
+  it('counts the requests a check sent and keeps the items it covered (once each) and left out, whatever its verdict', async () => {
+    const { client } = fakeClient(() => ({ status: 200, json: {} }));
+    const covering = checkOf('resources.covering', async (ctx) => {
+      await ctx.request({ path: '/customers' });
+      await ctx.request({ path: '/orders' });
+      ctx.cover('GET /customers');
+      ctx.cover('GET /orders');
+      ctx.cover('GET /customers');
+      ctx.leaveOut('GET /products', 'sampled: the budget allows two lists');
+      return ctx.fail('seen');
+    });
+    const { results } = await runChecks({ planned: [{ check: covering }], ...run(client) });
+    expect(results[0]).toMatchObject({
+      status: 'failed',
+      coverage: { requests: 2, covered: ['GET /customers', 'GET /orders'], leftOut: [{ item: 'GET /products', why: 'sampled: the budget allows two lists' }] },
+    });
+  });
+});

@@ -77,35 +77,37 @@ export async function runOneCheck(
   if (createsCutOff > 0) {
     cleanupProblems.push(`${createsCutOff} create(s) were unanswered when the check stopped; a record one of them made may remain on the target`);
   }
+  const coverage = handle.coverage();
+  const covered = (result: CheckResult): CheckResult => ({ ...result, coverage });
   const findings: Finding[] = [...handle.findings, ...cleanupProblems.map((message) => ({ level: 'warning' as const, message }))];
 
   // A 401 to the configured credential explains any failure that follows it (convention 5/1).
   const credentialCause: { cause?: SharedCause } = handle.refusedCredential.length > 0 ? { cause: { key: 'credential-refused', subjects: handle.refusedCredential } } : {};
   if (error !== undefined || outcome === undefined) {
     const info = error ?? { code: 'APICERT_CHECK_CRASHED', message: `${check.id} returned no outcome` };
-    return erroredResult(check, seed, info, { durationMs, evidence: lastExchanges(handle.exchanges), findings, ...credentialCause });
+    return covered(erroredResult(check, seed, info, { durationMs, evidence: lastExchanges(handle.exchanges), findings, ...credentialCause }));
   }
   switch (outcome.status) {
     case 'passed':
-      return toCheckResult(check, seed, { status: 'passed', durationMs, findings });
+      return covered(toCheckResult(check, seed, { status: 'passed', durationMs, findings }));
     case 'skipped':
-      return toCheckResult(check, seed, { status: 'skipped', durationMs, message: outcome.reason, findings });
+      return covered(toCheckResult(check, seed, { status: 'skipped', durationMs, message: outcome.reason, findings }));
     case 'incomplete':
     case 'blocked': {
       const error = outcome.status === 'incomplete' ? new CheckIncompleteError(outcome.reason) : new CheckBlockedError(outcome.reason);
       const blockedBy = outcome.status === 'blocked' ? outcome.blockedBy : undefined;
       // The exchanges show how far it got, or what blocked it.
-      return erroredResult(check, seed, error.toInfo(), {
+      return covered(erroredResult(check, seed, error.toInfo(), {
         durationMs,
         evidence: lastExchanges(handle.exchanges),
         findings,
         ...(blockedBy !== undefined ? { blockedBy } : {}),
         ...credentialCause,
-      });
+      }));
     }
     case 'failed': {
       const { details } = outcome;
-      return toCheckResult(check, seed, {
+      return covered(toCheckResult(check, seed, {
         status: 'failed',
         durationMs,
         message: outcome.message,
@@ -116,7 +118,7 @@ export async function runOneCheck(
         ...(details.counterexample !== undefined ? { counterexample: details.counterexample } : {}),
         ...(details.replayPath !== undefined ? { replayPath: details.replayPath } : {}),
         ...(details.cause !== undefined ? { cause: details.cause } : credentialCause),
-      });
+      }));
     }
   }
 }

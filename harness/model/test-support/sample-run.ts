@@ -268,6 +268,11 @@ export function sampleFullRun(): RunResult {
       { level: 'warning', message: 'the subscription could not be removed' },
       { level: 'info', message: '2 deliveries captured' },
     ],
+    coverage: {
+      requests: 7,
+      covered: ['event order.created', 'retry after 503'],
+      leftOut: [{ item: 'retry after a time-out', why: 'webhooks.sender.senderTimeoutMs is not set' }],
+    },
   };
   const errored: Required<ErroredCheck> = {
     id: 'webhooks-sender.retry-backoff',
@@ -285,6 +290,7 @@ export function sampleFullRun(): RunResult {
     evidence: [exchange],
     seed: 8,
     findings: [],
+    coverage: { requests: 0, covered: [], leftOut: [] },
   };
   const note: Required<RunNote> = { level: 'warning', suite: 'pagination', message: 'clean-up: DELETE /customers/c9 answered 500; the record may remain on the target' };
   const run: Required<RunResult> = {
