@@ -1,6 +1,6 @@
 // Assembles the reference server: an Express 5 app over in-memory collections that follows the
 // whole convention, with named defect switches that each break one rule.
-import express from 'express';
+import express, { type Request } from 'express';
 import type { DefectName } from './defects.js';
 import { createBearerAuth } from './http/bearer-auth.js';
 import { createErrorHandler } from './http/error-handler.js';
@@ -93,6 +93,10 @@ export function createApp(options: AppOptions): ReferenceApp {
       token: options.token,
       isEnforced: !defects.has('auth-not-enforced'),
       acceptsAnyToken: defects.has('wrong-token-accepted'),
+      ...(defects.has('nested-routes-unauthenticated') ? { isOpen: (req: Request) => /^\/customers\/[^/]+\/orders(\/|$)/.test(req.path) } : {}),
+      comparesPrefix: defects.has('token-compared-by-prefix'),
+      remembersConnection: defects.has('credential-remembered-per-connection'),
+      cookieReplacesToken: defects.has('session-cookie-stands-in-for-token'),
     }),
   );
   const jsonBody = createJsonBodyParser({

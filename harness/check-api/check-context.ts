@@ -2,13 +2,14 @@
 // The check API: what suites may use of the harness, besides harness/model. Types only; the runner
 // implements it (create-check-context.ts).
 import type { ApicertConfig } from '../config/config-types.js';
-import type { HttpResponse } from '../http/http-types.js';
+import type { CredentialMode, HttpResponse } from '../http/http-types.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
 import type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
 import type { WebhookSink } from '../sink/sink-types.js';
 
 export type { ApicertConfig, CollectionConfig, RelatedCollectionConfig } from '../config/config-types.js';
 export type { CheckOutcome } from '../model/check-outcome.js';
+export type { CredentialFlaw, CredentialMode } from '../http/http-types.js';
 export type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
 export type { AnswerScript, DeliveryAnswer, SinkChannel, SinkDelivery, WebhookSink } from '../sink/sink-types.js';
 
@@ -24,9 +25,14 @@ export interface TargetRequest {
   /** Sent as is (for malformed bodies); Content-Type from `headers`. */
   readonly body?: string;
   readonly headers?: Readonly<Record<string, string>>;
-  /** valid (default), none, or a well-formed wrong credential. */
-  readonly credential?: 'valid' | 'none' | 'wrong';
+  /** valid (default), or one of the ways a request can lack a valid credential (credentialFlaws). */
+  readonly credential?: CredentialMode;
   readonly freshConnection?: boolean;
+  /**
+   * Requests of this check naming the same connection share one dedicated connection that nothing
+   * else uses, so the check can see what a server keeps per connection (convention 5/1).
+   */
+  readonly connection?: string;
   /**
    * Default true: a 429 (or a 503 with Retry-After) is waited out and the request sent again. false
    * hands the check the answer as it came, for a webhook delivery whose first answer is judged (6/3).

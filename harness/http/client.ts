@@ -7,7 +7,7 @@ import { BoundedBodyReader } from './bounded-body.js';
 import { classifyTransportError, type TransportFailure } from './classify-error.js';
 import { prepareCredential, type PreparedCredential } from './credential.js';
 import { recordOutboundExchange, type EvidencePolicy, type OutboundExchange } from './exchange-record.js';
-import type { HttpClient, HttpClientOptions, HttpExchange, HttpRequest, HttpResponse } from './http-types.js';
+import type { CredentialMode, HttpClient, HttpClientOptions, HttpExchange, HttpRequest, HttpResponse } from './http-types.js';
 import { toIsoTimestamp } from './iso-timestamp.js';
 import { parseJsonBody } from './json-body.js';
 import { redactText, secretVariants } from './redact.js';
@@ -40,6 +40,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     bodyTimeout: options.bodyTimeoutMs,
   };
   const sharedAgent = new Agent(agentOptions);
+  const dedicated = new Map<string, Agent>();
+  // One connection each; the oldest is closed past this many, so keys cannot pile up sockets.
+  const maxDedicated = 8;
+  const dedicatedAgent = (key: string): Agent => {
+    const known = dedicated.get(key);
+    if (known !== undefined) return known;
+    const oldest = dedicated.keys().next();
+    if (dedicated.size >= maxDedicated && oldest.done !== true) {
+      void dedicated.get(oldest.value)?.destroy();
+      dedicated.delete(oldest.value);
+    }
+    const agent = new Agent({ ...agentOptions, connections: 1 });
+    dedicated.set(key, agent);
+    return agent;
+  };
   const credential = options.credential === undefined ? undefined : prepareCredential(options.credential);
   const secrets = secretVariants([...(credential?.secrets ?? []), ...options.secrets]);
   const policy: EvidencePolicy = { evidenceBodyBytes: options.evidenceBodyBytes, secrets };
@@ -57,13 +72,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function send(request: HttpRequest): Promise<HttpExchange> {
     const started = performance.now();
     const mode = credential === undefined ? 'none' : (request.credential ?? 'valid');
-    const dispatcher = request.freshConnection === true ? new Agent(agentOptions) : sharedAgent;
+    const dispatcher =
+      request.freshConnection === true ? new Agent(agentOptions) : request.connectionKey !== undefined ? dedicatedAgent(request.connectionKey) : sharedAgent;
     let hop: Hop = {
       method: request.method,
       url: request.url,
       headers: withoutCredentialHeader(request.headers, mode === 'none' ? undefined : credential),
       ...(request.body !== undefined ? { body: toBuffer(request.body) } : {}),
-      ...describeNote(request.note, request.credential === undefined || request.credential === 'valid' ? 'valid' : mode),
+      ...describeNote(request.note, request.credential ?? 'valid'),
     };
     try {
       for (let redirects = 0; ; redirects++) {
@@ -86,21 +102,20 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         hop = redirectedHop(hop, result.response.status, location.href);
       }
     } finally {
-      if (dispatcher !== sharedAgent) await dispatcher.destroy();
+      if (request.freshConnection === true) await dispatcher.destroy();
     }
   }
 
   async function sendHop(
     hop: Hop,
-    mode: 'valid' | 'wrong' | 'none',
+    mode: CredentialMode,
     dispatcher: Dispatcher,
     signal: AbortSignal | undefined,
   ): Promise<HopResult> {
     const startedAt = toIsoTimestamp(Date.now());
     const started = performance.now();
-    const wireHeaders = credential === undefined || mode === 'none'
-      ? hop.headers
-      : { ...hop.headers, [credential.header]: mode === 'valid' ? credential.validValue : credential.wrongValue };
+    const credentialValue = credential?.valueFor(mode);
+    const wireHeaders = credential === undefined || credentialValue === undefined ? hop.headers : { ...hop.headers, [credential.header]: credentialValue };
     // Connect and headers are bounded by undici's own time-outs (the headers one covers all of the
     // headers, not each chunk); the body, whose undici time-out is per chunk, gets the deadline.
     const reader = new BoundedBodyReader(options.maxResponseBytes, started + budgets.exchangeDeadlineMs);
@@ -116,7 +131,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           credential:
             credential === undefined || mode === 'none'
               ? undefined
-              : { header: credential.header, mode, prefix: credential.prefix, curlValue: credential.curlValue },
+              : { header: credential.header, mode, prefix: flawForm(mode, credential.prefix), curlValue: credential.curlValue },
           body: hop.body,
           response,
           error: error?.toInfo(),
@@ -179,7 +194,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   return {
     send,
     async close(): Promise<void> {
-      await sharedAgent.close();
+      await Promise.all([sharedAgent.close(), ...[...dedicated.values()].map((agent) => agent.close())]);
     },
   };
 }
@@ -200,9 +215,28 @@ function withoutCredentialHeader(
   return copy ?? headers;
 }
 
-// The record says when a request deliberately carried no credential or a wrong one.
-function describeNote(note: string | undefined, mode: 'valid' | 'wrong' | 'none'): { note?: string } {
-  const credentialNote = mode === 'wrong' ? 'wrong credential' : mode === 'none' ? 'no credential' : undefined;
+const flawNotes: Record<CredentialMode, string | undefined> = {
+  valid: undefined,
+  none: 'no credential',
+  empty: 'empty credential header',
+  'scheme-only': 'scheme without a token',
+  wrong: 'wrong credential',
+  truncated: 'the token one character short',
+  extended: 'the token with one character added',
+  'last-changed': 'the token with its last character changed',
+};
+
+// The record shows an empty or scheme-only header as sent (nothing secret in it); a flawed token
+// is redacted after its scheme, like the valid one.
+function flawForm(mode: CredentialMode, prefix: string): string {
+  if (mode === 'empty') return '';
+  if (mode === 'scheme-only') return prefix.trimEnd();
+  return prefix;
+}
+
+// The record says when a request deliberately lacked a valid credential, and how.
+function describeNote(note: string | undefined, mode: CredentialMode): { note?: string } {
+  const credentialNote = flawNotes[mode];
   if (credentialNote === undefined) return note === undefined || note === '' ? {} : { note };
   return { note: note === undefined || note === '' ? credentialNote : `${note}; ${credentialNote}` };
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { prepareCredential, toWrongToken } from './credential.js';
+import { nearMisses, prepareCredential, toWrongToken } from './credential.js';
 
 describe('prepareCredential', () => {
   it('keeps the scheme and draws a different token of the same shape', () => {
@@ -17,7 +17,7 @@ describe('prepareCredential', () => {
   it('uses a wrong value given by the caller, so a caller redacting outside the client knows it', () => {
     const prepared = prepareCredential({ header: 'Authorization', value: 'Bearer abc', curlValue: 'Bearer $T', wrongValue: 'Bearer xyz' });
     expect(prepared.wrongValue).toBe('Bearer xyz');
-    expect(prepared.secrets).toEqual(['Bearer abc', 'abc', 'Bearer xyz', 'xyz']);
+    expect(prepared.secrets).toEqual(['Bearer abc', 'abc', 'Bearer xyz', 'xyz', 'ab', 'abcd', 'abd']);
   });
 
   it('treats a value without a space as a bare token (X-Api-Key style)', () => {
@@ -43,5 +43,29 @@ describe('toWrongToken', () => {
         expect(toWrongToken(token)).toHaveLength(token.length);
       }),
     );
+  });
+});
+
+describe('the flaws of a credential', () => {
+  const prepared = prepareCredential({ header: 'Authorization', value: 'Bearer tok9Z', curlValue: 'Bearer $T' });
+
+  it('builds each way a request can lack a valid credential from the configured one', () => {
+    expect(prepared.valueFor('valid')).toBe('Bearer tok9Z');
+    expect(prepared.valueFor('none')).toBeUndefined();
+    expect(prepared.valueFor('empty')).toBe('');
+    expect(prepared.valueFor('scheme-only')).toBe('Bearer');
+    expect(prepared.valueFor('truncated')).toBe('Bearer tok9');
+    expect(prepared.valueFor('extended')).toBe('Bearer tok9ZA');
+    expect(prepared.valueFor('last-changed')).toBe('Bearer tok9A');
+    expect(prepared.valueFor('wrong')).toMatch(/^Bearer [a-z]{3}\d[A-Z]$/);
+  });
+
+  it('redacts every flawed token too, so a target echoing one back leaks nothing', () => {
+    expect(prepared.secrets).toEqual(expect.arrayContaining(['tok9', 'tok9ZA', 'tok9A']));
+  });
+
+  it('swaps the last character for another of its kind, never for itself', () => {
+    expect(nearMisses('a9')).toEqual({ truncated: 'a', extended: 'a90', 'last-changed': 'a0' });
+    expect(nearMisses('k-')).toEqual({ truncated: 'k', extended: 'k-x', 'last-changed': 'kx' });
   });
 });

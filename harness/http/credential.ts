@@ -1,6 +1,7 @@
-// The three ways a request can carry the credential: the real one, none, or a well-formed wrong one.
+// The ways a request can carry the credential: the real one, or one of its flaws (none, an empty
+// header, a wrong token, the token cut or extended by one character…).
 import { randomInt } from 'node:crypto';
-import type { Credential } from './http-types.js';
+import type { Credential, CredentialFlaw, CredentialMode } from './http-types.js';
 
 /** A configured credential split into what is sent and what must never be shown. */
 export interface PreparedCredential {
@@ -12,8 +13,10 @@ export interface PreparedCredential {
   readonly validValue: string;
   readonly wrongValue: string;
   readonly curlValue: string;
-  /** Every value that must be redacted: both whole values and both bare tokens. */
+  /** Every value that must be redacted: the whole values and bare tokens, flawed ones included. */
   readonly secrets: readonly string[];
+  /** The header value for a mode; undefined for 'none' (no header at all). */
+  valueFor(mode: CredentialMode): string | undefined;
 }
 
 /** Splits the credential and draws the wrong token once (unless given), so it is stable and redacted everywhere. */
@@ -23,6 +26,17 @@ export function prepareCredential(credential: Credential): PreparedCredential {
   const token = credential.value.slice(prefix.length);
   const wrongValue = credential.wrongValue ?? `${prefix}${toWrongToken(token)}`;
   const wrongToken = wrongValue.startsWith(prefix) ? wrongValue.slice(prefix.length) : wrongValue;
+  const flawedTokens = nearMisses(token);
+  const values: Record<CredentialMode, string | undefined> = {
+    valid: credential.value,
+    none: undefined,
+    empty: '',
+    'scheme-only': prefix.trimEnd(),
+    wrong: wrongValue,
+    truncated: `${prefix}${flawedTokens.truncated}`,
+    extended: `${prefix}${flawedTokens.extended}`,
+    'last-changed': `${prefix}${flawedTokens['last-changed']}`,
+  };
   return {
     header: credential.header,
     headerKey: credential.header.toLowerCase(),
@@ -30,8 +44,26 @@ export function prepareCredential(credential: Credential): PreparedCredential {
     validValue: credential.value,
     wrongValue,
     curlValue: credential.curlValue,
-    secrets: [credential.value, token, wrongValue, wrongToken],
+    secrets: [credential.value, token, wrongValue, wrongToken, ...Object.values(flawedTokens)],
+    valueFor: (mode) => values[mode],
   };
+}
+
+/**
+ * The valid token one character short, one character longer, and with its last character swapped for
+ * another of its kind: deterministic, so every part of a run redacts the same values.
+ */
+export function nearMisses(token: string): Record<Extract<CredentialFlaw, 'truncated' | 'extended' | 'last-changed'>, string> {
+  const last = token.at(-1) ?? 'a';
+  return { truncated: token.slice(0, -1), extended: `${token}${nextOfKind(last)}`, 'last-changed': `${token.slice(0, -1)}${nextOfKind(last)}` };
+}
+
+function nextOfKind(char: string): string {
+  for (const alphabet of [DIGITS, LOWER, UPPER]) {
+    const at = alphabet.indexOf(char);
+    if (at !== -1) return alphabet[(at + 1) % alphabet.length]!;
+  }
+  return char === 'x' ? 'y' : 'x';
 }
 
 const DIGITS = '0123456789';

@@ -3,6 +3,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { ErrorInfo } from '../errors.js';
 import type { ExchangeRecord, RecordedBody, RecordedRequest } from '../model/evidence.js';
+import type { CredentialMode } from './http-types.js';
 import { cutWithMarker } from '../model/cut-with-marker.js';
 import { toCurlLine, type CurlRequest } from './curl.js';
 import { REDACTED, containsAnySecret, foldCase, redactBytes, redactHeaders, redactText, secretsAsLatin1 } from './redact.js';
@@ -29,8 +30,11 @@ export interface OutboundExchange {
   /** Present when a credential header was sent, valid or wrong. */
   readonly credential?: {
     readonly header: string;
-    readonly mode: 'valid' | 'wrong';
-    /** Scheme and space, e.g. "Bearer ", kept in the record so its form stays visible. */
+    readonly mode: Exclude<CredentialMode, 'none'>;
+    /**
+     * Scheme and space, e.g. "Bearer ", kept in the record so its form stays visible; for an empty
+     * or scheme-only header, the whole value sent (nothing secret is in it).
+     */
     readonly prefix: string;
     readonly curlValue: string;
   };
@@ -65,8 +69,10 @@ export function recordOutboundExchange(exchange: OutboundExchange, policy: Evide
   }
   const credential = exchange.credential;
   if (credential !== undefined) {
-    recordedHeaders[credential.header.toLowerCase()] = `${credential.prefix}${REDACTED}`;
-    if (credential.mode === 'wrong') sentHeaders[credential.header] = `${credential.prefix}${REDACTED}`;
+    const hasToken = credential.mode !== 'empty' && credential.mode !== 'scheme-only';
+    const shown = hasToken ? `${credential.prefix}${REDACTED}` : credential.prefix;
+    recordedHeaders[credential.header.toLowerCase()] = shown;
+    if (credential.mode !== 'valid') sentHeaders[credential.header] = shown;
   }
 
   // Built by assignment, not by spreading optional parts: this runs once per request of a walk.

@@ -14,6 +14,17 @@ export interface Credential {
   readonly wrongValue?: string;
 }
 
+/**
+ * Every way a request can lack a valid credential (convention 5/1), as the client builds it from
+ * the configured one: none at all, an empty header, the scheme without a token, a well-formed wrong
+ * token, and the valid token cut by one character, with one added, or with its last one changed
+ * (which a comparison of a prefix or of the length alone would accept).
+ */
+export const credentialFlaws = ['none', 'empty', 'scheme-only', 'wrong', 'truncated', 'extended', 'last-changed'] as const;
+export type CredentialFlaw = (typeof credentialFlaws)[number];
+/** valid: the configured credential; a flaw: a request that lacks a valid one in that way. */
+export type CredentialMode = 'valid' | CredentialFlaw;
+
 export interface HttpClientOptions {
   readonly connectTimeoutMs: number;
   readonly headersTimeoutMs: number;
@@ -41,10 +52,15 @@ export interface HttpRequest {
   readonly url: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string | Uint8Array;
-  /** valid: add the credential (default); none: omit it; wrong: send a well-formed wrong one. */
-  readonly credential?: 'valid' | 'none' | 'wrong';
+  /** valid: add the credential (default); none: omit it; another flaw: send the header with that flaw. */
+  readonly credential?: CredentialMode;
   /** Use a new connection, sharing nothing with earlier requests. */
   readonly freshConnection?: boolean;
+  /**
+   * Requests with the same key share one dedicated connection, opened on first use and used by
+   * nothing else (unless the target closes it), so a check can tell what a server keeps per connection.
+   */
+  readonly connectionKey?: string;
   /** false: a 429 or 503 is the answer, not a "not now" to wait out (a webhook delivery the check judges). */
   readonly waitsOutThrottling?: boolean;
   /**

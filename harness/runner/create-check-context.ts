@@ -82,6 +82,8 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
         ...(body !== undefined ? { body } : {}),
         credential: isForeignOrigin ? 'none' : (target.credential ?? 'valid'),
         freshConnection: target.freshConnection ?? false,
+        // Keyed by check too: two checks naming "a" never share a connection.
+        ...(target.connection !== undefined ? { connectionKey: `${seed}:${target.connection}` } : {}),
         ...(target.waitsOutThrottling === false ? { waitsOutThrottling: false } : {}),
         ...(target.isWebhookDelivery === true ? { isWebhookDelivery: true } : {}),
         signal,

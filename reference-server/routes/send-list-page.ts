@@ -1,5 +1,6 @@
 // Answers a list request: parses the pagination parameters, cuts the page and writes the list
 // response. Shared by every list, so every list takes the same parameters (convention 4.2/7).
+import type { Socket } from 'node:net';
 import type { Request, Response } from 'express';
 import { HttpError } from '../http/http-error.js';
 import { buildListPage } from '../pagination/build-list-page.js';
@@ -19,8 +20,13 @@ export interface ListSource<T extends SortKey> {
   readonly ignoresPageSize?: boolean;
 }
 
+// page-size-remembered defect: the last page size each connection asked for. Keyed by socket, so
+// servers in one process never share it.
+const rememberedSizes = new WeakMap<Socket, unknown>();
+
 export async function sendListPage<T extends SortKey>(req: Request, res: Response, ctx: ServerContext, source: ListSource<T>): Promise<void> {
-  const parsed = parsePageParams(req.query as Record<string, unknown>, ctx.pageParamPolicy);
+  const query = ctx.defects.has('page-size-remembered') ? withRememberedSize(req) : (req.query as Record<string, unknown>);
+  const parsed = parsePageParams(query, ctx.pageParamPolicy);
   let request = parsed.ok ? parsed.request : fallBackOnInvalid(ctx, parsed.message);
   if (source.ignoresPageSize) request = { ...request, size: Number.POSITIVE_INFINITY };
   const view = ctx.defects.has('order-without-tie-breaker') ? shuffleTies(source.view(), ctx.random) : source.view();
@@ -35,6 +41,17 @@ export async function sendListPage<T extends SortKey>(req: Request, res: Respons
   // list-not-a-page: the page's items as a bare array, without next_cursor or has_more.
   if (ctx.defects.has('list-not-a-page')) return void res.status(200).json(items);
   res.status(200).json({ ...page.body, items });
+}
+
+function withRememberedSize(req: Request): Record<string, unknown> {
+  const query = req.query as Record<string, unknown>;
+  const asked = query.limit ?? query.per_page;
+  if (asked !== undefined) {
+    rememberedSizes.set(req.socket, asked);
+    return query;
+  }
+  const remembered = rememberedSizes.get(req.socket);
+  return remembered === undefined ? query : { ...query, limit: remembered };
 }
 
 // The clean server refuses invalid parameters with 400; two defects answer otherwise.

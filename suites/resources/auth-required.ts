@@ -1,13 +1,24 @@
-import type { CheckContext, TargetRequest, TargetResponse } from '../../harness/check-api/check-context.js';
+import type { CheckContext, CredentialFlaw, TargetResponse } from '../../harness/check-api/check-context.js';
+import type { ExchangeRecord } from '../../harness/model/evidence.js';
 import { defineCheck } from '../define-check.js';
-import { asRecord } from '../internal/answer-shape.js';
-import { createRecord, fillBodyFor } from '../internal/fixtures/create-record.js';
-import { patchBodyOf, replaceBodyOf } from '../internal/fixtures/write-bodies.js';
+import { asRecord, isSuccess } from '../internal/answer-shape.js';
+import { locateCreatedRecord } from '../internal/fixtures/locate-created-record.js';
+import { surfaceInventory, type SurfaceOperation } from '../internal/surface-inventory.js';
+import { credentialFlawNames, credentialFlawsFor } from './internal/credential-flaws.js';
+import { prepareSubject, registrationProbe, requestFor, type OperationSubject } from './internal/operation-subject.js';
 import { describeChangedFields, findChangedFields } from './internal/record-fields.js';
 import { describePinned, isRefusedStatus } from './internal/status-policy.js';
 
-// Convention 5/1: each request carries its own credential. Without it, or with a wrong one, every
-// resource operation is refused (401 or 403) and changes nothing.
+/** One operation that served a request lacking a valid credential, or let one change its record. */
+interface Hole {
+  readonly operation: string;
+  readonly what: string;
+  readonly exchanges: readonly ExchangeRecord[];
+}
+
+// Convention 5/1: each request carries its own credential. A request that lacks a valid one, in any
+// way, is refused (401 or 403) on every operation of every collection, member, related list and
+// child, and on the webhook registration, and changes nothing.
 export const authRequired = defineCheck({
   id: 'resources.auth-required',
   suite: 'resources',
@@ -15,69 +26,112 @@ export const authRequired = defineCheck({
   rule: '5/1, 5/2',
   level: 'normative',
   leavesOpen: 'The kind of token and its header (5/2: not shown): target.auth. The status of a refusal: 401 or 403; pin resources.refusedStatus.',
-  title: 'Every resource operation without a valid credential is refused and changes nothing',
-  proves: 'List, create, read, replace, change and delete answer 401/403 without the credential and with a wrong one, and the record is left as it was.',
-  provenBy: ['auth-not-enforced', 'wrong-token-accepted'],
+  title: 'Every operation refuses a request without a valid credential, and changes nothing',
+  proves:
+    'Every operation of the surface (list, read, create, replace, change and delete on every collection and related collection, and the webhook registration) answers 401/403 to each way a request can lack a valid credential, and a refused write leaves the record as it was.',
+  covers: 'Every operation of convention 4.1 on every configured collection, member, related list and child, and the webhook registration (webhooks.sender.register) when configured.',
+  probes: [...Object.values(credentialFlawNames), 'a refused write that still changes the record', 'a refused create that still makes a record'],
+  provenBy: ['auth-not-enforced', 'wrong-token-accepted', 'nested-routes-unauthenticated', 'token-compared-by-prefix'],
   async run(ctx) {
-    const collection = ctx.config.collections[0];
-    if (collection === undefined) return ctx.skip('no collections are configured');
-    const created = await createRecord(ctx, collection);
-    if (!created.ok) return created.outcome;
-    const before = await ctx.request({ path: created.memberPath, note: 'read the record before unauthenticated writes' });
-    const snapshot = asRecord(before.json);
-    if (before.status !== 200 || snapshot === undefined) {
-      return ctx.fail(`GET ${created.memberPath} answered ${before.status} right after the create; refused writes cannot be judged`, {
-        expected: '200 with the record just created',
-        actual: `${before.status}`,
-        exchanges: [created.response.record, before.record],
-      });
-    }
+    const inventory = surfaceInventory(ctx.config);
+    if (inventory.lists.length === 0) return ctx.skip('no collections are configured');
+    const flaws = credentialFlawsFor(ctx.config.target.auth);
+    for (const { flaw, why } of flaws.leftOut) ctx.leaveOut(credentialFlawNames[flaw], why);
+    const holes: Hole[] = [];
 
-    const replaceBody = fillBodyFor(ctx, created, replaceBodyOf(collection));
-    const patchBody = fillBodyFor(ctx, created, patchBodyOf(collection) ?? {});
-    const operations: readonly TargetRequest[] = [
-      { method: 'GET', path: collection.path, note: 'list' },
-      { method: 'POST', path: collection.path, json: created.sent, note: 'create' },
-      { method: 'GET', path: created.memberPath, note: 'read' },
-      { method: 'PUT', path: created.memberPath, json: replaceBody, note: 'replace' },
-      { method: 'PATCH', path: created.memberPath, json: patchBody, note: 'change' },
-      { method: 'DELETE', path: created.memberPath, note: 'delete' },
-    ];
-    for (const credential of ['none', 'wrong'] as const) {
-      for (const operation of operations) {
-        const label = credential === 'none' ? 'without a credential' : 'with a wrong credential';
-        const response = await ctx.request({ ...operation, credential, note: `${operation.note} ${label}` });
-        const pinned = ctx.config.resources.refusedStatus;
-        if (!isRefusedStatus(response.status, pinned)) {
-          const expected = pinned === 'either' ? '401 or 403' : describePinned(pinned, 'refusedStatus');
-          return ctx.fail(`${operation.method} ${operation.path} ${label} answered ${response.status}; expected ${expected}`, {
-            expected,
-            actual: `${response.status}`,
-            exchanges: [response.record],
-          });
-        }
-        const changed = await recordChanged(ctx, created.memberPath, snapshot);
-        if (changed !== undefined) {
-          return ctx.fail(`${operation.method} ${operation.path} ${label} was refused but changed the record: ${changed.summary}`, {
-            expected: 'a refused request changes nothing',
-            actual: changed.summary,
-            exchanges: [response.record, changed.read.record],
-          });
-        }
+    for (const list of inventory.lists) {
+      ctx.progress(list.label);
+      const prepared = await prepareSubject(ctx, list);
+      if (!prepared.ok) return prepared.outcome;
+      for (const operation of inventory.operations.filter((candidate) => candidate.list === list)) {
+        holes.push(...(await probeOperation(ctx, operation, prepared.subject, flaws.probed)));
       }
     }
-    return ctx.pass();
+    const register = ctx.config.webhooks.sender?.register;
+    for (const operation of inventory.operations.filter((candidate) => candidate.verb === 'register')) {
+      holes.push(...(await probeRegistration(ctx, operation, register?.body ?? {}, register?.idField ?? 'id', flaws.probed)));
+    }
+    ctx.info(`${inventory.operations.length} operations × ${flaws.probed.length} ways to lack a valid credential`);
+    if (holes.length === 0) return ctx.pass();
+
+    const expected = describeExpected(ctx);
+    const operations = [...new Set(holes.map((hole) => hole.operation))];
+    return ctx.fail(
+      `${operations.length} of ${inventory.operations.length} operations served a request that lacked a valid credential: ${holes.map((hole) => `${hole.operation} ${hole.what}`).join('; ')}`,
+      { expected, actual: `${holes[0]!.operation} ${holes[0]!.what}`, exchanges: holes.flatMap((hole) => hole.exchanges).slice(0, 12) },
+    );
   },
 });
 
-async function recordChanged(
+function describeExpected(ctx: CheckContext): string {
+  const pinned = ctx.config.resources.refusedStatus;
+  return pinned === 'either' ? '401 or 403, and nothing changed' : `${describePinned(pinned, 'refusedStatus')}, and nothing changed`;
+}
+
+/** Sends the operation with each flaw; a served one is a hole, and a refused write must leave the record alone. */
+async function probeOperation(ctx: CheckContext, operation: SurfaceOperation, subject: OperationSubject, flaws: readonly CredentialFlaw[]): Promise<Hole[]> {
+  ctx.cover(operation.label);
+  const request = requestFor(operation, subject);
+  const served: { flaw: CredentialFlaw; response: TargetResponse }[] = [];
+  for (const flaw of flaws) {
+    const response = await ctx.request({ ...request, credential: flaw, note: `${operation.verb} with ${credentialFlawNames[flaw]}` });
+    if (isRefusedStatus(response.status, ctx.config.resources.refusedStatus)) continue;
+    served.push({ flaw, response });
+    if (operation.verb === 'create' && isSuccess(response.status)) trackUnexpectedCreate(ctx, response, subject);
+    // The record is gone: later flaws would only meet a 404.
+    if (operation.verb === 'delete' && isSuccess(response.status)) break;
+  }
+  const holes: Hole[] = [];
+  if (served.length > 0) {
+    const statuses = [...new Set(served.map(({ response }) => response.status))].join('/');
+    holes.push({
+      operation: operation.label,
+      what: `answered ${statuses} to ${served.map(({ flaw }) => credentialFlawNames[flaw]).join(', ')}`,
+      exchanges: served.slice(0, 2).map(({ response }) => response.record),
+    });
+  }
+  const writesMember = operation.verb === 'replace' || operation.verb === 'change' || operation.verb === 'delete';
+  if (writesMember && served.length === 0) {
+    const changed = await recordChanged(ctx, subject);
+    if (changed !== undefined) holes.push({ operation: operation.label, what: `refused every such request but the record changed: ${changed.summary}`, exchanges: [changed.read.record] });
+  }
+  return holes;
+}
+
+async function probeRegistration(
   ctx: CheckContext,
-  memberPath: string,
-  snapshot: Readonly<Record<string, unknown>>,
-): Promise<{ summary: string; read: TargetResponse } | undefined> {
-  const read = await ctx.request({ path: memberPath, note: 'verify the record is unchanged' });
+  operation: SurfaceOperation,
+  body: Readonly<Record<string, unknown>>,
+  idField: string,
+  flaws: readonly CredentialFlaw[],
+): Promise<Hole[]> {
+  ctx.cover(operation.label);
+  const served: { flaw: CredentialFlaw; response: TargetResponse }[] = [];
+  for (const flaw of flaws) {
+    const response = await ctx.request({ ...registrationProbe(operation, body), credential: flaw, creates: true, note: `register a webhook with ${credentialFlawNames[flaw]}` });
+    if (isRefusedStatus(response.status, ctx.config.resources.refusedStatus)) continue;
+    served.push({ flaw, response });
+    const id = asRecord(response.json)?.[idField];
+    if (isSuccess(response.status) && (typeof id === 'string' || typeof id === 'number')) {
+      ctx.fixtures.track(`${operation.pathTemplate.replace(/\/+$/, '')}/${encodeURIComponent(String(id))}`);
+    }
+  }
+  if (served.length === 0) return [];
+  const statuses = [...new Set(served.map(({ response }) => response.status))].join('/');
+  return [{ operation: operation.label, what: `answered ${statuses} to ${served.map(({ flaw }) => credentialFlawNames[flaw]).join(', ')}`, exchanges: served.slice(0, 2).map(({ response }) => response.record) }];
+}
+
+// A create that should have been refused made a record: it is still the kit's to delete.
+function trackUnexpectedCreate(ctx: CheckContext, response: TargetResponse, subject: OperationSubject): void {
+  const located = locateCreatedRecord(response, { baseUrl: ctx.baseUrl, postPath: subject.createPath, memberPrefix: subject.memberPrefix, idField: subject.idField });
+  if (located.found) ctx.fixtures.track(located.memberPath);
+  else ctx.warn(`POST ${subject.createPath} without a valid credential answered ${response.status} but ${located.why}: a record it made may remain on the target`);
+}
+
+async function recordChanged(ctx: CheckContext, subject: OperationSubject): Promise<{ summary: string; read: TargetResponse } | undefined> {
+  const read = await ctx.request({ path: subject.record.memberPath, note: 'verify the record is unchanged' });
   const current = asRecord(read.json);
   if (read.status !== 200 || current === undefined) return { summary: `the record now answers ${read.status}`, read };
-  const fields = findChangedFields(snapshot, current);
-  return fields.length === 0 ? undefined : { summary: describeChangedFields(fields, snapshot, current), read };
+  const fields = findChangedFields(subject.snapshot, current);
+  return fields.length === 0 ? undefined : { summary: describeChangedFields(fields, subject.snapshot, current), read };
 }

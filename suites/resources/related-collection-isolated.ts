@@ -1,6 +1,6 @@
-import type { CheckContext, CollectionConfig, RelatedCollectionConfig } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { createRecord, type Creation } from '../internal/fixtures/create-record.js';
+import { createChild, nestedPath } from '../internal/fixtures/create-child.js';
+import { createRecord } from '../internal/fixtures/create-record.js';
 import { idsOf, walkList } from '../internal/fixtures/find-in-list.js';
 
 // Convention 2/3: a related collection nested under a member lists that member's children only.
@@ -62,24 +62,3 @@ export const relatedCollectionIsolated = defineCheck({
     return exercised > 0 ? ctx.pass() : ctx.skip('no related collection is configured (add "related" to a collection)');
   },
 });
-
-function nestedPath(related: RelatedCollectionConfig, parentId: string | number): string {
-  return related.path.replace('{id}', encodeURIComponent(String(parentId)));
-}
-
-/** Creates a child under `parentId`, nested or through its own collection, and tracks it for clean-up. */
-async function createChild(
-  ctx: CheckContext,
-  parent: CollectionConfig,
-  related: RelatedCollectionConfig,
-  parentId: string | number,
-): Promise<Creation> {
-  const nested = nestedPath(related, parentId);
-  const postPath = related.createPath === 'nested' ? nested : related.createPath;
-  const memberPrefix = related.memberPath.replace('{id}', encodeURIComponent(String(parentId))).replace(/\/\{childId\}$/, '');
-  return createRecord(
-    ctx,
-    { ...parent, name: related.name, path: postPath, idField: related.idField, sample: related.sample, related: [] },
-    { postPath, memberPrefix, parentId },
-  );
-}

@@ -1,36 +1,136 @@
+import type { CheckContext, TargetResponse } from '../../harness/check-api/check-context.js';
+import type { ExchangeRecord } from '../../harness/model/evidence.js';
 import { defineCheck } from '../define-check.js';
+import { asRecord } from '../internal/answer-shape.js';
+import { surfaceInventory } from '../internal/surface-inventory.js';
+import { ensureListed, type ListUnderTest } from './internal/listed-records.js';
+import { describePinned, isRefusedStatus } from './internal/status-policy.js';
 
-// Convention 1 and 5/1: the service is stateless. The kit never sends cookies, so a service that
-// needs session state (a cookie, an earlier request on the same connection) fails here.
+/** One way a list showed state carried from an earlier request. */
+interface Carried {
+  readonly list: string;
+  readonly what: string;
+  readonly exchanges: readonly ExchangeRecord[];
+}
+
+// Convention 1 and 5/1: the service keeps no per-client conversation state; each request carries
+// everything needed to handle it. Derived from the ways a server can carry state from one request
+// to the next: a session it needs (a cookie, an earlier request on the connection), a credential it
+// remembers (per connection, per client, in a cookie it set), a setting it remembers (a page size).
 export const statelessRequests = defineCheck({
   id: 'resources.stateless-requests',
   suite: 'resources',
   conformanceClass: 'resources-auth',
   rule: '1, 5/1',
   level: 'normative',
-  title: 'Each request stands alone: no cookie or session is needed',
-  proves: 'The same credentialed request succeeds repeatedly without cookies, on a shared connection and on a fresh one.',
-  provenBy: ['session-cookie-required'],
+  title: 'Each request stands alone: no session is needed, and none stands in for the credential',
+  proves:
+    'On every list, the same credentialed request succeeds repeatedly without cookies, on a shared and a fresh connection; a request without the credential is refused right after a valid one on the same connection, on a new one, and with any cookie the service set; and a page size sent once is not applied to a later request that sends none.',
+  covers: 'Every configured list: each collection and each related list (under a parent the kit creates).',
+  probes: [
+    'a session needed: a later request on the same connection without a cookie',
+    'a session needed: a request on a fresh connection',
+    'the credential remembered for the connection',
+    'the credential remembered for the client (a fresh connection)',
+    'a cookie the service set standing in for the credential',
+    'a page size remembered from an earlier request',
+  ],
+  provenBy: ['session-cookie-required', 'credential-remembered-per-connection', 'session-cookie-stands-in-for-token', 'page-size-remembered'],
   async run(ctx) {
-    const collection = ctx.config.collections[0];
-    if (collection === undefined) return ctx.skip('no collections are configured');
-    const attempts = [
-      { freshConnection: false, note: 'first request, no cookie' },
-      { freshConnection: false, note: 'second request on the same connection, no cookie' },
-      { freshConnection: false, note: 'third request on the same connection, no cookie' },
-      { freshConnection: true, note: 'a fresh connection, no cookie' },
-    ];
-    for (const attempt of attempts) {
-      const response = await ctx.request({ path: collection.path, ...attempt });
-      if (response.status !== 200) {
-        const cookie = response.headers['set-cookie'] === undefined ? '' : ' (the target sets a cookie: session state?)';
-        return ctx.fail(`GET ${collection.path} with a valid credential answered ${response.status} on the ${attempt.note}${cookie}; expected 200`, {
-          expected: '200 for every request that carries the credential',
-          actual: `${response.status}`,
-          exchanges: ctx.exchanges.slice(-4),
-        });
+    const inventory = surfaceInventory(ctx.config);
+    if (inventory.lists.length === 0) return ctx.skip('no collections are configured');
+    const carried: Carried[] = [];
+    for (const [index, target] of inventory.lists.entries()) {
+      ctx.progress(target.label);
+      ctx.cover(`GET ${target.label}`);
+      // A top-level list is probed for a needed session before the kit writes anything: a server
+      // that needs one would refuse the writes first, and the failure would name the wrong cause.
+      const early = target.related === undefined ? await probeSession(ctx, target.label, target.collection.path, `list-${index}`) : [];
+      carried.push(...early);
+      if (early.length > 0) {
+        for (const rest of inventory.lists.slice(index + 1)) ctx.leaveOut(`GET ${rest.label}`, 'the service needs a session, so the records these probes need cannot be written');
+        break;
       }
+      const prepared = await ensureListed(ctx, target, 2);
+      if (!prepared.ok) return prepared.outcome;
+      const session = target.related === undefined ? [] : await probeSession(ctx, target.label, prepared.list.path, `list-${index}`);
+      carried.push(...session);
+      if (session.length === 0) carried.push(...(await probeRemembered(ctx, prepared.list, `list-${index}`)));
     }
-    return ctx.pass();
+    if (carried.length === 0) return ctx.pass();
+    const lists = [...new Set(carried.map((entry) => entry.list))];
+    return ctx.fail(`${lists.length} of ${inventory.lists.length} lists carry state from one request to the next: ${carried.map((entry) => `${entry.list} ${entry.what}`).join('; ')}`, {
+      expected: 'each request handled on its own: the credential on every request, no cookie or earlier request needed',
+      actual: `${carried[0]!.list} ${carried[0]!.what}`,
+      exchanges: carried.flatMap((entry) => entry.exchanges).slice(0, 12),
+    });
   },
 });
+
+// A session the server needs: on one dedicated connection, and on a fresh one, without cookies.
+async function probeSession(ctx: CheckContext, label: string, path: string, connection: string): Promise<Carried[]> {
+  const attempts = [
+    { connection: `${connection}-session`, note: 'first request on a connection, no cookie' },
+    { connection: `${connection}-session`, note: 'second request on the same connection, no cookie' },
+    { connection: `${connection}-session`, note: 'third request on the same connection, no cookie' },
+    { freshConnection: true, note: 'a fresh connection, no cookie' },
+  ];
+  for (const attempt of attempts) {
+    const response = await ctx.request({ path, ...attempt });
+    if (response.status !== 200) {
+      const hint = response.headers['set-cookie'] === undefined ? '' : ' (the target sets a cookie: session state?)';
+      return [{ list: label, what: `answered ${response.status} to a valid request on the ${attempt.note}${hint}; expected 200`, exchanges: ctx.exchanges.slice(-4) }];
+    }
+  }
+  return [];
+}
+
+// A credential or a setting the server remembers from an earlier request.
+async function probeRemembered(ctx: CheckContext, list: ListUnderTest, connection: string): Promise<Carried[]> {
+  const { path } = list;
+  const carried: Carried[] = [];
+  const add = (what: string, ...responses: TargetResponse[]): void => void carried.push({ list: list.label, what, exchanges: responses.map((r) => r.record) });
+  const refused = (status: number): boolean => isRefusedStatus(status, ctx.config.resources.refusedStatus);
+  const expected = describePinned(ctx.config.resources.refusedStatus, 'refusedStatus');
+  const pinned = `${connection}-remembered`;
+
+  // The credential, remembered for the connection that carried it, or for the client on a new one.
+  const valid = await ctx.request({ path, connection: pinned, note: 'a valid request first' });
+  const cookie = firstCookie(valid);
+  const sameConnection = await ctx.request({ path, connection: pinned, credential: 'none', note: 'then the same request without the credential, on the same connection' });
+  if (!refused(sameConnection.status)) add(`served a request without the credential (${sameConnection.status}) on a connection that had carried a valid one; expected ${expected}`, valid, sameConnection);
+  const freshConnection = await ctx.request({ path, credential: 'none', freshConnection: true, note: 'the same request without the credential, on a new connection' });
+  if (!refused(freshConnection.status)) add(`served a request without the credential (${freshConnection.status}) right after a valid one from the same client; expected ${expected}`, freshConnection);
+
+  // A cookie it set, standing in for the credential.
+  if (cookie === undefined) {
+    ctx.cover(`${list.label}: the service set no cookie`);
+  } else {
+    const withCookie = await ctx.request({ path, credential: 'none', headers: { cookie }, freshConnection: true, note: 'the cookie the service set, without the credential' });
+    if (!refused(withCookie.status)) add(`served a request that carried only the cookie it had set (${withCookie.status}); expected ${expected}`, withCookie);
+  }
+
+  // A page size sent once, applied to a later request that sends none on the same connection.
+  const sizeParam = list.styles.includes('offset') || list.styles.includes('cursor') ? 'limit' : 'per_page';
+  const before = await ctx.request({ path, connection: pinned, note: 'the default page' });
+  const small = await ctx.request({ path, connection: pinned, query: { [sizeParam]: 1 }, note: `a page of one (${sizeParam}=1)` });
+  const after = await ctx.request({ path, connection: pinned, note: 'the default page again' });
+  const [sizeBefore, sizeAfter] = [itemCount(before), itemCount(after)];
+  if (sizeBefore === undefined || sizeAfter === undefined || sizeBefore < 2) {
+    ctx.leaveOut(`${list.label}: a remembered page size`, `the default page held ${sizeBefore ?? 'no list of'} items, so a page of one would not differ`);
+  } else if (sizeAfter < sizeBefore && sizeAfter === itemCount(small)) {
+    add(`answered a request without a page size with ${sizeAfter} item(s), the size an earlier request asked for (${sizeParam}=1); it had answered ${sizeBefore}`, before, small, after);
+  }
+  return carried;
+}
+
+function firstCookie(response: TargetResponse): string | undefined {
+  const header = response.headers['set-cookie'];
+  const pair = header?.split(';')[0]?.trim();
+  return pair === undefined || pair === '' ? undefined : pair;
+}
+
+function itemCount(response: TargetResponse): number | undefined {
+  const items = asRecord(response.json)?.items;
+  return response.status === 200 && Array.isArray(items) ? items.length : undefined;
+}

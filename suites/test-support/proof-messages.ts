@@ -28,10 +28,17 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
   'resources.malformed-json-rejected': { '500-on-malformed-json': { fails: /malformed body .* answered 500; expected 4xx/ } },
   'resources.error-responses-are-json': { 'error-body-not-json': { fails: /with a body that is not JSON/ } },
   'resources.auth-required': {
-    'auth-not-enforced': { fails: /without a credential answered 200/ },
-    'wrong-token-accepted': { fails: /with a wrong credential answered 200/ },
+    'auth-not-enforced': { fails: /^\d+ of \d+ operations served .*GET \/customers answered 200 to no credential, an empty credential header/ },
+    'wrong-token-accepted': { fails: /GET \/customers answered 200 to a wrong token of the same shape, the token one character short/ },
+    'nested-routes-unauthenticated': { fails: /^2 of \d+ operations served .*GET \/customers\/\{id\}\/orders answered 200 to no credential.*POST \/customers\/\{id\}\/orders answered 201/ },
+    'token-compared-by-prefix': { fails: /GET \/customers answered 200 to the token one character short;/ },
   },
-  'resources.stateless-requests': { 'session-cookie-required': { fails: /answered 401 on the third request on the same connection/ } },
+  'resources.stateless-requests': {
+    'session-cookie-required': { fails: /answered 401 to a valid request on the second request on the same connection/ },
+    'credential-remembered-per-connection': { fails: /\/customers served a request without the credential \(200\) on a connection that had carried a valid one/ },
+    'session-cookie-stands-in-for-token': { fails: /\/customers served a request that carried only the cookie it had set \(200\)/ },
+    'page-size-remembered': { fails: /\/customers answered a request without a page size with 1 item\(s\), the size an earlier request asked for \(limit=1\)/ },
+  },
 
   'pagination.same-parameters-on-every-list': {
     'limit-ignored': { fails: /limit=2 is not honoured/ },

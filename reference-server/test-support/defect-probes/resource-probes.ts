@@ -12,6 +12,22 @@ async function createCustomer(env: ProbeEnv, tier = 'free'): Promise<string> {
   return answer.json.id as string;
 }
 
+// On one keep-alive connection: a request with the token, then one without it.
+async function withTokenThenWithout(env: ProbeEnv): Promise<number[]> {
+  const client = new Client(env.url, { pipelining: 1 });
+  try {
+    const statuses: number[] = [];
+    for (const headers of [{ authorization: `Bearer ${env.token}` }, {}]) {
+      const answer = await client.request({ method: 'GET', path: '/customers', headers });
+      await answer.body.dump();
+      statuses.push(answer.statusCode);
+    }
+    return statuses;
+  } finally {
+    await client.close();
+  }
+}
+
 // Two requests on one keep-alive connection, neither sending a cookie.
 async function twoRequestsOnOneConnection(env: ProbeEnv): Promise<number[]> {
   const client = new Client(env.url, { pipelining: 1 });
@@ -102,6 +118,55 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
     },
     clean: [401, 401],
     broken: [401, 200],
+  },
+  'nested-routes-unauthenticated': {
+    async observe(env) {
+      const id = await createCustomer(env);
+      return [(await env.api.call('GET', '/customers', { token: null })).status, (await env.api.call('GET', `/customers/${id}/orders`, { token: null })).status];
+    },
+    clean: [401, 401],
+    broken: [401, 200],
+  },
+  'token-compared-by-prefix': {
+    async observe(env) {
+      return [(await env.api.call('GET', '/customers', { token: 'wrong' })).status, (await env.api.call('GET', '/customers', { token: env.token.slice(0, -1) })).status];
+    },
+    clean: [401, 401],
+    broken: [401, 200],
+  },
+  'credential-remembered-per-connection': {
+    observe: withTokenThenWithout,
+    clean: [200, 401],
+    broken: [200, 200],
+  },
+  'page-size-remembered': {
+    // On one connection: the default page, a page of one, the default page again.
+    async observe(env) {
+      await createCustomer(env);
+      await createCustomer(env);
+      const client = new Client(env.url, { pipelining: 1 });
+      try {
+        const sizes: number[] = [];
+        for (const path of ['/customers', '/customers?limit=1', '/customers']) {
+          const answer = await client.request({ method: 'GET', path, headers: { authorization: `Bearer ${env.token}` } });
+          sizes.push(((await answer.body.json()) as { items: unknown[] }).items.length);
+        }
+        return sizes;
+      } finally {
+        await client.close();
+      }
+    },
+    clean: [2, 1, 2],
+    broken: [2, 1, 1],
+  },
+  'session-cookie-stands-in-for-token': {
+    async observe(env) {
+      const cookie = (await env.api.call('GET', '/customers')).headers['set-cookie'];
+      const sid = typeof cookie === 'string' ? cookie.split(';')[0]! : 'sid=none';
+      return [typeof cookie, (await env.api.call('GET', '/customers', { token: null, headers: { cookie: sid } })).status];
+    },
+    clean: ['undefined', 401],
+    broken: ['string', 200],
   },
   'json-as-text-plain': {
     async observe(env) {

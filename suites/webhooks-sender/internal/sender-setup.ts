@@ -12,7 +12,7 @@ import type {
   WebhookSink,
 } from '../../../harness/check-api/check-context.js';
 import { asRecord, isSuccess } from '../../internal/answer-shape.js';
-import { fillRegisterBody } from './register-body.js';
+import { fillRegisterBody } from '../../internal/fixtures/register-body.js';
 
 export type SenderConfig = NonNullable<ApicertConfig['webhooks']['sender']>;
 
