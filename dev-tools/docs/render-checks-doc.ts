@@ -19,12 +19,19 @@ export function renderChecksDoc(checks: readonly Check[]): string {
         check.proves,
         (check.provenBy ?? []).map(toInlineCode).join(', '),
       ]);
+    const domains = checks
+      .filter((check) => check.suite === suite)
+      .map((check) => [toInlineCode(check.id), check.covers ?? '—', (check.probes ?? []).join('; ') || '—']);
     return [
       `## ${suite}`,
       '',
       `How the suite works and the choices it leaves open: [${suite}.md](${suite}.md).`,
       '',
       renderTable(['Check', 'Class', 'Rule', 'Level', 'Title', 'What a pass proves', 'Proven by'], rows),
+      '',
+      `### ${suite}: what each check covers and probes`,
+      '',
+      renderTable(['Check', 'Part of the surface it covers', 'Ways of breaking its rule it probes'], domains),
     ].join('\n');
   });
   return [
@@ -38,6 +45,11 @@ export function renderChecksDoc(checks: readonly Check[]): string {
     'Every check is proven both ways in the kit\'s own tests (`suites/check-proofs.test.ts`): it passes',
     'against the bundled reference server, and fails (an advisory check: gives advice) with each',
     '[defect switch](defects.md) in its "Proven by" column.',
+    '',
+    'A second table per suite says what part of the target\'s surface each check covers (every list,',
+    'every operation…) and the ways of breaking its rule it probes, derived from the rule. Each result',
+    'in a report carries `coverage`: the requests the check sent, the items it judged and those it',
+    'left out, with why.',
     '',
     `${checks.length} checks in ${suites.length} suites.`,
     '',

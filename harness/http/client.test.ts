@@ -250,6 +250,23 @@ describe('secrets', () => {
     expect(record.note).toBe('wrong credential');
   });
 
+  it('sends each flaw of the credential as built from the valid one, redacted in the record and named in the note', async () => {
+    const sent: Record<string, string | undefined> = {};
+    for (const flaw of ['empty', 'scheme-only', 'truncated', 'extended', 'last-changed'] as const) {
+      const { record } = await client.send({ method: 'GET', url: `${server.origin}/json?${flaw}`, credential: flaw });
+      sent[flaw] = seen.at(-1)?.authorization;
+      expect(JSON.stringify(record)).not.toContain(TOKEN.slice(0, -1));
+      expect(record.note).toMatch(/credential|token/);
+    }
+    expect(sent).toEqual({
+      empty: '',
+      'scheme-only': 'Bearer',
+      truncated: `Bearer ${TOKEN.slice(0, -1)}`,
+      extended: expect.stringMatching(new RegExp(`^Bearer ${TOKEN}.$`)) as string,
+      'last-changed': expect.stringMatching(new RegExp(`^Bearer ${TOKEN.slice(0, -1)}[^${TOKEN.at(-1)!}]$`)) as string,
+    });
+  });
+
   it("replaces a caller's header of the credential's name, whatever its case", async () => {
     await client.send({ method: 'GET', url: `${server.origin}/json?override`, headers: { AUTHORIZATION: 'Basic xyz' } });
     expect(seen.at(-1)?.authorization).toBe(`Bearer ${TOKEN}`);
@@ -271,6 +288,20 @@ describe('connections', () => {
       expect(openRemotePorts.has(freshPort)).toBe(false);
     }
     for (const sharedPort of shared) expect(openRemotePorts.has(sharedPort!)).toBe(true);
+  });
+
+  it('keeps one dedicated connection per connectionKey, shared with nothing else', async () => {
+    for (const query of ['a1', 'b1', 'a2', 'b2', 'a3']) {
+      await client.send({ method: 'GET', url: `${server.origin}/json?${query}`, connectionKey: query.slice(0, 1) });
+      await client.send({ method: 'GET', url: `${server.origin}/json?shared-${query}` });
+    }
+    const port = (query: string): number | undefined => seen.find((entry) => entry.path === `/json?${query}`)?.remotePort;
+    expect(new Set(['a1', 'a2', 'a3'].map(port)).size).toBe(1);
+    expect(new Set(['b1', 'b2'].map(port)).size).toBe(1);
+    expect(port('a1')).not.toBe(port('b1'));
+    const sharedPorts = new Set(['a1', 'b1', 'a2', 'b2', 'a3'].map((query) => port(`shared-${query}`)));
+    expect(sharedPorts.has(port('a1'))).toBe(false);
+    expect(sharedPorts.has(port('b1'))).toBe(false);
   });
 });
 

@@ -12,6 +12,7 @@ import { formatCount, formatDuration, renderStatus } from './display-values.js';
 import { escapeHtml, escapeHtmlText } from './escape.js';
 import type { EvidenceBudget, HtmlLimits } from './html-limits.js';
 import { renderExchange } from './render-exchange.js';
+import { renderCoverage } from './render-coverage.js';
 
 /** What a check's rendering needs beyond the check itself. */
 export interface CheckRenderContext {
@@ -146,7 +147,13 @@ function renderEvidence(check: CheckResult, context: CheckRenderContext): string
 /** Renders one check; failed and errored checks carry the full evidence. */
 export function renderCheck(check: CheckResult, context: CheckRenderContext): string {
   const isProblem = check.status === 'failed' || check.status === 'errored';
-  const body = [renderFacts(check), renderBlocks(context.blocks), renderExpectation(check, context.limits), renderFindings(check, context.limits)];
+  const body = [
+    renderFacts(check),
+    renderBlocks(context.blocks),
+    renderExpectation(check, context.limits),
+    renderFindings(check, context.limits),
+    renderCoverage(check, context.limits),
+  ];
   if (isProblem) body.push(renderCounterexample(check, context), renderEvidence(check, context), renderReplay(check, context.run));
   const category = context.category === undefined ? '' : ` data-comparison="${context.category}"`;
   return (

@@ -3,6 +3,7 @@ import { asRecord } from '../internal/answer-shape.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
 import { describeChangedFields, findChangedFields } from './internal/record-fields.js';
 import { isSuccessStatus } from './internal/status-policy.js';
+import { leaveOutRelated } from './internal/related-left-out.js';
 
 // Convention 4.1: POST /{collection} creates, GET /{collection}/{id} returns that record.
 export const createThenRead = defineCheck({
@@ -14,9 +15,18 @@ export const createThenRead = defineCheck({
   leavesOpen: 'The status of a create (4.1: not shown): any 2xx; pin resources.createStatus. Fields the target adds (timestamps, links): accepted.',
   title: 'A created record is returned and readable at /{collection}/{id}',
   proves: 'POST answers 2xx with the record and its identifier, and GET of that id returns the fields as created.',
+  covers: 'Every configured collection: POST of its sample, then GET of the new member. Related lists are left out (resources.related-collection-isolated creates and lists children).',
+  probes: [
+    'a create that is not a 2xx (or not the pinned status)',
+    'a created record that differs from the body sent',
+    'a created record that cannot be read back',
+    'a record read back that differs from the one created',
+  ],
   provenBy: ['create-not-persisted'],
   async run(ctx) {
+    leaveOutRelated(ctx, 'children are created and listed by resources.related-collection-isolated');
     for (const collection of ctx.config.collections) {
+      ctx.cover(`POST ${collection.path}`);
       const created = await createRecord(ctx, collection);
       if (!created.ok) return created.outcome;
       const pinned = ctx.config.resources.createStatus;

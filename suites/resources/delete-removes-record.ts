@@ -4,6 +4,7 @@ import { createRecord } from '../internal/fixtures/create-record.js';
 import { asRecord } from '../internal/answer-shape.js';
 import { findInList, idsOf } from '../internal/fixtures/find-in-list.js';
 import { describePinned, isSuccessStatus } from './internal/status-policy.js';
+import { leaveOutRelated } from './internal/related-left-out.js';
 
 // Convention 4.1: DELETE removes the record: it is no longer readable nor listed.
 export const deleteRemovesRecord = defineCheck({
@@ -16,9 +17,17 @@ export const deleteRemovesRecord = defineCheck({
     'The status of a delete (4.1: not shown): any 2xx; pin resources.deleteStatus. A deleted member then answers 404 or 410; another 4xx passes with advice (7/3 leaves the mapping open).',
   title: 'DELETE removes the record: then GET is a 4xx (404 or 410) and the list no longer has it',
   proves: 'DELETE answers 2xx, the member then answers a 4xx (another than 404 or 410 is advice), and the record is gone from the collection list.',
+  covers: "Every configured collection's members, and the collection list after the delete. Children of related lists are left out.",
+  probes: [
+    'a DELETE that is not a 2xx (or not the pinned status)',
+    'a deleted record still readable',
+    'a deleted record still listed',
+  ],
   provenBy: ['delete-keeps-record', 'unknown-id-403'],
   async run(ctx) {
+    leaveOutRelated(ctx, "children are deleted only by the kit's clean-up, which does not judge");
     for (const collection of ctx.config.collections) {
+      ctx.cover(`DELETE ${collection.path}/{id}`);
       const created = await createRecord(ctx, collection);
       if (!created.ok) return created.outcome;
       // "Gone from the list" means something only if the list is a page that shows the record first.

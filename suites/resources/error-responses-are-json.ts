@@ -1,4 +1,4 @@
-import type { TargetResponse } from '../../harness/check-api/check-context.js';
+import type { CheckContext, TargetResponse } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { readJsonPointer } from '../internal/fixtures/json-pointer.js';
 import { isJsonContentType } from './internal/json-content-type.js';
@@ -13,37 +13,46 @@ export const errorResponsesAreJson = defineCheck({
   level: 'normative',
   leavesOpen: 'The error body shape and codes (7/3: not shown): any JSON; pin resources.errorBodyPointer to require a field.',
   title: 'Error responses with a body are JSON (with the pinned field, if any)',
-  proves: 'A 404, a 400 for malformed JSON and a 401 carry JSON bodies, holding resources.errorBodyPointer when it is set.',
+  proves: 'On every collection, a 404, a 400 for malformed JSON and a 401 carry JSON bodies (or none), holding resources.errorBodyPointer when it is set.',
+  covers: 'Every configured collection: an unknown member, a malformed create and a request without the credential (related lists are left out, and the result says so).',
+  probes: ['an error body that is not JSON', 'an error labelled other than application/json', 'an error body without the pinned field (resources.errorBodyPointer)'],
   provenBy: ['error-body-not-json'],
   async run(ctx) {
-    const collection = ctx.config.collections[0];
-    if (collection === undefined) return ctx.skip('no collections are configured');
-    const provoked = [
-      await ctx.request({ path: `${collection.path}/apicert-missing-${Math.floor(ctx.random() * 1e9).toString(36)}`, note: 'provoke a 404' }),
-      await ctx.request({
-        method: 'POST',
-        path: collection.path,
-        body: '{"broken": ',
-        headers: { 'content-type': 'application/json' },
-        note: 'provoke a 400 with malformed JSON',
-      }),
-      await ctx.request({ path: collection.path, credential: 'none', note: 'provoke a 401 without a credential' }),
-    ];
+    if (ctx.config.collections.length === 0) return ctx.skip('no collections are configured');
+    for (const collection of ctx.config.collections) {
+      for (const related of collection.related) ctx.leaveOut(`errors of ${related.path}`, 'the kit provokes errors on collections only');
+    }
     const pointer = ctx.config.resources.errorBodyPointer;
-    for (const response of provoked) {
-      if (response.status < 400 || response.status > 499) continue; // other checks judge the status itself
-      const problem = errorBodyProblem(response, pointer);
-      if (problem !== undefined) {
-        return ctx.fail(`${response.record.request.method} answered ${response.status} with ${problem}`, {
-          expected: pointer === undefined ? 'a JSON error body' : `a JSON error body with a value at ${pointer}`,
-          actual: `Content-Type: ${response.headers['content-type'] ?? '(none)'}; ${response.text.slice(0, 80)}`,
-          exchanges: [response.record],
-        });
+    let judged = 0;
+    for (const collection of ctx.config.collections) {
+      for (const response of await provokeErrors(ctx, collection.path)) {
+        if (response.status < 400 || response.status > 499) continue; // other checks judge the status itself
+        judged += 1;
+        ctx.cover(`${response.record.request.method} ${collection.path}: ${response.status}`);
+        const problem = errorBodyProblem(response, pointer);
+        if (problem !== undefined) {
+          return ctx.fail(`${response.record.request.method} ${collection.path} answered ${response.status} with ${problem}`, {
+            expected: pointer === undefined ? 'a JSON error body' : `a JSON error body with a value at ${pointer}`,
+            actual: `Content-Type: ${response.headers['content-type'] ?? '(none)'}; ${response.text.slice(0, 80)}`,
+            exchanges: [response.record],
+          });
+        }
       }
     }
+    // Passing on no error at all would judge nothing: the statuses themselves are other checks' to fail.
+    if (judged === 0) return ctx.incomplete('no request provoked a 4xx (an unknown id, malformed JSON, no credential), so no error body was seen');
     return ctx.pass();
   },
 });
+
+/** An unknown member, a malformed create and a request without the credential. */
+async function provokeErrors(ctx: CheckContext, path: string): Promise<TargetResponse[]> {
+  return [
+    await ctx.request({ path: `${path}/apicert-missing-${Math.floor(ctx.random() * 1e9).toString(36)}`, note: 'provoke a 404' }),
+    await ctx.request({ method: 'POST', path, body: '{"broken": ', headers: { 'content-type': 'application/json' }, note: 'provoke a 400 with malformed JSON' }),
+    await ctx.request({ path, credential: 'none', note: 'provoke a 401 without a credential' }),
+  ];
+}
 
 function errorBodyProblem(response: TargetResponse, pointer: string | undefined): string | undefined {
   if (response.body.length === 0) return pointer === undefined ? undefined : 'an empty body';

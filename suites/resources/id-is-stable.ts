@@ -2,6 +2,7 @@ import { defineCheck } from '../define-check.js';
 import { asRecord } from '../internal/answer-shape.js';
 import { createRecord, fillBodyFor } from '../internal/fixtures/create-record.js';
 import { replaceBodyOf } from '../internal/fixtures/write-bodies.js';
+import { leaveOutRelated } from './internal/related-left-out.js';
 
 // Convention 2/2: a member is addressed by its identifier; the id in the URL and in the body agree,
 // and a PUT or PATCH cannot move a record to another id.
@@ -14,9 +15,17 @@ export const idIsStable = defineCheck({
   leavesOpen: 'A PUT or PATCH carrying another id (not shown): a 4xx, or success that ignores the id; pin resources.idChange.',
   title: 'The id in the URL and the body agree and cannot be changed',
   proves: 'GET returns the id of its URL, and a PUT or PATCH carrying another id is refused or ignored.',
+  covers: "Every configured collection's members. Children of related lists are left out.",
+  probes: [
+    'a read that answers another id than its URL',
+    'a PATCH carrying another id that renames the record',
+    'a PUT carrying another id that renames the record',
+  ],
   provenBy: ['id-changeable'],
   async run(ctx) {
+    leaveOutRelated(ctx, 'the config gives no PUT or PATCH body for a child');
     for (const collection of ctx.config.collections) {
+      ctx.cover(`PUT/PATCH ${collection.path}/{id}`);
       const created = await createRecord(ctx, collection);
       if (!created.ok) return created.outcome;
       const read = await ctx.request({ path: created.memberPath, note: 'read the record by its id' });

@@ -1,4 +1,5 @@
 import { defineCheck } from '../define-check.js';
+import { leaveOutRelated } from './internal/related-left-out.js';
 
 // Convention 1 and 7/1: a body that is not JSON is the client's error: a 4xx, never a 5xx.
 const malformedBodies = ['{"name": ', '{name: "unquoted"}', '[1, 2,', 'not json at all'];
@@ -12,9 +13,16 @@ export const malformedJsonRejected = defineCheck({
   leavesOpen: 'Which 4xx (7/3: not shown): any; only a 5xx or no refusal fails.',
   title: 'A malformed JSON request body gets a 4xx, never a 5xx',
   proves: 'POST and PUT with a body that does not parse are refused as client errors.',
+  covers: "Every configured collection's create, with each malformed body. Related lists' creates are left out.",
+  probes: [
+    'a 5xx for a body that does not parse',
+    'a 2xx for a body that does not parse',
+  ],
   provenBy: ['500-on-malformed-json'],
   async run(ctx) {
+    leaveOutRelated(ctx, "the kit sends malformed bodies to collections' creates only");
     for (const collection of ctx.config.collections) {
+      ctx.cover(`POST ${collection.path}`);
       for (const body of malformedBodies) {
         const response = await ctx.request({
           method: 'POST',

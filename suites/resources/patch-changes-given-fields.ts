@@ -5,6 +5,7 @@ import { patchBodyOf } from '../internal/fixtures/write-bodies.js';
 import { describeChangedFields, findChangedFields } from './internal/record-fields.js';
 import { isVolatileField } from './internal/volatile-fields.js';
 import { failUnlessWritten, readWrittenRecord } from './internal/written-record-views.js';
+import { leaveOutRelated } from './internal/related-left-out.js';
 
 // Convention 4.1: PATCH changes some fields; every field not named keeps its value.
 export const patchChangesGivenFields = defineCheck({
@@ -15,10 +16,18 @@ export const patchChangesGivenFields = defineCheck({
   level: 'normative',
   title: 'PATCH changes only the given fields',
   proves: 'After PATCH the named fields hold the new values and every other field keeps its value, in the response and on a later GET.',
+  covers: "Every configured collection's members that have a string field to change. Children of related lists are left out: the config gives no PATCH body for them.",
+  probes: [
+    'a PATCH that drops or resets fields it was not given',
+    'a PATCH that does not change the given fields',
+    'a PATCH refused',
+  ],
   provenBy: ['patch-replaces'],
   async run(ctx) {
     let patched = 0;
+    leaveOutRelated(ctx, 'the config gives no PATCH body for a child (resources.auth-required still sends one)');
     for (const collection of ctx.config.collections) {
+      ctx.cover(`PATCH ${collection.path}/{id}`);
       const template = patchBodyOf(collection);
       if (template === undefined) continue;
       const created = await createRecord(ctx, collection);

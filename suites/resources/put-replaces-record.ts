@@ -2,6 +2,7 @@ import { defineCheck } from '../define-check.js';
 import { createRecord, fillBodyFor } from '../internal/fixtures/create-record.js';
 import { replaceBodyOf } from '../internal/fixtures/write-bodies.js';
 import { failUnlessWritten, readWrittenRecord } from './internal/written-record-views.js';
+import { leaveOutRelated } from './internal/related-left-out.js';
 
 // Convention 4.1: PUT replaces the record. A field left out must not survive with its old value.
 export const putReplacesRecord = defineCheck({
@@ -13,9 +14,17 @@ export const putReplacesRecord = defineCheck({
   leavesOpen: 'A PUT that leaves a field out (not shown): a 4xx, or success with the field removed or reset; pin resources.putOmittedField.',
   title: 'PUT replaces the whole record',
   proves: 'After PUT the record holds the new values, and a field left out of the body is rejected, gone or reset, never kept.',
+  covers: "Every configured collection's members. Children of related lists are left out: the config gives no whole-record body for them.",
+  probes: [
+    'a PUT that merges (a field left out is kept)',
+    'a PUT refused although the body is whole',
+    'a PUT whose answer and later read disagree',
+  ],
   provenBy: ['put-merges'],
   async run(ctx) {
+    leaveOutRelated(ctx, 'the config gives no PUT body for a child (resources.auth-required still sends one)');
     for (const collection of ctx.config.collections) {
+      ctx.cover(`PUT ${collection.path}/{id}`);
       const created = await createRecord(ctx, collection);
       if (!created.ok) return created.outcome;
       const template = replaceBodyOf(collection);

@@ -19,9 +19,16 @@ export const readUnknownId = defineCheck({
   title: 'GET of an unknown id answers a 4xx (404 advised), and a list nested under one lists nothing',
   proves:
     'A member that does not exist (an id shaped like the target\'s own) is reported with a 4xx, never a 200 or a 5xx (another 4xx than 404 or 410 is advice); each related list under it answers a 4xx or an empty page (404 once pinned).',
+  covers: 'Every configured collection: an unknown member, and each related list under that unknown member.',
+  probes: [
+    'a 200 for an id that does not exist',
+    'a 5xx for an id that does not exist',
+    'a related list under an unknown member that lists something',
+  ],
   provenBy: ['get-unknown-id-200', 'unknown-id-403'],
   async run(ctx) {
     for (const collection of ctx.config.collections) {
+      ctx.cover(`GET ${collection.path}/{id}`);
       // One real record shows the shape of the target's ids.
       const known = await createRecord(ctx, collection);
       if (!known.ok) return known.outcome;

@@ -12,11 +12,17 @@ export const relatedCollectionIsolated = defineCheck({
   level: 'normative',
   title: "A nested collection lists its parent's children and no other parent's",
   proves: "Children created under parent A are listed under A, and none of parent B's children appear under A.",
+  covers: 'Every related list: two children under one parent and one under another.',
+  probes: [
+    "another parent's child listed",
+    "a parent's own child missing",
+  ],
   provenBy: ['nested-list-leaks-other-parents'],
   async run(ctx) {
     let exercised = 0;
     for (const collection of ctx.config.collections) {
       for (const related of collection.related) {
+        ctx.cover(`GET ${related.path}`);
         const parentA = await createRecord(ctx, collection);
         if (!parentA.ok) return parentA.outcome;
         const parentB = await createRecord(ctx, collection);

@@ -2,6 +2,7 @@ import type { TargetResponse } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
 import { isJsonContentType } from './internal/json-content-type.js';
+import { leaveOutRelated } from './internal/related-left-out.js';
 
 // Convention 1: request and response bodies are JSON.
 export const responsesAreJson = defineCheck({
@@ -12,9 +13,16 @@ export const responsesAreJson = defineCheck({
   level: 'normative',
   title: 'Responses with a body are JSON and say application/json',
   proves: 'Create, read and list responses carry a parseable JSON body with Content-Type application/json.',
+  covers: "Every configured collection: its create, member read and list answers. Related lists' answers are judged by resources.list-answers-with-page.",
+  probes: [
+    'a body that does not parse as JSON',
+    'a JSON body labelled other than application/json',
+  ],
   provenBy: ['json-as-text-plain'],
   async run(ctx) {
+    leaveOutRelated(ctx, 'their list answers are judged by resources.list-answers-with-page');
     for (const collection of ctx.config.collections) {
+      ctx.cover(`POST, GET ${collection.path}`);
       const created = await createRecord(ctx, collection);
       if (!created.ok) return created.outcome;
       const read = await ctx.request({ path: created.memberPath, note: 'read as JSON' });
