@@ -55,13 +55,23 @@ export const authRequired = defineCheck({
     if (holes.length === 0) return ctx.pass();
 
     const expected = describeExpected(ctx);
-    const operations = [...new Set(holes.map((hole) => hole.operation))];
-    return ctx.fail(
-      `${operations.length} of ${inventory.operations.length} operations served a request that lacked a valid credential: ${holes.map((hole) => `${hole.operation} ${hole.what}`).join('; ')}`,
-      { expected, actual: `${holes[0]!.operation} ${holes[0]!.what}`, exchanges: holes.flatMap((hole) => hole.exchanges).slice(0, 12) },
-    );
+    const operations = new Set(holes.map((hole) => hole.operation)).size;
+    const [first] = holes;
+    return ctx.fail(`${operations} of ${inventory.operations.length} operations did not refuse a request that lacked a valid credential: ${describeHoles(holes)}`, {
+      expected,
+      actual: first === undefined ? '' : `${first.operation} ${first.what}`,
+      exchanges: holes.flatMap((hole) => hole.exchanges).slice(0, 12),
+    });
   },
 });
+
+// Operations with the same story are named together, so a whole surface answering one wrong status
+// reads as one line, not one per operation.
+function describeHoles(holes: readonly Hole[]): string {
+  const byWhat = new Map<string, string[]>();
+  for (const hole of holes) byWhat.set(hole.what, [...(byWhat.get(hole.what) ?? []), hole.operation]);
+  return [...byWhat].map(([what, operations]) => `${operations.join(', ')} ${what}`).join('; ');
+}
 
 function describeExpected(ctx: CheckContext): string {
   const pinned = ctx.config.resources.refusedStatus;
@@ -82,14 +92,7 @@ async function probeOperation(ctx: CheckContext, operation: SurfaceOperation, su
     if (operation.verb === 'delete' && isSuccess(response.status)) break;
   }
   const holes: Hole[] = [];
-  if (served.length > 0) {
-    const statuses = [...new Set(served.map(({ response }) => response.status))].join('/');
-    holes.push({
-      operation: operation.label,
-      what: `answered ${statuses} to ${served.map(({ flaw }) => credentialFlawNames[flaw]).join(', ')}`,
-      exchanges: served.slice(0, 2).map(({ response }) => response.record),
-    });
-  }
+  if (served.length > 0) holes.push({ operation: operation.label, what: describeServed(ctx, served, flaws), exchanges: served.slice(0, 2).map(({ response }) => response.record) });
   const writesMember = operation.verb === 'replace' || operation.verb === 'change' || operation.verb === 'delete';
   if (writesMember && served.length === 0) {
     const changed = await recordChanged(ctx, subject);
@@ -117,8 +120,16 @@ async function probeRegistration(
     }
   }
   if (served.length === 0) return [];
-  const statuses = [...new Set(served.map(({ response }) => response.status))].join('/');
-  return [{ operation: operation.label, what: `answered ${statuses} to ${served.map(({ flaw }) => credentialFlawNames[flaw]).join(', ')}`, exchanges: served.slice(0, 2).map(({ response }) => response.record) }];
+  return [{ operation: operation.label, what: describeServed(ctx, served, flaws), exchanges: served.slice(0, 2).map(({ response }) => response.record) }];
+}
+
+/** "answered 200 to a wrong token…", or, for a refusal under another pinned status, which key pins what. */
+function describeServed(ctx: CheckContext, served: readonly { flaw: CredentialFlaw; response: TargetResponse }[], flaws: readonly CredentialFlaw[]): string {
+  const statuses = [...new Set(served.map(({ response }) => response.status))];
+  const which = served.length === flaws.length ? `all ${flaws.length} ways to lack a valid credential` : served.map(({ flaw }) => credentialFlawNames[flaw]).join(', ');
+  const pinned = ctx.config.resources.refusedStatus;
+  const isOtherRefusal = pinned !== 'either' && statuses.every((status) => status === 401 || status === 403);
+  return `answered ${statuses.join('/')} to ${which}${isOtherRefusal ? ` (resources.refusedStatus pins ${pinned})` : ''}`;
 }
 
 // A create that should have been refused made a record: it is still the kit's to delete.

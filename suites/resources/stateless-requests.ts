@@ -1,10 +1,9 @@
 import type { CheckContext, TargetResponse } from '../../harness/check-api/check-context.js';
 import type { ExchangeRecord } from '../../harness/model/evidence.js';
 import { defineCheck } from '../define-check.js';
-import { asRecord } from '../internal/answer-shape.js';
+import { asRecord, isSuccess } from '../internal/answer-shape.js';
 import { surfaceInventory } from '../internal/surface-inventory.js';
 import { ensureListed, type ListUnderTest } from './internal/listed-records.js';
-import { describePinned, isRefusedStatus } from './internal/status-policy.js';
 
 /** One way a list showed state carried from an earlier request. */
 interface Carried {
@@ -90,8 +89,9 @@ async function probeRemembered(ctx: CheckContext, list: ListUnderTest, connectio
   const { path } = list;
   const carried: Carried[] = [];
   const add = (what: string, ...responses: TargetResponse[]): void => void carried.push({ list: list.label, what, exchanges: responses.map((r) => r.record) });
-  const refused = (status: number): boolean => isRefusedStatus(status, ctx.config.resources.refusedStatus);
-  const expected = describePinned(ctx.config.resources.refusedStatus, 'refusedStatus');
+  // Served or not is what shows state; which refusal status is right is resources.auth-required's to judge.
+  const refused = (status: number): boolean => !isSuccess(status);
+  const expected = 'a refusal';
   const pinned = `${connection}-remembered`;
 
   // The credential, remembered for the connection that carried it, or for the client on a new one.
