@@ -49,8 +49,8 @@ export const exploredQueries = defineCheck({
 // past the end) with odds of about 1 in 100,000 against; boundaries are drawn four times as often as
 // the rest of a range, so each of the ~6 marks of a parameter appears about 4 times. A failure costs
 // at most 20 more requests while shrinking, and one walk to take the order again (others may write).
-export const runsPerStyle = 30;
-export const shrinkRequests = 20;
+const runsPerStyle = 30;
+const shrinkRequests = 20;
 
 const styleNames: Readonly<Record<PaginationStyle, string>> = { offset: 'limit/offset', page: 'page/per_page', cursor: 'after/limit' };
 
@@ -65,8 +65,8 @@ async function judgeList(ctx: CheckContext, list: OpenList, styles: readonly Pag
 
   const foreign = kitIdsOfOtherParents(ctx, list);
   if (list.target.related !== undefined) {
-    if (foreign.size > 0) ctx.cover(`${list.path}: shows none of ${foreign.size} record(s) the kit made for other parents`);
-    else ctx.leaveOut(`${list.path}: children of other parents`, 'the kit has made no record of another parent yet (run the whole suite to judge it)');
+    if (foreign.size > 0) ctx.cover(`GET ${list.target.label}: shows none of ${foreign.size} record(s) the kit made for other parents`);
+    else ctx.leaveOut(`GET ${list.target.label}: children of other parents`, 'the kit has made no record of another parent yet (run the whole suite to judge it)');
   }
   for (const style of styles) {
     const outcome = await exploreStyle(ctx, list, style, walkStyle, taken, foreign);
@@ -124,6 +124,8 @@ async function exploreStyle(ctx: CheckContext, list: OpenList, style: Pagination
   const facts = factsOf(ctx, list, style, taken);
   let context: OracleContext = { order: taken.walk.ids, own: list.ownIds, foreign, maxPageSize: facts.maxPageSize, pagination };
   const name = `${list.path} ${styleNames[style]}`;
+  // Coverage names the list as configured: a nested list's path holds a parent id new each run.
+  const item = `GET ${list.target.label} ${styleNames[style]}`;
   const drawn = new Set<string>();
   const usedBefore = list.budget.used;
   let runs = 0;
@@ -177,11 +179,11 @@ async function exploreStyle(ctx: CheckContext, list: OpenList, style: Pagination
   ctx.info(`${name}: ${runs} explored queries, ${requests} requests (${runsPerStyle} runs a style, seed ${ctx.seed})`);
   if (details.failed && failure !== undefined) return failExplored(ctx, list, style, failure, details, facts);
   if (budgetSpent !== undefined) return ctx.incomplete(`${name}: ${budgetSpent} after ${runs} explored queries`);
-  ctx.cover(`${name}: ${runs} explored queries`);
+  ctx.cover(`${item}: ${runs} explored queries`);
   const missed = markLabels(style, facts).filter((label) => !drawn.has(label));
-  if (missed.length > 0) ctx.leaveOut(`${name}: ${missed.join(', ')}`, `not drawn in ${runs} runs with seed ${ctx.seed}; another --seed draws others`);
+  if (missed.length > 0) ctx.leaveOut(`${item}: ${missed.join(', ')}`, `not drawn in ${runs} runs with seed ${ctx.seed}; another --seed draws others`);
   if (facts.maxPageSize === undefined) {
-    ctx.leaveOut(`${name}: sizes max-1, max and max+1`, 'the maximum page size is not known: pin pagination.maxPageSize, or run pagination.page-size-bounds in the same run');
+    ctx.leaveOut(`${item}: sizes max-1, max and max+1`, 'the maximum page size is not known: pin pagination.maxPageSize, or run pagination.page-size-bounds in the same run');
   }
   return undefined;
 }
