@@ -67,6 +67,8 @@ const defectList = [
   { name: 'cursor-cycle', description: 'from the second page on, next_cursor points back to the first page, so a walk never ends' },
   { name: 'empty-pages-forever', description: 'after the last item, pages are empty but has_more stays true with a new cursor each time' },
   { name: 'offset-page-mismatch', description: 'page=p for p > 1 starts one item after (p-1)*per_page, so page and offset styles disagree' },
+  { name: '500-past-the-end', description: 'a limit/offset or page/per_page request that starts at or past the end of the list answers 500 instead of an empty page (the service reads the row at the offset and fails when there is none)' },
+  { name: 'page-past-end-repeats-last-page', description: 'a page number past the last page answers the last page again with has_more false, as Django\'s Paginator.get_page does, instead of an empty page' },
   { name: 'slow-deep-pages', description: 'latency grows with the depth of the page (a linear scan with a per-item cost)' },
   // Webhooks, sender role
   { name: 'signature-over-reserialized-body', description: 'deliveries send a pretty-printed body but sign the compact JSON, so the signature does not match the bytes sent' },

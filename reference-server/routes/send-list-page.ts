@@ -30,6 +30,7 @@ export async function sendListPage<T extends SortKey>(req: Request, res: Respons
   let request = parsed.ok ? parsed.request : fallBackOnInvalid(ctx, parsed.message);
   if (source.ignoresPageSize) request = { ...request, size: Number.POSITIVE_INFINITY };
   const view = ctx.defects.has('order-without-tie-breaker') ? shuffleTies(source.view(), ctx.random) : source.view();
+  request = applyPastTheEndDefects(ctx, request, view.length);
   let page = buildListPage(view, request, source.idPrefix, ctx.listBehaviour);
   if (!page.ok) page = buildListPage(view, fallBackOnInvalid(ctx, page.message), source.idPrefix, ctx.listBehaviour);
   if (!page.ok) throw new HttpError(400, 'invalid_pagination', page.message);
@@ -62,4 +63,17 @@ function fallBackOnInvalid(ctx: ServerContext, message: string): PageRequest {
     if (fallback.ok) return fallback.request;
   }
   throw new HttpError(400, 'invalid_pagination', message);
+}
+
+// Two slips at the end of a list: the row at the offset is read unchecked (500), or an out-of-range
+// page number is clamped to the last page (Django's Paginator.get_page). Only an offset or page the
+// client named: the first page of an empty list is not past its end.
+function applyPastTheEndDefects(ctx: ServerContext, request: PageRequest, length: number): PageRequest {
+  const { start, style, size } = request;
+  if (start.kind !== 'offset' || start.offset === 0 || start.offset < length) return request;
+  if (ctx.defects.has('500-past-the-end') && (style === 'offset' || style === 'page')) throw new HttpError(500, 'internal_error', 'internal error');
+  if (ctx.defects.has('page-past-end-repeats-last-page') && style === 'page' && length > 0 && Number.isFinite(size)) {
+    return { ...request, start: { kind: 'offset', offset: Math.floor((length - 1) / size) * size } };
+  }
+  return request;
 }

@@ -21,6 +21,11 @@ export const cursorDeepPagesCostTheSame = defineCheck({
     'On each list, the latency of the deepest full cursor page reached (fastest of five reads) is reported against the first page’s; a ratio above pagination.deepPageRatioWarn is advice.',
   level: 'advisory',
   leavesOpen: 'Rule 4.2/2 is stated, but latency from outside is noisy and the kit\'s data set is small, so slow deep pages are advice (threshold pagination.deepPageRatioWarn).',
+  covers: 'the latency of the first and of the deepest full cursor page of every list that supports after',
+  probes: [
+    'deep cursor pages that cost more than the first (an offset scan behind the cursor)',
+    'a deep page slower than pagination.deepPageRatioWarn times the first (advice)',
+  ],
   provenBy: ['slow-deep-pages'],
   async run(ctx) {
     return judgeEachList(ctx, ['cursor'], (list) => judgeList(ctx, list));

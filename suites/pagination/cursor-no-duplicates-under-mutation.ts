@@ -22,6 +22,13 @@ export const cursorNoDuplicatesUnderMutation = defineCheck({
   title: 'A cursor walk lists every record once while records are inserted and deleted',
   proves:
     'Over pagination.propertyRuns generated runs per list, a walk that follows next_cursor while the kit inserts records, deletes seen and unseen ones and deletes the anchor never lists a record twice and lists every record present throughout exactly once.',
+  covers: 'cursor walks (next_cursor) of every list that supports after, with inserts and deletes between pages',
+  probes: [
+    'a cursor that starts one item too late or too early after its anchor',
+    'a cursor that restarts when its anchor record is deleted',
+    'a cursor that encodes an offset, so writes shift it',
+    'ties in the sort key broken differently on each request',
+  ],
   provenBy: ['cursor-skips-item', 'cursor-repeats-last-item', 'cursor-restarts-when-anchor-deleted', 'cursor-encodes-offset', 'order-without-tie-breaker'],
   async run(ctx) {
     return judgeEachList(ctx, ['cursor'], (list) => judgeList(ctx, list));

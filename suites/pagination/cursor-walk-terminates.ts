@@ -14,6 +14,13 @@ export const cursorWalkTerminates = defineCheck({
   title: 'A cursor walk ends: no cursor cycle, no has_more true with empty pages',
   proves:
     'Following next_cursor over every list reaches a page with has_more false within the page budget, never re-uses a cursor, never gets an empty page that says has_more true, never goes back to items already seen.',
+  covers: 'cursor walks (next_cursor) of every list that supports after, to their last page',
+  probes: [
+    'a next_cursor that points back to a cursor already followed',
+    'empty pages that keep saying has_more true',
+    'a page of items already seen',
+    'has_more true without a usable next_cursor',
+  ],
   provenBy: ['cursor-cycle', 'empty-pages-forever'],
   async run(ctx) {
     const pageSize = ctx.config.pagination.walkPageSize;

@@ -22,6 +22,12 @@ export const hasMoreAccurate = defineCheck({
   title: 'has_more is true only when another item exists; the last page says has_more false',
   proves:
     'In every supported style, each has_more true page is followed by a non-empty page, the last page (also when it is exactly full) says has_more false, and its next_cursor has the configured form.',
+  covers: 'has_more and the last page\'s next_cursor of every list, in each style it supports',
+  probes: [
+    'has_more true on an exactly full last page, followed by an empty page',
+    'empty pages that keep saying has_more true',
+    'next_cursor on the last page in a form pagination.lastPageCursor does not allow',
+  ],
   provenBy: ['has-more-wrong-on-full-last-page', 'empty-pages-forever'],
   async run(ctx) {
     const pageSize = ctx.config.pagination.walkPageSize;

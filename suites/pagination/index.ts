@@ -1,11 +1,13 @@
 // The pagination suite: section 4.2 of the convention, on every configured list, in the order they
 // run: cheap shape checks first, then the property-based walk, then the checks that need many
 // records (the suite's checks share the kit's records, so those grow the lists last, the one that
-// walks to the end of each list before the one that needs the most).
+// walks to the end of each list before the one that needs the most); last the explored queries,
+// which explore the sizes around the bounds page-size-bounds found.
 import type { Check } from '../define-check.js';
 import { cursorDeepPagesCostTheSame } from './cursor-deep-pages-cost-the-same.js';
 import { cursorNoDuplicatesUnderMutation } from './cursor-no-duplicates-under-mutation.js';
 import { cursorWalkTerminates } from './cursor-walk-terminates.js';
+import { exploredQueries } from './explored-queries.js';
 import { hasMoreAccurate } from './has-more-accurate.js';
 import { invalidParams } from './invalid-params.js';
 import { offsetWalkComplete } from './offset-walk-complete.js';
@@ -29,4 +31,5 @@ export const paginationChecks: readonly Check[] = [
   cursorNoDuplicatesUnderMutation,
   cursorDeepPagesCostTheSame,
   pageSizeBounds,
+  exploredQueries,
 ];

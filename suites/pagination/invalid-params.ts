@@ -15,6 +15,13 @@ export const invalidParams = defineCheck({
   title: 'Invalid pagination parameters get a 4xx or a bounded page, never a 5xx',
   proves:
     'limit and per_page of abc, -1, 0, 1.5 and a huge number, offset of abc, -1 and 1.5, page of 0, -1, abc and 1.5, and an unknown or garbage cursor each get the answer pagination.invalidParams allows (huge sizes: pagination.overMaxPolicy).',
+  covers: 'the answers of every list to invalid limit, per_page, offset, page and after values, in each style it supports',
+  probes: [
+    'a 5xx for a value that is not a number, negative, zero or fractional',
+    'a 5xx or an unbounded page for a huge size',
+    'a 5xx for a garbage or unknown cursor',
+    'an answer pagination.invalidParams or overMaxPolicy does not allow',
+  ],
   provenBy: ['500-on-invalid-params'],
   async run(ctx) {
     const { pagination } = ctx.config;

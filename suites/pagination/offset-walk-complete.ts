@@ -14,6 +14,11 @@ export const offsetWalkComplete = defineCheck({
   title: 'An offset walk lists every record exactly once and honours limit',
   proves:
     'Walking each list with offset=0,n,2n…&limit=n lists each of the kit’s records exactly once with at most n per page; instability under concurrent inserts and deletes is reported as information.',
+  covers: 'limit/offset walks of every list that supports offset, while nothing changes (and, as information, under writes)',
+  probes: [
+    'limit ignored: pages larger than asked',
+    'a record listed twice or never while nothing changes',
+  ],
   provenBy: ['limit-ignored'],
   async run(ctx) {
     return judgeEachList(ctx, ['offset'], (list) => judgeNumberedWalk(ctx, list, 'offset'));

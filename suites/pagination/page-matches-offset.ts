@@ -17,6 +17,12 @@ export const pageMatchesOffset = defineCheck({
   title: 'page=p&per_page=n lists the same items as offset=(p-1)*n&limit=n',
   proves:
     'For every page p of each list, from p=1 to the end, the page-number and offset styles list the same items in the same order, and neither holds more than n items.',
+  covers: 'page p with per_page n against offset (p-1)*n with limit n, from page 1 to the end of every list supporting both',
+  probes: [
+    'page numbers counted from 0',
+    'per_page or limit ignored',
+    'page p starting one item off (p-1)*n',
+  ],
   provenBy: ['zero-based-pages', 'per-page-ignored', 'limit-ignored', 'offset-page-mismatch'],
   async run(ctx) {
     return judgeEachList(ctx, ['page', 'offset'], async (list, styles) => {

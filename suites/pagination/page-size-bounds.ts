@@ -3,7 +3,7 @@ import { defineCheck } from '../define-check.js';
 import { judgeEachList } from './internal/judge-each-list.js';
 import type { PaginationStyle } from './internal/list-targets.js';
 import type { OpenList } from './internal/open-list.js';
-import { moreFixturesNeeded, nextBisection, observeBound, type BoundObservation } from './internal/page-size-probe.js';
+import { foundBoundsKey, moreFixturesNeeded, nextBisection, observeBound, type BoundObservation } from './internal/page-size-probe.js';
 import { fetchPage, type FetchedPage } from './internal/page-walker.js';
 import type { PageQuery } from './internal/walk-decision.js';
 import { notAPageCauseOf } from './internal/not-a-page-cause.js';
@@ -21,6 +21,13 @@ export const pageSizeBounds = defineCheck({
   title: 'Every list has a default and a maximum page size; a huge size is clamped or refused',
   proves:
     'Without a size each list answers a bounded page with has_more true when more records exist; a limit or per_page of 1000000 is clamped to the maximum or refused with 4xx as pagination.overMaxPolicy allows; both bounds match the config when it states them.',
+  covers: 'the default and the maximum page size of every list, for limit and per_page',
+  probes: [
+    'no default page size: a list without a size returns everything',
+    'no maximum: a huge limit or per_page is honoured',
+    'a nested list that ignores the size',
+    'bounds or an over-max answer other than the config pins',
+  ],
   provenBy: ['no-max-page-size', 'no-default-page-size', 'nested-list-ignores-limit'],
   async run(ctx) {
     return judgeEachList(ctx, ['cursor', 'offset', 'page'], (list, styles) => judgeBounds(ctx, list, styles));
@@ -82,6 +89,7 @@ async function judgeBounds(ctx: CheckContext, list: OpenList, styles: readonly P
     return fail(ctx, list, `${fetched.url} answered ${defaultSize} items without a size, but pagination.defaultPageSize is ${pagination.defaultPageSize}`, `${pagination.defaultPageSize} items`, `${defaultSize} items`, [fetched]);
   }
   const found: string[] = [`default page size ${defaultSize}`];
+  const maxima: Record<string, number> = {};
   for (const name of sizeParams) {
     const seen = resolved.get(name)!;
     const maximum = await judgeMaximum(ctx, list, name, seen);
@@ -90,7 +98,10 @@ async function judgeBounds(ctx: CheckContext, list: OpenList, styles: readonly P
       return fail(ctx, list, `${list.path}: the default page size ${defaultSize} is above the maximum ${maximum} of ${name}`, 'default ≤ maximum', `${defaultSize} > ${maximum}`, [resolved.get('default')!.fetched, seen.fetched]);
     }
     found.push(`${name} maximum ${maximum} (${seen.observation.kind === 'bounded' ? 'clamped' : 'refused'} above it)`);
+    maxima[name] = maximum;
   }
+  // Later checks explore the sizes around these bounds (pagination.explored-queries).
+  ctx.suiteScope.set(foundBoundsKey(list.target.label), { defaultSize, maxima });
   ctx.info(`${list.path}: ${found.join(', ')}`);
   return ctx.pass();
 }

@@ -19,6 +19,11 @@ export const sameParametersOnEveryList = defineCheck({
   title: 'Every list, nested ones included, honours the same pagination parameters',
   proves:
     'On each configured list, a size of 2 (limit or per_page) gives exactly 2 items with has_more true, and the next page (after, offset or page) continues with items not on the first.',
+  covers: 'limit or per_page, and after, offset or page, on every list, top-level and nested',
+  probes: [
+    'a list (a nested one, say) that ignores limit or per_page',
+    'a next page that repeats the first instead of continuing',
+  ],
   provenBy: ['limit-ignored', 'nested-list-ignores-limit'],
   async run(ctx) {
     return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {

@@ -20,6 +20,11 @@ export const stableOrder = defineCheck({
   title: 'The same page read twice without writes lists the same items in the same order',
   proves:
     'Two walks of each list in each supported style, with no write between them, give the kit’s records page by page in the same order, each exactly once: ties in the sort key are broken by a unique field.',
+  covers: 'the order of every list in each style it supports, over two walks with no write between them',
+  probes: [
+    'ties in the sort key returned in a different order on each request',
+    'a record listed twice or never across pages',
+  ],
   provenBy: ['order-without-tie-breaker', 'zero-based-pages'],
   async run(ctx) {
     const pageSize = ctx.config.pagination.walkPageSize;

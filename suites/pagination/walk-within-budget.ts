@@ -16,6 +16,11 @@ export const walkWithinBudget = defineCheck({
   title: 'Every list can be walked to its end in every supported style within the request budget',
   proves:
     'Each list, walked with limit/offset, page/per_page and next_cursor as configured, ends with has_more false within the page and request budgets, without an empty has_more page or a cycle; the URLs walked are reported.',
+  covers: 'complete walks of every list in each configured style, within budgets.maxPagesPerWalk and requestsPerList',
+  probes: [
+    'a walk that never ends (a cursor cycle, has_more forever)',
+    'an empty page that says has_more true',
+  ],
   provenBy: ['cursor-cycle', 'empty-pages-forever'],
   async run(ctx) {
     const pageSize = ctx.config.pagination.walkPageSize;

@@ -83,6 +83,10 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
   'pagination.cursor.deep-pages-cost-the-same': {
     'slow-deep-pages': { advises: /first page [\d.]+ ms, page 45 items deep [\d.]+ ms .*pagination\.deepPageRatioWarn=3/ },
   },
+  'pagination.explored-queries': {
+    '500-past-the-end': { fails: /^\/customers limit\/offset: \S+ answered 500: a server error for a client's query \(query offset=\d+ \((total|total\+1|far past the end)\)/ },
+    'page-past-end-repeats-last-page': { fails: /^\/customers page\/per_page: \S+ listed \d+ item\(s\) .* although position \d+ is past the end/ },
+  },
   'pagination.page-size-bounds': {
     'no-max-page-size': { fails: /no maximum page size/ },
     'no-default-page-size': { fails: /no default page size/ },

@@ -123,6 +123,28 @@ export const paginationProbes: Partial<Record<DefectName, DefectProbe>> = {
     clean: false,
     broken: true,
   },
+  '500-past-the-end': {
+    async observe(env) {
+      seedCustomers(env, 4);
+      const statuses = [];
+      for (const query of ['offset=3&limit=2', 'offset=4&limit=2', 'offset=9&limit=2', 'page=3&per_page=2', 'page=2&per_page=2']) {
+        statuses.push((await env.api.call('GET', `/customers?${query}`)).status);
+      }
+      return statuses;
+    },
+    clean: [200, 200, 200, 200, 200],
+    broken: [200, 500, 500, 500, 200],
+  },
+  'page-past-end-repeats-last-page': {
+    async observe(env) {
+      seedCustomers(env, 5);
+      const order = listOrder(env);
+      const pastEnd = (await env.api.call('GET', '/customers?page=4&per_page=2')).json;
+      return { items: (pastEnd.items as { id: string }[]).map((item) => order.indexOf(item.id)), hasMore: pastEnd.has_more, byOffset: (await ids(env, '/customers?offset=6&limit=2')).length };
+    },
+    clean: { items: [], hasMore: false, byOffset: 0 },
+    broken: { items: [4], hasMore: false, byOffset: 0 },
+  },
   '500-on-invalid-params': {
     async observe(env) {
       return (await env.api.call('GET', '/customers?limit=abc')).status;

@@ -43,12 +43,18 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
     if (outcome.status === 'failed' || outcome.status === 'blocked') return outcome;
     if (outcome.status === 'incomplete') unfinished.push(`${opened.list.path}: ${outcome.reason}`);
     else if (outcome.status === 'skipped') notJudged.push(`${opened.list.path}: ${outcome.reason}`);
-    else judged += 1;
+    else {
+      judged += 1;
+      ctx.cover(`GET ${target.label} (${supported.join(', ')} style)`);
+    }
   }
 
   if (unfinished.length > 0) return ctx.incomplete(unfinished.join('; '));
   if (judged === 0) return ctx.skip(notJudged.join('; '));
-  for (const reason of notJudged) ctx.info(`not judged: ${reason}`);
+  for (const reason of notJudged) {
+    ctx.info(`not judged: ${reason}`);
+    ctx.leaveOut(reason.split(':')[0]!.split(' supports')[0]!, reason);
+  }
   return ctx.pass();
 }
 

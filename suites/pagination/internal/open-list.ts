@@ -5,7 +5,7 @@ import type { CheckContext, CheckOutcome, CollectionConfig } from '../../../harn
 import { isSuccess } from '../../internal/answer-shape.js';
 import { createRecord } from '../../internal/fixtures/create-record.js';
 import { fillPlaceholders, listFixtureNames } from '../../internal/fixtures/fill-placeholders.js';
-import type { ListTarget } from './list-targets.js';
+import { listTargets, type ListTarget } from './list-targets.js';
 import { RequestBudget } from './request-budget.js';
 
 /** A list ready to be judged by one check: its concrete path, the check's budget and the kit's records on it. */
@@ -117,6 +117,23 @@ export async function openList(ctx: CheckContext, target: ListTarget): Promise<{
     },
   };
   return { ok: true, list };
+}
+
+/**
+ * Ids of the kit's records on the other lists whose records live under the same member path as the
+ * nested list `list` (the top-level list of its collection, say): children of other parents, which
+ * convention 2/3 keeps off this list. Empty for a top-level list, or before any other list was opened.
+ */
+export function kitIdsOfOtherParents(ctx: CheckContext, list: OpenList): ReadonlySet<string> {
+  const ids = new Set<string>();
+  if (list.target.related === undefined) return ids;
+  const own = ctx.suiteScope.get<ListFixtures>(`pagination.list ${list.target.label}`);
+  if (own === undefined) return ids;
+  for (const target of listTargets(ctx.config)) {
+    const other = target.label === list.target.label ? undefined : ctx.suiteScope.get<ListFixtures>(`pagination.list ${target.label}`);
+    if (other?.memberPrefix === own.memberPrefix) for (const id of other.ownIds) ids.add(id);
+  }
+  return ids;
 }
 
 /** Creates the parent of a nested list and the records its sample refers to, kept for the suite. */

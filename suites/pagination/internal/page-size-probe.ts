@@ -41,3 +41,15 @@ export function moreFixturesNeeded(visible: number, created: number, cap: number
 export function nextBisection(accepted: number, refused: number): number | undefined {
   return refused - accepted > 1 ? Math.floor((accepted + refused) / 2) : undefined;
 }
+
+/** The bounds pagination.page-size-bounds found on a list, kept in the suite scope for later checks. */
+export interface FoundBounds {
+  readonly defaultSize: number;
+  /** The maximum of each size parameter (limit, per_page). */
+  readonly maxima: Readonly<Record<string, number>>;
+}
+
+/** The suite-scope key of the bounds found on the list configured as `listLabel`. */
+export function foundBoundsKey(listLabel: string): string {
+  return `pagination.page-size-bounds ${listLabel}`;
+}

@@ -1,0 +1,215 @@
+import fc from 'fast-check';
+import type { CheckContext, CheckOutcome, ExchangeRecord } from '../../harness/check-api/check-context.js';
+import { defineCheck } from '../define-check.js';
+import { judgeEachList } from './internal/judge-each-list.js';
+import { readListPage, usableCursor } from './internal/list-page.js';
+import type { PaginationStyle } from './internal/list-targets.js';
+import { notAPageCause } from './internal/not-a-page-cause.js';
+import { kitIdsOfOtherParents, type OpenList } from './internal/open-list.js';
+import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
+import { describeWalkProblems, isWalkExact, judgeWalkedIds } from './internal/page-rules.js';
+import { foundBoundsKey, type FoundBounds } from './internal/page-size-probe.js';
+import { walkPages, type PageWalk } from './internal/page-walker.js';
+import { describeQuery, exploredQueryArbitrary, labelsOf, markLabels, toQueryString, type ExploredQuery, type ListFacts } from './internal/query-space.js';
+import { RequestBudgetSpent } from './internal/request-budget.js';
+import { judgeAnswer, meaningOf, type OracleContext } from './internal/window-oracle.js';
+
+// Convention 4.2 (its parameter table, rules 3, 4 and 5), 2/3, 7/1, 7/4 and 8. The other checks
+// send hand-picked values; this one lets fast-check explore each list's query space in every style,
+// biased toward the boundaries where services break, and judges every answer against the slice of
+// the list's one order the query asks for, taken from one complete walk.
+export const exploredQueries = defineCheck({
+  id: 'pagination.explored-queries',
+  suite: 'pagination',
+  conformanceClass: 'pagination-bounds',
+  rule: '4.2, 4.2/3, 4.2/4, 4.2/5, 2/3, 7/1, 7/4, 8',
+  level: 'normative',
+  leavesOpen:
+    'A malformed value (7/4: not shown) gets what pagination.invalidParams allows, or the page of a reading common parsers give it ("05" as 5, a repeated parameter as its first or last value); a size above the maximum is clamped or refused (pagination.overMaxPolicy); an offset or page past the end is an empty page with has_more false or, as 7/3 leaves statuses open, a 4xx.',
+  title: 'Explored pagination queries, boundaries and malformed values included, answer the right slice of the list',
+  proves:
+    'On every list and style, 30 fast-check queries per style (sizes 0, 1, 2, default, walk size, maximum and either side, huge; offsets and pages at the start, at and past the end; empty, signed, spaced, exponent, zero-padded and repeated values) never get a 5xx, and each page holds the items of the list’s order the query names, no more than asked or than the maximum, with an accurate has_more; a nested list shows none of the kit’s records of other parents.',
+  covers: 'the limit/offset, page/per_page and after/limit queries of every list, top-level and nested, in each style it supports',
+  probes: [
+    'a 5xx for an offset or page at or past the end',
+    'items past the end instead of an empty page (a page number clamped to the last page)',
+    'a window that is not the matching slice of the list order (off by one, page numbered from 0)',
+    'has_more wrong at the boundaries (size 1, exactly full last page, size at the maximum)',
+    'more items than asked, or than the maximum page size',
+    'a 5xx or an unbounded page for a malformed value (empty, +5, " 5", 5e0, 05, a repeated parameter)',
+    'a nested list showing children of another parent',
+  ],
+  provenBy: ['500-past-the-end', 'page-past-end-repeats-last-page'],
+  async run(ctx) {
+    return judgeEachList(ctx, ['cursor', 'offset', 'page'], (list, styles) => judgeList(ctx, list, styles));
+  },
+});
+
+// The budget, per list and style: 30 queries find a slip that a third of the space shows (an offset
+// past the end) with odds of about 1 in 100,000 against; boundaries are drawn four times as often as
+// the rest of a range, so each of the ~6 marks of a parameter appears about 4 times. A failure costs
+// at most 20 more requests while shrinking, and one walk to take the order again (others may write).
+const runsPerStyle = 30;
+const shrinkRequests = 20;
+
+const styleNames: Readonly<Record<PaginationStyle, string>> = { offset: 'limit/offset', page: 'page/per_page', cursor: 'after/limit' };
+
+async function judgeList(ctx: CheckContext, list: OpenList, styles: readonly PaginationStyle[]): Promise<CheckOutcome> {
+  const { walkPageSize } = ctx.config.pagination;
+  const created = await list.ensureFixtures(2 * walkPageSize + 1);
+  if (!created.ok) return created.outcome;
+  // The cursor walk also yields cursors to explore; an offset or page walk gives the same order.
+  const walkStyle: PaginationStyle = styles.includes('cursor') ? 'cursor' : styles[0]!;
+  const taken = await takeOrder(ctx, list, walkStyle);
+  if ('outcome' in taken) return taken.outcome;
+
+  const foreign = kitIdsOfOtherParents(ctx, list);
+  if (list.target.related !== undefined) {
+    if (foreign.size > 0) ctx.cover(`GET ${list.target.label}: shows none of ${foreign.size} record(s) the kit made for other parents`);
+    else ctx.leaveOut(`GET ${list.target.label}: children of other parents`, 'the kit has made no record of another parent yet (run the whole suite to judge it)');
+  }
+  for (const style of styles) {
+    const outcome = await exploreStyle(ctx, list, style, walkStyle, taken, foreign);
+    if (outcome !== undefined) return outcome;
+  }
+  return ctx.pass();
+}
+
+interface TakenOrder {
+  readonly walk: PageWalk;
+  readonly cursors: ListFacts['cursors'];
+}
+
+/** One complete walk: the list's full order and the cursors it saw, or the outcome that stops the check. */
+async function takeOrder(ctx: CheckContext, list: OpenList, style: PaginationStyle): Promise<TakenOrder | { outcome: CheckOutcome }> {
+  const what = `${style} walk of ${list.path} to take its order`;
+  const walk = await walkPages(ctx, list, { style, pageSize: orderWalkPageSize(ctx, list), note: 'take the list order once' });
+  const ended = outcomeOfWalkEnd(ctx, list, walk, what);
+  if (ended !== undefined) return { outcome: ended };
+  const problems = judgeWalkedIds(walk.ids, list.ownIds, list.ownIds);
+  if (!isWalkExact(problems)) {
+    return { outcome: ctx.blocked(`${what} ${describeWalkProblems(problems)}, so it gives no order to compare pages with`, `pagination.${style}.walk-complete`) };
+  }
+  const cursors: { afterIndex: number; cursor: string }[] = [];
+  let seen = 0;
+  for (const page of walk.pages) {
+    if (!page.page.ok) continue;
+    seen += page.page.ids.length;
+    const cursor = usableCursor(page.page.nextCursor);
+    if (page.page.hasMore && cursor !== undefined) cursors.push({ afterIndex: seen - 1, cursor });
+  }
+  return { walk, cursors };
+}
+
+// About six pages, so a long list costs a few requests and still yields cursors at several depths;
+// never above a size the list is known to serve whole (the maximum found or pinned, else the walk size).
+function orderWalkPageSize(ctx: CheckContext, list: OpenList): number {
+  const { walkPageSize, maxPageSize } = ctx.config.pagination;
+  const found = ctx.suiteScope.get<FoundBounds>(foundBoundsKey(list.target.label));
+  const known = Math.min(maxPageSize ?? Number.POSITIVE_INFINITY, ...Object.values(found?.maxima ?? {}));
+  return Number.isFinite(known) ? Math.max(walkPageSize, Math.min(known, Math.ceil(list.ownIds.size / 6))) : walkPageSize;
+}
+
+interface Failure {
+  readonly query: ExploredQuery;
+  readonly problem: string;
+  readonly url: string;
+  readonly exchanges: readonly ExchangeRecord[];
+  readonly notAPage: boolean;
+}
+
+/** Explores one style of a list; undefined when every explored query was answered right. */
+async function exploreStyle(ctx: CheckContext, list: OpenList, style: PaginationStyle, walkStyle: PaginationStyle, taken: TakenOrder, foreign: ReadonlySet<string>): Promise<CheckOutcome | undefined> {
+  const { pagination } = ctx.config;
+  const facts = factsOf(ctx, list, style, taken);
+  let context: OracleContext = { order: taken.walk.ids, own: list.ownIds, foreign, maxPageSize: facts.maxPageSize, pagination };
+  const name = `${list.path} ${styleNames[style]}`;
+  // Coverage names the list as configured: a nested list's path holds a parent id new each run.
+  const item = `GET ${list.target.label} ${styleNames[style]}`;
+  const drawn = new Set<string>();
+  const usedBefore = list.budget.used;
+  let runs = 0;
+  let spentShrinking = 0;
+  let isOrderRetaken = false;
+  let failure: Failure | undefined;
+  let budgetSpent: string | undefined;
+  // fast-check would take a throw for a failing case; a harness error (time-out, lost connection)
+  // must end the check as errored instead, so it is kept aside and thrown again afterwards.
+  let harnessError: { readonly error: unknown } | undefined;
+
+  const ask = async (query: ExploredQuery) => {
+    const response = await list.budget.send(ctx, { path: `${list.path}?${toQueryString(query)}`, note: `explored query: ${describeQuery(query)}` });
+    const answer = { status: response.status, page: readListPage(response, list.idField) };
+    return { response, answer, problem: judgeAnswer(answer, meaningOf(query, facts), context) };
+  };
+
+  const property = fc.asyncProperty(exploredQueryArbitrary(style, facts), async (query) => {
+    // Once a budget is spent every run passes, so shrinking ends at the smallest failure found.
+    if (harnessError !== undefined || budgetSpent !== undefined) return true;
+    if (failure !== undefined && ++spentShrinking > shrinkRequests) return true;
+    if (failure === undefined) {
+      runs += 1;
+      for (const label of labelsOf(query)) drawn.add(label);
+    }
+    ctx.progress(`${name}: ${failure === undefined ? `query ${runs}` : `shrinking ${spentShrinking}`}`);
+    try {
+      let asked = await ask(query);
+      const exchanges = [asked.response.record];
+      if (asked.problem !== undefined && !isOrderRetaken) {
+        // Others may have written since the order was taken: take it again, once, and ask again.
+        isOrderRetaken = true;
+        const again = await takeOrder(ctx, list, walkStyle);
+        if ('walk' in again) context = { ...context, order: again.walk.ids };
+        asked = await ask(query);
+        exchanges.push(asked.response.record);
+      }
+      if (asked.problem === undefined) return true;
+      failure = { query, problem: asked.problem, url: asked.response.record.request.url, exchanges, notAPage: !asked.answer.page.ok && asked.answer.page.notAPage };
+      return false;
+    } catch (error) {
+      if (error instanceof RequestBudgetSpent) budgetSpent = error.message;
+      else harnessError = { error };
+      return true;
+    }
+  });
+  const details = await fc.check(property, { seed: ctx.seed, numRuns: runsPerStyle });
+  if (harnessError !== undefined) throw harnessError.error;
+
+  const requests = list.budget.used - usedBefore;
+  ctx.info(`${name}: ${runs} explored queries, ${requests} requests (${runsPerStyle} runs a style, seed ${ctx.seed})`);
+  if (details.failed && failure !== undefined) return failExplored(ctx, list, style, failure, details, facts);
+  if (budgetSpent !== undefined) return ctx.incomplete(`${name}: ${budgetSpent} after ${runs} explored queries`);
+  ctx.cover(`${item}: ${runs} explored queries`);
+  const missed = markLabels(style, facts).filter((label) => !drawn.has(label));
+  if (missed.length > 0) ctx.leaveOut(`${item}: ${missed.join(', ')}`, `not drawn in ${runs} runs with seed ${ctx.seed}; another --seed draws others`);
+  if (facts.maxPageSize === undefined) {
+    ctx.leaveOut(`${item}: sizes max-1, max and max+1`, 'the maximum page size is not known: pin pagination.maxPageSize, or run pagination.page-size-bounds in the same run');
+  }
+  return undefined;
+}
+
+/** What the kit knows of the list for `style`: the order's size, the cursors, and the bounds found or pinned. */
+function factsOf(ctx: CheckContext, list: OpenList, style: PaginationStyle, taken: TakenOrder): ListFacts {
+  const { pagination } = ctx.config;
+  const found = ctx.suiteScope.get<FoundBounds>(foundBoundsKey(list.target.label));
+  const sizeName = style === 'page' ? 'per_page' : 'limit';
+  return {
+    total: taken.walk.ids.length,
+    walkPageSize: pagination.walkPageSize,
+    defaultPageSize: pagination.defaultPageSize ?? found?.defaultSize,
+    maxPageSize: pagination.maxPageSize ?? found?.maxima[sizeName],
+    cursors: style === 'cursor' ? taken.cursors : [],
+  };
+}
+
+function failExplored(ctx: CheckContext, list: OpenList, style: PaginationStyle, failure: Failure, details: fc.RunDetails<[ExploredQuery]>, facts: ListFacts): CheckOutcome {
+  const query = describeQuery(failure.query);
+  return ctx.fail(`${list.path} ${styleNames[style]}: ${failure.url} ${failure.problem} (query ${query}; found after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s), seed ${details.seed})`, {
+    expected: 'never a 5xx; the items of the list order the query names, no more than asked or than the maximum, with an accurate has_more; past the end an empty page with has_more false or a 4xx',
+    actual: failure.problem,
+    exchanges: failure.exchanges,
+    counterexample: { list: list.path, style: styleNames[style], query: toQueryString(failure.query), params: failure.query.params.map((p) => `${p.name}: ${p.label}`), listSize: facts.total, problem: failure.problem },
+    replayPath: details.counterexamplePath ?? undefined,
+    ...(failure.notAPage ? notAPageCause({ notAPage: true }, list.target.label) : {}),
+  });
+}
