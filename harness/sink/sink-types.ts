@@ -14,8 +14,11 @@ export type DeliveryAnswer =
   | { readonly state: 'answered'; readonly status: number; readonly afterMs: number; readonly late: boolean }
   /** The caller closed the connection before the sink answered: the sender gave up (timed out). */
   | { readonly state: 'sender-closed'; readonly afterMs: number }
-  /** The sink cut the connection without answering, as the script asked (or because it closed). */
-  | { readonly state: 'destroyed'; readonly afterMs: number };
+  /**
+   * The sink cut the connection without answering, as the script asked (or because it closed):
+   * closed (FIN), or reset (RST) when `isReset`.
+   */
+  | { readonly state: 'destroyed'; readonly afterMs: number; readonly isReset?: boolean };
 
 /** One request that reached a channel, as captured. A snapshot: later changes make new objects. */
 export interface SinkDelivery {
