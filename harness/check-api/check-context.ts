@@ -10,7 +10,7 @@ import type { WebhookSink } from '../sink/sink-types.js';
 export type { ApicertConfig, CollectionConfig, RelatedCollectionConfig } from '../config/config-types.js';
 export type { CheckOutcome } from '../model/check-outcome.js';
 export type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
-export type { AnswerScript, DeliveryAnswer, SinkChannel, SinkDelivery, WebhookSink } from '../sink/sink-types.js';
+export type { AnswerScript, DeliveryAnswer, FailureKind, SinkChannel, SinkDelivery, WebhookSink } from '../sink/sink-types.js';
 
 /** A request to the target; `path` is relative to the base URL (or absolute, for links the target returned). */
 export interface TargetRequest {

@@ -5,7 +5,7 @@ import type { ExchangeRecord } from '../model/evidence.js';
 import type { AnswerScript } from './answer-script.js';
 import type { JsonParser } from './delivery-content.js';
 
-export type { AnswerScript } from './answer-script.js';
+export type { AnswerScript, FailureKind } from './answer-script.js';
 
 /** How the sink ended one delivery; `afterMs` counts from the arrival of the request. */
 export type DeliveryAnswer =
