@@ -90,8 +90,8 @@ export class WebhookSender {
     return this.options.timings.retryBaseMs * 2 ** (failedAttempt - 1);
   }
 
-  // 'retry' for every answer but a 2xx, and for no answer at all; the defects below take some of
-  // them as final ('give-up') or as delivered.
+  // 'retry' for every answer but a 2xx (undici's request follows no redirect, so a 3xx is one) and
+  // for no answer at all (convention 7/2); the defects below take some of them as final or delivered.
   private async attempt(url: string, payload: DeliveryPayload): Promise<'delivered' | 'retry' | 'give-up'> {
     const { defects } = this.options;
     const controller = new AbortController();
