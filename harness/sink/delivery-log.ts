@@ -95,7 +95,8 @@ export class DeliveryLog {
       answer: { state: 'pending' },
     });
     this.notify();
-    return { sequence, answer: chooseAnswer(this.script, attemptOfEvent) };
+    // A first attempt is the newest key, so the map's size is its event's ordinal.
+    return { sequence, answer: chooseAnswer(this.script, attemptOfEvent, this.attemptsByKey.size) };
   }
 
   /** Records how delivery `sequence` ended; only its first ending counts. */

@@ -50,7 +50,7 @@ function describeAnswer(delivery: SinkDelivery, answer: DeliveryAnswer): string 
     case 'sender-closed':
       return `${which}: the sender closed the connection after ${Math.round(answer.afterMs)} ms, before any answer (it gave up waiting)`;
     case 'destroyed':
-      return `${which}: the sink cut the connection after ${Math.round(answer.afterMs)} ms without answering`;
+      return `${which}: the sink ${answer.isReset === true ? 'reset' : 'cut'} the connection after ${Math.round(answer.afterMs)} ms without answering`;
   }
 }
 

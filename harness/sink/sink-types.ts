@@ -5,7 +5,7 @@ import type { ExchangeRecord } from '../model/evidence.js';
 import type { AnswerScript } from './answer-script.js';
 import type { JsonParser } from './delivery-content.js';
 
-export type { AnswerScript } from './answer-script.js';
+export type { AnswerScript, FailureKind } from './answer-script.js';
 
 /** How the sink ended one delivery; `afterMs` counts from the arrival of the request. */
 export type DeliveryAnswer =
@@ -14,8 +14,11 @@ export type DeliveryAnswer =
   | { readonly state: 'answered'; readonly status: number; readonly afterMs: number; readonly late: boolean }
   /** The caller closed the connection before the sink answered: the sender gave up (timed out). */
   | { readonly state: 'sender-closed'; readonly afterMs: number }
-  /** The sink cut the connection without answering, as the script asked (or because it closed). */
-  | { readonly state: 'destroyed'; readonly afterMs: number };
+  /**
+   * The sink cut the connection without answering, as the script asked (or because it closed):
+   * closed (FIN), or reset (RST) when `isReset`.
+   */
+  | { readonly state: 'destroyed'; readonly afterMs: number; readonly isReset?: boolean };
 
 /** One request that reached a channel, as captured. A snapshot: later changes make new objects. */
 export interface SinkDelivery {

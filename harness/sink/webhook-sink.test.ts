@@ -40,6 +40,18 @@ async function post(url: string, body: string | Buffer, options: { headers?: Rec
   }
 }
 
+// The status and Location of an answer, without following it.
+async function postForHeaders(url: string, body: string): Promise<{ status: number; location: unknown }> {
+  const agent = new Agent({ pipelining: 0 });
+  try {
+    const response = await request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, dispatcher: agent, signal: AbortSignal.timeout(5000) });
+    await response.body.dump();
+    return { status: response.statusCode, location: response.headers.location };
+  } finally {
+    await agent.destroy();
+  }
+}
+
 function event(id: string, extra = ''): string {
   return `{"event":"customer.created","id":"${id}","data":{"id":"cus_1"${extra}}}`;
 }
@@ -96,6 +108,26 @@ describe('webhook sink', () => {
     for (const id of ['evt_a', 'evt_b', 'evt_a', 'evt_a', 'evt_b', 'evt_b']) statuses.push((await post(channel.url, event(id))).status);
     expect(statuses).toEqual([503, 503, 503, 200, 503, 200]);
     expect(channel.deliveries().map((d) => d.attemptOfEvent)).toEqual([1, 1, 2, 3, 2, 3]);
+  });
+
+  it('fails the first delivery of each new event in the next scripted way, and answers its retries 2xx', async () => {
+    const channel = sink.openChannel({
+      kind: 'fail-first-each',
+      failures: [{ kind: 'status', status: 404 }, { kind: 'status', status: 307 }, { kind: 'close' }, { kind: 'reset' }],
+    });
+    const path = new URL(channel.url).pathname;
+    expect((await post(channel.url, event('evt_a'))).status).toBe(404);
+    expect(await postForHeaders(channel.url, event('evt_b'))).toEqual({ status: 307, location: path });
+    await expect(post(channel.url, event('evt_c'))).rejects.toThrow();
+    await expect(post(channel.url, event('evt_d'))).rejects.toThrow(/reset|ECONNRESET/i);
+    for (const id of ['evt_a', 'evt_b', 'evt_c', 'evt_d']) expect((await post(channel.url, event(id))).status).toBe(200);
+    const answers = channel.deliveries().map((delivery) => delivery.answer);
+    expect(answers.slice(0, 4)).toEqual([
+      expect.objectContaining({ state: 'answered', status: 404 }),
+      expect.objectContaining({ state: 'answered', status: 307 }),
+      expect.objectContaining({ state: 'destroyed', isReset: false }),
+      expect.objectContaining({ state: 'destroyed', isReset: true }),
+    ]);
   });
 
   it('holds the answer past a sender\'s time-out and records that the sender gave up', async () => {

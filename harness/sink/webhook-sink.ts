@@ -74,18 +74,28 @@ export async function startWebhookSink(options: WebhookSinkOptions): Promise<Web
       channel.log.settle(sequence, { state: 'answered', status: TOO_LARGE_STATUS, afterMs: afterMs(), late: false });
       return;
     }
-    carryOut(answer, res, channel, (settled) => channel.log.settle(sequence, settled(afterMs())));
+    carryOut(answer, req, res, channel, (settled) => channel.log.settle(sequence, settled(afterMs())));
   }
 
   function carryOut(
     answer: ChosenAnswer,
+    req: IncomingMessage,
     res: ServerResponse,
     channel: OpenChannel,
     settle: (build: (afterMs: number) => Parameters<DeliveryLog['settle']>[1]) => void,
   ): void {
     if (answer.kind === 'respond') {
-      send(res, answer.status, answer.status < 300 ? {} : { error: 'scripted failure' });
+      // A scripted 3xx points back at the URL the sender called (relative, so it holds behind a
+      // tunnel too): a sender that follows it delivers to the registered URL again.
+      const location = answer.status >= 300 && answer.status < 400 ? (req.url ?? '/') : undefined;
+      send(res, answer.status, answer.status < 300 ? {} : { error: 'scripted failure' }, location);
       settle((afterMs) => ({ state: 'answered', status: answer.status, afterMs, late: false }));
+      return;
+    }
+    if (answer.kind === 'cut') {
+      const isReset = answer.how === 'reset' && resetConnection(req);
+      if (!isReset) res.destroy();
+      settle((afterMs) => ({ state: 'destroyed', afterMs, isReset }));
       return;
     }
     const release = (): void => {
@@ -201,10 +211,25 @@ function listen(server: Server, host: string, port: number): Promise<void> {
   });
 }
 
-function send(res: ServerResponse, status: number, body: Record<string, unknown>): void {
+function send(res: ServerResponse, status: number, body: Record<string, unknown>, location?: string): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...(location !== undefined ? { location } : {}),
+  });
   res.end(text);
+}
+
+// RST instead of FIN: the sender sees ECONNRESET. Only a plain TCP socket can be reset (a TLS one
+// throws), so false means "not reset": the caller closes the connection instead.
+function resetConnection(req: IncomingMessage): boolean {
+  try {
+    req.socket.resetAndDestroy();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 // Answers without reading the body, and closes the connection so an unread body cannot linger.

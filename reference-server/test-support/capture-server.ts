@@ -1,5 +1,5 @@
 // A webhook subscriber for tests: records every delivery (headers, raw bytes, arrival time) and
-// answers each with a status chosen by the test, or not at all ("hang").
+// answers each with a status chosen by the test, not at all ("hang"), or by a reset ("reset").
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -9,8 +9,8 @@ export interface CapturedDelivery {
   readonly receivedAt: number;
 }
 
-/** A status to answer with, or "hang" to never answer. */
-export type CaptureReply = number | 'hang';
+/** A status to answer with, "hang" to never answer, or "reset" to reset the connection without an answer. */
+export type CaptureReply = number | 'hang' | 'reset';
 
 export interface CaptureServer {
   readonly url: string;
@@ -37,6 +37,10 @@ export async function startCaptureServer(): Promise<CaptureServer> {
       const reply = choose(index);
       if (reply === 'hang') {
         hung.add(res);
+        return;
+      }
+      if (reply === 'reset') {
+        req.socket.resetAndDestroy();
         return;
       }
       res.writeHead(reply, { 'content-type': 'application/json' }).end('{}');

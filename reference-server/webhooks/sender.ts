@@ -75,9 +75,9 @@ export class WebhookSender {
         if (timers.isClosed || !this.options.subscriptions.has(subscription.id)) return;
         const id = attempt > 1 && defects.has('retry-with-new-id') ? newEventId() : event.id;
         const payload = buildDeliveryPayload({ ...event, id }, subscription.secret, attempt, defects);
-        const isDelivered = await this.attempt(subscription.url, payload);
+        const outcome = await this.attempt(subscription.url, payload);
         if (attempt === 1) firstAttemptDone();
-        if (isDelivered) return;
+        if (outcome !== 'retry') return;
         if (attempt < maxAttempts) await timers.delay(this.backoffMs(attempt));
       }
     } finally {
@@ -90,7 +90,10 @@ export class WebhookSender {
     return this.options.timings.retryBaseMs * 2 ** (failedAttempt - 1);
   }
 
-  private async attempt(url: string, payload: DeliveryPayload): Promise<boolean> {
+  // 'retry' for every answer but a 2xx (undici's request follows no redirect, so a 3xx is one) and
+  // for no answer at all (convention 7/2); the defects below take some of them as final or delivered.
+  private async attempt(url: string, payload: DeliveryPayload): Promise<'delivered' | 'retry' | 'give-up'> {
+    const { defects } = this.options;
     const controller = new AbortController();
     this.inFlight.add(controller);
     const cancelTimeout = this.options.defects.has('no-sender-timeout')
@@ -104,13 +107,17 @@ export class WebhookSender {
         signal: controller.signal,
         dispatcher: this.agent,
       });
-      const isSuccess = response.statusCode >= 200 && response.statusCode < 300;
+      const status = response.statusCode;
+      const isSuccess = status >= 200 && status < (defects.has('redirect-taken-as-delivered') ? 400 : 300);
       // Read the answer so the connection can be reused; a receiver that hangs mid-body is cut
       // by the same time-out. The status alone decides success.
       await response.body.dump().catch(() => undefined);
-      return isSuccess;
+      if (isSuccess) return 'delivered';
+      return status >= 400 && status < 500 && defects.has('no-retry-on-4xx') ? 'give-up' : 'retry';
     } catch {
-      return false;
+      // Aborted: the time-out (or close) fired. Anything else: the connection ended without an answer.
+      const isConnectionLost = !controller.signal.aborted;
+      return isConnectionLost && defects.has('no-retry-on-connection-reset') ? 'delivered' : 'retry';
     } finally {
       cancelTimeout();
       this.inFlight.delete(controller);

@@ -111,9 +111,14 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
   },
   'webhooks-sender.unique-event-ids': { 'event-ids-reused': { fails: /the create of \S+ and the update of \S+ both carry id/ } },
   'webhooks-sender.retry-after-failure': {
-    'retry-with-new-id': { fails: /the retry carries a new event id/ },
-    'retry-changes-body': { fails: /keeps the id but changes the body/ },
-    'no-retry': { fails: /was not retried within 1000 ms/ },
+    'retry-with-new-id': { fails: /the retry after a 503 carries a new event id/ },
+    'retry-changes-body': { fails: /the retry after a 503 keeps the id but changes the body/ },
+    'no-retry': { fails: /did not retry within 1000 ms \(webhooks\.sender\.retryWindowMs\) after a 503, a 404, .*a 504$/ },
+    'no-retry-on-4xx': { fails: /did not retry within 3000 ms \S+ after a 404, a 429, a 400, a 410 and a 401; it did retry after a 503, .*a 307 back to the same URL/ },
+    'no-retry-on-connection-reset': {
+      fails: /did not retry within 3000 ms \S+ after a connection reset without an answer and a connection closed without an answer; it did retry after/,
+    },
+    'redirect-taken-as-delivered': { fails: /did not retry within 3000 ms \S+ after a 307 back to the same URL; it did retry after a 503/ },
   },
   'webhooks-sender.retry-after-timeout': {
     'no-sender-timeout': { fails: /past its time-out of 150 ms/ },

@@ -18,6 +18,16 @@ export const deliveryShape = defineCheck({
   leavesOpen: 'Event names and the fields of data (6: not shown): any string and any object.',
   title: 'A delivery is a JSON POST with event, id and data',
   proves: 'Creating a record sends the subscriber a POST with Content-Type application/json and a body {event: string, id: string, data: object}.',
+  covers: 'the delivery that creating a record of webhooks.sender.collection sends: its method, Content-Type and the fields event, id and data of its body',
+  probes: [
+    'a method other than POST',
+    'a Content-Type other than application/json',
+    'a body that is not a JSON object',
+    'no string "event" (the kind under another name)',
+    'no non-empty string "id"',
+    'no object "data"',
+    'a plain-HTTP subscriber URL (a warning: the kit chose it)',
+  ],
   provenBy: ['webhook-text-plain', 'webhook-type-field'],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'accept' }, async ({ sender, collection, channel }) => {
@@ -38,6 +48,8 @@ export const deliveryShape = defineCheck({
         });
       }
       if (delivery.isBodyDropped) return ctx.incomplete(describeDroppedBody(delivery));
+      ctx.cover(`the event a create of ${collection.path} sends`);
+      ctx.leaveOut('the events of updates, deletes and retries', 'sampled: one event per run; events-per-operation reads the names of update and delete events, retry-after-failure compares retries byte for byte');
       const problems = findShapeProblems(delivery);
       if (problems.length > 0) {
         return ctx.fail(`the delivery breaks the shape of convention 4.3: ${problems.join('; ')}`, {

@@ -25,6 +25,15 @@ export const eventsPerOperation = defineCheck({
     'Creating a record sends a named event; each operation webhooks.sender.events pins sends its pinned name; an update or delete without an event of its own kind is advisory unless pinned.',
   leavesOpen:
     'Which operation emits which event kind (6: not shown): by default only the create must send an event; pin webhooks.sender.events.{create,update,delete} to require each name.',
+  covers:
+    'create, update (PATCH, or PUT without a patch body) and delete of one record of webhooks.sender.collection: whether each emits an event and under which name; other collections are not configured as senders',
+  probes: [
+    'a create that emits no event',
+    'an update or delete that emits no event (advice unless webhooks.sender.events pins it)',
+    'an event without a string "event" name',
+    'an event named other than its pin',
+    'two operations sharing one event name (advice)',
+  ],
   provenBy: ['webhook-type-field', 'no-update-event', 'no-delete-event'],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'accept' }, async ({ sender, collection, channel }) => {
@@ -67,6 +76,8 @@ export const eventsPerOperation = defineCheck({
         missing('delete', `DELETE ${created.memberPath} answered ${removal.status}, so no delete event could be triggered`);
       }
 
+      for (const operation of seen.keys()) ctx.cover(`the ${operation} event of ${collection.path}`);
+      ctx.leaveOut('the events of other collections and related collections', 'webhooks.sender.collection names the one collection the kit subscribes to and writes');
       const names = new Map<Operation, string | undefined>([...seen].map(([operation, delivery]) => [operation, eventNameOf(delivery)]));
       for (const [operation, name] of names) {
         const pinned = sender.events[operation];

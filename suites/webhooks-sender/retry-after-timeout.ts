@@ -19,6 +19,8 @@ export const retryAfterTimeout = defineCheck({
   leavesOpen: 'The time-out length (6: not shown): the config tells it (webhooks.sender.senderTimeoutMs).',
   title: 'A delivery the subscriber does not answer in time is timed out and retried',
   proves: 'When the subscriber holds its answer past webhooks.sender.senderTimeoutMs, the sender gives up on the attempt and delivers the event again within the retry window.',
+  covers: 'the first attempt of the event that creating a record of webhooks.sender.collection sends, held unanswered past webhooks.sender.senderTimeoutMs',
+  probes: ['a sender with no time-out, which waits and takes the late 2xx', 'a time-out that is not followed by a retry'],
   provenBy: ['no-sender-timeout', 'no-retry'],
   async run(ctx) {
     const sender = ctx.config.webhooks.sender;
@@ -49,6 +51,8 @@ export const retryAfterTimeout = defineCheck({
           },
         );
       }
+      ctx.cover('retry after no answer in time');
+      ctx.leaveOut('the id and bytes of the retry', 'retry-after-failure compares them after every other failure; a time-out is one more way to fail the same attempt');
       if (answer?.state === 'sender-closed') ctx.info(`the sender gave up on the held attempt after ${Math.round(answer.afterMs)} ms`);
       const [, retry] = await awaitDeliveriesAbout(ctx, channel, created.id, {
         count: 2,

@@ -20,6 +20,8 @@ export const retryBackoff = defineCheck({
   title: 'Retries back off: waits between attempts do not shrink and are not a tight loop (advised)',
   proves: `When the subscriber fails ${FAILED_ATTEMPTS} attempts in a row, the schedule of the retries is reported; waits that shrink, or two in a row in a tight loop, are advisory.`,
   leavesOpen: 'The retry schedule (6: not shown) and whether to back off at all (6/3: "often with backoff"): every schedule passes; one without backoff is an advisory finding.',
+  covers: `the waits between the first ${FAILED_ATTEMPTS} retries of the event that creating a record of webhooks.sender.collection sends, every attempt before them answered 503`,
+  probes: ['waits that shrink', 'a tight loop: two retries in a row with almost no wait'],
   provenBy: ['retry-without-backoff'],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'fail-first', failures: FAILED_ATTEMPTS }, async ({ sender, collection, channel }) => {
@@ -37,6 +39,8 @@ export const retryBackoff = defineCheck({
       if (attempts.length < 2) {
         return ctx.skip(`the sender made no retry within ${sender.retryWindowMs} ms, so there is no schedule to judge (see webhooks-sender.retry-after-failure)`);
       }
+      ctx.cover(`the waits after ${attempts.length - 1} failed attempts`);
+      ctx.leaveOut('the schedule after other failures and the length of the retry window', 'not shown (6): the schedule of one event shows whether the sender backs off at all');
       const judgement = judgeBackoff(attempts.map((attempt) => attempt.receivedAtMs));
       ctx.info(`observed retry schedule: ${judgement.schedule}`);
       if (judgement.problem !== undefined) {

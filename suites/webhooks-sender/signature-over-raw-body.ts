@@ -18,6 +18,15 @@ export const signatureOverRawBody = defineCheck({
   leavesOpen: 'The digest encoding (5/5: not shown): hex or base64; pin webhooks.sender.digestEncoding. A registration answer that echoes the secret is advice.',
   title: 'X-Signature is sha256= and the HMAC-SHA256 of the exact body bytes with the registered secret',
   proves: 'A delivery carries X-Signature "sha256=<digest>" where the digest is the HMAC-SHA256 of the bytes on the wire under the secret the kit registered.',
+  covers: 'the X-Signature of the delivery that creating a record of webhooks.sender.collection sends, over its exact bytes, under the secret the kit registered',
+  probes: [
+    'no X-Signature header',
+    'no "sha256=" label',
+    'an HMAC over re-serialized JSON, not the bytes sent',
+    'an HMAC under another secret',
+    'a digest in the encoding webhooks.sender.digestEncoding pins against',
+    'a registration answer that echoes the secret (advice)',
+  ],
   provenBy: ['signature-over-reserialized-body', 'signature-without-prefix', 'signature-wrong-secret', 'no-signature-header', 'secret-echoed'],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'accept' }, async ({ sender, collection, channel, sink, registration }) => {
@@ -38,6 +47,8 @@ export const signatureOverRawBody = defineCheck({
       }
       // A signature is over every byte: a dropped body leaves nothing to verify it against.
       if (delivery.isBodyDropped) return ctx.incomplete(describeDroppedBody(delivery));
+      ctx.cover(`the X-Signature of the event a create of ${collection.path} sends`);
+      ctx.leaveOut('the signatures of updates, deletes and retries', 'sampled: one delivery shows how the sender signs; a retry carries the same bytes (retry-after-failure), so the same signature');
       const judgement = judgeSignature(sink.secret, delivery.body, delivery.headers['x-signature'], sender.digestEncoding);
       if (judgement.valid) return ctx.pass();
       return ctx.fail(

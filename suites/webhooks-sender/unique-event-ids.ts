@@ -17,6 +17,8 @@ export const uniqueEventIds = defineCheck({
   level: 'normative',
   title: 'Distinct events carry distinct ids',
   proves: 'The create and the update of one record, and the create of a second record, arrive with three different event ids.',
+  covers: 'the ids of three distinct events of webhooks.sender.collection: the create and the update of one record, and the create of a second record',
+  probes: ['an id derived from the record, so one record\'s events share it', 'an id reused across records (a constant, or a counter that restarts)'],
   provenBy: ['event-ids-reused'],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'accept' }, async ({ sender, collection, channel }) => {
@@ -42,6 +44,13 @@ export const uniqueEventIds = defineCheck({
       if (!second.ok) return second.outcome;
       await observe(`the create of ${second.id}`, second.id, mark);
 
+      const surfaces = new Map([
+        [`the create of ${first.id}`, 'the create of one record'],
+        [`the update of ${first.id}`, 'the update of that record'],
+        [`the create of ${second.id}`, 'the create of a second record'],
+      ]);
+      for (const { label } of events) ctx.cover(`the event id of ${surfaces.get(label) ?? label}`);
+      ctx.leaveOut('the id of a delete event', 'not triggered: three events already show whether an id follows the record, the operation or neither');
       if (missing.length > 0) ctx.info(`no event arrived within ${sender.retryWindowMs} ms for ${missing.join(', ')}; compared the others only`);
       const withIds = events.flatMap(({ label, delivery }) => {
         const id = delivery.eventId;

@@ -35,6 +35,8 @@ export const writeNotHeldByDelivery = defineCheck({
   title: 'An API write does not wait for the webhook delivery it triggers (advised)',
   proves: `While the subscriber holds its answer to a delivery for webhooks.sender.senderTimeoutMs (at most ${MAX_HOLD_MS} ms), the create that triggered it is timed against creates with a prompt subscriber; a create that answers only once the delivery ends is advisory.`,
   leavesOpen: 'Whether a write may wait for the delivery it triggers (not stated: 4.3 has the subscriber answer quickly, 6/3 has the sender time out and retry): every write passes; one held by its delivery is an advisory finding.',
+  covers: 'the latency of creates of webhooks.sender.collection, with a prompt subscriber and while the subscriber holds the delivery each triggers',
+  probes: ['a create that answers only once the delivery attempt it triggers has ended'],
   provenBy: ['delivery-blocks-response'],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'accept' }, async ({ sender, collection, channel }) => {
@@ -48,6 +50,8 @@ export const writeNotHeldByDelivery = defineCheck({
         if (!sample.ok) return sample.outcome;
         samples.push(sample.value);
       }
+      ctx.cover(`POST ${collection.path}`);
+      ctx.leaveOut('updates and deletes', 'a sender that delivers before it answers does so for every write; the create shows it');
       const timings = `POST ${collection.path} ${describeTimings(samples, baseline.value)}`;
       if (samples.every((sample) => isWriteHeld(sample, baseline.value))) {
         ctx.advise(

@@ -2,7 +2,7 @@
 // and looks at what arrived on the wire.
 import type { DefectName } from '../../defects.js';
 import { verifySignatureHeader } from '../../webhooks/signature.js';
-import type { CapturedDelivery } from '../capture-server.js';
+import type { CapturedDelivery, CaptureReply } from '../capture-server.js';
 import { sinkSecret, type DefectProbe, type ProbeEnv } from './probe-env.js';
 
 async function createCustomer(env: ProbeEnv): Promise<string> {
@@ -34,6 +34,16 @@ async function eventNamesAfter(env: ProbeEnv, then: (id: string) => Promise<unkn
   await then(id);
   await sink.waitForDeliveries(2, 1500).catch(() => undefined);
   return sink.deliveries.map((delivery) => String(parse(delivery).event)).sort();
+}
+
+// How many attempts arrive when the first is answered `reply` and the rest 200: two on the clean
+// server (a 20 ms backoff brings the retry well within the wait), one when the sender gives up.
+async function deliveriesAfterFirstReply(env: ProbeEnv, reply: CaptureReply): Promise<number> {
+  const sink = await env.sink();
+  sink.replyWith((index) => (index === 0 ? reply : 200));
+  await createCustomer(env);
+  await sink.waitForDeliveries(2, 1500).catch(() => undefined);
+  return sink.deliveries.length;
 }
 
 export const senderProbes: Partial<Record<DefectName, DefectProbe>> = {
@@ -107,6 +117,27 @@ export const senderProbes: Partial<Record<DefectName, DefectProbe>> = {
       return sink.deliveries.length;
     },
     clean: 3,
+    broken: 1,
+  },
+  'no-retry-on-4xx': {
+    async observe(env) {
+      return deliveriesAfterFirstReply(env, 404);
+    },
+    clean: 2,
+    broken: 1,
+  },
+  'no-retry-on-connection-reset': {
+    async observe(env) {
+      return deliveriesAfterFirstReply(env, 'reset');
+    },
+    clean: 2,
+    broken: 1,
+  },
+  'redirect-taken-as-delivered': {
+    async observe(env) {
+      return deliveriesAfterFirstReply(env, 307);
+    },
+    clean: 2,
     broken: 1,
   },
   'no-sender-timeout': {
