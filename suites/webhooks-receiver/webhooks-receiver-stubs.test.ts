@@ -96,7 +96,24 @@ describe('webhooks-receiver checks against stub receivers', () => {
       answer: (delivery) => ({ status: verifyingAnswer(delivery).status, processedEventId: eventIdOf(delivery) }),
     });
     expect(results[0]?.status).toBe('failed');
-    expect(results[0]?.message).toMatch(/^a delivery signed with another secret was refused but processed 1 time\(s\)/);
+    expect(results[0]?.message).toMatch(/^a delivery without X-Signature was refused but processed 1 time\(s\)/);
+  });
+
+  it('advises, never fails, when the receiver takes the right digest under another label or none', async () => {
+    // Verifies whatever follows the last "=" of the label, or the whole value when there is none.
+    const labelBlind = (delivery: ReceivedDelivery): StubAnswer => {
+      const header = headerOf(delivery.headers['x-signature']) ?? '';
+      const digest = header.includes('=') ? header.slice(header.indexOf('=') + 1) : header;
+      return verifyingAnswer({ ...delivery, headers: { ...delivery.headers, 'x-signature': `sha256=${digest}` } });
+    };
+    const { results } = await runAgainstStub([unverifiedDeliveryRefused], { answer: labelBlind });
+    expect(results[0]?.status, results[0]?.message).toBe('passed');
+    expect(results[0]?.findings.map((finding) => `${finding.level}: ${finding.message}`)).toEqual([
+      expect.stringMatching(/^advisory: a delivery labelled "sha1=" with the right digest answered 200: the digest is the right HMAC/),
+      expect.stringMatching(/^advisory: a delivery with the right digest and no "sha256=" label answered 200/),
+    ]);
+    expect(results[0]?.coverage?.covered).toHaveLength(15);
+    expect(results[0]?.coverage?.leftOut.map((entry) => entry.item)).toEqual(['a correct digest in another encoding (base64 for hex, upper-case hex letters)']);
   });
 
   it('blocks every refusal check, naming why, on a receiver that refuses even a valid delivery', async () => {
