@@ -7,6 +7,7 @@ import { webhooksReceiverChecks } from './index.js';
 import { incompleteEventRefused } from './incomplete-event-refused.js';
 import { malformedJsonRefused } from './malformed-json-refused.js';
 import { oversizedBodyBytes, oversizedBodyRefused } from './oversized-body-refused.js';
+import { redeliveryAcknowledged } from './redelivery-acknowledged.js';
 import { redeliveryProcessedOnce } from './redelivery-processed-once.js';
 import { signatureOverRawBytes } from './signature-over-raw-bytes.js';
 import { signedDeliveryAcknowledged } from './signed-delivery-acknowledged.js';
@@ -136,6 +137,25 @@ describe('webhooks-receiver checks against stub receivers', () => {
     });
     expect(results[0]?.status).toBe('failed');
     expect(results[0]?.message).toMatch(/^the early update was acknowledged but never processed/);
+  });
+
+  it('fails a receiver that dedupes only events still queued, on the redelivery after the first was processed', async () => {
+    // Queues each event for 200 ms and drops a repeat only while its first arrival is queued. Long
+    // enough for the quick repeats; short enough that a second run shows within the kit's 300 ms watch.
+    const queued = new Set<string>();
+    const queueing = (delivery: ReceivedDelivery): StubAnswer => {
+      const eventId = eventIdOf(delivery)!;
+      if (queued.has(eventId)) return { status: 202 };
+      queued.add(eventId);
+      setTimeout(() => queued.delete(eventId), 200);
+      return { status: 202, processedEventId: eventId, processAfterMs: 200 };
+    };
+    const { results, deliveries } = await runAgainstStub([redeliveryAcknowledged, redeliveryProcessedOnce], { answer: queueing });
+    expect(results[0]?.status, results[0]?.message).toBe('passed');
+    expect(results[1]?.status).toBe('failed');
+    expect(results[1]?.message).toMatch(/^an event sent 2 times, the same bytes again once the first was processed .* was processed 2 time\(s\)/);
+    expect(results[1]?.coverage?.covered).toHaveLength(4);
+    expect(deliveries).toHaveLength(22);
   });
 
   it('names the observe config when processing cannot be read', async () => {
