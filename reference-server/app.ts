@@ -18,7 +18,7 @@ import { mountWebhookSubscriptions } from './routes/webhook-subscriptions.js';
 import { createStore, type Store } from './store.js';
 import { TimerRegistry } from './timer-registry.js';
 import { createTimestampClock } from './timestamp-clock.js';
-import { ReceiverLedger } from './webhooks/receiver-ledger.js';
+import { ReceiverLedger, type DedupeKey } from './webhooks/receiver-ledger.js';
 import { defaultSenderTimings, WebhookSender, type SenderTimings } from './webhooks/sender.js';
 
 export interface AppOptions {
@@ -61,7 +61,7 @@ export function createApp(options: AppOptions): ReferenceApp {
     timers,
     sender,
     ledger: new ReceiverLedger({
-      dedupes: !defects.has('receiver-no-dedupe'),
+      dedupeBy: dedupeKeyFor(defects),
       rejectsDuplicates: defects.has('receiver-rejects-duplicate'),
       rejectsOutOfOrder: defects.has('receiver-rejects-out-of-order'),
     }),
@@ -123,4 +123,11 @@ export function createApp(options: AppOptions): ReferenceApp {
       await sender.close();
     },
   };
+}
+
+function dedupeKeyFor(defects: ReadonlySet<DefectName>): DedupeKey {
+  if (defects.has('receiver-no-dedupe')) return 'none';
+  if (defects.has('receiver-dedupes-by-body-hash')) return 'body-hash';
+  if (defects.has('receiver-remembers-last-id-only')) return 'last-id-only';
+  return 'event-id';
 }

@@ -5,8 +5,8 @@ import express, { type Express, type Request } from 'express';
 import { HttpError } from '../http/http-error.js';
 import { bodyLimitBytes } from '../http/json-body.js';
 import { methodNotAllowed } from '../http/method-not-allowed.js';
-import type { ReceivedEvent } from '../webhooks/receiver-ledger.js';
-import { verifySignatureHeader } from '../webhooks/signature.js';
+import type { ReceivedEvent, ReceiveOutcome } from '../webhooks/receiver-ledger.js';
+import { isDigestPrefixOfSignature, verifySignatureHeader } from '../webhooks/signature.js';
 import type { ServerContext } from './server-context.js';
 
 /** Mounts POST /webhook-receiver; call before the bearer-token check. */
@@ -35,7 +35,7 @@ export function mountSignedReceiver(app: Express, ctx: ServerContext): void {
     if (typeof event === 'string') {
       if (!ctx.defects.has('receiver-accepts-invalid-event')) throw new HttpError(400, 'invalid_event', event);
     } else {
-      const outcome = ctx.ledger.receive(event);
+      const outcome = await receiveOnce(ctx, event, raw);
       if (outcome === 'rejected-duplicate') throw new HttpError(409, 'duplicate_event', 'this event id was already received');
       if (outcome === 'rejected-out-of-order') throw new HttpError(409, 'out_of_order_event', 'an update arrived before the create of its record');
       answer = { received: true, duplicate: outcome === 'duplicate' };
@@ -66,7 +66,19 @@ function isSignatureAccepted(ctx: ServerContext, req: Request, raw: Buffer, pars
   const signed = ctx.defects.has('receiver-verifies-reserialized-body')
     ? Buffer.from(parsed === undefined ? '' : JSON.stringify(parsed.value), 'utf8')
     : raw;
+  if (ctx.defects.has('receiver-compares-digest-prefix')) return isDigestPrefixOfSignature(req.get('x-signature'), ctx.webhookSecret, signed);
   return verifySignatureHeader(req.get('x-signature'), ctx.webhookSecret, signed);
+}
+
+// receiver-dedupe-not-atomic: how long the slip's store round trip takes between "seen?" and "mark
+// seen". Long enough that two copies sent together both land inside it on a busy machine.
+const dedupeRaceWindowMs = 150;
+
+async function receiveOnce(ctx: ServerContext, event: ReceivedEvent, raw: Buffer): Promise<ReceiveOutcome> {
+  if (!ctx.defects.has('receiver-dedupe-not-atomic')) return ctx.ledger.receive(event, raw);
+  const isRepeat = ctx.ledger.isRepeat(event, raw);
+  await ctx.timers.delay(dedupeRaceWindowMs);
+  return ctx.ledger.receive(event, raw, isRepeat);
 }
 
 function parseJson(raw: Buffer): { value: unknown } | undefined {

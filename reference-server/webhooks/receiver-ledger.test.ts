@@ -30,13 +30,34 @@ describe('ReceiverLedger', () => {
   });
 
   it('follows the defect policies', () => {
-    const noDedupe = new ReceiverLedger({ dedupes: false, rejectsDuplicates: false, rejectsOutOfOrder: false });
+    const noDedupe = new ReceiverLedger({ dedupeBy: 'none', rejectsDuplicates: false, rejectsOutOfOrder: false });
     noDedupe.receive(created);
     noDedupe.receive(created);
     expect(noDedupe.tally('evt_c')?.processedCount).toBe(2);
-    const rejecting = new ReceiverLedger({ dedupes: true, rejectsDuplicates: true, rejectsOutOfOrder: true });
+    const rejecting = new ReceiverLedger({ dedupeBy: 'event-id', rejectsDuplicates: true, rejectsOutOfOrder: true });
     expect(rejecting.receive(updated)).toBe('rejected-out-of-order');
     expect(rejecting.receive(created)).toBe('processed');
     expect(rejecting.receive(created)).toBe('rejected-duplicate');
+  });
+
+  it('with a body-hash key, processes a re-serialized repeat again; with only the last id kept, A, B, A processes A twice', () => {
+    const policy = { rejectsDuplicates: false, rejectsOutOfOrder: false };
+    const byHash = new ReceiverLedger({ ...policy, dedupeBy: 'body-hash' });
+    const compact = Buffer.from(JSON.stringify(created));
+    expect(byHash.receive(created, compact)).toBe('processed');
+    expect(byHash.receive(created, compact)).toBe('duplicate');
+    expect(byHash.receive(created, Buffer.from(JSON.stringify(created, null, 2)))).toBe('processed');
+    const lastOnly = new ReceiverLedger({ ...policy, dedupeBy: 'last-id-only' });
+    for (const event of [created, created, updated, created]) lastOnly.receive(event);
+    expect(lastOnly.tally('evt_c')).toEqual({ id: 'evt_c', receivedCount: 3, processedCount: 2 });
+  });
+
+  it('takes a repeat decided before another copy was processed as new, as a check-then-set race does', () => {
+    const ledger = new ReceiverLedger();
+    const raw = Buffer.from(JSON.stringify(created));
+    const [first, second] = [ledger.isRepeat(created, raw), ledger.isRepeat(created, raw)];
+    ledger.receive(created, raw, first);
+    ledger.receive(created, raw, second);
+    expect(ledger.tally('evt_c')?.processedCount).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 // What the receiver remembers: per event id, how often it arrived and how often it was processed
 // (convention 6.1: deduplicate by id), and per record, the latest state the events described
 // (convention 6.2: an update may arrive before its create, and must not be lost).
+import { createHash } from 'node:crypto';
 
 /** A delivery body that passed verification and shape checks. */
 export interface ReceivedEvent {
@@ -24,38 +25,62 @@ export interface MirroredRecord {
   readonly isDeleted: boolean;
 }
 
+/**
+ * What a repeat is known by: the event id (clean), or a defect's slip: nothing at all, a hash of the
+ * body bytes (a re-serialized redelivery looks new), or only the last id processed (A, B, A looks new).
+ */
+export type DedupeKey = 'event-id' | 'none' | 'body-hash' | 'last-id-only';
+
 /** How the receiver treats repeats and early updates; the clean receiver dedupes and tolerates both. */
 export interface LedgerPolicy {
-  readonly dedupes: boolean;
+  readonly dedupeBy: DedupeKey;
   readonly rejectsDuplicates: boolean;
   readonly rejectsOutOfOrder: boolean;
 }
 
-const cleanLedgerPolicy: LedgerPolicy = { dedupes: true, rejectsDuplicates: false, rejectsOutOfOrder: false };
+const cleanLedgerPolicy: LedgerPolicy = { dedupeBy: 'event-id', rejectsDuplicates: false, rejectsOutOfOrder: false };
 
 export type ReceiveOutcome = 'processed' | 'duplicate' | 'rejected-duplicate' | 'rejected-out-of-order';
 
 export class ReceiverLedger {
   private readonly tallies = new Map<string, { receivedCount: number; processedCount: number }>();
   private readonly records = new Map<string, MirroredRecord>();
+  private readonly bodyHashes = new Set<string>();
+  private lastProcessedId: string | undefined;
   private readonly policy: LedgerPolicy;
 
   constructor(policy: LedgerPolicy = cleanLedgerPolicy) {
     this.policy = policy;
   }
 
-  /** Records one arrival of `event` and processes it unless it is a repeat. */
-  receive(event: ReceivedEvent): ReceiveOutcome {
+  /** True when the policy takes `event` (arrived as `rawBody`) for a repeat of one already processed. */
+  isRepeat(event: ReceivedEvent, rawBody: Uint8Array): boolean {
+    switch (this.policy.dedupeBy) {
+      case 'event-id':
+        return (this.tallies.get(event.id)?.processedCount ?? 0) > 0;
+      case 'body-hash':
+        return this.bodyHashes.has(hashOf(rawBody));
+      case 'last-id-only':
+        return this.lastProcessedId === event.id;
+      case 'none':
+        return false;
+    }
+  }
+
+  /**
+   * Records one arrival of `event` and processes it unless it is a repeat. `isRepeat` is decided
+   * now by default; the receiver-dedupe-not-atomic defect passes what it decided before an await.
+   */
+  receive(event: ReceivedEvent, rawBody: Uint8Array = Buffer.from(JSON.stringify(event)), isRepeat = this.isRepeat(event, rawBody)): ReceiveOutcome {
     const tally = this.tallies.get(event.id) ?? { receivedCount: 0, processedCount: 0 };
     this.tallies.set(event.id, tally);
     tally.receivedCount += 1;
-    if (tally.processedCount > 0) {
-      if (this.policy.rejectsDuplicates) return 'rejected-duplicate';
-      if (this.policy.dedupes) return 'duplicate';
-    }
+    if (isRepeat) return this.policy.rejectsDuplicates ? 'rejected-duplicate' : 'duplicate';
     const recordId = typeof event.data.id === 'string' ? event.data.id : undefined;
     if (recordId !== undefined && !this.apply(event, recordId)) return 'rejected-out-of-order';
     tally.processedCount += 1;
+    this.bodyHashes.add(hashOf(rawBody));
+    this.lastProcessedId = event.id;
     return 'processed';
   }
 
@@ -94,4 +119,8 @@ function isOlder(incoming: Readonly<Record<string, unknown>>, current: Readonly<
   const incomingAt = incoming.updatedAt;
   const currentAt = current.updatedAt;
   return typeof incomingAt === 'string' && typeof currentAt === 'string' && incomingAt < currentAt;
+}
+
+function hashOf(rawBody: Uint8Array): string {
+  return createHash('sha256').update(rawBody).digest('hex');
 }

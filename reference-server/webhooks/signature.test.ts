@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { signatureHeader, verifySignatureHeader } from './signature.js';
+import { isDigestPrefixOfSignature, signatureHeader, verifySignatureHeader } from './signature.js';
 
 describe('webhook signatures', () => {
   it('writes sha256= and the lowercase hex HMAC of the exact bytes', () => {
@@ -27,6 +27,17 @@ describe('webhook signatures', () => {
     const digest = createHmac('sha256', 's').update(body).digest('hex');
     for (const header of [undefined, '', digest, `sha1=${digest}`, 'sha256=', `sha256=${digest.slice(1)}`, `sha256=${digest}00`, 'sha256=zz']) {
       expect(verifySignatureHeader(header, 's', body), String(header)).toBe(false);
+    }
+  });
+
+  it('with the prefix defect, takes any prefix of the right digest, an empty one included, and still refuses a wrong one', () => {
+    const body = Buffer.from('{}');
+    const digest = createHmac('sha256', 's').update(body).digest('hex');
+    for (const header of ['sha256=', `sha256=${digest.slice(0, 32)}`, `sha256=${digest.slice(0, 63)}`, `sha256=${digest.toUpperCase()}`, signatureHeader('s', body, 'base64').slice(0, 20)]) {
+      expect(isDigestPrefixOfSignature(header, 's', body), header).toBe(true);
+    }
+    for (const header of [undefined, '', digest, `sha256=${digest}0`, signatureHeader('other', body)]) {
+      expect(isDigestPrefixOfSignature(header, 's', body), String(header)).toBe(false);
     }
   });
 });

@@ -21,6 +21,8 @@ export const incompleteEventRefused = defineCheck({
     'Correctly signed JSON bodies lacking one of the webhook fields get an answer or a closed connection in time; accepting one is advice unless webhooks.receiver.incompleteEvent pins "refuse".',
   level: 'advisory',
   leavesOpen: 'What a receiver does with an event that lacks a field (not stated): any prompt answer passes, acceptance is advice; pin webhooks.receiver.incompleteEvent "refuse".',
+  covers: 'the receiver\'s answer to a correctly signed JSON object that lacks one of the fields of a webhook body',
+  probes: [...requiredFields.map((field) => `an event without "${field}", answered late or never`), 'any of them acknowledged (advice; fails when webhooks.receiver.incompleteEvent pins "refuse")'],
   provenBy: ['receiver-accepts-invalid-event'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
@@ -30,6 +32,7 @@ export const incompleteEventRefused = defineCheck({
     for (const field of requiredFields) {
       const rawBody = JSON.stringify(withoutField(buildEvent(ctx, setup, 'create'), field));
       const outcome = await sendDelivery(ctx, setup, { rawBody, note: `correctly signed event without "${field}"` });
+      ctx.cover(`a correctly signed event without "${field}"`);
       const verdict = judgeOpenRefusal(outcome, setup.receiver.incompleteEvent, 'webhooks.receiver.incompleteEvent');
       if (verdict.kind === 'accepted') {
         ctx.advise(`a correctly signed event without "${field}" ${verdict.advice}; pin webhooks.receiver.incompleteEvent "refuse" to require one`);

@@ -19,6 +19,8 @@ export const signedDeliveryAcknowledged = defineCheck({
     'Which 2xx, and how quick is quick (4.3 gives no number): any 2xx within webhooks.receiver.ackBudgetMs (default 10 s, pin your senders\' time-out); past 2 s is advice. The digest encoding the kit signs with (5/5): webhooks.receiver.digestEncoding.',
   title: 'A correctly signed delivery is acknowledged with a 2xx within the time budget',
   proves: 'The receiver verifies a valid X-Signature and answers 2xx within webhooks.receiver.ackBudgetMs.',
+  covers: 'the receiver endpoint\'s answer to a correctly signed delivery: its status and how soon it comes',
+  probes: ['a non-2xx to a correctly signed event', 'no answer (a time-out or a closed connection)', 'a 2xx later than webhooks.receiver.ackBudgetMs', 'a 2xx later than 2 s (advice)'],
   provenBy: ['receiver-slow-ack', 'receiver-refuses-everything'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
@@ -28,6 +30,8 @@ export const signedDeliveryAcknowledged = defineCheck({
       rawBody: JSON.stringify(buildEvent(ctx, setup, 'create')),
       note: 'a correctly signed create event',
     });
+    ctx.cover(`a correctly signed create event, ${setup.receiver.digestEncoding} digest`);
+    ctx.leaveOut('a digest in the other encoding', 'the kit signs in webhooks.receiver.digestEncoding only; the encoding is not shown (5/5)');
     if (!isAcknowledged(outcome)) {
       return ctx.fail(`a correctly signed delivery to ${setup.url} ${describeOutcome(outcome)}; expected a 2xx`, {
         expected: `2xx within ${budgetMs} ms`,

@@ -1,100 +1,93 @@
 import type { CheckContext, ExchangeRecord } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { signBody } from '../webhooks/verify-signature.js';
+import { computeDigest } from '../webhooks/verify-signature.js';
 import { describeUnreadable, readProcessedCount, settleMs } from './internal/observe-processing.js';
 import { buildEvent, newEventIds, readReceiverSetup, type ReceiverSetup } from './internal/receiver-setup.js';
-import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery, type Delivery, type DeliveryOutcome } from './internal/send-delivery.js';
+import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery, type DeliveryOutcome } from './internal/send-delivery.js';
+import { buildForgery, forgeryKinds, type Forgery } from './internal/signature-forgeries.js';
 import { proveValidDeliveryAccepted } from './internal/valid-delivery-accepted.js';
 
-interface ForgedDelivery {
-  readonly eventId: string;
-  readonly description: string;
-  readonly delivery: Delivery;
-}
-
 // Convention 5/4: a receiver verifies the signature against the raw body and rejects a delivery
-// that does not verify; anything else lets whoever knows the URL inject events.
+// that does not verify; anything else lets whoever knows the URL inject events. The kinds of bad
+// signature, and which of them the text leaves open, are derived in internal/signature-forgeries.ts.
 export const unverifiedDeliveryRefused = defineCheck({
   id: 'webhooks-receiver.unverified-delivery-refused',
   suite: 'webhooks-receiver',
   conformanceClass: 'webhooks-receiver',
   rule: '5/3, 5/4',
   level: 'normative',
-  leavesOpen: 'Which refusal (7/3: not shown): any 4xx.',
-  title: 'A delivery with a wrong, missing or borrowed signature is refused and not processed',
+  leavesOpen:
+    'Which refusal (7/3: not shown): any non-2xx. The digest encoding (5/5): a correct digest in hex of either case or base64 is never sent as a bad one. A right digest under another label or none: accepting it is advice.',
+  title: 'A delivery whose signature does not verify over its raw body is refused and not processed',
   proves:
-    'Deliveries signed with another secret, without X-Signature, or carrying the signature of another body get a non-2xx and, when observable, are not processed.',
-  provenBy: ['receiver-skips-verification'],
+    'Deliveries with no, empty or label-only X-Signature, a body changed after signing, another event\'s signature, another secret, a cut or changed digest, a digest of a re-serialization or of no encoding get a non-2xx and, when observable, are not processed; a right digest under a wrong label or none draws advice if accepted.',
+  covers: 'the X-Signature check of the receiver endpoint: every way, stated by 5/3, that a signature fails to verify over the raw body',
+  probes: forgeryKinds.map((kind) => `a delivery ${kind.description}${kind.verdict === 'advise' ? ' (advice)' : ''}`),
+  provenBy: ['receiver-skips-verification', 'receiver-compares-digest-prefix', 'receiver-verifies-reserialized-body'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);
     const blocked = await proveValidDeliveryAccepted(ctx, setup, 'a badly signed one');
     if (blocked !== undefined) return blocked;
-    const sent: { forged: ForgedDelivery; outcome: DeliveryOutcome }[] = [];
-    for (const forged of buildForgedDeliveries(ctx, setup)) {
-      const outcome = await sendDelivery(ctx, setup, forged.delivery);
-      if (isAcknowledged(outcome)) {
-        return ctx.fail(`a delivery ${forged.description} ${describeOutcome(outcome)}; expected it refused (non-2xx)`, {
-          expected: 'a non-2xx answer (for example 401)',
-          actual: describeOutcome(outcome),
-          exchanges: evidenceOf(outcome),
-        });
-      }
-      sent.push({ forged, outcome });
+    const sent: { forgery: Forgery; outcome: DeliveryOutcome }[] = [];
+    for (const forgery of buildForgeries(ctx, setup)) {
+      const outcome = await sendDelivery(ctx, setup, {
+        rawBody: forgery.rawBody,
+        signature: forgery.header === undefined ? 'missing' : { header: forgery.header },
+        note: `a delivery ${forgery.kind.description}`,
+      });
+      ctx.cover(`a delivery ${forgery.kind.description}`);
+      sent.push({ forgery, outcome });
+    }
+    ctx.leaveOut('a correct digest in another encoding (base64 for hex, upper-case hex letters)', 'the digest encoding is not shown (5/5), so a receiver may take or refuse one');
+    const accepted = sent.filter(({ forgery, outcome }) => forgery.kind.verdict === 'fail' && isAcknowledged(outcome));
+    if (accepted.length > 0) {
+      const [first, ...more] = accepted;
+      const others = more.length === 0 ? '' : `; also acknowledged: ${more.map(({ forgery }) => forgery.kind.name).join(', ')}`;
+      return ctx.fail(`a delivery ${first!.forgery.kind.description} ${describeOutcome(first!.outcome)}; expected it refused (non-2xx), as it does not verify over the raw body${others}`, {
+        expected: 'a non-2xx answer (for example 401) to each',
+        actual: `${accepted.length} of ${sent.filter(({ forgery }) => forgery.kind.verdict === 'fail').length} acknowledged`,
+        exchanges: evidenceOf(...accepted.slice(0, 3).map(({ outcome }) => outcome)),
+      });
+    }
+    for (const { forgery, outcome } of sent) {
+      if (forgery.kind.verdict === 'advise' && isAcknowledged(outcome)) ctx.advise(`a delivery ${forgery.kind.description} ${describeOutcome(outcome)}: ${forgery.kind.why!}`);
     }
     const observe = setup.receiver.observe;
-    if (observe === undefined) return ctx.pass();
+    if (observe === undefined) {
+      ctx.leaveOut('whether a refused delivery was processed anyway', 'webhooks.receiver.observe is not set');
+      return ctx.pass();
+    }
     // Refused is not enough: a receiver may answer 401 and still act on the event, maybe later.
     await ctx.sleep(settleMs);
-    for (const { forged, outcome } of sent) {
-      const reading = await readProcessedCount(ctx, observe, forged.eventId);
+    for (const { forgery, outcome } of sent.filter((entry) => entry.forgery.kind.verdict === 'fail')) {
+      const reading = await readProcessedCount(ctx, observe, forgery.eventId);
       const evidence: ExchangeRecord[] = [...evidenceOf(outcome), reading.record];
       if (reading.kind === 'unreadable') return ctx.fail(describeUnreadable(reading), { exchanges: evidence });
       if (reading.count > 0) {
-        return ctx.fail(`a delivery ${forged.description} was refused but processed ${reading.count} time(s); expected it not processed`, {
+        return ctx.fail(`a delivery ${forgery.kind.description} was refused but processed ${reading.count} time(s); expected it not processed`, {
           expected: 'processed count 0',
           actual: `processed count ${reading.count}`,
           exchanges: evidence,
         });
       }
     }
+    ctx.cover('refused deliveries left unprocessed (read through webhooks.receiver.observe)');
     return ctx.pass();
   },
 });
 
-function buildForgedDeliveries(ctx: CheckContext, setup: ReceiverSetup): ForgedDelivery[] {
+// One delivery per kind, each with an event id of its own, so no receiver answers from dedupe memory.
+function buildForgeries(ctx: CheckContext, setup: ReceiverSetup): Forgery[] {
   const encoding = setup.receiver.digestEncoding;
-  const forged: ForgedDelivery[] = [];
-
-  const wrongSecretIds = newEventIds(ctx);
-  const wrongSecretBody = JSON.stringify(buildEvent(ctx, setup, 'create', wrongSecretIds));
   const otherSecret = otherSecretThan(ctx, setup.secret);
-  forged.push({
-    eventId: wrongSecretIds.eventId,
-    description: 'signed with another secret',
-    delivery: { rawBody: wrongSecretBody, signature: { header: signBody(otherSecret, Buffer.from(wrongSecretBody, 'utf8'), encoding) }, note: 'signed with another secret' },
+  const digest = (text: string): string => computeDigest(setup.secret, Buffer.from(text, 'utf8'), encoding);
+  const digestUnderOtherSecret = (text: string): string => computeDigest(otherSecret, Buffer.from(text, 'utf8'), encoding);
+  return forgeryKinds.map((kind) => {
+    const ids = newEventIds(ctx);
+    const event = buildEvent(ctx, setup, 'create', ids);
+    return buildForgery(kind, { event, eventId: ids.eventId, otherEvent: buildEvent(ctx, setup, 'create'), digest, digestUnderOtherSecret });
   });
-
-  const unsignedIds = newEventIds(ctx);
-  forged.push({
-    eventId: unsignedIds.eventId,
-    description: 'without X-Signature',
-    delivery: { rawBody: JSON.stringify(buildEvent(ctx, setup, 'create', unsignedIds)), signature: 'missing', note: 'no X-Signature header' },
-  });
-
-  // A valid signature lifted from another delivery: verification must bind it to these bytes.
-  const borrowedIds = newEventIds(ctx);
-  const signedBody = JSON.stringify(buildEvent(ctx, setup, 'create'));
-  forged.push({
-    eventId: borrowedIds.eventId,
-    description: 'carrying the signature of another body',
-    delivery: {
-      rawBody: JSON.stringify(buildEvent(ctx, setup, 'create', borrowedIds)),
-      signature: { header: signBody(setup.secret, Buffer.from(signedBody, 'utf8'), encoding) },
-      note: 'X-Signature of a different body',
-    },
-  });
-  return forged;
 }
 
 // A seeded secret of the usual shape (64 hex characters) that is not the real one.

@@ -7,6 +7,7 @@ import { webhooksReceiverChecks } from './index.js';
 import { incompleteEventRefused } from './incomplete-event-refused.js';
 import { malformedJsonRefused } from './malformed-json-refused.js';
 import { oversizedBodyBytes, oversizedBodyRefused } from './oversized-body-refused.js';
+import { redeliveryAcknowledged } from './redelivery-acknowledged.js';
 import { redeliveryProcessedOnce } from './redelivery-processed-once.js';
 import { signatureOverRawBytes } from './signature-over-raw-bytes.js';
 import { signedDeliveryAcknowledged } from './signed-delivery-acknowledged.js';
@@ -96,7 +97,24 @@ describe('webhooks-receiver checks against stub receivers', () => {
       answer: (delivery) => ({ status: verifyingAnswer(delivery).status, processedEventId: eventIdOf(delivery) }),
     });
     expect(results[0]?.status).toBe('failed');
-    expect(results[0]?.message).toMatch(/^a delivery signed with another secret was refused but processed 1 time\(s\)/);
+    expect(results[0]?.message).toMatch(/^a delivery without X-Signature was refused but processed 1 time\(s\)/);
+  });
+
+  it('advises, never fails, when the receiver takes the right digest under another label or none', async () => {
+    // Verifies whatever follows the last "=" of the label, or the whole value when there is none.
+    const labelBlind = (delivery: ReceivedDelivery): StubAnswer => {
+      const header = headerOf(delivery.headers['x-signature']) ?? '';
+      const digest = header.includes('=') ? header.slice(header.indexOf('=') + 1) : header;
+      return verifyingAnswer({ ...delivery, headers: { ...delivery.headers, 'x-signature': `sha256=${digest}` } });
+    };
+    const { results } = await runAgainstStub([unverifiedDeliveryRefused], { answer: labelBlind });
+    expect(results[0]?.status, results[0]?.message).toBe('passed');
+    expect(results[0]?.findings.map((finding) => `${finding.level}: ${finding.message}`)).toEqual([
+      expect.stringMatching(/^advisory: a delivery labelled "sha1=" with the right digest answered 200: the digest is the right HMAC/),
+      expect.stringMatching(/^advisory: a delivery with the right digest and no "sha256=" label answered 200/),
+    ]);
+    expect(results[0]?.coverage?.covered).toHaveLength(15);
+    expect(results[0]?.coverage?.leftOut.map((entry) => entry.item)).toEqual(['a correct digest in another encoding (base64 for hex, upper-case hex letters)']);
   });
 
   it('blocks every refusal check, naming why, on a receiver that refuses even a valid delivery', async () => {
@@ -119,6 +137,25 @@ describe('webhooks-receiver checks against stub receivers', () => {
     });
     expect(results[0]?.status).toBe('failed');
     expect(results[0]?.message).toMatch(/^the early update was acknowledged but never processed/);
+  });
+
+  it('fails a receiver that dedupes only events still queued, on the redelivery after the first was processed', async () => {
+    // Queues each event for 200 ms and drops a repeat only while its first arrival is queued. Long
+    // enough for the quick repeats; short enough that a second run shows within the kit's 300 ms watch.
+    const queued = new Set<string>();
+    const queueing = (delivery: ReceivedDelivery): StubAnswer => {
+      const eventId = eventIdOf(delivery)!;
+      if (queued.has(eventId)) return { status: 202 };
+      queued.add(eventId);
+      setTimeout(() => queued.delete(eventId), 200);
+      return { status: 202, processedEventId: eventId, processAfterMs: 200 };
+    };
+    const { results, deliveries } = await runAgainstStub([redeliveryAcknowledged, redeliveryProcessedOnce], { answer: queueing });
+    expect(results[0]?.status, results[0]?.message).toBe('passed');
+    expect(results[1]?.status).toBe('failed');
+    expect(results[1]?.message).toMatch(/^an event sent 2 times, the same bytes again once the first was processed .* was processed 2 time\(s\)/);
+    expect(results[1]?.coverage?.covered).toHaveLength(4);
+    expect(deliveries).toHaveLength(22);
   });
 
   it('names the observe config when processing cannot be read', async () => {

@@ -46,6 +46,43 @@ export const receiverProbes: Partial<Record<DefectName, DefectProbe>> = {
     clean: [200, 200],
     broken: [200, 401],
   },
+  'receiver-compares-digest-prefix': {
+    async observe(env) {
+      const full = signatureHeader(env.webhookSecret, Buffer.from(created));
+      return [(await deliver(env, created, 'sha256=')).status, (await deliver(env, created, full.slice(0, -1))).status, (await deliver(env, created, `${full.slice(0, -1)}0`)).status];
+    },
+    // The last probe changes the final hex character to "0"; the clean run's digest of this fixed body does not end in 0.
+    clean: [401, 401, 401],
+    broken: [200, 200, 401],
+  },
+  'receiver-dedupes-by-body-hash': {
+    async observe(env) {
+      await deliver(env, created);
+      await deliver(env, created);
+      await deliver(env, JSON.stringify(JSON.parse(created), null, 2));
+      return (await env.api.call('GET', '/webhook-receiver/events/evt_probe_1')).json;
+    },
+    clean: { id: 'evt_probe_1', receivedCount: 3, processedCount: 1 },
+    broken: { id: 'evt_probe_1', receivedCount: 3, processedCount: 2 },
+  },
+  'receiver-remembers-last-id-only': {
+    async observe(env) {
+      const other = JSON.stringify({ event: 'customer.created', id: 'evt_probe_b', data: { id: 'cus_probe_b', name: 'Bea' } });
+      for (const raw of [created, created, other, created]) await deliver(env, raw);
+      return (await env.api.call('GET', '/webhook-receiver/events/evt_probe_1')).json;
+    },
+    clean: { id: 'evt_probe_1', receivedCount: 3, processedCount: 1 },
+    broken: { id: 'evt_probe_1', receivedCount: 3, processedCount: 2 },
+  },
+  'receiver-dedupe-not-atomic': {
+    async observe(env) {
+      await Promise.all([deliver(env, created), deliver(env, created)]);
+      await deliver(env, created);
+      return (await env.api.call('GET', '/webhook-receiver/events/evt_probe_1')).json;
+    },
+    clean: { id: 'evt_probe_1', receivedCount: 3, processedCount: 1 },
+    broken: { id: 'evt_probe_1', receivedCount: 3, processedCount: 2 },
+  },
   'receiver-no-dedupe': {
     async observe(env) {
       await deliver(env, created);

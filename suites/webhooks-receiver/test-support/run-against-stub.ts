@@ -18,7 +18,16 @@ export interface ReceivedDelivery {
 }
 
 /** What the stub answers a delivery: a status, no answer at all, or a closed connection. */
-export type StubAnswer = { readonly status: number; readonly processedEventId?: string; readonly afterMs?: number } | 'hang' | 'close';
+export type StubAnswer =
+  | {
+      readonly status: number;
+      readonly processedEventId?: string;
+      /** Counts the event as processed this long after the answer instead of at once (a queue). */
+      readonly processAfterMs?: number;
+      readonly afterMs?: number;
+    }
+  | 'hang'
+  | 'close';
 
 export interface StubOptions {
   /** Decides the answer; `processedEventId` counts the event as processed. Default 200, processed. */
@@ -69,7 +78,10 @@ export async function runAgainstStub(checks: readonly Check[], options: StubOpti
     const answer = options.answer?.(delivery) ?? { status: 200, processedEventId: eventIdOf(delivery) };
     if (answer === 'hang') return;
     if (answer === 'close') return void req.socket.destroy();
-    if (answer.processedEventId !== undefined) processed.set(answer.processedEventId, (processed.get(answer.processedEventId) ?? 0) + 1);
+    const eventId = answer.processedEventId;
+    const process = () => eventId !== undefined && processed.set(eventId, (processed.get(eventId) ?? 0) + 1);
+    if (answer.processAfterMs === undefined) process();
+    else setTimeout(process, answer.processAfterMs);
     if (answer.afterMs !== undefined) await new Promise((resolve) => setTimeout(resolve, answer.afterMs));
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end('{}');
   }

@@ -1,0 +1,96 @@
+// Every way the same event can arrive again, derived from convention 6/1 ("the same event (same id)
+// can arrive more than once, and receivers deduplicate by id") and 6/3 (the sender retries after a
+// time-out, often with backoff): the same bytes at once, after other events, after a delay; the same
+// JSON written another way (a sender that re-serializes on retry); two copies at once (a retry that
+// overtakes a slow first attempt). Each scenario uses an event of its own; 11 deliveries in all.
+import type { CheckContext } from '../../../harness/check-api/check-context.js';
+import { buildBodyVariant } from './body-variants.js';
+import { buildEvent, newEventIds, type ReceiverSetup } from './receiver-setup.js';
+import { sendDelivery, type DeliveryOutcome } from './send-delivery.js';
+
+export const redeliveryScenarioNames = ['again-at-once', 'again-after-others', 'again-reserialized', 'two-copies-at-once', 'again-after-delay'] as const;
+
+export type RedeliveryScenarioName = (typeof redeliveryScenarioNames)[number];
+
+/** What each scenario sends, for messages, coverage and the docs' probe list. */
+export const redeliveryScenarioDescriptions: Readonly<Record<RedeliveryScenarioName, string>> = {
+  'again-at-once': 'the same bytes again at once (A, A)',
+  'again-after-others': 'the same bytes again after another event (A, B, A)',
+  'again-reserialized': 'the same event again with other whitespace and key order (same id, same JSON value)',
+  'two-copies-at-once': 'two copies sent at the same time, on two connections',
+  'again-after-delay': 'the same bytes again once the first was processed (or, unobserved, 300 ms after its answer)',
+};
+
+/** A delivery's place in its scenario: the repeated event's first or later arrival, one of two copies sent together, or another event. */
+export type DeliveryRole = 'first' | 'repeat' | 'copy' | 'other';
+
+/** One delivery of a scenario: what it is, and how the receiver answered. */
+export interface SentDelivery {
+  readonly note: string;
+  readonly role: DeliveryRole;
+  readonly outcome: DeliveryOutcome;
+}
+
+export interface ScenarioRun {
+  readonly name: RedeliveryScenarioName;
+  readonly description: string;
+  /** The repeated event's id: its processed count must be 1. */
+  readonly eventId: string;
+  readonly deliveries: readonly SentDelivery[];
+}
+
+/**
+ * Sends every scenario. `beforeLateRepeat` is awaited between the first and the second arrival of
+ * the late scenario's event: it waits for the first to be processed, or a fixed delay. The late
+ * event goes first, so the other scenarios run while it waits.
+ */
+export async function sendRedeliveries(ctx: CheckContext, setup: ReceiverSetup, beforeLateRepeat: (eventId: string) => Promise<void>): Promise<ScenarioRun[]> {
+  const send = async (rawBody: string, note: string, role: DeliveryRole): Promise<SentDelivery> => ({
+    note,
+    role,
+    outcome: await sendDelivery(ctx, setup, { rawBody, note }),
+  });
+  const fresh = () => {
+    const ids = newEventIds(ctx);
+    return { eventId: ids.eventId, event: buildEvent(ctx, setup, 'create', ids) };
+  };
+  const runs: ScenarioRun[] = [];
+  const record = (name: RedeliveryScenarioName, eventId: string, deliveries: SentDelivery[]) =>
+    runs.push({ name, description: redeliveryScenarioDescriptions[name], eventId, deliveries });
+
+  const late = fresh();
+  const lateBody = JSON.stringify(late.event);
+  const lateFirst = await send(lateBody, 'first delivery of an event that comes again later', 'first');
+
+  const once = fresh();
+  const onceBody = JSON.stringify(once.event);
+  record('again-at-once', once.eventId, [await send(onceBody, 'first delivery of an event', 'first'), await send(onceBody, 'the same event again at once (same id, same bytes)', 'repeat')]);
+
+  const between = fresh();
+  const betweenBody = JSON.stringify(between.event);
+  record('again-after-others', between.eventId, [
+    await send(betweenBody, 'first delivery of event A', 'first'),
+    await send(JSON.stringify(fresh().event), 'event B, in between', 'other'),
+    await send(betweenBody, 'event A again after B (same id, same bytes)', 'repeat'),
+  ]);
+
+  const rewritten = fresh();
+  record('again-reserialized', rewritten.eventId, [
+    await send(JSON.stringify(rewritten.event), 'first delivery of an event, compact JSON', 'first'),
+    await send(buildBodyVariant(rewritten.event, 'keys-reordered').text, 'the same event again, keys reversed and spaced (same id, same JSON value)', 'repeat'),
+  ]);
+
+  const twin = fresh();
+  const twinBody = JSON.stringify(twin.event);
+  const copies = await Promise.all([send(twinBody, 'one of two copies sent at once', 'copy'), send(twinBody, 'the other of two copies sent at once', 'copy')]);
+  record('two-copies-at-once', twin.eventId, copies);
+
+  await beforeLateRepeat(late.eventId);
+  record('again-after-delay', late.eventId, [lateFirst, await send(lateBody, 'the same event again, later (same id, same bytes)', 'repeat')]);
+  return runs;
+}
+
+/** Every outcome of a run, in the order sent, for evidence. */
+export function outcomesOf(run: ScenarioRun): DeliveryOutcome[] {
+  return run.deliveries.map((delivery) => delivery.outcome);
+}
