@@ -111,7 +111,7 @@ describe('apicert run', () => {
       expect(code).toBe(1);
       const out = io.out();
       expect(out.match(/CAUSE/g)).toHaveLength(1);
-      expect(out).toContain('CAUSE Lists do not answer with a page {items, next_cursor, has_more} (convention 2, 4.1)\n    affects: /customers, /orders, /products');
+      expect(out).toContain('CAUSE Lists do not answer with a page {items, next_cursor, has_more} (convention 2, 4.1)\n    affects: /customers, /customers/{id}/orders, /orders, /products');
       // The pagination checks that met a bare array are named under the cause, not repeated in full.
       expect(out).toMatch(/also: .*pagination\.walk-within-budget \(failed\).*pagination\.page-size-bounds \(failed\)/);
       expect(out).not.toMatch(/^ {2}FAILED pagination\.walk-within-budget/m);

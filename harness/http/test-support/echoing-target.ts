@@ -59,13 +59,16 @@ export async function startEchoingTarget(options: EchoingTargetOptions = {}): Pr
   function learn(req: IncomingMessage, body: unknown): void {
     for (const name of ['authorization', 'x-api-key']) {
       const value = req.headers[name];
-      if (typeof value !== 'string' || value === '') continue;
+      // The kit's credential probes send the scheme alone ("Bearer"): a word, not a secret.
+      if (typeof value !== 'string' || value === '' || /^bearer$/i.test(value)) continue;
       seen.add(value);
       const bare = value.split(' ').at(-1);
       if (bare !== undefined && bare !== '') seen.add(bare);
     }
     const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-    if (typeof record['secret'] === 'string' && record['secret'] !== '') seen.add(record['secret']);
+    // A registration sent without a valid credential carries a throwaway secret the kit says is none.
+    const secret = record['secret'];
+    if (typeof secret === 'string' && secret !== '' && !secret.startsWith('apicert-credential-probe')) seen.add(secret);
     if (typeof record['url'] === 'string' && /^https?:\/\//.test(record['url'])) sinks.push(record['url']);
   }
 
