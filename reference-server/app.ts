@@ -112,6 +112,7 @@ export function createApp(options: AppOptions): ReferenceApp {
     createErrorHandler({
       malformedJsonIs500: defects.has('500-on-malformed-json'),
       errorBodyIsPlainText: defects.has('error-body-not-json'),
+      ...(defects.has('products-errors-plain-text') ? { plainTextErrorsUnder: /^\/products(\/|$)/ } : {}),
     }),
   );
 

@@ -14,6 +14,9 @@ const defectList = [
   { name: 'nested-list-leaks-other-parents', description: 'GET /customers/{id}/orders lists the orders of every customer' },
   { name: 'nested-list-unknown-parent-200', description: 'GET /customers/{id}/orders of an unknown customer answers 200 with an empty list instead of 404',
     allowedBy: 'convention 7/3: "the mapping of conditions to status codes: not shown"' },
+  { name: 'nested-list-not-a-page', description: 'the nested /customers/{id}/orders list answers a bare JSON array of the page\'s items; the top-level lists answer pages' },
+  { name: 'deleted-child-still-nested', description: 'an order once listed under its customer stays in /customers/{id}/orders after it is deleted (a stale nested view)' },
+  { name: 'nested-create-rounds-total', description: 'POST /customers/{id}/orders stores total cut to a whole number (the nested route parses it as an integer)' },
   { name: 'auth-not-enforced', description: 'requests without a token or with a wrong token are served' },
   { name: 'wrong-token-accepted', description: 'any bearer token is accepted; only a missing one gets 401' },
   { name: 'nested-routes-unauthenticated', description: 'the nested /customers/{id}/orders routes are mounted before the auth check, so they serve requests without a credential' },
@@ -43,6 +46,7 @@ const defectList = [
     allowedBy: 'convention 8: "payload size limits: not shown"' },
   { name: 'content-type-not-checked', description: 'POST, PUT and PATCH bodies are parsed as JSON whatever their Content-Type (no 415)',
     allowedBy: 'convention 7/3: "the mapping of conditions to status codes: not shown" (section 1 makes bodies JSON; it does not make a mislabelled one an error)' },
+  { name: 'products-errors-plain-text', description: '4xx answers under /products carry a plain-text body (a route another framework serves); the other collections answer JSON errors' },
   { name: 'error-body-not-json', description: '4xx answers carry a plain-text body instead of {"error":{"code","message"}}' },
   // Pagination
   { name: 'cursor-skips-item', description: 'the page after a cursor starts one item too late, so one item per page is never listed' },

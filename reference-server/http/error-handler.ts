@@ -9,6 +9,8 @@ export interface ErrorHandlerOptions {
   readonly malformedJsonIs500: boolean;
   /** error-body-not-json defect. */
   readonly errorBodyIsPlainText: boolean;
+  /** products-errors-plain-text defect: 4xx bodies under these paths only are plain text. */
+  readonly plainTextErrorsUnder?: RegExp;
 }
 
 // body-parser (and the router's URL decoding) mark their errors with `type` and `status`.
@@ -19,13 +21,14 @@ interface ParserError {
 }
 
 export function createErrorHandler(options: ErrorHandlerOptions): ErrorRequestHandler {
-  return (error: unknown, _req, res, _next) => {
+  return (error: unknown, req, res, _next) => {
     if (res.headersSent) {
       res.destroy();
       return;
     }
     const [status, code, message] = classify(error, options);
-    sendError(res, status, code, message, options.errorBodyIsPlainText && status < 500);
+    const isPlainText = options.errorBodyIsPlainText || options.plainTextErrorsUnder?.test(req.path) === true;
+    sendError(res, status, code, message, isPlainText && status < 500);
   };
 }
 

@@ -18,6 +18,8 @@ export interface ListSource<T extends SortKey> {
   readonly present: (record: T) => unknown;
   /** nested-list-ignores-limit defect: this list returns every record in one page. */
   readonly ignoresPageSize?: boolean;
+  /** nested-list-not-a-page defect: this list answers a bare array of the page's items. */
+  readonly answersBareArray?: boolean;
 }
 
 // page-size-remembered defect: the last page size each connection asked for. Keyed by socket, so
@@ -40,7 +42,7 @@ export async function sendListPage<T extends SortKey>(req: Request, res: Respons
   }
   const items = page.body.items.map(source.present);
   // list-not-a-page: the page's items as a bare array, without next_cursor or has_more.
-  if (ctx.defects.has('list-not-a-page')) return void res.status(200).json(items);
+  if (ctx.defects.has('list-not-a-page') || source.answersBareArray === true) return void res.status(200).json(items);
   res.status(200).json({ ...page.body, items });
 }
 

@@ -1,9 +1,9 @@
 import { defineCheck } from '../define-check.js';
 import { asRecord } from '../internal/answer-shape.js';
-import { createRecord } from '../internal/fixtures/create-record.js';
+import { createInList } from '../internal/fixtures/create-in-list.js';
+import { surfaceInventory } from '../internal/surface-inventory.js';
 import { describeChangedFields, findChangedFields } from './internal/record-fields.js';
 import { isSuccessStatus } from './internal/status-policy.js';
-import { leaveOutRelated } from './internal/related-left-out.js';
 
 // Convention 4.1: POST /{collection} creates, GET /{collection}/{id} returns that record.
 export const createThenRead = defineCheck({
@@ -14,24 +14,26 @@ export const createThenRead = defineCheck({
   level: 'normative',
   leavesOpen: 'The status of a create (4.1: not shown): any 2xx; pin resources.createStatus. Fields the target adds (timestamps, links): accepted.',
   title: 'A created record is returned and readable at /{collection}/{id}',
-  proves: 'POST answers 2xx with the record and its identifier, and GET of that id returns the fields as created.',
-  covers: 'Every configured collection: POST of its sample, then GET of the new member. Related lists are left out (resources.related-collection-isolated creates and lists children).',
+  proves: 'On every collection and related list, POST answers 2xx with the record and its identifier, and GET of that id returns the fields as created.',
+  covers: 'Every configured list: POST of its sample to each collection, and of a child to each related list (under a parent the kit creates), then GET of the new member.',
   probes: [
     'a create that is not a 2xx (or not the pinned status)',
     'a created record that differs from the body sent',
     'a created record that cannot be read back',
     'a record read back that differs from the one created',
   ],
-  provenBy: ['create-not-persisted'],
+  provenBy: ['create-not-persisted', 'nested-create-rounds-total'],
   async run(ctx) {
-    leaveOutRelated(ctx, 'children are created and listed by resources.related-collection-isolated');
-    for (const collection of ctx.config.collections) {
-      ctx.cover(`POST ${collection.path}`);
-      const created = await createRecord(ctx, collection);
-      if (!created.ok) return created.outcome;
+    for (const list of surfaceInventory(ctx.config).lists) {
+      const made = await createInList(ctx, list);
+      if (!made.ok) return made.outcome;
+      const { created } = made;
+      const path = made.postPath;
+      const idField = list.idField;
+      ctx.cover(`POST ${list.related === undefined ? path : list.label}`);
       const pinned = ctx.config.resources.createStatus;
       if (!isSuccessStatus(created.response.status, pinned)) {
-        return ctx.fail(`POST ${collection.path} answered ${created.response.status}; resources.createStatus pins ${pinned}`, {
+        return ctx.fail(`POST ${path} answered ${created.response.status}; resources.createStatus pins ${pinned}`, {
           expected: `${pinned} (pinned by resources.createStatus)`,
           actual: `${created.response.status}`,
           exchanges: [created.response.record],
@@ -40,7 +42,7 @@ export const createThenRead = defineCheck({
       const changedOnCreate = findChangedFields(created.sent, created.record);
       if (changedOnCreate.length > 0) {
         return ctx.fail(
-          `POST ${collection.path} answered a record that differs from the body sent: ${describeChangedFields(changedOnCreate, created.sent, created.record)}`,
+          `POST ${path} answered a record that differs from the body sent: ${describeChangedFields(changedOnCreate, created.sent, created.record)}`,
           { expected: 'the created record holds the fields sent', actual: changedOnCreate.join(', '), exchanges: [created.response.record] },
         );
       }
@@ -53,10 +55,10 @@ export const createThenRead = defineCheck({
           exchanges: [created.response.record, read.record],
         });
       }
-      const changed = findChangedFields({ ...created.sent, [collection.idField]: created.id }, record);
+      const changed = findChangedFields({ ...created.sent, [idField]: created.id }, record);
       if (changed.length > 0) {
         return ctx.fail(
-          `GET ${created.memberPath} does not return the record as created: ${describeChangedFields(changed, { ...created.sent, [collection.idField]: created.id }, record)}`,
+          `GET ${created.memberPath} does not return the record as created: ${describeChangedFields(changed, { ...created.sent, [idField]: created.id }, record)}`,
           { expected: 'the fields as created', actual: changed.join(', '), exchanges: [created.response.record, read.record] },
         );
       }

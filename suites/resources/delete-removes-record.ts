@@ -1,10 +1,10 @@
 import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { createRecord } from '../internal/fixtures/create-record.js';
+import { createInList } from '../internal/fixtures/create-in-list.js';
+import { surfaceInventory } from '../internal/surface-inventory.js';
 import { asRecord } from '../internal/answer-shape.js';
 import { findInList, idsOf } from '../internal/fixtures/find-in-list.js';
 import { describePinned, isSuccessStatus } from './internal/status-policy.js';
-import { leaveOutRelated } from './internal/related-left-out.js';
 
 // Convention 4.1: DELETE removes the record: it is no longer readable nor listed.
 export const deleteRemovesRecord = defineCheck({
@@ -16,23 +16,24 @@ export const deleteRemovesRecord = defineCheck({
   leavesOpen:
     'The status of a delete (4.1: not shown): any 2xx; pin resources.deleteStatus. A deleted member then answers 404 or 410; another 4xx passes with advice (7/3 leaves the mapping open).',
   title: 'DELETE removes the record: then GET is a 4xx (404 or 410) and the list no longer has it',
-  proves: 'DELETE answers 2xx, the member then answers a 4xx (another than 404 or 410 is advice), and the record is gone from the collection list.',
-  covers: "Every configured collection's members, and the collection list after the delete. Children of related lists are left out.",
+  proves: 'On every collection and related list, DELETE answers 2xx, the member then answers a 4xx (another than 404 or 410 is advice), and the record is gone from its list.',
+  covers: "Every configured list's members: a record of each collection and a child of each related list, and the list after the delete.",
   probes: [
     'a DELETE that is not a 2xx (or not the pinned status)',
     'a deleted record still readable',
     'a deleted record still listed',
   ],
-  provenBy: ['delete-keeps-record', 'unknown-id-403'],
+  provenBy: ['delete-keeps-record', 'unknown-id-403', 'deleted-child-still-nested'],
   async run(ctx) {
-    leaveOutRelated(ctx, "children are deleted only by the kit's clean-up, which does not judge");
-    for (const collection of ctx.config.collections) {
-      ctx.cover(`DELETE ${collection.path}/{id}`);
-      const created = await createRecord(ctx, collection);
-      if (!created.ok) return created.outcome;
+    for (const list of surfaceInventory(ctx.config).lists) {
+      const made = await createInList(ctx, list);
+      if (!made.ok) return made.outcome;
+      const { created, listPath } = made;
+      const idField = list.idField;
+      ctx.cover(`DELETE ${list.related === undefined ? `${list.label}/{id}` : list.related.memberPath}`);
       // "Gone from the list" means something only if the list is a page that shows the record first.
-      const before = await findInList(ctx, collection.path, collection.idField, created.id);
-      const unjudgeable = whyListCannotShow(ctx, collection.path, before, created.id);
+      const before = await findInList(ctx, listPath, idField, created.id);
+      const unjudgeable = whyListCannotShow(ctx, listPath, before, created.id);
       if (unjudgeable !== undefined) return unjudgeable;
       const removal = await ctx.request({ method: 'DELETE', path: created.memberPath, note: 'delete the record' });
       const pinned = ctx.config.resources.deleteStatus;
@@ -60,11 +61,11 @@ export const deleteRemovesRecord = defineCheck({
       }
       // The order is stable (4.2/3): the page that listed the record, read again, is where it would be.
       const after = before.afters[before.pages.length - 1];
-      const again = await ctx.request({ path: collection.path, query: { after }, note: 'read again the page that listed the deleted record' });
+      const again = await ctx.request({ path: listPath, query: { after }, note: 'read again the page that listed the deleted record' });
       const items = asRecord(again.json)?.['items'];
-      if (again.status !== 200 || !Array.isArray(items)) return blockedByList(ctx, collection.path, again.status);
-      if (idsOf(items, collection.idField).includes(created.id)) {
-        return ctx.fail(`the deleted record ${created.id} is still listed in ${collection.path}`, {
+      if (again.status !== 200 || !Array.isArray(items)) return blockedByList(ctx, listPath, again.status);
+      if (idsOf(items, idField).includes(created.id)) {
+        return ctx.fail(`the deleted record ${created.id} is still listed in ${listPath}`, {
           expected: 'a deleted record is not listed',
           actual: `listed again on the page read with ${after === undefined ? 'no cursor' : `after=${after}`}`,
           exchanges: [removal.record, again.record],

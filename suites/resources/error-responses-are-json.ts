@@ -16,7 +16,7 @@ export const errorResponsesAreJson = defineCheck({
   proves: 'On every collection, a 404, a 400 for malformed JSON and a 401 carry JSON bodies (or none), holding resources.errorBodyPointer when it is set.',
   covers: 'Every configured collection: an unknown member, a malformed create and a request without the credential (related lists are left out, and the result says so).',
   probes: ['an error body that is not JSON', 'an error labelled other than application/json', 'an error body without the pinned field (resources.errorBodyPointer)'],
-  provenBy: ['error-body-not-json'],
+  provenBy: ['error-body-not-json', 'products-errors-plain-text'],
   async run(ctx) {
     if (ctx.config.collections.length === 0) return ctx.skip('no collections are configured');
     for (const collection of ctx.config.collections) {

@@ -20,7 +20,7 @@ export const listAnswersWithPage = defineCheck({
   proves: 'GET on each collection and each related list (under a parent the kit creates) answers 200 with application/json and the list response shape; a failure names every list that does not.',
   covers: 'Every configured list: each collection and each related list.',
   probes: ['a status other than 200', 'a Content-Type other than application/json', 'a body without items (array) and has_more (boolean), such as a bare array'],
-  provenBy: ['json-as-text-plain', 'list-not-a-page'],
+  provenBy: ['json-as-text-plain', 'list-not-a-page', 'nested-list-not-a-page'],
   async run(ctx) {
     // Every list is read, so one root cause (no page envelope, a wrong label) is named with every list it affects.
     const problems: { readonly message: string; readonly expected: string; readonly actual: string; readonly record: TargetResponse['record'] }[] = [];

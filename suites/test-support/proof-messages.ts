@@ -10,8 +10,12 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
   'resources.list-answers-with-page': {
     'json-as-text-plain': { fails: /says Content-Type "text\/plain.*expected application\/json/ },
     'list-not-a-page': { fails: /GET \/customers did not answer \{items: array, has_more: boolean\}/ },
+    'nested-list-not-a-page': { fails: /^GET \/customers\/cus_\w+\/orders did not answer \{items: array, has_more: boolean\}$/ },
   },
-  'resources.create-then-read': { 'create-not-persisted': { fails: /answered 404 right after the create/ } },
+  'resources.create-then-read': {
+    'create-not-persisted': { fails: /answered 404 right after the create/ },
+    'nested-create-rounds-total': { fails: /^POST \/customers\/cus_\w+\/orders answered a record that differs from the body sent: total/ },
+  },
   'resources.read-unknown-id': {
     'get-unknown-id-200': { fails: /^GET \/customers\/[^/]+ answered 200 for an id that does not exist/ },
     'unknown-id-403': { advises: /^GET \/customers\/cus_apicertmissing\w+ answered 403 for an id that does not exist; 404 says plainly/ },
@@ -20,13 +24,17 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
   'resources.patch-changes-given-fields': { 'patch-replaces': { fails: /PATCH changed fields it was not given/ } },
   'resources.delete-removes-record': {
     'delete-keeps-record': { fails: /answered 200 after DELETE/ },
+    'deleted-child-still-nested': { fails: /^the deleted record ord_\w+ is still listed in \/customers\/cus_\w+\/orders$/ },
     'unknown-id-403': { advises: /^GET \/customers\/\S+ answered 403 after DELETE; 404 or 410 says plainly/ },
   },
   'resources.id-is-stable': { 'id-changeable': { fails: /changed the record's id/ } },
   'resources.related-collection-isolated': { 'nested-list-leaks-other-parents': { fails: /a child of another parent/ } },
   'resources.responses-are-json': { 'json-as-text-plain': { fails: /the body is sent as "text\/plain/ } },
   'resources.malformed-json-rejected': { '500-on-malformed-json': { fails: /malformed body .* answered 500; expected 4xx/ } },
-  'resources.error-responses-are-json': { 'error-body-not-json': { fails: /with a body that is not JSON/ } },
+  'resources.error-responses-are-json': {
+    'error-body-not-json': { fails: /with a body that is not JSON/ },
+    'products-errors-plain-text': { fails: /^GET \/products answered 404 with a body that is not JSON$/ },
+  },
   'resources.auth-required': {
     'auth-not-enforced': { fails: /^\d+ of \d+ operations did not refuse .*GET \/customers\b[^;]* answered 200 to all 7 ways to lack a valid credential/ },
     'wrong-token-accepted': { fails: /GET \/customers\b[^;]* answered 200 to a wrong token of the same shape, the token one character short/ },

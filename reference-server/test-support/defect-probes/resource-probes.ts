@@ -168,6 +168,44 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
     clean: ['undefined', 401],
     broken: ['string', 200],
   },
+  'nested-list-not-a-page': {
+    async observe(env) {
+      const id = await createCustomer(env);
+      const [top, nested] = [(await env.api.call('GET', '/customers')).json, (await env.api.call('GET', `/customers/${id}/orders`)).json];
+      return [Array.isArray(top), Array.isArray(nested)];
+    },
+    clean: [false, false],
+    broken: [false, true],
+  },
+  'deleted-child-still-nested': {
+    async observe(env) {
+      const id = await createCustomer(env);
+      const order = (await env.api.call('POST', `/customers/${id}/orders`, { body: { total: 1, status: 'paid' } })).json.id as string;
+      await env.api.call('GET', `/customers/${id}/orders`);
+      await env.api.call('DELETE', `/orders/${order}`);
+      return [(await env.api.call('GET', `/orders/${order}`)).status, (await env.api.call('GET', `/customers/${id}/orders`)).json.items.length];
+    },
+    clean: [404, 0],
+    broken: [404, 1],
+  },
+  'nested-create-rounds-total': {
+    async observe(env) {
+      const id = await createCustomer(env);
+      const viaNested = (await env.api.call('POST', `/customers/${id}/orders`, { body: { total: 42.5, status: 'paid' } })).json.total;
+      const viaTop = (await env.api.call('POST', '/orders', { body: { customerId: id, total: 42.5, status: 'paid' } })).json.total;
+      return [viaNested, viaTop];
+    },
+    clean: [42.5, 42.5],
+    broken: [42, 42.5],
+  },
+  'products-errors-plain-text': {
+    async observe(env) {
+      const typeOf = async (path: string): Promise<string> => String((await env.api.call('GET', path)).headers['content-type']).split(';')[0]!;
+      return [await typeOf('/customers/cus_missing'), await typeOf('/products/prd_missing')];
+    },
+    clean: ['application/json', 'application/json'],
+    broken: ['application/json', 'text/plain'],
+  },
   'json-as-text-plain': {
     async observe(env) {
       return String((await env.api.call('GET', '/customers')).headers['content-type']).split(';')[0];
