@@ -50,6 +50,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
               strict: args.strict,
               timeoutMs: args['timeout-ms'],
               rateLimit: args['rate-limit'],
+              concurrency: args.concurrency,
               baseline: args.baseline,
               failOn: args['fail-on'],
             },

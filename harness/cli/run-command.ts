@@ -21,6 +21,7 @@ export interface RunFlagValues {
   readonly strict?: boolean | undefined;
   readonly timeoutMs?: string | undefined;
   readonly rateLimit?: string | undefined;
+  readonly concurrency?: string | undefined;
   readonly baseline?: string | undefined;
   readonly failOn?: string | undefined;
 }
@@ -44,6 +45,7 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
   const seed = parseInteger('seed', flags.seed, 0, 0x7fffffff);
   const timeoutMs = parseInteger('timeout-ms', flags.timeoutMs, 1, 0x7fffffff);
   const rateLimit = parsePositiveNumber('rate-limit', flags.rateLimit);
+  const concurrency = parseInteger('concurrency', flags.concurrency, 1, 64);
   const named = parseRequiredClasses(flags.require);
   // Advice is gated on in addition to the conformance classes, never instead of them: naming only
   // "advisory" keeps the default (every class that ran) and adds it, as --strict does.
@@ -70,6 +72,7 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
       ...(seed !== undefined ? { seed } : {}),
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
       ...(rateLimit !== undefined ? { rateLimit } : {}),
+      ...(concurrency !== undefined ? { concurrency } : {}),
       ...(required !== undefined ? { require: required } : {}),
       ...(strict ? { strict: true } : {}),
       ...(flags.baseline !== undefined ? { baselinePath: flags.baseline } : {}),

@@ -255,6 +255,10 @@ const root = section('What the API convention leaves open, so that one kit can c
       description: 'Most requests per second the kit sends to the target; left out, no limit. The --rate-limit flag wins.',
       minimum: 0.01,
     },
+    concurrency: {
+      ...count('Most requests in flight to the target at once, checks, fixtures and clean-up together; 1 sends strictly one after another. The --concurrency flag wins.', 1, 8),
+      maximum: 64,
+    },
     throttle: filledSection('How the kit answers a 429, or a 503 with Retry-After ("not now"): it waits and sends the request again; a throttled answer is never a conformance failure.', {
       maxRetries: { ...count('Times one request is sent again after a 429 (or 503 with Retry-After); past that the check is errored.', 0, 5), maximum: 10 },
       maxWaitMs: { ...millis('Longest single wait for the target, in ms; a Retry-After asking for more makes the check errored at once.', 10_000), maximum: 60_000 },

@@ -28,7 +28,27 @@ describe('withThrottling', () => {
     await throttled.send(get);
     // 20 ms, then 40 ms.
     expect(performance.now() - started).toBeGreaterThanOrEqual(55);
-    expect(throttled.stats()).toEqual({ throttledAnswers: 2, waitedMs: 60, pacedMs: 0 });
+    // Each wait gets up to 50 ms of random spread on top.
+    const stats = throttled.stats();
+    expect(stats).toMatchObject({ throttledAnswers: 2, pacedMs: 0 });
+    expect(stats.waitedMs).toBeGreaterThanOrEqual(60);
+    expect(stats.waitedMs).toBeLessThanOrEqual(160);
+  });
+
+  it('holds every request back while one waits out a Retry-After, so a throttled target is not knocked on by the others', async () => {
+    const seenAt: number[] = [];
+    let calls = 0;
+    const { client } = fakeClient(() => {
+      seenAt.push(performance.now());
+      return ++calls === 1 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200 };
+    });
+    const throttled = withThrottling(client, { ...policy, maxWaitMs: 2_000 });
+    const first = throttled.send(get);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const started = performance.now();
+    await Promise.all([first, throttled.send(get)]);
+    // The second request came after the first was throttled, so it waited out the same second.
+    expect(seenAt[1]! - started).toBeGreaterThanOrEqual(900);
   });
 
   it('waits out a 503 that says when to come back, and hands on one that does not, for the check to judge', async () => {

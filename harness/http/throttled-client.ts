@@ -27,24 +27,35 @@ export interface ThrottledClient extends HttpClient {
   stats(): ThrottleStats;
 }
 
+// Upper bound of the random spread added to each throttled wait.
+const jitterMs = 50;
+
 /** Wraps `client`; the waits honour each request's signal, so a check's budget still bounds them. */
 export function withThrottling(client: HttpClient, options: ThrottleOptions): ThrottledClient {
   const intervalMs = options.rateLimit === undefined ? 0 : 1000 / options.rateLimit;
   let nextSlot = 0;
+  // When the target says "not now" to one request, every request waits: with several in flight, the
+  // others would otherwise keep knocking while the first waits out the Retry-After.
+  let pausedUntil = 0;
   let throttledAnswers = 0;
   let waitedMs = 0;
   let pacedMs = 0;
 
   // Each request takes the next free slot, so concurrent requests are spaced too.
   async function pace(signal: AbortSignal | undefined): Promise<void> {
-    if (intervalMs === 0) return;
     const now = performance.now();
-    const slot = Math.max(now, nextSlot);
+    if (pausedUntil > now) {
+      await delay(pausedUntil - now, undefined, { signal });
+      waitedMs += pausedUntil - now;
+    }
+    if (intervalMs === 0) return;
+    const ready = performance.now();
+    const slot = Math.max(ready, nextSlot);
     nextSlot = slot + intervalMs;
-    if (slot > now) {
-      await delay(slot - now, undefined, { signal });
+    if (slot > ready) {
+      await delay(slot - ready, undefined, { signal });
       // Counted once waited: an aborted wait did not cost what it would have.
-      pacedMs += slot - now;
+      pacedMs += slot - ready;
     }
   }
 
@@ -71,10 +82,14 @@ export function withThrottling(client: HttpClient, options: ThrottleOptions): Th
         throw error;
       }
       throttledAnswers += 1;
+      // A little spread on top: requests throttled together would otherwise come back together, and
+      // a gateway that refuses every n-th request could refuse the same ones again and again.
+      const spread = Math.random() * Math.min(jitterMs, options.maxWaitMs - wait);
       options.onWait?.(wait, request);
-      await delay(wait, undefined, { signal: request.signal });
-      waitedMs += wait;
-      waitedForThis += wait;
+      pausedUntil = Math.max(pausedUntil, performance.now() + wait);
+      await delay(wait + spread, undefined, { signal: request.signal });
+      waitedMs += wait + spread;
+      waitedForThis += wait + spread;
     }
   }
 

@@ -9,13 +9,12 @@ import { resolveTargetUrl } from './target-url.js';
 // few deletes later.
 const maxUnreachableInARow = 3;
 const maxRefusedInARow = 10;
-// Enough in flight to hide a remote target's latency; few enough not to look like a flood.
-const concurrency = 4;
 
 /** Returns one line per record that could not be deleted (reported as warnings, never thrown). */
 export async function deleteTrackedRecords(environment: CheckEnvironment, memberPaths: readonly string[]): Promise<string[]> {
   const problems: string[] = [];
-  const batches = siblingBatches([...memberPaths].reverse(), concurrency);
+  // As many at once as the run allows (target.concurrency): the client holds the same limit.
+  const batches = siblingBatches([...memberPaths].reverse(), environment.config.target.concurrency);
   let unreachable = 0;
   let refused = 0;
   for (const [index, batch] of batches.entries()) {

@@ -41,7 +41,7 @@ describe('runConformance against a rate-limited target', () => {
     expect(run.checks.filter((check) => check.status !== 'passed').map((check) => `${check.id}: ${check.status}`)).toEqual([]);
     expect(run.verdict).toBe('passed');
     const note = run.notes.find((candidate) => candidate.message.startsWith('the target throttled'));
-    expect(note?.message).toMatch(/^the target throttled \d+ answers \(429, or 503 with Retry-After\); apicert waited 0\.0 s in all/);
+    expect(note?.message).toMatch(/^the target throttled \d+ answers \(429, or 503 with Retry-After\); apicert waited \d+\.\d s in all/);
     expect(Number(/throttled (\d+)/.exec(note!.message)?.[1])).toBeGreaterThan(20);
   }, 60_000);
 

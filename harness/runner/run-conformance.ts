@@ -5,6 +5,7 @@ import type { ApicertConfig } from '../config/config-types.js';
 import { loadConfig } from '../config/load-config.js';
 import { hasUrlUserInfo, maskUrlUserInfo } from '../config/url-user-info.js';
 import { RunInterruptedError, SecretMissingError, TargetStoppedAnsweringError, UsageError } from '../errors.js';
+import { withConcurrencyLimit } from '../http/concurrency-limit.js';
 import { createHttpClient } from '../http/client.js';
 import { prepareCredential, toWrongToken } from '../http/credential.js';
 import { withUnansweredBreaker } from '../http/unanswered-breaker.js';
@@ -41,6 +42,8 @@ export interface RunConformanceOptions {
   readonly timeoutMs?: number;
   /** Most requests per second (--rate-limit); default target.rateLimit. */
   readonly rateLimit?: number;
+  /** Most requests in flight at once (--concurrency); default target.concurrency. */
+  readonly concurrency?: number;
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Progress line sink; called with n, m and the current check id. */
   readonly onProgress?: (index: number, total: number, label: string) => void;
@@ -83,7 +86,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     credential,
     secrets,
   }), { targetOrigin: new URL(baseUrl).origin, limit: config.budgets.unansweredInARow, requestTimeoutMs });
-  const client = withThrottling(breaker, {
+  const throttled = withThrottling(breaker, {
     ...config.target.throttle,
     ...(rateLimit !== undefined ? { rateLimit } : {}),
     // Only long waits: a second or more is what a user would otherwise read as a hang. No URL: a
@@ -92,6 +95,12 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
       if (waitMs >= 1000) options.onProgress?.(-1, 0, `the target throttled a ${request.method}; waiting ${Math.ceil(waitMs / 1000)} s before sending it again`);
     },
   });
+  // Outermost: a request waiting out the target's Retry-After keeps its place, so a throttled target
+  // never sees more than the limit in flight.
+  const concurrency = options.concurrency ?? config.target.concurrency;
+  const client = withConcurrencyLimit(throttled, concurrency);
+  // Checks size their own batches (fixtures, probes) by the limit in force, flag included.
+  const runConfig = concurrency === config.target.concurrency ? config : { ...config, target: { ...config.target, concurrency } };
   let sink: WebhookSink | undefined;
   const receiverSecret = readReceiverSecret(config, options.env);
   const planned = planChecks(options.registry, config, options.suites, {
@@ -137,7 +146,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
       budgetStartedAt: started,
       targetStopped: breaker.stopped,
       environment: {
-        config,
+        config: runConfig,
         baseUrl,
         client,
         ...(receiverSecret !== undefined ? { receiverSecret } : {}),
@@ -160,7 +169,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
         ...(interrupted !== undefined ? { interrupted } : {}),
       },
       results,
-      [...describeShortSecrets(config, options.env), ...notes, ...describeThrottling(client.stats(), rateLimit)],
+      [...describeShortSecrets(config, options.env), ...notes, ...describeThrottling(throttled.stats(), rateLimit)],
     );
     return baseline === undefined ? { run } : { run, comparison: compareRuns(run, baseline) };
   } finally {
@@ -241,6 +250,7 @@ function replayCommand(options: RunConformanceOptions, baseUrl: string, seed: nu
   if (options.require !== undefined) parts.push(`--require ${options.require.join(',')}`);
   if (options.strict === true) parts.push('--strict');
   if (options.rateLimit !== undefined) parts.push(`--rate-limit ${options.rateLimit}`);
+  if (options.concurrency !== undefined) parts.push(`--concurrency ${options.concurrency}`);
   parts.push(`--seed ${seed}`);
   return parts.join(' ');
 }

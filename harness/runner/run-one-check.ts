@@ -1,5 +1,6 @@
 // Runs one check isolated: a throw, a hang or a time-out becomes an errored result, and the records
 // the check created are deleted whatever happened.
+import { setMaxListeners } from 'node:events';
 import type { Check } from '../check-api/check.js';
 import { CheckBlockedError, CheckCrashedError, CheckIncompleteError, CheckTimeoutError, RunInterruptedError, toErrorInfo, type ErrorInfo } from '../errors.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
@@ -24,6 +25,9 @@ export async function runOneCheck(
   targetStopped?: AbortSignal,
 ): Promise<CheckResult> {
   const controller = new AbortController();
+  // Each request in flight listens on the check's signal (the client, its time-outs, the limiter's
+  // queue): a check working side by side has more than Node's default of 10 without leaking any.
+  setMaxListeners(256, controller.signal);
   // Detail on the progress line names its check: with suites side by side, two checks run at once.
   const onProgress = environment.onProgress;
   const checkEnvironment = onProgress === undefined ? environment : { ...environment, onProgress: (detail: string) => onProgress(`${check.id} ${detail}`) };

@@ -31,7 +31,8 @@ export const cursorNoDuplicatesUnderMutation = defineCheck({
   ],
   provenBy: ['cursor-skips-item', 'cursor-repeats-last-item', 'cursor-restarts-when-anchor-deleted', 'cursor-encodes-offset', 'order-without-tie-breaker'],
   async run(ctx) {
-    return judgeEachList(ctx, ['cursor'], (list) => judgeList(ctx, list));
+    // Lists side by side: a cursor walk holds under concurrent writes (4.2/2), whoever makes them.
+    return judgeEachList(ctx, ['cursor'], (list) => judgeList(ctx, list), 'tolerant');
   },
 });
 

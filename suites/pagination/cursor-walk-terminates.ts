@@ -30,6 +30,6 @@ export const cursorWalkTerminates = defineCheck({
       if (!created.ok) return created.outcome;
       const walk = await walkPages(ctx, list, { style: 'cursor', pageSize, note: 'walk the list with next_cursor' });
       return outcomeOfWalkEnd(ctx, list, walk, `cursor walk of ${list.path} with limit=${pageSize}`) ?? ctx.pass();
-    });
+    }, { readOnlyAfter: 2 * ctx.config.pagination.walkPageSize + 1 });
   },
 });

@@ -41,7 +41,9 @@ export const exploredQueries = defineCheck({
   ],
   provenBy: ['500-past-the-end', 'page-past-end-repeats-last-page'],
   async run(ctx) {
-    return judgeEachList(ctx, ['cursor', 'offset', 'page'], (list, styles) => judgeList(ctx, list, styles));
+    return judgeEachList(ctx, ['cursor', 'offset', 'page'], (list, styles) => judgeList(ctx, list, styles), {
+      readOnlyAfter: 2 * ctx.config.pagination.walkPageSize + 1,
+    });
   },
 });
 

@@ -41,6 +41,6 @@ export const invalidParams = defineCheck({
         }
       }
       return ctx.pass();
-    });
+    }, { readOnlyAfter: 2 });
   },
 });

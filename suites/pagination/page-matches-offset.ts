@@ -38,7 +38,7 @@ export const pageMatchesOffset = defineCheck({
         if (outcome !== undefined) return outcome;
       }
       return ctx.pass();
-    });
+    }, { readOnlyAfter: 2 * ctx.config.pagination.walkPageSize + 1 });
   },
 });
 

@@ -34,7 +34,7 @@ export const sameParametersOnEveryList = defineCheck({
         if (outcome !== undefined) return outcome;
       }
       return ctx.pass();
-    });
+    }, { readOnlyAfter: 3 });
   },
 });
 

@@ -41,6 +41,6 @@ export const walkWithinBudget = defineCheck({
       // A list longer than the budget is no defect, but a walk that did not reach the end proved nothing.
       if (cutShort.length > 0) return ctx.incomplete(`${list.path}: ${cutShort.join('; ')}; raise the budget to walk it to its end`);
       return ctx.pass();
-    });
+    }, { readOnlyAfter: 2 * ctx.config.pagination.walkPageSize + 1 });
   },
 });

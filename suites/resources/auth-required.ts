@@ -3,6 +3,7 @@ import type { ExchangeRecord } from '../../harness/model/evidence.js';
 import { defineCheck } from '../define-check.js';
 import { asRecord, isSuccess } from '../internal/answer-shape.js';
 import { locateCreatedRecord } from '../internal/fixtures/locate-created-record.js';
+import { mapInParallel } from '../internal/map-in-parallel.js';
 import { surfaceInventory, type SurfaceOperation } from '../internal/surface-inventory.js';
 import { credentialFlawNames, credentialFlawsFor } from './internal/credential-flaws.js';
 import { prepareSubject, registrationProbe, requestFor, type OperationSubject } from './internal/operation-subject.js';
@@ -37,15 +38,21 @@ export const authRequired = defineCheck({
     if (inventory.lists.length === 0) return ctx.skip('no collections are configured');
     const flaws = credentialFlawsFor(ctx.config.target.auth);
     for (const { flaw, why } of flaws.leftOut) ctx.leaveOut(credentialFlawNames[flaw], why);
-    const holes: Hole[] = [];
-
-    for (const list of inventory.lists) {
-      ctx.progress(list.label);
+    // Lists side by side; within a list, one operation at a time (a served DELETE or PUT would change
+    // what the next sees), each sent in every flawed way at once.
+    const perList = await mapInParallel(inventory.lists, ctx.config.target.concurrency, async (list) => {
       const prepared = await prepareSubject(ctx, list);
-      if (!prepared.ok) return prepared.outcome;
+      if (!prepared.ok) return prepared;
+      const found: Hole[] = [];
       for (const operation of inventory.operations.filter((candidate) => candidate.list === list)) {
-        holes.push(...(await probeOperation(ctx, operation, prepared.subject, flaws.probed)));
+        found.push(...(await probeOperation(ctx, operation, prepared.subject, flaws.probed)));
       }
+      return { ok: true as const, holes: found };
+    });
+    const holes: Hole[] = [];
+    for (const result of perList) {
+      if (!result.ok) return result.outcome;
+      holes.push(...result.holes);
     }
     const register = ctx.config.webhooks.sender?.register;
     for (const operation of inventory.operations.filter((candidate) => candidate.verb === 'register')) {
@@ -82,14 +89,13 @@ function describeExpected(ctx: CheckContext): string {
 async function probeOperation(ctx: CheckContext, operation: SurfaceOperation, subject: OperationSubject, flaws: readonly CredentialFlaw[]): Promise<Hole[]> {
   ctx.cover(operation.label);
   const request = requestFor(operation, subject);
-  const served: { flaw: CredentialFlaw; response: TargetResponse }[] = [];
-  for (const flaw of flaws) {
-    const response = await ctx.request({ ...request, credential: flaw, note: `${operation.verb} with ${credentialFlawNames[flaw]}` });
-    if (isRefusedStatus(response.status, ctx.config.resources.refusedStatus)) continue;
-    served.push({ flaw, response });
+  const answers = await mapInParallel(flaws, flaws.length, async (flaw) => ({
+    flaw,
+    response: await ctx.request({ ...request, credential: flaw, ...(operation.verb === 'create' ? { creates: true } : {}), note: `${operation.verb} with ${credentialFlawNames[flaw]}` }),
+  }));
+  const served = answers.filter(({ response }) => !isRefusedStatus(response.status, ctx.config.resources.refusedStatus));
+  for (const { response } of served) {
     if (operation.verb === 'create' && isSuccess(response.status)) trackUnexpectedCreate(ctx, response, subject);
-    // The record is gone: later flaws would only meet a 404.
-    if (operation.verb === 'delete' && isSuccess(response.status)) break;
   }
   const holes: Hole[] = [];
   if (served.length > 0) holes.push({ operation: operation.label, what: describeServed(ctx, served, flaws), exchanges: served.slice(0, 2).map(({ response }) => response.record) });
@@ -109,11 +115,12 @@ async function probeRegistration(
   flaws: readonly CredentialFlaw[],
 ): Promise<Hole[]> {
   ctx.cover(operation.label);
-  const served: { flaw: CredentialFlaw; response: TargetResponse }[] = [];
-  for (const flaw of flaws) {
-    const response = await ctx.request({ ...registrationProbe(operation, body), credential: flaw, creates: true, note: `register a webhook with ${credentialFlawNames[flaw]}` });
-    if (isRefusedStatus(response.status, ctx.config.resources.refusedStatus)) continue;
-    served.push({ flaw, response });
+  const answers = await mapInParallel(flaws, flaws.length, async (flaw) => ({
+    flaw,
+    response: await ctx.request({ ...registrationProbe(operation, body), credential: flaw, creates: true, note: `register a webhook with ${credentialFlawNames[flaw]}` }),
+  }));
+  const served = answers.filter(({ response }) => !isRefusedStatus(response.status, ctx.config.resources.refusedStatus));
+  for (const { response } of served) {
     const id = asRecord(response.json)?.[idField];
     if (isSuccess(response.status) && (typeof id === 'string' || typeof id === 'number')) {
       ctx.fixtures.track(`${operation.pathTemplate.replace(/\/+$/, '')}/${encodeURIComponent(String(id))}`);

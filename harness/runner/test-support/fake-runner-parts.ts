@@ -42,7 +42,7 @@ export function describeSent(sent: readonly HttpRequest[]): string[] {
   return sent.map((request) => `${request.method} ${new URL(request.url).pathname}`);
 }
 
-export const emptyConfig = { collections: [] } as unknown as ApicertConfig;
+export const emptyConfig = { collections: [], target: { concurrency: 4 } } as unknown as ApicertConfig;
 
 export function checkOf(id: `${Check['suite']}.${string}`, run: Check['run']): Check {
   const suite = id.slice(0, id.indexOf('.')) as Check['suite'];

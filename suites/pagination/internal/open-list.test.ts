@@ -21,7 +21,7 @@ function fakeContext(answer: (request: TargetRequest, index: number) => { status
   const checkTracked: string[] = [];
   let sent = 0;
   const ctx = {
-    config: { collections: [products], budgets: { requestsPerList: 100 } },
+    config: { collections: [products], budgets: { requestsPerList: 100 }, target: { concurrency: 4 } },
     suiteScope: suite.scope,
     fixtures: { track: (path: string) => void checkTracked.push(path), untrack: () => {} },
     random: () => 0.5,

@@ -44,9 +44,6 @@ interface ListFixtures {
   readonly ownIds: Set<string>;
 }
 
-// Creating one by one is the slow part of the suite; a few requests in flight at once keep it fast
-// without flooding the target.
-const concurrency = 4;
 
 /** Opens `target` for one check, preparing it (parent, referenced records) when no earlier check did. */
 export async function openList(ctx: CheckContext, target: ListTarget): Promise<{ ok: true; list: OpenList } | { ok: false; outcome: CheckOutcome }> {
@@ -63,6 +60,8 @@ export async function openList(ctx: CheckContext, target: ListTarget): Promise<{
 
   const createFixtures = async (count: number): Promise<FixtureBatch> => {
     const ids: string[] = [];
+    // Creating one by one is the slow part of the suite: as many at once as the run allows.
+    const concurrency = Math.max(1, ctx.config.target.concurrency);
     for (let start = 0; start < count; start += concurrency) {
       const batch = await Promise.allSettled(
         Array.from({ length: Math.min(concurrency, count - start) }, () =>
