@@ -223,7 +223,7 @@ const flawNotes: Record<CredentialMode, string | undefined> = {
   wrong: 'wrong credential',
   truncated: 'the token one character short',
   extended: 'the token with one character added',
-  'last-changed': 'the token with its last character changed',
+  'middle-changed': 'the token with one character in its middle changed',
 };
 
 // The record shows an empty or scheme-only header as sent (nothing secret in it); a flawed token

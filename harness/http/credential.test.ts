@@ -17,7 +17,7 @@ describe('prepareCredential', () => {
   it('uses a wrong value given by the caller, so a caller redacting outside the client knows it', () => {
     const prepared = prepareCredential({ header: 'Authorization', value: 'Bearer abc', curlValue: 'Bearer $T', wrongValue: 'Bearer xyz' });
     expect(prepared.wrongValue).toBe('Bearer xyz');
-    expect(prepared.secrets).toEqual(['Bearer abc', 'abc', 'Bearer xyz', 'xyz', 'ab', 'abcd', 'abd']);
+    expect(prepared.secrets).toEqual(['Bearer abc', 'abc', 'Bearer xyz', 'xyz', 'ab', 'abcd', 'acc']);
   });
 
   it('treats a value without a space as a bare token (X-Api-Key style)', () => {
@@ -56,16 +56,18 @@ describe('the flaws of a credential', () => {
     expect(prepared.valueFor('scheme-only')).toBe('Bearer');
     expect(prepared.valueFor('truncated')).toBe('Bearer tok9');
     expect(prepared.valueFor('extended')).toBe('Bearer tok9ZA');
-    expect(prepared.valueFor('last-changed')).toBe('Bearer tok9A');
+    expect(prepared.valueFor('middle-changed')).toBe('Bearer tol9Z');
     expect(prepared.valueFor('wrong')).toMatch(/^Bearer [a-z]{3}\d[A-Z]$/);
   });
 
   it('redacts every flawed token too, so a target echoing one back leaks nothing', () => {
-    expect(prepared.secrets).toEqual(expect.arrayContaining(['tok9', 'tok9ZA', 'tok9A']));
+    expect(prepared.secrets).toEqual(expect.arrayContaining(['tok9', 'tok9ZA', 'tol9Z']));
   });
 
-  it('swaps the last character for another of its kind, never for itself', () => {
-    expect(nearMisses('a9')).toEqual({ truncated: 'a', extended: 'a90', 'last-changed': 'a0' });
-    expect(nearMisses('k-')).toEqual({ truncated: 'k', extended: 'k-x', 'last-changed': 'kx' });
+  it('swaps the middle character for another of its kind, never for itself, and never cuts base64 padding', () => {
+    expect(nearMisses('a9')).toEqual({ truncated: 'a', extended: 'a90', 'middle-changed': 'a0' });
+    expect(nearMisses('k-z')).toEqual({ truncated: 'k-', extended: 'k-za', 'middle-changed': 'kxz' });
+    // A padded base64 key: cutting "=" or changing the last character could leave the same bytes.
+    expect(nearMisses('QUJDRA==')).toEqual({ truncated: 'QUJDR', extended: 'QUJDRA==B', 'middle-changed': 'QUJERA==' });
   });
 });

@@ -1,5 +1,5 @@
 // The ways a request can carry the credential: the real one, or one of its flaws (none, an empty
-// header, a wrong token, the token cut or extended by one character…).
+// header, a wrong token, the token cut, extended or changed by one character…).
 import { randomInt } from 'node:crypto';
 import type { Credential, CredentialFlaw, CredentialMode } from './http-types.js';
 
@@ -35,7 +35,7 @@ export function prepareCredential(credential: Credential): PreparedCredential {
     wrong: wrongValue,
     truncated: `${prefix}${flawedTokens.truncated}`,
     extended: `${prefix}${flawedTokens.extended}`,
-    'last-changed': `${prefix}${flawedTokens['last-changed']}`,
+    'middle-changed': `${prefix}${flawedTokens['middle-changed']}`,
   };
   return {
     header: credential.header,
@@ -50,12 +50,20 @@ export function prepareCredential(credential: Credential): PreparedCredential {
 }
 
 /**
- * The valid token one character short, one character longer, and with its last character swapped for
- * another of its kind: deterministic, so every part of a run redacts the same values.
+ * The valid token one character short, one character longer, and with its middle character swapped
+ * for another of its kind: deterministic, so every part of a run redacts the same values. Base64
+ * padding ("=") is never what is cut, and the last character is never what is changed: in base64 it
+ * may carry only padding bits, and a lenient decoder would read the changed token as the valid one.
  */
-export function nearMisses(token: string): Record<Extract<CredentialFlaw, 'truncated' | 'extended' | 'last-changed'>, string> {
-  const last = token.at(-1) ?? 'a';
-  return { truncated: token.slice(0, -1), extended: `${token}${nextOfKind(last)}`, 'last-changed': `${token.slice(0, -1)}${nextOfKind(last)}` };
+export function nearMisses(token: string): Record<Extract<CredentialFlaw, 'truncated' | 'extended' | 'middle-changed'>, string> {
+  const unpadded = token.replace(/=+$/, '');
+  const last = unpadded.at(-1) ?? 'a';
+  const middle = Math.floor(unpadded.length / 2);
+  return {
+    truncated: unpadded.slice(0, -1),
+    extended: `${token}${nextOfKind(last)}`,
+    'middle-changed': `${token.slice(0, middle)}${nextOfKind(token[middle] ?? 'a')}${token.slice(middle + 1)}`,
+  };
 }
 
 function nextOfKind(char: string): string {

@@ -17,10 +17,10 @@ export interface Credential {
 /**
  * Every way a request can lack a valid credential (convention 5/1), as the client builds it from
  * the configured one: none at all, an empty header, the scheme without a token, a well-formed wrong
- * token, and the valid token cut by one character, with one added, or with its last one changed
- * (which a comparison of a prefix or of the length alone would accept).
+ * token, and the valid token cut by one character, with one added, or with one in its middle
+ * changed (which a comparison of a prefix or of the length alone would accept).
  */
-export const credentialFlaws = ['none', 'empty', 'scheme-only', 'wrong', 'truncated', 'extended', 'last-changed'] as const;
+export const credentialFlaws = ['none', 'empty', 'scheme-only', 'wrong', 'truncated', 'extended', 'middle-changed'] as const;
 export type CredentialFlaw = (typeof credentialFlaws)[number];
 /** valid: the configured credential; a flaw: a request that lacks a valid one in that way. */
 export type CredentialMode = 'valid' | CredentialFlaw;

@@ -25,3 +25,12 @@ export async function mapInParallel<T, R>(items: readonly T[], limit: number, wo
   if (failure !== undefined) throw failure.error;
   return results;
 }
+
+/**
+ * Runs `judge` on every item side by side and returns the first verdict in input order (a failure,
+ * say), or undefined when every item passed: the same answer whichever item finished first.
+ */
+export async function firstVerdictInOrder<T, R>(items: readonly T[], limit: number, judge: (item: T) => Promise<R | undefined>): Promise<R | undefined> {
+  const verdicts = await mapInParallel(items, limit, judge);
+  return verdicts.find((verdict) => verdict !== undefined);
+}

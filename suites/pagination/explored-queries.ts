@@ -13,6 +13,7 @@ import { walkPages, type PageWalk } from './internal/page-walker.js';
 import { describeQuery, exploredQueryArbitrary, labelsOf, markLabels, toQueryString, type ExploredQuery, type ListFacts } from './internal/query-space.js';
 import { RequestBudgetSpent } from './internal/request-budget.js';
 import { judgeAnswer, meaningOf, type OracleContext } from './internal/window-oracle.js';
+import { firstVerdictInOrder } from '../internal/map-in-parallel.js';
 
 // Convention 4.2 (its parameter table, rules 3, 4 and 5), 2/3, 7/1, 7/4 and 8. The other checks
 // send hand-picked values; this one lets fast-check explore each list's query space in every style,
@@ -70,11 +71,9 @@ async function judgeList(ctx: CheckContext, list: OpenList, styles: readonly Pag
     if (foreign.size > 0) ctx.cover(`GET ${list.target.label}: shows none of ${foreign.size} record(s) the kit made for other parents`);
     else ctx.leaveOut(`GET ${list.target.label}: children of other parents`, 'the kit has made no record of another parent yet (run the whole suite to judge it)');
   }
-  for (const style of styles) {
-    const outcome = await exploreStyle(ctx, list, style, walkStyle, taken, foreign);
-    if (outcome !== undefined) return outcome;
-  }
-  return ctx.pass();
+  // The styles side by side: each only reads, and the first failing style in order is the verdict.
+  const outcome = await firstVerdictInOrder(styles, styles.length, (style) => exploreStyle(ctx, list, style, walkStyle, taken, foreign));
+  return outcome ?? ctx.pass();
 }
 
 interface TakenOrder {
@@ -174,16 +173,19 @@ async function exploreStyle(ctx: CheckContext, list: OpenList, style: Pagination
       return true;
     }
   });
-  const details = await fc.check(property, { seed: ctx.seed, numRuns: runsPerStyle });
+  // A seed of its own per list and style, derived from the check's: the lists draw different queries,
+  // and the same --seed draws the same ones again.
+  const seed = seedOf(ctx.seed, `${list.target.label} ${style}`);
+  const details = await fc.check(property, { seed, numRuns: runsPerStyle });
   if (harnessError !== undefined) throw harnessError.error;
 
   const requests = list.budget.used - usedBefore;
-  ctx.info(`${name}: ${runs} explored queries, ${requests} requests (${runsPerStyle} runs a style, seed ${ctx.seed})`);
+  ctx.info(`${name}: ${runs} explored queries, ${requests} requests (${runsPerStyle} runs a style, seed ${seed})`);
   if (details.failed && failure !== undefined) return failExplored(ctx, list, style, failure, details, facts);
   if (budgetSpent !== undefined) return ctx.incomplete(`${name}: ${budgetSpent} after ${runs} explored queries`);
   ctx.cover(`${item}: ${runs} explored queries`);
   const missed = markLabels(style, facts).filter((label) => !drawn.has(label));
-  if (missed.length > 0) ctx.leaveOut(`${item}: ${missed.join(', ')}`, `not drawn in ${runs} runs with seed ${ctx.seed}; another --seed draws others`);
+  if (missed.length > 0) ctx.leaveOut(`${item}: ${missed.join(', ')}`, `not drawn in ${runs} runs with seed ${seed}; another --seed draws others`);
   if (facts.maxPageSize === undefined) {
     ctx.leaveOut(`${item}: sizes max-1, max and max+1`, 'the maximum page size is not known: pin pagination.maxPageSize, or run pagination.page-size-bounds in the same run');
   }
@@ -214,4 +216,14 @@ function failExplored(ctx: CheckContext, list: OpenList, style: PaginationStyle,
     replayPath: details.counterexamplePath ?? undefined,
     ...(failure.notAPage ? notAPageCause({ notAPage: true }, list.target.label) : {}),
   });
+}
+
+/** A 31-bit seed from the check's seed and a name (FNV-1a): stable across runs, distinct per name. */
+function seedOf(checkSeed: number, name: string): number {
+  let hash = 0x811c9dc5 ^ checkSeed;
+  for (let index = 0; index < name.length; index += 1) {
+    hash ^= name.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) & 0x7fffffff;
 }

@@ -97,6 +97,15 @@ async function judgeBounds(ctx: CheckContext, list: OpenList, styles: readonly P
     if (defaultSize > maximum) {
       return fail(ctx, list, `${list.path}: the default page size ${defaultSize} is above the maximum ${maximum} of ${name}`, 'default ≤ maximum', `${defaultSize} > ${maximum}`, [resolved.get('default')!.fetched, seen.fetched]);
     }
+    // A huge size answered with a short page may be a size read as invalid and given the default page
+    // (7/4 allows that), not a clamp: one size past it tells them apart before later checks rely on it.
+    if (seen.observation.kind === 'bounded' && pagination.maxPageSize === undefined) {
+      const past = await fetchPage(ctx, list, { [name]: maximum + 1 }, `${name}=${maximum + 1}, one past the size the huge ${name} was cut to`);
+      if (past.page.ok && past.page.ids.length > maximum) {
+        found.push(`${name}=${hugeSize} got ${maximum} items but ${name}=${maximum + 1} got ${past.page.ids.length}, so ${maximum} is not its maximum (the huge size was likely read as invalid); its maximum stays unknown`);
+        continue;
+      }
+    }
     found.push(`${name} maximum ${maximum} (${seen.observation.kind === 'bounded' ? 'clamped' : 'refused'} above it)`);
     maxima[name] = maximum;
   }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApicertConfig } from '../../harness/config/config-types.js';
 import type { DefectName } from '../../reference-server/defects.js';
 import { defineCheck, type Check } from '../define-check.js';
+import { withSmallFixtureCap } from '../test-support/proof-run-options.js';
 import { runAgainstReference, runOneAgainstReference } from '../test-support/run-against-reference.js';
 import { cursorNoDuplicatesUnderMutation } from './cursor-no-duplicates-under-mutation.js';
 import { cursorWalkTerminates } from './cursor-walk-terminates.js';
@@ -12,6 +13,7 @@ import { hasMoreAccurate } from './has-more-accurate.js';
 import { paginationChecks } from './index.js';
 import { invalidParams } from './invalid-params.js';
 import { offsetWalkComplete } from './offset-walk-complete.js';
+import { exploredQueries } from './explored-queries.js';
 import { pageSizeBounds } from './page-size-bounds.js';
 import { walkWithinBudget } from './walk-within-budget.js';
 
@@ -85,6 +87,12 @@ describe('choices the convention leaves open', () => {
       expect(result.message).toContain(Object.keys(pinned)[0]);
     },
   );
+
+  it('passes a service that refuses sizes above the maximum and ignores invalid parameters: a huge size then gets the default page, which is no maximum', async () => {
+    const results = await runAgainstReference([pageSizeBounds, exploredQueries], { defects: ['invalid-params-ignored', 'over-max-rejected'], configure: withSmallFixtureCap, checkTimeoutMs: 30_000 });
+    expect(results.map((result) => `${result.id} ${result.status} ${result.message ?? ''}`)).toEqual([`${pageSizeBounds.id} passed `, `${exploredQueries.id} passed `]);
+    expect(results[0]!.findings.some((finding) => /limit=1000000 got 20 items but limit=21 got 21, so 20 is not its maximum/.test(finding.message))).toBe(true);
+  });
 
   it('verifies stated page-size bounds instead of discovering them', async () => {
     expect((await runOneAgainstReference(pageSizeBounds, { configure: pin({ defaultPageSize: 20, maxPageSize: 100 }) })).status).toBe('passed');

@@ -4,6 +4,7 @@ import { createInList } from '../internal/fixtures/create-in-list.js';
 import { surfaceInventory } from '../internal/surface-inventory.js';
 import { describeChangedFields, findChangedFields } from './internal/record-fields.js';
 import { isSuccessStatus } from './internal/status-policy.js';
+import { firstVerdictInOrder } from '../internal/map-in-parallel.js';
 
 // Convention 4.1: POST /{collection} creates, GET /{collection}/{id} returns that record.
 export const createThenRead = defineCheck({
@@ -24,7 +25,8 @@ export const createThenRead = defineCheck({
   ],
   provenBy: ['create-not-persisted', 'nested-create-rounds-total'],
   async run(ctx) {
-    for (const list of surfaceInventory(ctx.config).lists) {
+    // Side by side: each list is judged on its own records; the first verdict in order is the check's.
+    const verdict = await firstVerdictInOrder(surfaceInventory(ctx.config).lists, ctx.config.target.concurrency, async (list) => {
       const made = await createInList(ctx, list);
       if (!made.ok) return made.outcome;
       const { created } = made;
@@ -62,7 +64,8 @@ export const createThenRead = defineCheck({
           { expected: 'the fields as created', actual: changed.join(', '), exchanges: [created.response.record, read.record] },
         );
       }
-    }
-    return ctx.pass();
+      return undefined;
+    });
+    return verdict ?? ctx.pass();
   },
 });

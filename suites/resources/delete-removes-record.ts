@@ -5,6 +5,7 @@ import { surfaceInventory } from '../internal/surface-inventory.js';
 import { asRecord } from '../internal/answer-shape.js';
 import { findInList, idsOf } from '../internal/fixtures/find-in-list.js';
 import { describePinned, isSuccessStatus } from './internal/status-policy.js';
+import { firstVerdictInOrder } from '../internal/map-in-parallel.js';
 
 // Convention 4.1: DELETE removes the record: it is no longer readable nor listed.
 export const deleteRemovesRecord = defineCheck({
@@ -25,7 +26,8 @@ export const deleteRemovesRecord = defineCheck({
   ],
   provenBy: ['delete-keeps-record', 'unknown-id-403', 'deleted-child-still-nested'],
   async run(ctx) {
-    for (const list of surfaceInventory(ctx.config).lists) {
+    // Side by side: each list is judged on its own records; the first verdict in order is the check's.
+    const verdict = await firstVerdictInOrder(surfaceInventory(ctx.config).lists, ctx.config.target.concurrency, async (list) => {
       const made = await createInList(ctx, list);
       if (!made.ok) return made.outcome;
       const { created, listPath } = made;
@@ -71,8 +73,9 @@ export const deleteRemovesRecord = defineCheck({
           exchanges: [removal.record, again.record],
         });
       }
-    }
-    return ctx.pass();
+      return undefined;
+    });
+    return verdict ?? ctx.pass();
   },
 });
 

@@ -3,6 +3,7 @@ import { asRecord } from '../internal/answer-shape.js';
 import { createRecord, fillBodyFor } from '../internal/fixtures/create-record.js';
 import { replaceBodyOf } from '../internal/fixtures/write-bodies.js';
 import { leaveOutRelated } from './internal/related-left-out.js';
+import { firstVerdictInOrder } from '../internal/map-in-parallel.js';
 
 // Convention 2/2: a member is addressed by its identifier; the id in the URL and in the body agree,
 // and a PUT or PATCH cannot move a record to another id.
@@ -24,7 +25,8 @@ export const idIsStable = defineCheck({
   provenBy: ['id-changeable'],
   async run(ctx) {
     leaveOutRelated(ctx, 'the config gives no PUT or PATCH body for a child');
-    for (const collection of ctx.config.collections) {
+    // Side by side: each collection is judged on its own records; the first verdict in order is the check's.
+    const verdict = await firstVerdictInOrder(ctx.config.collections, ctx.config.target.concurrency, async (collection) => {
       ctx.cover(`PUT/PATCH ${collection.path}/{id}`);
       const created = await createRecord(ctx, collection);
       if (!created.ok) return created.outcome;
@@ -74,7 +76,8 @@ export const idIsStable = defineCheck({
           });
         }
       }
-    }
-    return ctx.pass();
+      return undefined;
+    });
+    return verdict ?? ctx.pass();
   },
 });

@@ -1,5 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import { leaveOutRelated } from './internal/related-left-out.js';
+import { firstVerdictInOrder } from '../internal/map-in-parallel.js';
 
 // Convention 1 and 7/1: a body that is not JSON is the client's error: a 4xx, never a 5xx.
 const malformedBodies = ['{"name": ', '{name: "unquoted"}', '[1, 2,', 'not json at all'];
@@ -21,7 +22,8 @@ export const malformedJsonRejected = defineCheck({
   provenBy: ['500-on-malformed-json'],
   async run(ctx) {
     leaveOutRelated(ctx, "the kit sends malformed bodies to collections' creates only");
-    for (const collection of ctx.config.collections) {
+    // Side by side: each collection is judged on its own records; the first verdict in order is the check's.
+    const verdict = await firstVerdictInOrder(ctx.config.collections, ctx.config.target.concurrency, async (collection) => {
       ctx.cover(`POST ${collection.path}`);
       for (const body of malformedBodies) {
         const response = await ctx.request({
@@ -39,7 +41,8 @@ export const malformedJsonRejected = defineCheck({
           });
         }
       }
-    }
-    return ctx.pass();
+      return undefined;
+    });
+    return verdict ?? ctx.pass();
   },
 });

@@ -3,6 +3,7 @@ import { createRecord, fillBodyFor } from '../internal/fixtures/create-record.js
 import { replaceBodyOf } from '../internal/fixtures/write-bodies.js';
 import { failUnlessWritten, readWrittenRecord } from './internal/written-record-views.js';
 import { leaveOutRelated } from './internal/related-left-out.js';
+import { firstVerdictInOrder } from '../internal/map-in-parallel.js';
 
 // Convention 4.1: PUT replaces the record. A field left out must not survive with its old value.
 export const putReplacesRecord = defineCheck({
@@ -23,7 +24,8 @@ export const putReplacesRecord = defineCheck({
   provenBy: ['put-merges'],
   async run(ctx) {
     leaveOutRelated(ctx, 'the config gives no PUT body for a child (resources.auth-required still sends one)');
-    for (const collection of ctx.config.collections) {
+    // Side by side: each collection is judged on its own records; the first verdict in order is the check's.
+    const verdict = await firstVerdictInOrder(ctx.config.collections, ctx.config.target.concurrency, async (collection) => {
       ctx.cover(`PUT ${collection.path}/{id}`);
       const created = await createRecord(ctx, collection);
       if (!created.ok) return created.outcome;
@@ -55,7 +57,7 @@ export const putReplacesRecord = defineCheck({
       if (put.status >= 300) {
         // Rejecting a body that leaves fields out is one correct reading of "replace"; nothing to compare.
         ctx.info(`PUT without ${leftOut.join(', ')} was rejected with ${put.status} (accepted: a replace needs the whole record)`);
-        continue;
+        return undefined;
       }
       const written = await readWrittenRecord(ctx, created.memberPath, put);
       const { read, views } = written;
@@ -74,8 +76,9 @@ export const putReplacesRecord = defineCheck({
           );
         }
       }
-    }
-    return ctx.pass();
+      return undefined;
+    });
+    return verdict ?? ctx.pass();
   },
 });
 

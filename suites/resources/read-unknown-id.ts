@@ -3,6 +3,7 @@ import { defineCheck } from '../define-check.js';
 import { asRecord, isSuccess } from '../internal/answer-shape.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
 import { unknownIdLike } from './internal/unknown-id.js';
+import { firstVerdictInOrder } from '../internal/map-in-parallel.js';
 
 // Convention 7/1: the outcome is a standard status, so a record that does not exist is never a 200
 // or a 5xx; which 4xx is left open (7/3), so 404 or 410 pass and another 4xx (a 403 that hides
@@ -27,7 +28,8 @@ export const readUnknownId = defineCheck({
   ],
   provenBy: ['get-unknown-id-200', 'unknown-id-403'],
   async run(ctx) {
-    for (const collection of ctx.config.collections) {
+    // Side by side: each collection is judged on its own records; the first verdict in order is the check's.
+    const verdict = await firstVerdictInOrder(ctx.config.collections, ctx.config.target.concurrency, async (collection) => {
       ctx.cover(`GET ${collection.path}/{id}`);
       // One real record shows the shape of the target's ids.
       const known = await createRecord(ctx, collection);
@@ -52,8 +54,9 @@ export const readUnknownId = defineCheck({
           exchanges: [response.record],
         });
       }
-    }
-    return ctx.pass();
+      return undefined;
+    });
+    return verdict ?? ctx.pass();
   },
 });
 

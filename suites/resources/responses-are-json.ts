@@ -3,6 +3,7 @@ import { defineCheck } from '../define-check.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
 import { isJsonContentType } from './internal/json-content-type.js';
 import { leaveOutRelated } from './internal/related-left-out.js';
+import { firstVerdictInOrder } from '../internal/map-in-parallel.js';
 
 // Convention 1: request and response bodies are JSON.
 export const responsesAreJson = defineCheck({
@@ -21,7 +22,8 @@ export const responsesAreJson = defineCheck({
   provenBy: ['json-as-text-plain'],
   async run(ctx) {
     leaveOutRelated(ctx, 'their list answers are judged by resources.list-answers-with-page');
-    for (const collection of ctx.config.collections) {
+    // Side by side: each collection is judged on its own records; the first verdict in order is the check's.
+    const verdict = await firstVerdictInOrder(ctx.config.collections, ctx.config.target.concurrency, async (collection) => {
       ctx.cover(`POST, GET ${collection.path}`);
       const created = await createRecord(ctx, collection);
       if (!created.ok) return created.outcome;
@@ -37,8 +39,9 @@ export const responsesAreJson = defineCheck({
           });
         }
       }
-    }
-    return ctx.pass();
+      return undefined;
+    });
+    return verdict ?? ctx.pass();
   },
 });
 

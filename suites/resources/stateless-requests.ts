@@ -4,6 +4,7 @@ import { defineCheck } from '../define-check.js';
 import { asRecord, isSuccess } from '../internal/answer-shape.js';
 import { surfaceInventory } from '../internal/surface-inventory.js';
 import { ensureListed, type ListUnderTest } from './internal/listed-records.js';
+import { cookieHeaderOf } from './internal/cookie-header.js';
 
 /** One way a list showed state carried from an earlier request. */
 interface Carried {
@@ -94,9 +95,19 @@ async function probeRemembered(ctx: CheckContext, list: ListUnderTest, connectio
   const expected = 'a refusal';
   const pinned = `${connection}-remembered`;
 
+  // A service that serves requests without any credential remembers nothing here: its hole is
+  // resources.auth-required's to judge, not a state to blame.
+  const unauthenticated = await ctx.request({ path, credential: 'none', freshConnection: true, note: 'a request without the credential, before any valid one' });
+  if (isSuccess(unauthenticated.status)) {
+    for (const probe of ['the credential remembered for the connection', 'the credential remembered for the client', 'a cookie standing in for the credential']) {
+      ctx.leaveOut(`${list.label}: ${probe}`, `it answered ${unauthenticated.status} to a request without the credential before any valid one (resources.auth-required judges that)`);
+    }
+    return [...carried, ...(await probeRememberedSize(ctx, list, pinned))];
+  }
+
   // The credential, remembered for the connection that carried it, or for the client on a new one.
   const valid = await ctx.request({ path, connection: pinned, note: 'a valid request first' });
-  const cookie = firstCookie(valid);
+  const cookie = cookieHeaderOf(valid.headers['set-cookie']);
   const sameConnection = await ctx.request({ path, connection: pinned, credential: 'none', note: 'then the same request without the credential, on the same connection' });
   if (!refused(sameConnection.status)) add(`served a request without the credential (${sameConnection.status}) on a connection that had carried a valid one; expected ${expected}`, valid, sameConnection);
   const freshConnection = await ctx.request({ path, credential: 'none', freshConnection: true, note: 'the same request without the credential, on a new connection' });
@@ -106,11 +117,19 @@ async function probeRemembered(ctx: CheckContext, list: ListUnderTest, connectio
   if (cookie === undefined) {
     ctx.cover(`${list.label}: the service set no cookie`);
   } else {
-    const withCookie = await ctx.request({ path, credential: 'none', headers: { cookie }, freshConnection: true, note: 'the cookie the service set, without the credential' });
+    const withCookie = await ctx.request({ path, credential: 'none', headers: { cookie }, freshConnection: true, note: 'the cookies the service set, without the credential' });
     if (!refused(withCookie.status)) add(`served a request that carried only the cookie it had set (${withCookie.status}); expected ${expected}`, withCookie);
   }
 
-  // A page size sent once, applied to a later request that sends none on the same connection.
+  carried.push(...(await probeRememberedSize(ctx, list, pinned)));
+  return carried;
+}
+
+// A page size sent once, applied to a later request that sends none on the same connection.
+async function probeRememberedSize(ctx: CheckContext, list: ListUnderTest, pinned: string): Promise<Carried[]> {
+  const { path } = list;
+  const carried: Carried[] = [];
+  const add = (what: string, ...responses: TargetResponse[]): void => void carried.push({ list: list.label, what, exchanges: responses.map((r) => r.record) });
   const sizeParam = list.styles.includes('offset') || list.styles.includes('cursor') ? 'limit' : 'per_page';
   const before = await ctx.request({ path, connection: pinned, note: 'the default page' });
   const small = await ctx.request({ path, connection: pinned, query: { [sizeParam]: 1 }, note: `a page of one (${sizeParam}=1)` });
@@ -122,12 +141,6 @@ async function probeRemembered(ctx: CheckContext, list: ListUnderTest, connectio
     add(`answered a request without a page size with ${sizeAfter} item(s), the size an earlier request asked for (${sizeParam}=1); it had answered ${sizeBefore}`, before, small, after);
   }
   return carried;
-}
-
-function firstCookie(response: TargetResponse): string | undefined {
-  const header = response.headers['set-cookie'];
-  const pair = header?.split(';')[0]?.trim();
-  return pair === undefined || pair === '' ? undefined : pair;
 }
 
 function itemCount(response: TargetResponse): number | undefined {

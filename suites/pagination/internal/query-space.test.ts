@@ -17,7 +17,7 @@ const styles = ['offset', 'page', 'cursor'] as const;
 describe('the explored query space', () => {
   it('marks the boundaries where services break, each value once', () => {
     expect(sizeMarks(facts).map((mark) => [mark.label, mark.value])).toEqual([
-      ['1', 1], ['2', 2], ['walkPageSize', 5], ['default', 20], ['max-1', 99], ['max', 100], ['max+1', 101], ['huge', farValue], ['0', 0],
+      ['1', 1], ['2', 2], ['the walk size (pagination.walkPageSize)', 5], ['default', 20], ['max-1', 99], ['max', 100], ['max+1', 101], ['huge', farValue], ['0', 0],
     ]);
     expect(offsetMarks(facts).map((mark) => mark.value)).toEqual([0, 1, 22, 23, 24, farValue]);
     expect(pageMarks(facts, 5).map((mark) => [mark.label, mark.value])).toEqual([['1', 1], ['2', 2], ['last', 5], ['last+1', 6], ['far past the end', farValue]]);
@@ -26,11 +26,11 @@ describe('the explored query space', () => {
   });
 
   it('leaves the sizes around the maximum out when it is not known', () => {
-    expect(sizeMarks({ ...facts, maxPageSize: undefined, defaultPageSize: undefined }).map((mark) => mark.label)).toEqual(['1', '2', 'walkPageSize', 'huge', '0']);
+    expect(sizeMarks({ ...facts, maxPageSize: undefined, defaultPageSize: undefined }).map((mark) => mark.label)).toEqual(['1', '2', 'the walk size (pagination.walkPageSize)', 'huge', '0']);
   });
 
   it('writes malformed forms of a number as they are sent', () => {
-    const five = { label: 'walkPageSize', value: 5 };
+    const five = { label: 'the walk size (pagination.walkPageSize)', value: 5 };
     const seven = { label: 'x', value: 7 };
     expect(['plain', 'empty', 'plus', 'space', 'exponent', 'leading-zero'].map((form) => writeNumber('limit', five, form as never, seven)[0]!.text)).toEqual([
       '5', '', '+5', ' 5', '5e0', '05',
@@ -38,7 +38,7 @@ describe('the explored query space', () => {
     const repeated = writeNumber('limit', five, 'repeated', seven);
     expect(toQueryString({ style: 'offset', params: repeated })).toBe('limit=5&limit=7');
     expect(toQueryString({ style: 'offset', params: writeNumber('limit', five, 'plus', seven) })).toBe('limit=%2B5');
-    expect(describeQuery({ style: 'offset', params: writeNumber('limit', five, 'space', seven) })).toBe('limit= 5 (space form of walkPageSize)');
+    expect(describeQuery({ style: 'offset', params: writeNumber('limit', five, 'space', seven) })).toBe('limit= 5 (space form of the walk size (pagination.walkPageSize))');
   });
 
   it('draws only the parameters of its style, and only cursors the walk saw', () => {

@@ -50,7 +50,7 @@ export function sizeMarks(facts: ListFacts): Mark[] {
   return uniqueMarks([
     { label: '1', value: 1 },
     { label: '2', value: 2 },
-    { label: 'walkPageSize', value: w },
+    { label: 'the walk size (pagination.walkPageSize)', value: w },
     ...(d === undefined ? [] : [{ label: 'default', value: d }]),
     ...(m === undefined ? [] : [{ label: 'max-1', value: m - 1 }, { label: 'max', value: m }, { label: 'max+1', value: m + 1 }]),
     { label: 'huge', value: farValue },

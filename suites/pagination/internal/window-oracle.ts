@@ -101,7 +101,11 @@ export function judgeWindow(answer: ExploredAnswer, window: Window, context: Ora
   if (window.size !== undefined && count > window.size) return `held ${count} items, more than the ${window.size} asked for`;
   if (window.starts === 'unknown') return undefined;
   const problems = window.starts.map((start) => judgeSlice(page, start, window, context));
-  return problems.includes(undefined) ? undefined : problems[0];
+  if (problems.includes(undefined)) return undefined;
+  // Above the maximum (or perhaps above it, when it is unknown) a service may treat the size as
+  // invalid (7/4) and answer as it answers invalid parameters, as pagination.invalid-params accepts.
+  if (mayRefuseSize && judgeInvalidParamAnswer(status, page, policyFor('over-max', context.pagination), context.maxPageSize) === undefined) return undefined;
+  return problems[0];
 }
 
 function judgeSlice(page: Extract<ListPage, { ok: true }>, start: number, window: Window, context: OracleContext): string | undefined {

@@ -11,7 +11,7 @@ export const credentialFlawNames = {
   wrong: 'a wrong token of the same shape',
   truncated: 'the token one character short',
   extended: 'the token with one character added',
-  'last-changed': 'the token with its last character changed',
+  'middle-changed': 'the token with one character in its middle changed',
 } as const satisfies Record<CredentialFlaw, string>;
 
 /** The flaws worth sending for this credential; the scheme-only header is the empty one when there is no scheme. */
