@@ -29,7 +29,7 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
   let judged = 0;
   const tally = (list: OpenList, supported: readonly PaginationStyle[], outcome: CheckOutcome): void => {
     if (outcome.status === 'incomplete') unfinished.push(`${list.path}: ${outcome.reason}`);
-    else if (outcome.status === 'skipped') notJudged.push(`${list.path}: ${outcome.reason}`);
+    else if (outcome.status === 'skipped') notJudged.push(`${list.target.label}: ${outcome.reason}`);
     else {
       judged += 1;
       ctx.cover(`GET ${list.target.label} (${supported.join(', ')} style)`);
