@@ -40,20 +40,29 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     bodyTimeout: options.bodyTimeoutMs,
   };
   const sharedAgent = new Agent(agentOptions);
-  const dedicated = new Map<string, Agent>();
-  // One connection each; the oldest is closed past this many, so keys cannot pile up sockets.
-  const maxDedicated = 8;
-  const dedicatedAgent = (key: string): Agent => {
+  // Least recently used first (a Map keeps insertion order; a use moves the key to the end).
+  const dedicated = new Map<string, { readonly agent: Agent; inFlight: number }>();
+  // One connection each; past this many, the least recently used idle one is closed, so keys cannot
+  // pile up sockets (one in use is never closed under its request).
+  const maxDedicated = 16;
+  const dedicatedAgent = (key: string): { readonly agent: Agent; inFlight: number } => {
     const known = dedicated.get(key);
-    if (known !== undefined) return known;
-    const oldest = dedicated.keys().next();
-    if (dedicated.size >= maxDedicated && oldest.done !== true) {
-      void dedicated.get(oldest.value)?.destroy();
-      dedicated.delete(oldest.value);
+    if (known !== undefined) {
+      dedicated.delete(key);
+      dedicated.set(key, known);
+      return known;
     }
-    const agent = new Agent({ ...agentOptions, connections: 1 });
-    dedicated.set(key, agent);
-    return agent;
+    if (dedicated.size >= maxDedicated) {
+      for (const [idleKey, entry] of dedicated) {
+        if (entry.inFlight > 0) continue;
+        void entry.agent.destroy();
+        dedicated.delete(idleKey);
+        break;
+      }
+    }
+    const entry = { agent: new Agent({ ...agentOptions, connections: 1 }), inFlight: 0 };
+    dedicated.set(key, entry);
+    return entry;
   };
   const credential = options.credential === undefined ? undefined : prepareCredential(options.credential);
   const secrets = secretVariants([...(credential?.secrets ?? []), ...options.secrets]);
@@ -72,8 +81,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function send(request: HttpRequest): Promise<HttpExchange> {
     const started = performance.now();
     const mode = credential === undefined ? 'none' : (request.credential ?? 'valid');
-    const dispatcher =
-      request.freshConnection === true ? new Agent(agentOptions) : request.connectionKey !== undefined ? dedicatedAgent(request.connectionKey) : sharedAgent;
+    const pinned = request.freshConnection !== true && request.connectionKey !== undefined ? dedicatedAgent(request.connectionKey) : undefined;
+    const dispatcher = request.freshConnection === true ? new Agent(agentOptions) : (pinned?.agent ?? sharedAgent);
+    if (pinned !== undefined) pinned.inFlight += 1;
     let hop: Hop = {
       method: request.method,
       url: request.url,
@@ -102,6 +112,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         hop = redirectedHop(hop, result.response.status, location.href);
       }
     } finally {
+      if (pinned !== undefined) pinned.inFlight -= 1;
       if (request.freshConnection === true) await dispatcher.destroy();
     }
   }
@@ -194,7 +205,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   return {
     send,
     async close(): Promise<void> {
-      await Promise.all([sharedAgent.close(), ...[...dedicated.values()].map((agent) => agent.close())]);
+      await Promise.all([sharedAgent.close(), ...[...dedicated.values()].map((entry) => entry.agent.close())]);
     },
   };
 }

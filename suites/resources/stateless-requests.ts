@@ -5,6 +5,7 @@ import { asRecord, isSuccess } from '../internal/answer-shape.js';
 import { surfaceInventory } from '../internal/surface-inventory.js';
 import { ensureListed, type ListUnderTest } from './internal/listed-records.js';
 import { cookieHeaderOf } from './internal/cookie-header.js';
+import { mapInParallel } from '../internal/map-in-parallel.js';
 
 /** One way a list showed state carried from an earlier request. */
 interface Carried {
@@ -40,22 +41,34 @@ export const statelessRequests = defineCheck({
     const inventory = surfaceInventory(ctx.config);
     if (inventory.lists.length === 0) return ctx.skip('no collections are configured');
     const carried: Carried[] = [];
+    // Every top-level list is probed for a needed session before the kit writes anything: a server
+    // that needs one would refuse the writes first, and the failure would name the wrong cause.
     for (const [index, target] of inventory.lists.entries()) {
-      ctx.progress(target.label);
+      if (target.related !== undefined) continue;
       ctx.cover(`GET ${target.label}`);
-      // A top-level list is probed for a needed session before the kit writes anything: a server
-      // that needs one would refuse the writes first, and the failure would name the wrong cause.
-      const early = target.related === undefined ? await probeSession(ctx, target.label, target.collection.path, `list-${index}`) : [];
-      carried.push(...early);
-      if (early.length > 0) {
-        for (const rest of inventory.lists.slice(index + 1)) ctx.leaveOut(`GET ${rest.label}`, 'the service needs a session, so the records these probes need cannot be written');
-        break;
+      carried.push(...(await probeSession(ctx, target.label, target.collection.path, `list-${index}`)));
+    }
+    if (carried.length > 0) {
+      for (const target of inventory.lists.filter((candidate) => candidate.related !== undefined)) {
+        ctx.leaveOut(`GET ${target.label}`, 'the service needs a session, so the records these probes need cannot be written');
       }
-      const prepared = await ensureListed(ctx, target, 2);
-      if (!prepared.ok) return prepared.outcome;
-      const session = target.related === undefined ? [] : await probeSession(ctx, target.label, prepared.list.path, `list-${index}`);
-      carried.push(...session);
-      if (session.length === 0) carried.push(...(await probeRemembered(ctx, prepared.list, `list-${index}`)));
+    } else {
+      // Then the lists side by side, each on connections of its own; the verdict reads them in order.
+      const perList = await mapInParallel(inventory.lists, ctx.config.target.concurrency, async (target, index) => {
+        const prepared = await ensureListed(ctx, target, 2);
+        if (!prepared.ok) return prepared;
+        const found: Carried[] = [];
+        if (target.related !== undefined) {
+          ctx.cover(`GET ${target.label}`);
+          found.push(...(await probeSession(ctx, target.label, prepared.list.path, `list-${index}`)));
+        }
+        if (found.length === 0) found.push(...(await probeRemembered(ctx, prepared.list, `list-${index}`)));
+        return { ok: true as const, found };
+      });
+      for (const result of perList) {
+        if (!result.ok) return result.outcome;
+        carried.push(...result.found);
+      }
     }
     if (carried.length === 0) return ctx.pass();
     const lists = [...new Set(carried.map((entry) => entry.list))];
