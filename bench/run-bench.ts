@@ -6,10 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { measureCeiling } from './ceiling.js';
 import { measureCursorWalk } from './cursor-walk.js';
 import { measureFullRun } from './full-run.js';
+import { measureNetworkRuns } from './network-run.js';
 import { measureStreamingMemory } from './streaming-memory.js';
 
 const resultsFile = fileURLToPath(new URL('../../bench/results.json', import.meta.url));
 const quick = process.argv.includes('--quick');
+// --long adds the network run at 50 ms one request at a time: about two and a half minutes alone.
+const long = process.argv.includes('--long');
 const say = (text: string): void => void process.stderr.write(`${text}\n`);
 
 say('bench: ceiling (alternating rounds)…');
@@ -20,10 +23,13 @@ say('bench: full default run…');
 const fullRun = await measureFullRun(quick ? 1 : 5);
 say('bench: peak memory against a 1 GB streaming target…');
 const memory = await measureStreamingMemory(quick ? [4] : [1, 4, 16]);
+// One run each; --quick keeps to 20 ms. One request at a time behind 50 ms would add about two and
+// a half minutes to a bench of six, for a speed-up close to the one at 20 ms: only with --long.
+const network = await measureNetworkRuns(quick ? [20] : [0, 20, 50], quick ? [20] : long ? [0, 20, 50] : [0, 20], say);
 
 const round = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const lines = [
-  `apicert bench — node ${process.version}, ${cpus().length} cores${quick ? ' (quick)' : ''}`,
+  `apicert bench — node ${process.version}, ${cpus().length} cores${quick ? ' (quick)' : ''}${long ? ' (long)' : ''}`,
   '',
   '| Ceiling (one request at a time, GET /customers?limit=5) | req/s |',
   '|---|---:|',
@@ -49,10 +55,27 @@ const lines = [
     const label = m.bytesSentMiB === undefined ? m.label : `${m.label} (it sent ${round(m.bytesSentMiB)} MiB in all)`;
     return `| ${label} | ${m.capMiB} | ${round(m.peakRssMiB, 1)} | ${over} | ${m.exitCode} |`;
   }),
+  '',
+  `| Network: the default run through a loopback proxy adding a delay per request (one run each; goals at the default concurrency: ${network.goals.map((g) => `${g.delayMs} ms under ${round(g.underMs / 1000)} s`).join(', ')}) | concurrency | wall time s | requests | peak in flight | critical path (round trips) | speed-up over concurrency 1 | goal |`,
+  '|---|---:|---:|---:|---:|---:|---:|---|',
+  ...network.runs.map((r) => {
+    const speedUp = r.concurrency === network.defaultConcurrency ? network.speedUps.find((s) => s.delayMs === r.delayMs) : undefined;
+    const goal = r.concurrency === network.defaultConcurrency ? network.goals.find((g) => g.delayMs === r.delayMs) : undefined;
+    return [
+      `${r.delayMs} ms${r.verdict === 'passed' ? '' : ` (verdict ${r.verdict})`}`,
+      r.concurrency === network.defaultConcurrency ? `${r.concurrency} (default)` : `${r.concurrency}`,
+      round(r.wallMs / 1000, 1),
+      round(r.requests),
+      r.peakInFlight,
+      r.criticalPath === undefined ? '—' : round(r.criticalPath),
+      speedUp === undefined ? '' : `${round(speedUp.ratio, 2)}×`,
+      goal === undefined ? '' : `under ${round(goal.underMs / 1000)} s: ${r.wallMs < goal.underMs ? 'met' : 'not met'}`,
+    ].join(' | ').replace(/^/, '| ').concat(' |');
+  }),
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 await writeFile(
   resultsFile,
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, cores: cpus().length, quick, ceiling, walk, fullRun, memory }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, cores: cpus().length, quick, long, ceiling, walk, fullRun, memory, network }, null, 2)}\n`,
 );
 say(`bench: wrote ${resultsFile}`);

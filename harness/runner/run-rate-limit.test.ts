@@ -1,0 +1,91 @@
+// --rate-limit holds under concurrency: with eight requests allowed in flight and a target slow
+// enough that several are, the target never sees more than the rate in any one second. Judged on the
+// arrival times the target saw, never on how long the run took. The pagination suite, because it
+// sends the most at once (fixtures in batches, lists judged side by side).
+import { request as forward } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../../reference-server/start.js';
+import { suites as registry } from '../../suites/index.js';
+import { startLocalServer } from '../http/test-support/local-server.js';
+import { runConformance } from './run-conformance.js';
+
+const exampleConfig = fileURLToPath(new URL('../../apicert.config.example.json', import.meta.url));
+
+/** The most arrivals within any window of `windowMs` (half-open, starting at an arrival). */
+function mostInAnyWindow(arrivals: readonly number[], windowMs: number): number {
+  const sorted = [...arrivals].sort((a, b) => a - b);
+  let most = 0;
+  let end = 0;
+  for (let start = 0; start < sorted.length; start += 1) {
+    while (end < sorted.length && sorted[end]! - sorted[start]! < windowMs) end += 1;
+    most = Math.max(most, end - start);
+  }
+  return most;
+}
+
+describe('mostInAnyWindow', () => {
+  it('counts the busiest window, whichever arrival starts it', () => {
+    expect(mostInAnyWindow([], 1000)).toBe(0);
+    expect(mostInAnyWindow([0, 999, 1000, 1001, 1500, 1998], 1000)).toBe(5);
+    expect(mostInAnyWindow([3000, 0, 2999, 1000], 1000)).toBe(2);
+  });
+});
+
+describe('--rate-limit with --concurrency 8', () => {
+  it('keeps every second at the target within the rate while several requests are in flight', async () => {
+    const rateLimit = 20;
+    // At 20 requests a second and 100 ms each, two or three are in flight at once while the suite
+    // makes fixtures and judges lists side by side (without the limit it reached about 40 a second).
+    const delayMs = 100;
+    // Enough arrivals for many one-second windows; then the run is stopped (its clean-up is paced too).
+    const stopAfter = 100;
+    const server = await startReferenceServer();
+    const arrivals: number[] = [];
+    let inFlight = 0;
+    let peakInFlight = 0;
+    const interrupt = new AbortController();
+    const timers = new Set<NodeJS.Timeout>();
+    const proxy = await startLocalServer((incoming, outgoing) => {
+      arrivals.push(performance.now());
+      if (arrivals.length >= stopAfter) interrupt.abort();
+      inFlight += 1;
+      peakInFlight = Math.max(peakInFlight, inFlight);
+      outgoing.on('close', () => void (inFlight -= 1));
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        const upstream = forward(`${server.url}${incoming.url ?? '/'}`, { method: incoming.method, headers: incoming.headers }, (answer) => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        });
+        upstream.on('error', () => outgoing.destroy());
+        incoming.pipe(upstream);
+      }, delayMs);
+      timers.add(timer);
+    });
+    try {
+      await runConformance({
+        registry,
+        suites: ['pagination'],
+        baseUrl: proxy.origin,
+        configPath: exampleConfig,
+        seed: 3,
+        rateLimit,
+        concurrency: 8,
+        interrupt: interrupt.signal,
+        env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret },
+      });
+    } finally {
+      for (const timer of timers) clearTimeout(timer);
+      await proxy.close();
+      await server.close();
+    }
+    expect(arrivals.length).toBeGreaterThanOrEqual(stopAfter);
+    // Concurrency was in play: without it the limit would hold trivially.
+    expect(peakInFlight).toBeGreaterThan(1);
+    // Each request takes the next slot 50 ms after the last, so a window starting at an arrival
+    // holds one more slot at its far end; one more for a stall of the test's event loop (a busy
+    // machine), which sends two due requests together. The pacer banks no credit, so never more.
+    expect(mostInAnyWindow(arrivals, 1000)).toBeLessThanOrEqual(rateLimit + 2);
+  }, 60_000);
+});
