@@ -43,7 +43,7 @@ const lines = [
   `| Full default run (${fullRun.checks} checks, verdict ${fullRun.verdict}; goal < 5 s) | ms | share |`,
   '|---|---:|---:|',
   `| **wall time, in-process** (median of ${fullRun.runsMs.map((ms) => round(ms)).join(', ')}) | **${round(fullRun.wallMs)}** | 100% |`,
-  ...fullRun.suites.map((s) => `| ${s.suite}${s.suite === 'webhooks-receiver' ? ' (runs alongside webhooks-sender)' : ''} | ${round(s.ms)} | ${round(s.share * 100)}% |`),
+  ...fullRun.suites.map((s) => `| ${s.suite}${s.suite === 'webhooks-receiver' ? ' (runs alongside pagination)' : ''} | ${round(s.ms)} | ${round(s.share * 100)}% |`),
   `| \`npm run demo\` as a new process: Node start, imports, server, run, reports (median of ${fullRun.demoRunsMs.map((ms) => round(ms)).join(', ')}) | ${round(fullRun.demoMs)} | |`,
   `| a bare \`node -e 0\`, for scale | ${round(fullRun.nodeStartMs)} | |`,
   '',

@@ -28,9 +28,10 @@ export const suites: readonly SuiteDefinition[] = [
   {
     name: 'webhooks-receiver',
     checks: webhooksReceiverChecks,
-    // Its checks only post to the receiver URL and read its observe URL; the sender checks only
-    // watch their own sink channels, and match deliveries by event id and record. Both mostly wait.
-    runsAlongside: 'webhooks-sender',
+    // Its checks only post to the receiver URL and read its observe URL: nothing the pagination
+    // checks list or the sender checks watch (their own sink channels, deliveries matched by event
+    // id and record). Alongside pagination, the longest suite, it costs the run no time at all.
+    runsAlongside: ['pagination', 'webhooks-sender'],
     whyNotRunnable: (config) =>
       config.webhooks.receiver === undefined ? 'no webhook receiver is configured (add "webhooks.receiver" to the config)' : undefined,
   },

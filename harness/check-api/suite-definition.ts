@@ -7,10 +7,11 @@ export interface SuiteDefinition {
   readonly name: SuiteName;
   readonly checks: readonly Check[];
   /**
-   * A suite this one may run at the same time as, because neither reads or writes what the other
-   * does: the run then takes the longer of the two, not their sum.
+   * Suites this one may run at the same time as, because neither reads or writes what the other
+   * does, in order of preference: it runs alongside the first of them that runs, and the run then
+   * takes the longer of the two, not their sum.
    */
-  readonly runsAlongside?: SuiteName;
+  readonly runsAlongside?: readonly SuiteName[];
   /** Why this config cannot drive the suite, or undefined when it can. */
   whyNotRunnable(config: ApicertConfig): string | undefined;
 }

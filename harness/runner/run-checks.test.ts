@@ -224,11 +224,21 @@ describe('lanes', () => {
     const planned = (senderSkipped: boolean): PlannedCheck[] => [
       { check: passing('resources', 'a') },
       { check: passing('webhooks-sender', 'b'), ...(senderSkipped ? { skipReason: 'no sender' } : {}) },
-      { check: passing('webhooks-receiver', 'c'), alongside: 'webhooks-sender' },
-      { check: passing('webhooks-receiver', 'd'), alongside: 'webhooks-sender' },
+      { check: passing('webhooks-receiver', 'c'), alongside: ['webhooks-sender'] },
+      { check: passing('webhooks-receiver', 'd'), alongside: ['webhooks-sender'] },
     ];
     expect(splitLanes(planned(false))).toEqual({ main: [0, 1], sideLanes: new Map([['webhooks-sender', [2, 3]]]) });
     expect(splitLanes(planned(true))).toEqual({ main: [0, 1, 2, 3], sideLanes: new Map() });
+  });
+
+  it('puts a suite beside the first of its preferred partners that runs', () => {
+    const planned = (resourcesSkipped: boolean): PlannedCheck[] => [
+      { check: passing('resources', 'a'), ...(resourcesSkipped ? { skipReason: 'not selected' } : {}) },
+      { check: passing('webhooks-sender', 'b') },
+      { check: passing('webhooks-receiver', 'c'), alongside: ['resources', 'webhooks-sender'] },
+    ];
+    expect(splitLanes(planned(false))).toEqual({ main: [0, 1], sideLanes: new Map([['resources', [2]]]) });
+    expect(splitLanes(planned(true))).toEqual({ main: [0, 1], sideLanes: new Map([['webhooks-sender', [2]]]) });
   });
 
   it('runs the side lane while its partner suite runs and reports in planned order', async () => {
@@ -246,7 +256,7 @@ describe('lanes', () => {
       planned: [
         { check: waiting('resources', 'first') },
         { check: waiting('webhooks-sender', 'sender') },
-        { check: waiting('webhooks-receiver', 'receiver'), alongside: 'webhooks-sender' },
+        { check: waiting('webhooks-receiver', 'receiver'), alongside: ['webhooks-sender'] },
       ],
       environment: { config, baseUrl: 'http://h', client: fakeClient().client, onProgress: (detail) => progress.push(detail) },
       runSeed: 1,

@@ -16,8 +16,8 @@ import { createSuiteScope, type SuiteScopeHandle } from './suite-scope.js';
 export interface PlannedCheck {
   readonly check: Check;
   readonly skipReason?: string;
-  /** A suite this check's suite may run at the same time as (SuiteDefinition.runsAlongside). */
-  readonly alongside?: SuiteName;
+  /** Suites this check's suite may run at the same time as, preferred first (SuiteDefinition.runsAlongside). */
+  readonly alongside?: readonly SuiteName[];
 }
 
 export interface RunChecksOptions {
@@ -151,7 +151,8 @@ export function splitLanes(planned: readonly PlannedCheck[]): { main: number[]; 
   const main: number[] = [];
   const sideLanes = new Map<SuiteName, number[]>();
   for (const [index, { alongside }] of planned.entries()) {
-    if (alongside !== undefined && runs(alongside)) sideLanes.set(alongside, [...(sideLanes.get(alongside) ?? []), index]);
+    const host = alongside?.find(runs);
+    if (host !== undefined) sideLanes.set(host, [...(sideLanes.get(host) ?? []), index]);
     else main.push(index);
   }
   return { main, sideLanes };
