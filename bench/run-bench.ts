@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { measureCeiling } from './ceiling.js';
 import { measureCursorWalk } from './cursor-walk.js';
 import { measureFullRun } from './full-run.js';
+import { measureStartTimes } from './start-time.js';
 import { measureStreamingMemory } from './streaming-memory.js';
 
 const resultsFile = fileURLToPath(new URL('../../bench/results.json', import.meta.url));
@@ -18,6 +19,8 @@ say('bench: cursor walk over 100,000 records…');
 const walk = await measureCursorWalk(quick ? 20_000 : 100_000, 100, quick ? 1 : 3);
 say('bench: full default run…');
 const fullRun = await measureFullRun(quick ? 1 : 5);
+say('bench: start-up of apicert --version and --help…');
+const startTimes = await measureStartTimes(quick ? 5 : 10);
 say('bench: peak memory against a 1 GB streaming target…');
 const memory = await measureStreamingMemory(quick ? [4] : [1, 4, 16]);
 
@@ -41,6 +44,10 @@ const lines = [
   `| \`npm run demo\` as a new process: Node start, imports, server, run, reports (median of ${fullRun.demoRunsMs.map((ms) => round(ms)).join(', ')}) | ${round(fullRun.demoMs)} | |`,
   `| a bare \`node -e 0\`, for scale | ${round(fullRun.nodeStartMs)} | |`,
   '',
+  `| Start-up in a new process (median of ${startTimes[0]!.runsMs.length} rounds, side by side; goal < 150 ms) | ms |`,
+  '|---|---:|',
+  ...startTimes.map((s) => `| ${s.label} | ${round(s.ms)} |`),
+  '',
   '| Memory (`apicert run --suite resources`) | budgets.maxResponseBytes MiB | peak RSS MiB | over the reference run MiB | exit |',
   '|---|---:|---:|---:|---:|',
   ...memory.map((m) => {
@@ -53,6 +60,6 @@ const lines = [
 process.stdout.write(`${lines.join('\n')}\n`);
 await writeFile(
   resultsFile,
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, cores: cpus().length, quick, ceiling, walk, fullRun, memory }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, cores: cpus().length, quick, ceiling, walk, fullRun, startTimes, memory }, null, 2)}\n`,
 );
 say(`bench: wrote ${resultsFile}`);
