@@ -2,7 +2,6 @@
 // in-process and as `npm run demo` does it in a new process (Node start and module loading
 // included, next to a bare `node -e 0` start); the median of a few runs, and the time each suite's
 // checks took.
-import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { runConformance } from '../harness/runner/run-conformance.js';
 import { startReferenceServer } from '../reference-server/start.js';
 import { suites as registry } from '../suites/index.js';
 import { median } from './measure-rate.js';
+import { timeProcess } from './time-process.js';
 
 export interface SuiteTime {
   readonly suite: string;
@@ -88,13 +88,4 @@ async function runInProcess(): Promise<{ wallMs: number; verdict: string; checks
   } finally {
     await server.close();
   }
-}
-
-/** Milliseconds from spawning `node ...args` to its exit; throws when it exits non-zero. */
-async function timeProcess(args: readonly string[], cwd: string): Promise<number> {
-  const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd, stdio: 'ignore' });
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`node ${args.join(' ')} exited with ${code}`);
-  return performance.now() - started;
 }

@@ -7,6 +7,7 @@ import { measureCeiling } from './ceiling.js';
 import { measureCursorWalk } from './cursor-walk.js';
 import { measureFullRun } from './full-run.js';
 import { measureNetworkRuns } from './network-run.js';
+import { measureStartTimes } from './start-time.js';
 import { measureStreamingMemory } from './streaming-memory.js';
 
 const resultsFile = fileURLToPath(new URL('../../bench/results.json', import.meta.url));
@@ -21,6 +22,8 @@ say('bench: cursor walk over 100,000 records…');
 const walk = await measureCursorWalk(quick ? 20_000 : 100_000, 100, quick ? 1 : 3);
 say('bench: full default run…');
 const fullRun = await measureFullRun(quick ? 1 : 5);
+say('bench: start-up of apicert --version and --help…');
+const startTimes = await measureStartTimes(quick ? 5 : 10);
 say('bench: peak memory against a 1 GB streaming target…');
 const memory = await measureStreamingMemory(quick ? [4] : [1, 4, 16]);
 // One run each; --quick keeps to 20 ms. One request at a time behind 50 ms would add about two and
@@ -46,6 +49,10 @@ const lines = [
   ...fullRun.suites.map((s) => `| ${s.suite}${s.suite === 'webhooks-receiver' ? ' (runs alongside pagination)' : ''} | ${round(s.ms)} | ${round(s.share * 100)}% |`),
   `| \`npm run demo\` as a new process: Node start, imports, server, run, reports (median of ${fullRun.demoRunsMs.map((ms) => round(ms)).join(', ')}) | ${round(fullRun.demoMs)} | |`,
   `| a bare \`node -e 0\`, for scale | ${round(fullRun.nodeStartMs)} | |`,
+  '',
+  `| Start-up in a new process (median of ${startTimes[0]!.runsMs.length} rounds, side by side; goal < 150 ms) | ms |`,
+  '|---|---:|',
+  ...startTimes.map((s) => `| ${s.label} | ${round(s.ms)} |`),
   '',
   '| Memory (`apicert run --suite resources`) | budgets.maxResponseBytes MiB | peak RSS MiB | over the reference run MiB | exit |',
   '|---|---:|---:|---:|---:|',
@@ -76,6 +83,6 @@ const lines = [
 process.stdout.write(`${lines.join('\n')}\n`);
 await writeFile(
   resultsFile,
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, cores: cpus().length, quick, long, ceiling, walk, fullRun, memory, network }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, cores: cpus().length, quick, long, ceiling, walk, fullRun, startTimes, memory, network }, null, 2)}\n`,
 );
 say(`bench: wrote ${resultsFile}`);

@@ -1,5 +1,6 @@
 // Which docs are generated, and from what. write-docs.ts writes them; generated-docs.test.ts fails
 // when a file differs from what its source gives today.
+import { renderTopLevelHelp } from '../../harness/cli/cli.js';
 import * as configPatterns from '../../harness/config/config-patterns.js';
 import { configSchema } from '../../harness/config/schema.js';
 import { defects } from '../../reference-server/defects.js';
@@ -7,6 +8,7 @@ import { allChecks } from '../../suites/index.js';
 import { renderChecksDoc } from './render-checks-doc.js';
 import { renderConfigDoc } from './render-config-doc.js';
 import { renderDefectsDoc } from './render-defects-doc.js';
+import { renderTopLevelHelpModule } from './render-top-level-help.js';
 import { renderVerdictsDoc } from './render-verdicts-doc.js';
 
 // The words the config's problem lines use for each string format, keyed by its pattern.
@@ -19,7 +21,7 @@ const patternWords = new Map(
 /** A doc made from code: its path from the repository root and its text. */
 export interface GeneratedDoc {
   readonly path: string;
-  render(): string;
+  render(): string | Promise<string>;
 }
 
 /** Every generated doc. */
@@ -28,4 +30,6 @@ export const generatedDocs: readonly GeneratedDoc[] = [
   { path: 'docs/config.md', render: () => renderConfigDoc(configSchema, (pattern) => patternWords.get(pattern)) },
   { path: 'docs/defects.md', render: () => renderDefectsDoc(defects, allChecks) },
   { path: 'docs/verdicts.md', render: () => renderVerdictsDoc(allChecks) },
+  // Not a doc, but made the same way: the CLI's --help, kept so that printing it needs no yargs.
+  { path: 'harness/cli/top-level-help.ts', render: async () => renderTopLevelHelpModule(await renderTopLevelHelp()) },
 ];

@@ -17,6 +17,6 @@ function findRepositoryRoot(from: string): string {
 
 const root = findRepositoryRoot(dirname(fileURLToPath(import.meta.url)));
 for (const doc of generatedDocs) {
-  writeFileSync(join(root, doc.path), doc.render());
+  writeFileSync(join(root, doc.path), await doc.render());
   process.stdout.write(`wrote ${doc.path}\n`);
 }

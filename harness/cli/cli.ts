@@ -1,5 +1,5 @@
-// yargs wiring only: every command's work lives in its own file.
-import yargs from 'yargs';
+// yargs wiring only: every command's work lives in its own file, loaded when that command runs, so
+// a command pays only for the modules it uses (the reference server's Express, the runner's undici).
 import { UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { toolVersion } from '../tool-version.js';
@@ -7,16 +7,22 @@ import type { CliIo } from './cli-io.js';
 import { exitCodeForError, formatErrorLine } from './exit-code-for-error.js';
 import { referenceServerFlags, runFlags } from './flags.js';
 import { findRepeatedFlag } from './parse-flag-values.js';
-import { referenceServerCommand } from './reference-server-command.js';
-import { runCommand } from './run-command.js';
-import { validateConfigCommand } from './validate-config-command.js';
+import { findQuickAnswer } from './quick-answer.js';
+
+/** Runs a command's work with the process's io; the parser calls it from the command's handler. */
+type CommandRunner = (work: (io: CliIo) => Promise<number>) => Promise<void>;
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code; never throws. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const quickAnswer = findQuickAnswer(argv, io);
+  if (quickAnswer !== undefined) {
+    io.stdout.write(quickAnswer);
+    return ExitCode.Conformant;
+  }
   let exitCode: number = ExitCode.Conformant;
-  const run = async (work: () => Promise<number>): Promise<void> => {
+  const run: CommandRunner = async (work) => {
     try {
-      exitCode = await work();
+      exitCode = await work(io);
     } catch (error) {
       io.stderr.write(`${formatErrorLine(error)}\n`);
       exitCode = exitCodeForError(error);
@@ -29,7 +35,25 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stderr.write(`${formatErrorLine(error)}\n`);
     return exitCodeForError(error);
   }
-  const parser = yargs([...argv])
+  try {
+    const parser = await createParser(argv, Math.min(100, io.stdout.columns ?? 100), run);
+    await parser.parseAsync();
+  } catch (error) {
+    io.stderr.write(`${formatErrorLine(error)}\n`);
+    return exitCodeForError(error);
+  }
+  return exitCode;
+}
+
+/** `apicert --help` as yargs prints it in English at 100 columns: the text top-level-help.ts keeps. */
+export async function renderTopLevelHelp(): Promise<string> {
+  const parser = await createParser([], 100, () => Promise.resolve());
+  return parser.locale('en').getHelp();
+}
+
+async function createParser(argv: readonly string[], width: number, run: CommandRunner) {
+  const { default: yargs } = await import('yargs');
+  return yargs([...argv])
     .scriptName('apicert')
     .usage('$0 <command> [options]\n\nConformance test kit for resource-style HTTP JSON APIs.')
     .command(
@@ -37,8 +61,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       'Run the conformance suites against a target and write reports',
       (y) => y.options(runFlags),
       async (args) => {
-        await run(() =>
-          runCommand(
+        await run(async (io) =>
+          (await import('./run-command.js')).runCommand(
             {
               baseUrl: args['base-url'],
               config: args.config,
@@ -64,8 +88,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       'Start the bundled reference implementation (prints one JSON line with its URL and token)',
       (y) => y.options(referenceServerFlags),
       async (args) => {
-        await run(() =>
-          referenceServerCommand(
+        await run(async (io) =>
+          (await import('./reference-server-command.js')).referenceServerCommand(
             {
               port: args.port,
               host: args.host,
@@ -85,25 +109,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       'Check a config file: prints ok, or one line per problem',
       (y) => y.positional('file', { type: 'string', demandOption: true, describe: 'Path to the config file' }),
       async (args) => {
-        await run(() => validateConfigCommand(args.file, io));
+        await run(async (io) => (await import('./validate-config-command.js')).validateConfigCommand(args.file, io));
       },
     )
     .demandCommand(1, 'name a command: run, reference-server or validate-config')
     .strict()
     .version(toolVersion())
     .help()
-    .wrap(Math.min(100, io.stdout.columns ?? 100))
+    .wrap(width)
     .exitProcess(false)
     .fail((message, error) => {
       // Usage problems found by yargs itself (unknown flag, missing command): one line, exit 2.
       throw error ?? new UsageError(`${message.split('\n')[0]}; see apicert --help`);
     });
-
-  try {
-    await parser.parseAsync();
-  } catch (error) {
-    io.stderr.write(`${formatErrorLine(error)}\n`);
-    return exitCodeForError(error);
-  }
-  return exitCode;
 }
