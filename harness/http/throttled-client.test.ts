@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpThrottledError } from '../errors.js';
 import { fakeClient } from '../runner/test-support/fake-runner-parts.js';
+import { withConcurrencyLimit } from './concurrency-limit.js';
 import { withThrottling } from './throttled-client.js';
 
 const policy = { maxRetries: 3, maxWaitMs: 1000, backoffMs: 20 };
@@ -106,5 +107,13 @@ describe('withThrottling', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(75);
     expect(throttled.stats().pacedMs).toBeGreaterThan(0);
     expect(throttled.stats().throttledAnswers).toBe(0);
+  });
+
+  it('gets every request through a gateway that refuses every fifth one, eight at a time: retries go alone while new requests wait', async () => {
+    let count = 0;
+    const { client } = fakeClient(() => (++count % 5 === 0 ? { status: 429, headers: { 'retry-after': '0' }, delayMs: 1 } : { status: 200, delayMs: 1 }));
+    const limited = withConcurrencyLimit(withThrottling(client, { maxRetries: 2, maxWaitMs: 1000, backoffMs: 1 }), 8);
+    const exchanges = await Promise.all(Array.from({ length: 200 }, () => limited.send(get)));
+    expect(exchanges.every((exchange) => exchange.response.status === 200)).toBe(true);
   });
 });

@@ -40,6 +40,41 @@ export function withThrottling(client: HttpClient, options: ThrottleOptions): Th
   let throttledAnswers = 0;
   let waitedMs = 0;
   let pacedMs = 0;
+  // While a throttled request is being sent again, new requests wait and the retries go one at a
+  // time: a target over its quota sees the retries alone, not the same crowd that was refused.
+  let retrying = 0;
+  let freshHeld: Promise<void> | undefined;
+  let releaseFresh = (): void => {};
+  let retryTurn: Promise<void> = Promise.resolve();
+
+  async function waitForRetriesToEnd(signal: AbortSignal | undefined): Promise<void> {
+    while (freshHeld !== undefined) await untilSettledOrAborted(freshHeld, signal);
+  }
+
+  function beginRetrying(): void {
+    retrying += 1;
+    if (retrying === 1) freshHeld = new Promise<void>((resolve) => (releaseFresh = resolve));
+  }
+
+  function endRetrying(): void {
+    retrying -= 1;
+    if (retrying > 0) return;
+    freshHeld = undefined;
+    releaseFresh();
+  }
+
+  // The retries' turns, one after another: each waits for the one before it to be answered.
+  async function sendInTurn(request: HttpRequest): Promise<HttpExchange> {
+    const previous = retryTurn;
+    let done = (): void => {};
+    retryTurn = new Promise<void>((resolve) => (done = resolve));
+    try {
+      await untilSettledOrAborted(previous, request.signal);
+      return await client.send(request);
+    } finally {
+      done();
+    }
+  }
 
   // Each request takes the next free slot, so concurrent requests are spaced too.
   async function pace(signal: AbortSignal | undefined): Promise<void> {
@@ -60,10 +95,23 @@ export function withThrottling(client: HttpClient, options: ThrottleOptions): Th
   }
 
   async function send(request: HttpRequest): Promise<HttpExchange> {
+    await waitForRetriesToEnd(request.signal);
+    let isRetrying = false;
+    try {
+      return await sendUntilAnswered(request, () => {
+        if (!isRetrying) beginRetrying();
+        isRetrying = true;
+      });
+    } finally {
+      if (isRetrying) endRetrying();
+    }
+  }
+
+  async function sendUntilAnswered(request: HttpRequest, onThrottled: () => void): Promise<HttpExchange> {
     let waitedForThis = 0;
     for (let attempt = 1; ; attempt++) {
       await pace(request.signal);
-      const exchange = await client.send(request);
+      const exchange = attempt === 1 ? await client.send(request) : await sendInTurn(request);
       const { status, headers } = exchange.response;
       if (request.waitsOutThrottling === false || !isThrottled(request.method, status, headers['retry-after'])) {
         return attempt === 1 ? exchange : noteRetries(exchange, attempt - 1, waitedForThis);
@@ -82,6 +130,7 @@ export function withThrottling(client: HttpClient, options: ThrottleOptions): Th
         throw error;
       }
       throttledAnswers += 1;
+      onThrottled();
       // A little spread on top: requests throttled together would otherwise come back together, and
       // a gateway that refuses every n-th request could refuse the same ones again and again.
       const spread = Math.random() * Math.min(jitterMs, options.maxWaitMs - wait);
@@ -98,6 +147,22 @@ export function withThrottling(client: HttpClient, options: ThrottleOptions): Th
     close: () => client.close(),
     stats: () => ({ throttledAnswers, waitedMs: Math.round(waitedMs), pacedMs: Math.round(pacedMs) }),
   };
+}
+
+// Waits for `promise`, but no longer than `signal` allows.
+async function untilSettledOrAborted(promise: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return promise;
+  signal.throwIfAborted();
+  let onAbort = (): void => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    await Promise.race([promise, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }
 
 // The evidence keeps the answer the check judged, and says what it took to get it.
