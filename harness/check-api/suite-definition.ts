@@ -12,6 +12,11 @@ export interface SuiteDefinition {
    * takes the longer of the two, not their sum.
    */
   readonly runsAlongside?: readonly SuiteName[];
+  /**
+   * How many of this suite's checks may run at once, when each works only on records of its own and
+   * judges nothing another check's writes could change; absent: one at a time.
+   */
+  readonly checksSideBySide?: number;
   /** Why this config cannot drive the suite, or undefined when it can. */
   whyNotRunnable(config: ApicertConfig): string | undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineCheck, type Check } from '../../suites/define-check.js';
-import { runChecks, splitLanes, type PlannedCheck } from './run-checks.js';
+import { groupSideBySide, runChecks, splitLanes, type PlannedCheck } from './run-checks.js';
 import { checkOf as check, emptyConfig as config, fakeClient } from './test-support/fake-runner-parts.js';
 
 describe('runChecks', () => {
@@ -229,6 +229,33 @@ describe('lanes', () => {
     ];
     expect(splitLanes(planned(false))).toEqual({ main: [0, 1], sideLanes: new Map([['webhooks-sender', [2, 3]]]) });
     expect(splitLanes(planned(true))).toEqual({ main: [0, 1, 2, 3], sideLanes: new Map() });
+  });
+
+  it('runs consecutive checks of a suite that allows it side by side, reports them in planned order, and deletes the suite\'s shared records after the last', async () => {
+    const log: string[] = [];
+    const deleted: string[] = [];
+    const waiting = (id: string, ms: number): Check =>
+      ofSuite('resources', id, async (ctx) => {
+        log.push(`start ${id}`);
+        ctx.suiteScope.fixtures.track(`/customers/${id}`);
+        await ctx.sleep(ms);
+        log.push(`end ${id}`);
+        return ctx.pass();
+      });
+    const { client } = fakeClient((request) => (request.method === 'DELETE' ? (deleted.push(request.url), { status: 204 }) : { status: 200 }));
+    const planned: PlannedCheck[] = [
+      { check: waiting('slow', 60), sideBySide: 2 },
+      { check: waiting('quick', 5), sideBySide: 2 },
+      { check: waiting('third', 5), sideBySide: 2 },
+    ];
+    expect(groupSideBySide(planned, [0, 1, 2])).toEqual([[0, 1, 2]]);
+    const { results } = await runChecks({ planned, environment: { config, baseUrl: 'http://h', client }, runSeed: 1, checkTimeoutMs: 1000, totalRunMs: 10_000 });
+    expect(results.map((r) => r.id)).toEqual(['resources.slow', 'resources.quick', 'resources.third']);
+    // Two at once: the third started when the quick one ended, before the slow one did.
+    expect(log.indexOf('start third')).toBeLessThan(log.indexOf('end slow'));
+    expect(log.indexOf('start third')).toBeGreaterThan(log.indexOf('end quick'));
+    // The shared records went only once every check of the suite had ended.
+    expect(deleted).toHaveLength(3);
   });
 
   it('puts a suite beside the first of its preferred partners that runs', () => {

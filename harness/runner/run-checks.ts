@@ -18,6 +18,8 @@ export interface PlannedCheck {
   readonly skipReason?: string;
   /** Suites this check's suite may run at the same time as, preferred first (SuiteDefinition.runsAlongside). */
   readonly alongside?: readonly SuiteName[];
+  /** How many checks of this check's suite may run at once (SuiteDefinition.checksSideBySide). */
+  readonly sideBySide?: number;
 }
 
 export interface RunChecksOptions {
@@ -72,7 +74,7 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
     for (const message of problems) notes.push(toReportedNote({ level: 'warning', suite, message }, secrets));
   };
 
-  const runEntry = async (index: number): Promise<void> => {
+  const runEntry = async (index: number, closesScope = true): Promise<void> => {
     const { check, skipReason } = planned[index]!;
     const seed = deriveCheckSeed(runSeed, check.id);
     started += 1;
@@ -108,17 +110,31 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
     results[index] = toReportedResult(result, secrets);
     // The next suite starts on a target without this one's records.
     const isLastOfSuite = !planned.slice(index + 1).some((p) => p.check.suite === check.suite && p.skipReason === undefined);
-    if (isLastOfSuite) await closeScope(check.suite);
+    if (closesScope && isLastOfSuite) await closeScope(check.suite);
+  };
+  // Consecutive checks of a suite that allows it run side by side; its scope closes after the last.
+  const runGroup = async (group: readonly number[]): Promise<void> => {
+    if (group.length === 1) return runEntry(group[0]!);
+    let next = 0;
+    const width = Math.min(planned[group[0]!]!.sideBySide ?? 1, group.length);
+    await Promise.all(
+      Array.from({ length: width }, async () => {
+        while (next < group.length) await runEntry(group[next++]!, false);
+      }),
+    );
+    const suite = planned[group[0]!]!.check.suite;
+    const isLastOfSuite = !planned.slice(group.at(-1)! + 1).some((p) => p.check.suite === suite && p.skipReason === undefined);
+    if (isLastOfSuite) await closeScope(suite);
   };
   const runLane = async (indexes: readonly number[]): Promise<void> => {
-    for (const index of indexes) await runEntry(index);
+    for (const group of groupSideBySide(planned, indexes)) await runGroup(group);
   };
 
   const { main, sideLanes } = splitLanes(planned);
   const startedLanes: Promise<void>[] = [];
   const runMainLane = async (): Promise<void> => {
-    for (const index of main) {
-      const suite = planned[index]!.check.suite;
+    for (const group of groupSideBySide(planned, main)) {
+      const suite = planned[group[0]!]!.check.suite;
       const lane = sideLanes.get(suite);
       if (lane !== undefined) {
         sideLanes.delete(suite);
@@ -127,7 +143,7 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
         sideLane.catch(() => {});
         startedLanes.push(sideLane);
       }
-      await runEntry(index);
+      await runGroup(group);
     }
   };
   // Settled together: a side lane is never left running unwatched, even when the main lane throws.
@@ -139,6 +155,22 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
   for (const suite of [...scopes.keys()]) await closeScope(suite);
   const finished = results.filter((r): r is CheckResult => r !== undefined);
   return interrupted === undefined ? { results: finished, notes } : { results: finished, notes, interrupted };
+}
+
+/**
+ * The indexes of a lane in runs to start together: consecutive checks of a suite that allows
+ * several at once form one run, every other check a run of its own. Pure.
+ */
+export function groupSideBySide(planned: readonly PlannedCheck[], indexes: readonly number[]): number[][] {
+  const groups: number[][] = [];
+  for (const index of indexes) {
+    const last = groups.at(-1);
+    const entry = planned[index]!;
+    const joins = last !== undefined && (entry.sideBySide ?? 1) > 1 && planned[last[0]!]!.check.suite === entry.check.suite;
+    if (joins) last.push(index);
+    else groups.push([index]);
+  }
+  return groups;
 }
 
 /**
