@@ -11,7 +11,8 @@ export interface DelayProxy {
   close(): Promise<void>;
 }
 
-export async function startDelayProxy(targetUrl: string, delayMs: number): Promise<DelayProxy> {
+/** `onArrival` is told of each request as it arrives, with its monotonic arrival time. */
+export async function startDelayProxy(targetUrl: string, delayMs: number, onArrival?: (atMs: number) => void): Promise<DelayProxy> {
   const target = new URL(targetUrl);
   // Kept-alive connections upstream, so the proxy adds the delay and little else.
   const agent = new Agent({ keepAlive: true });
@@ -22,6 +23,7 @@ export async function startDelayProxy(targetUrl: string, delayMs: number): Promi
   let peakInFlight = 0;
 
   const server = createServer((incoming, outgoing) => {
+    onArrival?.(performance.now());
     requests += 1;
     inFlight += 1;
     peakInFlight = Math.max(peakInFlight, inFlight);

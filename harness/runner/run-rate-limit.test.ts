@@ -2,12 +2,11 @@
 // enough that several are, the target never sees more than the rate in any one second. Judged on the
 // arrival times the target saw, never on how long the run took. The pagination suite, because it
 // sends the most at once (fixtures in batches, lists judged side by side).
-import { request as forward } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../reference-server/start.js';
 import { suites as registry } from '../../suites/index.js';
-import { startLocalServer } from '../http/test-support/local-server.js';
+import { startDelayProxy } from '../../bench/delay-proxy.js';
 import { runConformance } from './run-conformance.js';
 
 const exampleConfig = fileURLToPath(new URL('../../apicert.config.example.json', import.meta.url));
@@ -42,32 +41,16 @@ describe('--rate-limit with --concurrency 8', () => {
     const stopAfter = 100;
     const server = await startReferenceServer();
     const arrivals: number[] = [];
-    let inFlight = 0;
-    let peakInFlight = 0;
     const interrupt = new AbortController();
-    const timers = new Set<NodeJS.Timeout>();
-    const proxy = await startLocalServer((incoming, outgoing) => {
-      arrivals.push(performance.now());
+    const proxy = await startDelayProxy(server.url, delayMs, (atMs) => {
+      arrivals.push(atMs);
       if (arrivals.length >= stopAfter) interrupt.abort();
-      inFlight += 1;
-      peakInFlight = Math.max(peakInFlight, inFlight);
-      outgoing.on('close', () => void (inFlight -= 1));
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        const upstream = forward(`${server.url}${incoming.url ?? '/'}`, { method: incoming.method, headers: incoming.headers }, (answer) => {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-        });
-        upstream.on('error', () => outgoing.destroy());
-        incoming.pipe(upstream);
-      }, delayMs);
-      timers.add(timer);
     });
     try {
       await runConformance({
         registry,
         suites: ['pagination'],
-        baseUrl: proxy.origin,
+        baseUrl: proxy.url,
         configPath: exampleConfig,
         seed: 3,
         rateLimit,
@@ -76,13 +59,12 @@ describe('--rate-limit with --concurrency 8', () => {
         env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret },
       });
     } finally {
-      for (const timer of timers) clearTimeout(timer);
       await proxy.close();
       await server.close();
     }
     expect(arrivals.length).toBeGreaterThanOrEqual(stopAfter);
     // Concurrency was in play: without it the limit would hold trivially.
-    expect(peakInFlight).toBeGreaterThan(1);
+    expect(proxy.stats().peakInFlight).toBeGreaterThan(1);
     // Each request takes the next slot 50 ms after the last, so a window starting at an arrival
     // holds one more slot at its far end; one more for a stall of the test's event loop (a busy
     // machine), which sends two due requests together. The pacer banks no credit, so never more.
