@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeClient } from '../runner/test-support/fake-runner-parts.js';
 import { withConcurrencyLimit } from './concurrency-limit.js';
+import type { HttpClient } from './http-types.js';
 
 const get = (path: string, signal?: AbortSignal) => ({ method: 'GET', url: `http://127.0.0.1:9${path}`, ...(signal !== undefined ? { signal } : {}) });
 
@@ -8,12 +9,20 @@ describe('withConcurrencyLimit', () => {
   it('keeps at most the limit in flight, and sends the waiting requests in the order they came', async () => {
     let inFlight = 0;
     let peak = 0;
-    const { client, sent } = fakeClient(() => {
-      inFlight += 1;
-      peak = Math.max(peak, inFlight);
-      setTimeout(() => (inFlight -= 1), 9);
-      return { status: 200, delayMs: 10 };
-    });
+    const { client: answering, sent } = fakeClient(() => ({ status: 200, delayMs: 10 }));
+    // Counted around the whole send, so the count is exact whatever the timers do.
+    const client: HttpClient = {
+      async send(request) {
+        inFlight += 1;
+        peak = Math.max(peak, inFlight);
+        try {
+          return await answering.send(request);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+      close: () => answering.close(),
+    };
     const limited = withConcurrencyLimit(client, 3);
     await Promise.all(Array.from({ length: 10 }, (_, index) => limited.send(get(`/r${index}`))));
     expect(peak).toBe(3);

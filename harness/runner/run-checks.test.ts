@@ -244,7 +244,7 @@ describe('lanes', () => {
       });
     const { client } = fakeClient((request) => (request.method === 'DELETE' ? (deleted.push(request.url), { status: 204 }) : { status: 200 }));
     const planned: PlannedCheck[] = [
-      { check: waiting('slow', 60), sideBySide: 2 },
+      { check: waiting('slow', 300), sideBySide: 2 },
       { check: waiting('quick', 5), sideBySide: 2 },
       { check: waiting('third', 5), sideBySide: 2 },
     ];
