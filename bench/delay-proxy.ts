@@ -1,8 +1,8 @@
 // A loopback proxy that holds each request for a fixed delay before forwarding it: a network round
 // trip stood in front of the reference server. It counts the requests and the most in flight at
 // once (arrived and not yet answered). close() ends every wait and cuts every connection.
-import { Agent, createServer, request as forward } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { Agent, request as forward } from 'node:http';
+import { startLocalServer } from '../harness/http/test-support/local-server.js';
 
 export interface DelayProxy {
   /** e.g. "http://127.0.0.1:54321": the base URL to run against. */
@@ -17,12 +17,11 @@ export async function startDelayProxy(targetUrl: string, delayMs: number, onArri
   // Kept-alive connections upstream, so the proxy adds the delay and little else.
   const agent = new Agent({ keepAlive: true });
   const timers = new Set<NodeJS.Timeout>();
-  const sockets = new Set<Socket>();
   let requests = 0;
   let inFlight = 0;
   let peakInFlight = 0;
 
-  const server = createServer((incoming, outgoing) => {
+  const server = await startLocalServer((incoming, outgoing) => {
     onArrival?.(performance.now());
     requests += 1;
     inFlight += 1;
@@ -43,27 +42,16 @@ export async function startDelayProxy(targetUrl: string, delayMs: number, onArri
     timers.add(timer);
   });
   // A request the kit gave up on must not hold a socket after the run.
-  server.requestTimeout = 60_000;
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  server.server.requestTimeout = 60_000;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.origin,
     stats: () => ({ requests, peakInFlight }),
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
       agent.destroy();
-      await closed;
+      await server.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApicertConfig, CollectionConfig } from '../../harness/check-api/check-context.js';
-import { surfaceInventory } from './surface-inventory.js';
+import { listTargets, surfaceInventory } from './surface-inventory.js';
 
 const customers: CollectionConfig = {
   name: 'customers',
@@ -23,6 +23,18 @@ const customers: CollectionConfig = {
 
 const webhooks = (register?: { method: 'POST'; path: string }): ApicertConfig['webhooks'] =>
   (register === undefined ? {} : { sender: { register: { ...register, body: {} } } }) as unknown as ApicertConfig['webhooks'];
+
+describe('listTargets', () => {
+  it('lists each collection, then its nested lists, with their own id field and styles', () => {
+    const nested: CollectionConfig = { ...customers, related: [{ ...customers.related[0]!, idField: 'orderId' }] };
+    const targets = listTargets({ collections: [nested, { ...customers, name: 'products', path: '/products', related: [] }] });
+    expect(targets.map((t) => [t.label, t.idField, t.styles.join('+'), t.related?.name])).toEqual([
+      ['/customers', 'id', 'offset+page+cursor', undefined],
+      ['/customers/{id}/orders', 'orderId', 'cursor', 'orders'],
+      ['/products', 'id', 'offset+page+cursor', undefined],
+    ]);
+  });
+});
 
 describe('surfaceInventory', () => {
   it('names every operation of convention 4.1 on every collection, member, related list and child, reads before writes', () => {

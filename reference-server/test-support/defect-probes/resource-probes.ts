@@ -12,12 +12,12 @@ async function createCustomer(env: ProbeEnv, tier = 'free'): Promise<string> {
   return answer.json.id as string;
 }
 
-// On one keep-alive connection: a request with the token, then one without it.
-async function withTokenThenWithout(env: ProbeEnv): Promise<number[]> {
+// GET /customers on one keep-alive connection, once per header set, never sending a cookie.
+async function statusesOnOneConnection(env: ProbeEnv, headerSets: readonly Record<string, string>[]): Promise<number[]> {
   const client = new Client(env.url, { pipelining: 1 });
   try {
     const statuses: number[] = [];
-    for (const headers of [{ authorization: `Bearer ${env.token}` }, {}]) {
+    for (const headers of headerSets) {
       const answer = await client.request({ method: 'GET', path: '/customers', headers });
       await answer.body.dump();
       statuses.push(answer.statusCode);
@@ -28,21 +28,7 @@ async function withTokenThenWithout(env: ProbeEnv): Promise<number[]> {
   }
 }
 
-// Two requests on one keep-alive connection, neither sending a cookie.
-async function twoRequestsOnOneConnection(env: ProbeEnv): Promise<number[]> {
-  const client = new Client(env.url, { pipelining: 1 });
-  try {
-    const statuses: number[] = [];
-    for (let index = 0; index < 2; index += 1) {
-      const answer = await client.request({ method: 'GET', path: '/customers', headers: { authorization: `Bearer ${env.token}` } });
-      await answer.body.dump();
-      statuses.push(answer.statusCode);
-    }
-    return statuses;
-  } finally {
-    await client.close();
-  }
-}
+const withToken = (env: ProbeEnv): Record<string, string> => ({ authorization: `Bearer ${env.token}` });
 
 export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
   'list-not-a-page': {
@@ -135,7 +121,7 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
     broken: [401, 200],
   },
   'credential-remembered-per-connection': {
-    observe: withTokenThenWithout,
+    observe: (env) => statusesOnOneConnection(env, [withToken(env), {}]),
     clean: [200, 401],
     broken: [200, 200],
   },
@@ -260,7 +246,7 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
     broken: 200,
   },
   'session-cookie-required': {
-    observe: twoRequestsOnOneConnection,
+    observe: (env) => statusesOnOneConnection(env, [withToken(env), withToken(env)]),
     clean: [200, 200],
     broken: [200, 401],
   },

@@ -1,39 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { CollectionConfig } from '../../../harness/check-api/check-context.js';
-import { listTargets, stylesToJudge } from './list-targets.js';
+import { stylesToJudge, type ListTarget } from './list-targets.js';
 
-const customers: CollectionConfig = {
-  name: 'customers',
-  path: '/customers',
-  idField: 'id',
-  sample: {},
-  pagination: { styles: ['offset', 'page', 'cursor'] },
-  related: [
-    {
-      name: 'orders',
-      path: '/customers/{id}/orders',
-      sample: {},
-      createPath: 'nested',
-      idField: 'orderId',
-      memberPath: '/orders/{childId}',
-      pagination: { styles: ['cursor'] },
-    },
-  ],
-};
-
-describe('listTargets', () => {
-  it('lists each collection, then its nested lists, with their own id field and styles', () => {
-    const targets = listTargets({ collections: [customers, { ...customers, name: 'products', path: '/products', related: [] }] });
-    expect(targets.map((t) => [t.label, t.idField, t.styles.join('+'), t.related?.name])).toEqual([
-      ['/customers', 'id', 'offset+page+cursor', undefined],
-      ['/customers/{id}/orders', 'orderId', 'cursor', 'orders'],
-      ['/products', 'id', 'offset+page+cursor', undefined],
-    ]);
-  });
-
-  it('judges only the styles a list supports', () => {
-    const [, nested] = listTargets({ collections: [customers] });
-    expect(stylesToJudge(nested!, ['offset', 'cursor'])).toEqual(['cursor']);
-    expect(stylesToJudge(nested!, ['page'])).toEqual([]);
+describe('stylesToJudge', () => {
+  it('judges only the styles a list supports, in the order asked', () => {
+    const cursorOnly = { styles: ['cursor'] } as unknown as ListTarget;
+    expect(stylesToJudge(cursorOnly, ['offset', 'cursor'])).toEqual(['cursor']);
+    expect(stylesToJudge(cursorOnly, ['page'])).toEqual([]);
+    const all = { styles: ['offset', 'page', 'cursor'] } as unknown as ListTarget;
+    expect(stylesToJudge(all, ['cursor', 'offset'])).toEqual(['cursor', 'offset']);
   });
 });

@@ -91,8 +91,10 @@ export function requestFor(operation: SurfaceOperation, subject: OperationSubjec
       return { method, path: memberPath, json: subject.bodies.change };
     case 'read':
     case 'delete':
-    case 'register':
       return { method, path: memberPath };
+    case 'register':
+      // The registration belongs to no list: registrationProbe builds it.
+      throw new Error(`${operation.label} is not an operation on a record; use registrationProbe`);
   }
 }
 
