@@ -1,6 +1,6 @@
 // The registry: every suite and its checks, in the order they run. Nothing is discovered by scanning files.
 import type { Check } from './define-check.js';
-import { paginationChecks } from './pagination/index.js';
+import { paginationChecks, paginationChecksAlone } from './pagination/index.js';
 import { resourceChecks } from './resources/index.js';
 import type { SuiteDefinition } from '../harness/check-api/suite-definition.js';
 import { webhooksReceiverChecks } from './webhooks-receiver/index.js';
@@ -19,6 +19,10 @@ export const suites: readonly SuiteDefinition[] = [
   {
     name: 'pagination',
     checks: paginationChecks,
+    // The checks that only read run side by side, on lists nobody writes to meanwhile; those that
+    // write run alone, each judging lists that share no records side by side (judgeEachList).
+    checksSideBySide: 8,
+    checksAlone: paginationChecksAlone,
     whyNotRunnable: (config) =>
       config.collections.length === 0 ? 'no collections are configured (add "collections" to the config)' : undefined,
   },

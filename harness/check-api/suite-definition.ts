@@ -17,6 +17,11 @@ export interface SuiteDefinition {
    * judges nothing another check's writes could change; absent: one at a time.
    */
   readonly checksSideBySide?: number;
+  /**
+   * Ids of checks that run by themselves even when checksSideBySide allows more at once: they write
+   * where the others read. A run of the other checks between two of them runs side by side.
+   */
+  readonly checksAlone?: readonly string[];
   /** Why this config cannot drive the suite, or undefined when it can. */
   whyNotRunnable(config: ApicertConfig): string | undefined;
 }

@@ -19,7 +19,7 @@ export function planChecks(
         check,
         ...(skipReason !== undefined ? { skipReason } : {}),
         ...(suite.runsAlongside !== undefined ? { alongside: suite.runsAlongside } : {}),
-        ...(suite.checksSideBySide !== undefined ? { sideBySide: suite.checksSideBySide } : {}),
+        ...(suite.checksSideBySide !== undefined && suite.checksAlone?.includes(check.id) !== true ? { sideBySide: suite.checksSideBySide } : {}),
       }));
     });
 }

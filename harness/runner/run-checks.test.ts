@@ -214,7 +214,7 @@ describe('suite scope', () => {
 });
 
 describe('lanes', () => {
-  type Suite = 'resources' | 'webhooks-sender' | 'webhooks-receiver';
+  type Suite = 'resources' | 'pagination' | 'webhooks-sender' | 'webhooks-receiver';
   function ofSuite(suite: Suite, id: string, run: Check['run']): Check {
     return defineCheck({ id: `${suite}.${id}`, suite, conformanceClass: 'webhooks-sender', rule: '1', level: 'normative', title: id, proves: id, run });
   }
@@ -256,6 +256,18 @@ describe('lanes', () => {
     expect(log.indexOf('start third')).toBeGreaterThan(log.indexOf('end quick'));
     // The shared records went only once every check of the suite had ended.
     expect(deleted).toHaveLength(3);
+  });
+
+  it('keeps a check that runs alone out of the side-by-side runs before and after it', () => {
+    const planned: PlannedCheck[] = [
+      { check: passing('pagination', 'a'), sideBySide: 4 },
+      { check: passing('pagination', 'b'), sideBySide: 4 },
+      { check: passing('pagination', 'alone') },
+      { check: passing('pagination', 'c'), sideBySide: 4 },
+      { check: passing('pagination', 'd'), sideBySide: 4 },
+      { check: passing('webhooks-sender', 'e'), sideBySide: 4 },
+    ];
+    expect(groupSideBySide(planned, [0, 1, 2, 3, 4, 5])).toEqual([[0, 1], [2], [3, 4], [5]]);
   });
 
   it('puts a suite beside the first of its preferred partners that runs', () => {

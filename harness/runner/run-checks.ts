@@ -166,8 +166,9 @@ export function groupSideBySide(planned: readonly PlannedCheck[], indexes: reado
   for (const index of indexes) {
     const last = groups.at(-1);
     const entry = planned[index]!;
-    const joins = last !== undefined && (entry.sideBySide ?? 1) > 1 && planned[last[0]!]!.check.suite === entry.check.suite;
-    if (joins) last.push(index);
+    const head = last === undefined ? undefined : planned[last[0]!]!;
+    const joins = head !== undefined && (entry.sideBySide ?? 1) > 1 && (head.sideBySide ?? 1) > 1 && head.check.suite === entry.check.suite;
+    if (joins) last!.push(index);
     else groups.push([index]);
   }
   return groups;

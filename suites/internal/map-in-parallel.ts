@@ -34,3 +34,54 @@ export async function firstVerdictInOrder<T, R>(items: readonly T[], limit: numb
   const verdicts = await mapInParallel(items, limit, judge);
   return verdicts.find((verdict) => verdict !== undefined);
 }
+
+/**
+ * Like mapInParallel, except that an item starts only once every earlier item it `conflicts` with
+ * has finished: items that touch the same thing run in input order, each seeing what the earlier
+ * ones left, and the others side by side. So what each item sees does not depend on timing.
+ */
+export async function mapInConflictOrder<T, R>(
+  items: readonly T[],
+  limit: number,
+  conflicts: (earlier: T, later: T) => boolean,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  const finished: Promise<void>[] = [];
+  const slots = Math.max(1, Math.floor(limit));
+  let running = 0;
+  const queued: (() => void)[] = [];
+  let failure: { readonly error: unknown } | undefined;
+  const acquire = (): Promise<void> | void => {
+    if (running < slots) {
+      running += 1;
+      return;
+    }
+    return new Promise<void>((resolve) => queued.push(resolve));
+  };
+  // A freed slot passes straight to the next item waiting for one.
+  const release = (): void => {
+    const next = queued.shift();
+    if (next === undefined) running -= 1;
+    else next();
+  };
+  for (const [index, item] of items.entries()) {
+    const before = finished.filter((_, earlier) => conflicts(items[earlier]!, item));
+    finished.push(
+      (async () => {
+        await Promise.all(before);
+        await acquire();
+        try {
+          if (failure === undefined) results[index] = await work(item, index);
+        } catch (error) {
+          failure ??= { error };
+        } finally {
+          release();
+        }
+      })(),
+    );
+  }
+  await Promise.all(finished);
+  if (failure !== undefined) throw failure.error;
+  return results;
+}

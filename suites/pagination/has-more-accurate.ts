@@ -31,8 +31,8 @@ export const hasMoreAccurate = defineCheck({
   provenBy: ['has-more-wrong-on-full-last-page', 'empty-pages-forever'],
   async run(ctx) {
     const pageSize = ctx.config.pagination.walkPageSize;
-    // Two full pages and one item: the walk ends on a short page, the probe below on a full one.
-    return judgeEachStyle(ctx, 2 * pageSize + 1, (list, style) => judgeStyle(ctx, list, style, pageSize));
+    // Two full pages and one item (readerFixtureCount): the walk ends on a short page, the probe below on a full one.
+    return judgeEachStyle(ctx, (list, style) => judgeStyle(ctx, list, style, pageSize));
   },
 });
 

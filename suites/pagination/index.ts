@@ -1,8 +1,9 @@
 // The pagination suite: section 4.2 of the convention, on every configured list, in the order they
-// run: cheap shape checks first, then the property-based walk, then the checks that need many
-// records (the suite's checks share the kit's records, so those grow the lists last, the one that
-// walks to the end of each list before the one that needs the most); last the explored queries,
-// which explore the sizes around the bounds page-size-bounds found.
+// run. First the checks that only read, side by side, on lists topped up to three pages
+// (readerFixtureCount); then, one at a time, the checks that write: the walks under mutation, then
+// page-size-bounds, which needs the most records (the suite's checks share the kit's records, so it
+// grows the lists last); then the deep cursor pages, reached in pages of the maximum it found; last
+// the explored queries, which explore the sizes around the bounds page-size-bounds found.
 import type { Check } from '../define-check.js';
 import { cursorDeepPagesCostTheSame } from './cursor-deep-pages-cost-the-same.js';
 import { cursorNoDuplicatesUnderMutation } from './cursor-no-duplicates-under-mutation.js';
@@ -24,12 +25,26 @@ export const paginationChecks: readonly Check[] = [
   cursorWalkTerminates,
   walkWithinBudget,
   hasMoreAccurate,
-  offsetWalkComplete,
-  pageWalkComplete,
   pageMatchesOffset,
   stableOrder,
+  offsetWalkComplete,
+  pageWalkComplete,
   cursorNoDuplicatesUnderMutation,
-  cursorDeepPagesCostTheSame,
   pageSizeBounds,
+  cursorDeepPagesCostTheSame,
   exploredQueries,
+];
+
+/**
+ * The checks that write to the lists, or read what a check before them wrote (explored-queries reads
+ * the bounds page-size-bounds found): each runs by itself (SuiteDefinition.checksAlone). The others
+ * only read (judgeEachList's 'reads-only').
+ */
+export const paginationChecksAlone: readonly string[] = [
+  offsetWalkComplete.id,
+  pageWalkComplete.id,
+  cursorNoDuplicatesUnderMutation.id,
+  cursorDeepPagesCostTheSame.id,
+  pageSizeBounds.id,
+  exploredQueries.id,
 ];

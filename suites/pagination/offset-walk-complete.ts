@@ -21,6 +21,6 @@ export const offsetWalkComplete = defineCheck({
   ],
   provenBy: ['limit-ignored'],
   async run(ctx) {
-    return judgeEachList(ctx, ['offset'], (list) => judgeNumberedWalk(ctx, list, 'offset'));
+    return judgeEachList(ctx, ['offset'], (list) => judgeNumberedWalk(ctx, list, 'offset'), 'writes-own-list');
   },
 });

@@ -30,7 +30,7 @@ export const pageSizeBounds = defineCheck({
   ],
   provenBy: ['no-max-page-size', 'no-default-page-size', 'nested-list-ignores-limit'],
   async run(ctx) {
-    return judgeEachList(ctx, ['cursor', 'offset', 'page'], (list, styles) => judgeBounds(ctx, list, styles));
+    return judgeEachList(ctx, ['cursor', 'offset', 'page'], (list, styles) => judgeBounds(ctx, list, styles), 'writes-own-list');
   },
 });
 

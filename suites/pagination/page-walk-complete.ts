@@ -22,6 +22,6 @@ export const pageWalkComplete = defineCheck({
   ],
   provenBy: ['zero-based-pages', 'per-page-ignored', 'offset-page-mismatch'],
   async run(ctx) {
-    return judgeEachList(ctx, ['page'], (list) => judgeNumberedWalk(ctx, list, 'page'));
+    return judgeEachList(ctx, ['page'], (list) => judgeNumberedWalk(ctx, list, 'page'), 'writes-own-list');
   },
 });

@@ -6,6 +6,7 @@ import type { Check } from '../define-check.js';
 import { proofMessages } from '../test-support/proof-messages.js';
 import { withSmallFixtureCap } from '../test-support/proof-run-options.js';
 import { runAgainstReference } from '../test-support/run-against-reference.js';
+import { cursorDeepPagesCostTheSame } from './cursor-deep-pages-cost-the-same.js';
 import { cursorNoDuplicatesUnderMutation } from './cursor-no-duplicates-under-mutation.js';
 import { exploredQueries } from './explored-queries.js';
 import { hasMoreAccurate } from './has-more-accurate.js';
@@ -38,4 +39,24 @@ describe('pagination proofs in suite order, on records earlier checks made', () 
     },
     60_000,
   );
+});
+
+describe('deep cursor pages after page-size-bounds', () => {
+  // page-size-bounds found the maximum of 100, so the walk to the deep end goes in pages of up to 100:
+  // a request or two per list instead of ten, and the timed page is deeper.
+  it.each([
+    ['advises on', ['slow-deep-pages'] as DefectName[]],
+    ['passes', [] as DefectName[]],
+  ])('%s a server whose deep pages are slow, reaching them in pages of the maximum found', async (_what, defects) => {
+    const results = await runAgainstReference([pageSizeBounds, cursorDeepPagesCostTheSame], { defects, configure: withSmallFixtureCap, checkTimeoutMs: 30_000 });
+    const deep = results.find((r) => r.id === cursorDeepPagesCostTheSame.id);
+    expect(deep?.status, deep?.message).toBe('passed');
+    // Per cursor list (four in the example config): a walk of up to three pages, then five first and five deep reads.
+    expect(deep?.coverage?.requests).toBeLessThanOrEqual(4 * 13);
+    const summaries = (deep?.findings ?? []).map((f) => f.message).join('\n');
+    expect(summaries).toMatch(/^\/customers: first page [\d.]+ ms, page 9\d items deep/m);
+    const advice = (deep?.findings ?? []).filter((f) => f.level === 'advisory').map((f) => f.message);
+    if (defects.length > 0) expect(advice.join('\n')).toMatch(/^\/customers: first page [\d.]+ ms, page \d{2,} items deep [\d.]+ ms .*deepPageRatioWarn=3/m);
+    else expect(advice).toEqual([]);
+  }, 60_000);
 });

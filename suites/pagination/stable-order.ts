@@ -28,7 +28,7 @@ export const stableOrder = defineCheck({
   provenBy: ['order-without-tie-breaker', 'zero-based-pages'],
   async run(ctx) {
     const pageSize = ctx.config.pagination.walkPageSize;
-    return judgeEachStyle(ctx, 2 * pageSize + 1, (list, style) => judgeStyle(ctx, list, style, pageSize));
+    return judgeEachStyle(ctx, (list, style) => judgeStyle(ctx, list, style, pageSize));
   },
 });
 

@@ -5,20 +5,36 @@
 import type { CheckContext, CheckOutcome } from '../../../harness/check-api/check-context.js';
 import { listTargets, stylesToJudge, type PaginationStyle } from './list-targets.js';
 import { openList, type OpenList } from './open-list.js';
-import { mapInParallel } from '../../internal/map-in-parallel.js';
+import { mapInConflictOrder, mapInParallel } from '../../internal/map-in-parallel.js';
+import { listsMayShareRecords } from './lists-share-records.js';
+import { oneAtATime } from './one-at-a-time.js';
 import { RequestBudgetSpent } from './request-budget.js';
 
 /** Judges one open list in the styles it supports; returns ctx.pass(), ctx.fail(…), ctx.skip(…) or ctx.incomplete(…). */
 export type ListJudge = (list: OpenList, styles: readonly PaginationStyle[]) => Promise<CheckOutcome>;
 
 /**
- * How lists may be judged side by side. Offset and page walks are not stable while data changes
- * (4.2/1), and a nested list's children may be records of another list, so lists are judged at once
- * only when nothing writes while they are: `readOnlyAfter` fixtures are made on every list first,
- * and the judge then only reads (its own ensureFixtures asks for no more). `tolerant`: the judge
- * writes, but its rule holds under concurrent writes (a cursor walk, 4.2/2). Absent: one at a time.
+ * How lists may be judged side by side (absent: one at a time, in order).
+ * - `reads-only`: the judge only reads. Every list is first topped up to readerFixtureCount records,
+ *   one check at a time, so checks that read can also run side by side (SuiteDefinition.checksAlone):
+ *   each finds the lists as the first left them, and none writes while another reads.
+ * - `tolerant`: the judge writes, but its rule holds under concurrent writes (a cursor walk, 4.2/2),
+ *   whoever makes them.
+ * - `writes-own-list`: the judge writes to the list it judges. Offset and page walks are not stable
+ *   while data changes (4.2/1), so lists that may share records (listsMayShareRecords) are judged one
+ *   after another, in list order, and the others side by side: each sees what it would in turn.
  */
-export type ListConcurrency = { readonly readOnlyAfter: number } | 'tolerant';
+export type ListConcurrency = 'reads-only' | 'tolerant' | 'writes-own-list';
+
+/**
+ * The records every list holds before a reading check judges it: three pages of walkPageSize, a
+ * first, a middle and a short last one, so a walk crosses two page boundaries and ends on a short page.
+ */
+export function readerFixtureCount(config: CheckContext['config']): number {
+  return 2 * config.pagination.walkPageSize + 1;
+}
+
+const setupKey = 'pagination.opening lists';
 
 /** Runs `judge` on every list supporting at least one of `styles`. */
 export async function judgeEachList(ctx: CheckContext, styles: readonly PaginationStyle[], judge: ListJudge, concurrency?: ListConcurrency): Promise<CheckOutcome> {
@@ -36,39 +52,47 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
     }
   };
 
-  // Opening a list writes (a parent, the records its sample refers to): one at a time, in order.
+  // Opening a list writes (a parent, the records its sample refers to), and so does topping it up:
+  // every list is ready before any is judged, and checks side by side take turns at it.
   const ready: { readonly list: OpenList; readonly supported: PaginationStyle[] }[] = [];
-  for (const target of targets) {
-    const supported = stylesToJudge(target, styles);
-    if (supported.length === 0) {
-      notJudged.push(`${target.label} supports none of ${styles.join('/')} (pagination.styles)`);
-      continue;
+  const opening = async (): Promise<CheckOutcome | undefined> => {
+    for (const target of targets) {
+      const supported = stylesToJudge(target, styles);
+      if (supported.length === 0) {
+        notJudged.push(`${target.label} supports none of ${styles.join('/')} (pagination.styles)`);
+        continue;
+      }
+      ctx.progress(target.label);
+      const opened = await openList(ctx, target);
+      if (!opened.ok) {
+        const { outcome } = opened;
+        if (outcome.status === 'failed' || outcome.status === 'blocked') return outcome;
+        if (outcome.status === 'incomplete') unfinished.push(`${target.label}: ${outcome.reason}`);
+        else notJudged.push(`${target.label}: ${outcome.status === 'skipped' ? outcome.reason : 'not judged'}`);
+        continue;
+      }
+      if (concurrency === undefined) {
+        // In turn: the first failing list ends the check before the next list is touched.
+        const outcome = await judgeOne(ctx, judge, opened.list, supported);
+        if (outcome.status === 'failed' || outcome.status === 'blocked') return outcome;
+        tally(opened.list, supported, outcome);
+        continue;
+      }
+      if (concurrency === 'reads-only') {
+        const made = await opened.list.ensureFixtures(readerFixtureCount(ctx.config));
+        if (!made.ok) return made.outcome;
+      }
+      ready.push({ list: opened.list, supported });
     }
-    ctx.progress(target.label);
-    const opened = await openList(ctx, target);
-    if (!opened.ok) {
-      const { outcome } = opened;
-      if (outcome.status === 'failed' || outcome.status === 'blocked') return outcome;
-      if (outcome.status === 'incomplete') unfinished.push(`${target.label}: ${outcome.reason}`);
-      else notJudged.push(`${target.label}: ${outcome.status === 'skipped' ? outcome.reason : 'not judged'}`);
-      continue;
-    }
-    if (concurrency === undefined) {
-      // In turn: the first failing list ends the check before the next list is touched.
-      const outcome = await judgeOne(ctx, judge, opened.list, supported);
-      if (outcome.status === 'failed' || outcome.status === 'blocked') return outcome;
-      tally(opened.list, supported, outcome);
-      continue;
-    }
-    if (concurrency !== 'tolerant') {
-      const made = await opened.list.ensureFixtures(concurrency.readOnlyAfter);
-      if (!made.ok) return made.outcome;
-    }
-    ready.push({ list: opened.list, supported });
-  }
+    return undefined;
+  };
+  const stopped = concurrency === undefined ? await opening() : await oneAtATime(ctx.suiteScope, setupKey, opening);
+  if (stopped !== undefined) return stopped;
 
   // Side by side; the verdict is read in list order, whichever list finished first.
-  const outcomes = await mapInParallel(ready, ctx.config.target.concurrency, ({ list, supported }) => judgeOne(ctx, judge, list, supported));
+  const judgeReady = ({ list, supported }: (typeof ready)[number]): Promise<CheckOutcome> => judgeOne(ctx, judge, list, supported);
+  const limit = ctx.config.target.concurrency;
+  const outcomes = concurrency === 'writes-own-list' ? await judgeApart(ready, limit, judgeReady) : await mapInParallel(ready, limit, judgeReady);
   for (const [index, outcome] of outcomes.entries()) {
     if (outcome.status === 'failed' || outcome.status === 'blocked') return outcome;
     const { list, supported } = ready[index]!;
@@ -84,6 +108,19 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
   return ctx.pass();
 }
 
+/**
+ * Judges lists that may share records one after another and the others side by side. Top-level
+ * lists go first, nested ones after: a nested list shares records with its parent's list and with
+ * its children's, which share none with each other, so two rounds do what list order would take three.
+ */
+async function judgeApart<T extends { readonly list: OpenList }>(ready: readonly T[], limit: number, judge: (item: T) => Promise<CheckOutcome>): Promise<CheckOutcome[]> {
+  const schedule = [...ready.keys()].sort((a, b) => Number(ready[a]!.list.target.related !== undefined) - Number(ready[b]!.list.target.related !== undefined));
+  const outcomes = await mapInConflictOrder(schedule, limit, (earlier, later) => listsMayShareRecords(ready[earlier]!.list.target, ready[later]!.list.target), (index) => judge(ready[index]!));
+  const inListOrder = new Array<CheckOutcome>(ready.length);
+  for (const [position, index] of schedule.entries()) inListOrder[index] = outcomes[position]!;
+  return inListOrder;
+}
+
 async function judgeOne(ctx: CheckContext, judge: ListJudge, list: OpenList, supported: readonly PaginationStyle[]): Promise<CheckOutcome> {
   try {
     return await judge(list, supported);
@@ -96,15 +133,13 @@ async function judgeOne(ctx: CheckContext, judge: ListJudge, list: OpenList, sup
 /** Judges one style of an open list; undefined means the style passed. */
 export type StyleJudge = (list: OpenList, style: PaginationStyle) => Promise<CheckOutcome | undefined>;
 
-/** Tops every list up to `fixtures` records of the kit's own, then judges each supported style in turn. */
-export function judgeEachStyle(ctx: CheckContext, fixtures: number, judgeStyle: StyleJudge): Promise<CheckOutcome> {
+/** Judges each supported style of every list in turn, on lists topped up to readerFixtureCount records. */
+export function judgeEachStyle(ctx: CheckContext, judgeStyle: StyleJudge): Promise<CheckOutcome> {
   return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {
-    const created = await list.ensureFixtures(fixtures);
-    if (!created.ok) return created.outcome;
     for (const style of styles) {
       const outcome = await judgeStyle(list, style);
       if (outcome !== undefined) return outcome;
     }
     return ctx.pass();
-  }, { readOnlyAfter: fixtures });
+  }, 'reads-only');
 }

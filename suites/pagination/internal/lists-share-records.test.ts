@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { CollectionConfig } from '../../../harness/check-api/check-context.js';
+import { listTargets } from './list-targets.js';
+import { listsMayShareRecords } from './lists-share-records.js';
+
+const collection = (name: string, related: CollectionConfig['related'] = []): CollectionConfig => ({
+  name,
+  path: `/${name}`,
+  idField: 'id',
+  sample: {},
+  pagination: { styles: ['cursor'] },
+  related,
+});
+const nested = (name: string, memberPath: string): CollectionConfig['related'][number] => ({
+  name,
+  path: `/customers/{id}/${name}`,
+  sample: {},
+  createPath: 'nested',
+  idField: 'id',
+  memberPath,
+  pagination: { styles: ['cursor'] },
+});
+
+function labelsSharing(collections: CollectionConfig[]): string[] {
+  const targets = listTargets({ collections });
+  const pairs: string[] = [];
+  for (const [i, a] of targets.entries()) for (const b of targets.slice(i + 1)) if (listsMayShareRecords(a, b)) pairs.push(`${a.label} ~ ${b.label}`);
+  return pairs;
+}
+
+describe('listsMayShareRecords', () => {
+  it('links a nested list to its parent and to the top-level collection its children are members of', () => {
+    const pairs = labelsSharing([collection('customers', [nested('orders', '/orders/{childId}')]), collection('orders'), collection('products')]);
+    expect(pairs).toEqual(['/customers ~ /customers/{id}/orders', '/customers/{id}/orders ~ /orders']);
+  });
+
+  it('links a nested list to the collection of its name even when its members live under the parent', () => {
+    const pairs = labelsSharing([collection('customers', [nested('invoices', '/customers/{id}/invoices/{childId}')]), collection('invoices')]);
+    expect(pairs).toEqual(['/customers ~ /customers/{id}/invoices', '/customers/{id}/invoices ~ /invoices']);
+  });
+
+  it('keeps top-level collections apart, and a list shares records with itself', () => {
+    const targets = listTargets({ collections: [collection('customers'), collection('products')] });
+    expect(listsMayShareRecords(targets[0]!, targets[1]!)).toBe(false);
+    expect(listsMayShareRecords(targets[0]!, targets[0]!)).toBe(true);
+  });
+});
