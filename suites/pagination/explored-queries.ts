@@ -13,7 +13,7 @@ import { walkPages, type PageWalk } from './internal/page-walker.js';
 import { describeQuery, exploredQueryArbitrary, labelsOf, markLabels, toQueryString, type ExploredQuery, type ListFacts } from './internal/query-space.js';
 import { RequestBudgetSpent } from './internal/request-budget.js';
 import { judgeAnswer, meaningOf, type OracleContext } from './internal/window-oracle.js';
-import { firstVerdictInOrder } from '../internal/map-in-parallel.js';
+import { firstVerdictInOrder, mapInParallel } from '../internal/map-in-parallel.js';
 
 // Convention 4.2 (its parameter table, rules 3, 4 and 5), 2/3, 7/1, 7/4 and 8. The other checks
 // send hand-picked values; this one lets fast-check explore each list's query space in every style,
@@ -133,13 +133,37 @@ async function exploreStyle(ctx: CheckContext, list: OpenList, style: Pagination
   // must end the check as errored instead, so it is kept aside and thrown again afterwards.
   let harnessError: { readonly error: unknown } | undefined;
 
-  const ask = async (query: ExploredQuery) => {
+  const fetch = async (query: ExploredQuery) => {
     const response = await list.budget.send(ctx, { path: `${list.path}?${toQueryString(query)}`, note: `explored query: ${describeQuery(query)}` });
-    const answer = { status: response.status, page: readListPage(response, list.idField) };
-    return { response, answer, problem: judgeAnswer(answer, meaningOf(query, facts), context) };
+    return { response, answer: { status: response.status, page: readListPage(response, list.idField) } };
+  };
+  // Judged when the property reads it, against the order as it then stands (it may be taken again).
+  const judged = ({ response, answer }: Awaited<ReturnType<typeof fetch>>, query: ExploredQuery) => ({ response, answer, problem: judgeAnswer(answer, meaningOf(query, facts), context) });
+  const ask = async (query: ExploredQuery) => judged(await fetch(query), query);
+
+  // A seed of its own per list and style, derived from the check's: the lists draw different queries,
+  // and the same --seed draws the same ones again.
+  const seed = seedOf(ctx.seed, `${list.target.label} ${style}`);
+  const arbitrary = exploredQueryArbitrary(style, facts);
+  // fast-check draws the same queries for a seed whether it samples or checks, and nothing writes to
+  // the list meanwhile: the runs' queries are asked side by side up front, and the property below
+  // reads each answer in its turn, so the verdict is the one asking in turn would give. A failing
+  // list costs the rest of the runs' requests; shrinking asks one query at a time.
+  const ahead = await mapInParallel(fc.sample(arbitrary, { seed, numRuns: runsPerStyle }), ctx.config.target.concurrency, async (query) => {
+    try {
+      return { query, fetched: await fetch(query) };
+    } catch (error) {
+      return { query, error };
+    }
+  });
+  const answerAhead = async (query: ExploredQuery, run: number) => {
+    const early = ahead[run];
+    if (early === undefined || JSON.stringify(early.query) !== JSON.stringify(query)) return ask(query);
+    if ('error' in early) throw early.error;
+    return judged(early.fetched, query);
   };
 
-  const property = fc.asyncProperty(exploredQueryArbitrary(style, facts), async (query) => {
+  const property = fc.asyncProperty(arbitrary, async (query) => {
     // Once a budget is spent every run passes, so shrinking ends at the smallest failure found.
     if (harnessError !== undefined || budgetSpent !== undefined) return true;
     if (failure !== undefined && ++spentShrinking > shrinkRequests) return true;
@@ -149,7 +173,7 @@ async function exploreStyle(ctx: CheckContext, list: OpenList, style: Pagination
     }
     ctx.progress(`${name}: ${failure === undefined ? `query ${runs}` : `shrinking ${spentShrinking}`}`);
     try {
-      let asked = await ask(query);
+      let asked = failure === undefined ? await answerAhead(query, runs - 1) : await ask(query);
       const exchanges = [asked.response.record];
       if (asked.problem !== undefined && !isOrderRetaken) {
         // Others may have written since the order was taken: take it again, once, and ask again.
@@ -168,9 +192,6 @@ async function exploreStyle(ctx: CheckContext, list: OpenList, style: Pagination
       return true;
     }
   });
-  // A seed of its own per list and style, derived from the check's: the lists draw different queries,
-  // and the same --seed draws the same ones again.
-  const seed = seedOf(ctx.seed, `${list.target.label} ${style}`);
   const details = await fc.check(property, { seed, numRuns: runsPerStyle });
   if (harnessError !== undefined) throw harnessError.error;
 

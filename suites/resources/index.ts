@@ -1,4 +1,6 @@
-// The resources suite: sections 1, 2, 4.1 and 5.1 of the convention, in the order they run.
+// The resources suite: sections 1, 2, 4.1 and 5.1 of the convention, in the order they start. Four
+// run at once (SuiteDefinition.checksSideBySide): the ones with the longest chains of requests that
+// wait for each other start first, so the suite ends when its longest check does, not after it.
 import type { Check } from '../define-check.js';
 import { authRequired } from './auth-required.js';
 import { createThenRead } from './create-then-read.js';
@@ -16,6 +18,9 @@ import { responsesAreJson } from './responses-are-json.js';
 import { statelessRequests } from './stateless-requests.js';
 
 export const resourceChecks: readonly Check[] = [
+  statelessRequests,
+  authRequired,
+  errorResponsesAreJson,
   pluralCollectionNames,
   listAnswersWithPage,
   createThenRead,
@@ -27,7 +32,4 @@ export const resourceChecks: readonly Check[] = [
   relatedCollectionIsolated,
   responsesAreJson,
   malformedJsonRejected,
-  errorResponsesAreJson,
-  authRequired,
-  statelessRequests,
 ];

@@ -43,10 +43,12 @@ export const statelessRequests = defineCheck({
     const carried: Carried[] = [];
     // Every top-level list is probed for a needed session before the kit writes anything: a server
     // that needs one would refuse the writes first, and the failure would name the wrong cause.
-    for (const [index, target] of inventory.lists.entries()) {
-      if (target.related !== undefined) continue;
+    // Side by side, each on a connection of its own; read in list order.
+    const topLevel = [...inventory.lists.entries()].filter(([, target]) => target.related === undefined);
+    const sessions = await mapInParallel(topLevel, ctx.config.target.concurrency, ([index, target]) => probeSession(ctx, target.label, target.collection.path, `list-${index}`));
+    for (const [position, [, target]] of topLevel.entries()) {
       ctx.cover(`GET ${target.label}`);
-      carried.push(...(await probeSession(ctx, target.label, target.collection.path, `list-${index}`)));
+      carried.push(...sessions[position]!);
     }
     if (carried.length > 0) {
       for (const target of inventory.lists.filter((candidate) => candidate.related !== undefined)) {
@@ -88,11 +90,14 @@ async function probeSession(ctx: CheckContext, label: string, path: string, conn
     { connection: `${connection}-session`, note: 'third request on the same connection, no cookie' },
     { freshConnection: true, note: 'a fresh connection, no cookie' },
   ];
+  // Its own exchanges, not the check's last few: other lists are probed meanwhile.
+  const exchanges: ExchangeRecord[] = [];
   for (const attempt of attempts) {
     const response = await ctx.request({ path, ...attempt });
+    exchanges.push(response.record);
     if (response.status !== 200) {
       const hint = response.headers['set-cookie'] === undefined ? '' : ' (the target sets a cookie: session state?)';
-      return [{ list: label, what: `answered ${response.status} to a valid request on the ${attempt.note}${hint}; expected 200`, exchanges: ctx.exchanges.slice(-4) }];
+      return [{ list: label, what: `answered ${response.status} to a valid request on the ${attempt.note}${hint}; expected 200`, exchanges }];
     }
   }
   return [];
