@@ -43,7 +43,7 @@ const lines = [
   '|---|---:|---:|---:|---:|---:|',
   ...walk.map((w) => `| ${w.label} | ${w.pages} | ${round(w.itemsPerSecond)} | ${round(w.pagesPerSecond)} | ${round(w.firstPagesMs, 2)} | ${round(w.lastPagesMs, 2)} |`),
   '',
-  `| Full default run (${fullRun.checks} checks, verdict ${fullRun.verdict}; goal < 5 s) | ms | share |`,
+  `| Full default run (${fullRun.checks} checks, verdict ${fullRun.verdict}; goal < 5 s); a suite's row is the sum of its checks' times, which overlap where checks run side by side | ms | share |`,
   '|---|---:|---:|',
   `| **wall time, in-process** (median of ${fullRun.runsMs.map((ms) => round(ms)).join(', ')}) | **${round(fullRun.wallMs)}** | 100% |`,
   ...fullRun.suites.map((s) => `| ${s.suite}${s.suite === 'webhooks-receiver' ? ' (runs alongside pagination)' : ''} | ${round(s.ms)} | ${round(s.share * 100)}% |`),
