@@ -12,6 +12,8 @@ export const layers = [
   { name: 'errors', paths: ['harness/{errors,exit-codes,tool-version}.ts'], mayImport: ['model'] },
   { name: 'config', paths: ['harness/config/**'], mayImport: ['model', 'errors'] },
   { name: 'http', paths: ['harness/http/**'], mayImport: ['model', 'errors'] },
+  // Reading API descriptions (OpenAPI, Swagger) into a starting config.
+  { name: 'openapi', paths: ['harness/openapi/**'], mayImport: ['model', 'errors', 'config', 'http'] },
   { name: 'sink', paths: ['harness/sink/**'], mayImport: ['model', 'errors', 'config', 'http'] },
   // What a check may use of the harness: types only, implemented by the runner.
   { name: 'check-api', paths: ['harness/check-api/**'], mayImport: ['model', 'config', 'http', 'sink'] },
@@ -19,11 +21,11 @@ export const layers = [
   { name: 'suites', paths: ['suites/**'], mayImport: ['model', 'check-api'] },
   { name: 'reports', paths: ['reports/**'], mayImport: ['model', 'errors'] },
   // The CLI wires everything together; the reference server is a separate implementation.
-  { name: 'cli', paths: ['harness/cli/**'], mayImport: ['model', 'errors', 'config', 'http', 'sink', 'check-api', 'runner', 'suites', 'reports', 'reference-server'] },
+  { name: 'cli', paths: ['harness/cli/**'], mayImport: ['model', 'errors', 'config', 'http', 'openapi', 'sink', 'check-api', 'runner', 'suites', 'reports', 'reference-server'] },
   { name: 'reference-server', paths: ['reference-server/**'], mayImport: [] },
   // Tools for the kit's own development: benchmarks, generated docs, the test set-up.
-  { name: 'bench', paths: ['bench/**'], mayImport: ['model', 'errors', 'config', 'http', 'sink', 'check-api', 'runner', 'suites', 'reports', 'reference-server', 'cli'] },
-  { name: 'dev-tools', paths: ['dev-tools/**'], mayImport: ['model', 'errors', 'config', 'http', 'sink', 'check-api', 'runner', 'suites', 'reports', 'reference-server', 'cli'] },
+  { name: 'bench', paths: ['bench/**'], mayImport: ['model', 'errors', 'config', 'http', 'openapi', 'sink', 'check-api', 'runner', 'suites', 'reports', 'reference-server', 'cli'] },
+  { name: 'dev-tools', paths: ['dev-tools/**'], mayImport: ['model', 'errors', 'config', 'http', 'openapi', 'sink', 'check-api', 'runner', 'suites', 'reports', 'reference-server', 'cli'] },
 ];
 
 const testFiles = ['**/*.test.ts', '**/test-support/**'];

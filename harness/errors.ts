@@ -184,6 +184,22 @@ export class BaselineInvalidError extends ApicertError {
   }
 }
 
+/** An API description (OpenAPI, Swagger) could not be read: a missing file, an unreachable or refusing URL, not JSON or YAML. */
+export class OpenApiUnreadableError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_OPENAPI_UNREADABLE', message);
+  }
+}
+
+/** An API description breaks its specification; `problems` holds one line per problem (where, what, how to fix). */
+export class OpenApiInvalidError extends ApicertError {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super('APICERT_OPENAPI_INVALID', problems.length === 1 ? problems[0]! : `${problems.length} problems in the API description`);
+    this.problems = problems;
+  }
+}
+
 /** Turns anything thrown into plain error data, without a stack. */
 export function toErrorInfo(thrown: unknown): ErrorInfo {
   if (thrown instanceof ApicertError) return thrown.toInfo();

@@ -12,6 +12,7 @@ import { listBehaviourFor, pageParamPolicyFor } from './pagination/defect-polici
 import { resourceDefinitions } from './resources/resource-definitions.js';
 import { mountCollection } from './routes/mount-collection.js';
 import { mountCustomerOrders } from './routes/mount-customer-orders.js';
+import { referenceOpenApiDocument } from './openapi/openapi-document.js';
 import { defaultDefectTuning, type DefectTuning, type ServerContext } from './routes/server-context.js';
 import { mountReceiverObservation, mountSignedReceiver } from './routes/webhook-receiver.js';
 import { mountWebhookSubscriptions } from './routes/webhook-subscriptions.js';
@@ -84,6 +85,9 @@ export function createApp(options: AppOptions): ReferenceApp {
       next();
     });
   }
+  // Public, like most API descriptions: `apicert init --base-url` finds it without a credential.
+  const openApi = referenceOpenApiDocument();
+  app.get('/openapi.json', (_req, res) => void res.status(200).json(openApi));
   mountSignedReceiver(app, ctx);
   // After the receiver: a 429 to a webhook delivery is a failed delivery (6/3), not API throttling.
   if (defects.has('rate-limited')) app.use(createRateLimit({ every: 4, retryAfterSeconds: ctx.tuning.retryAfterSeconds }));

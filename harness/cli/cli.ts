@@ -5,7 +5,7 @@ import { ExitCode } from '../exit-codes.js';
 import { toolVersion } from '../tool-version.js';
 import type { CliIo } from './cli-io.js';
 import { exitCodeForError, formatErrorLine } from './exit-code-for-error.js';
-import { referenceServerFlags, runFlags } from './flags.js';
+import { initFlags, referenceServerFlags, runFlags } from './flags.js';
 import { findRepeatedFlag } from './parse-flag-values.js';
 import { findQuickAnswer } from './quick-answer.js';
 
@@ -105,6 +105,16 @@ async function createParser(argv: readonly string[], width: number, run: Command
       },
     )
     .command(
+      'init',
+      'Write a starting config from an OpenAPI document (a file or URL, or found under --base-url)',
+      (y) => y.options(initFlags),
+      async (args) => {
+        await run(async (io) =>
+          (await import('./init-command.js')).initCommand({ openapi: args.openapi, baseUrl: args['base-url'], out: args.out, force: args.force, seed: args.seed }, io),
+        );
+      },
+    )
+    .command(
       'validate-config <file>',
       'Check a config file: prints ok, or one line per problem',
       (y) => y.positional('file', { type: 'string', demandOption: true, describe: 'Path to the config file' }),
@@ -112,7 +122,7 @@ async function createParser(argv: readonly string[], width: number, run: Command
         await run(async (io) => (await import('./validate-config-command.js')).validateConfigCommand(args.file, io));
       },
     )
-    .demandCommand(1, 'name a command: run, reference-server or validate-config')
+    .demandCommand(1, 'name a command: run, init, reference-server or validate-config')
     .strict()
     .version(toolVersion())
     .help()

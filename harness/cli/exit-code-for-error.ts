@@ -1,6 +1,6 @@
 // Which exit code an error that stopped a command maps to; the codes and their meaning are listed
 // in the README ("Exit codes") and per error code in docs/errors.md.
-import { ApicertError, ConfigInvalidError } from '../errors.js';
+import { ApicertError, ConfigInvalidError, OpenApiInvalidError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 
 export function exitCodeForError(error: unknown): ExitCode {
@@ -18,7 +18,7 @@ export function exitCodeForError(error: unknown): ExitCode {
  * problems gets that line, then one line per problem (pointer, what is wrong, how to fix it).
  */
 export function formatErrorLine(error: unknown): string {
-  if (error instanceof ConfigInvalidError && error.problems.length > 1) {
+  if ((error instanceof ConfigInvalidError || error instanceof OpenApiInvalidError) && error.problems.length > 1) {
     return [`${error.code}: ${error.message}`, ...error.problems.map((problem) => `  ${problem}`)].join('\n');
   }
   if (error instanceof ApicertError) return `${error.code}: ${error.message}`;

@@ -28,5 +28,13 @@ export const referenceServerFlags = {
   'webhook-max-attempts': { type: 'string', default: '5', describe: 'Most delivery attempts per event and subscriber' },
 } as const satisfies Record<string, Options>;
 
+export const initFlags = {
+  openapi: { type: 'string', describe: 'OpenAPI 3.1, 3.0 or Swagger 2.0 document (JSON or YAML): a file, or an http(s) URL' },
+  'base-url': { type: 'string', describe: 'Base URL of the API (wins over the document\'s servers); without --openapi, the document is looked for under it' },
+  out: { type: 'string', default: 'apicert.config.json', describe: 'Config file to write' },
+  force: { type: 'boolean', default: false, describe: 'Replace the --out file when it exists' },
+  seed: { type: 'string', describe: 'Seed of the bodies generated from schemas where the document has no example (default 1)' },
+} as const satisfies Record<string, Options>;
+
 /** Every long flag of every command, for the docs test. */
-export const allFlagNames: readonly string[] = [...Object.keys(runFlags), ...Object.keys(referenceServerFlags)];
+export const allFlagNames: readonly string[] = [...new Set([...Object.keys(runFlags), ...Object.keys(referenceServerFlags), ...Object.keys(initFlags)])];

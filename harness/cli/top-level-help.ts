@@ -10,6 +10,8 @@ Commands:
   apicert run                     Run the conformance suites against a target and write reports
   apicert reference-server        Start the bundled reference implementation (prints one JSON line
                                   with its URL and token)
+  apicert init                    Write a starting config from an OpenAPI document (a file or URL,
+                                  or found under --base-url)
   apicert validate-config <file>  Check a config file: prints ok, or one line per problem
 
 Options:

@@ -175,6 +175,31 @@ export function referenceOpenApiDocument(): Json {
           callbacks: { recordEvent: { '{$request.body#/url}': delivery } },
         },
       },
+      '/webhook-receiver': {
+        post: {
+          operationId: 'receiveEvent',
+          tags: ['webhook receiver'],
+          description: 'Takes signed event deliveries; the signature over the raw body is the credential.',
+          security: [],
+          parameters: [{ name: 'X-Signature', in: 'header', required: true, description: 'sha256=<HMAC-SHA256 of the raw body with the shared secret, hex>', schema: { type: 'string' } }],
+          requestBody: { required: true, ...json(ref('Event')) },
+          responses: { 200: { description: 'Received (a duplicate too)' }, ...errorAnswers([400, 401, 413]) },
+        },
+      },
+      '/webhook-receiver/events/{eventId}': {
+        get: {
+          operationId: 'readReceivedEvent',
+          tags: ['webhook receiver'],
+          parameters: [{ name: 'eventId', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: {
+            200: {
+              description: 'How often the receiver processed the event',
+              ...json({ type: 'object', properties: { id: { type: 'string' }, receivedCount: { type: 'integer' }, processedCount: { type: 'integer' } }, required: ['processedCount'] }),
+            },
+            ...errorAnswers([401, 404]),
+          },
+        },
+      },
       '/webhooks/{id}': {
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
         get: { operationId: 'readWebhook', tags: ['webhooks'], responses: { 200: { description: 'The subscription', ...json(ref('Subscription')) }, ...errorAnswers([401, 404]) } },

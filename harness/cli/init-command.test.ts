@@ -1,0 +1,88 @@
+// `apicert init` as a new user meets it: from the reference server's own document to a run that
+// certifies it, and one line (never a stack) for each way it can go wrong.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/start.js';
+import { suites as registry } from '../../suites/index.js';
+import { runConformance } from '../runner/run-conformance.js';
+import { startLocalServer } from '../http/test-support/local-server.js';
+import { runCli } from './cli.js';
+import { captureIo } from './test-support/capture-io.js';
+
+const exampleConfig = fileURLToPath(new URL('../../apicert.config.example.json', import.meta.url));
+const brokenDocument = fileURLToPath(new URL('../openapi/test-support/documents/broken-3.1.json', import.meta.url));
+
+describe('apicert init', () => {
+  let server: RunningReferenceServer;
+  let directory: string;
+
+  beforeAll(async () => {
+    server = await startReferenceServer({ port: 0 });
+    directory = await mkdtemp(join(tmpdir(), 'apicert-init-'));
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('finds the reference server\'s document, writes a config that validates, and a run from it certifies the server as the example config does', async () => {
+    const out = join(directory, 'derived.json');
+    const io = captureIo({});
+    expect(await runCli(['init', '--base-url', server.url, '--out', out], io)).toBe(0);
+    expect(io.err()).toBe('');
+    expect(io.out()).toMatch(/^looking for an API description under http:\/\/127\.0\.0\.1:\d+…\nfound http:\/\/127\.0\.0\.1:\d+\/openapi\.json\n/);
+    expect(io.out()).toMatch(/^derived {2}\/collections\/0 {2}collection "customers" at \/customers/m);
+    expect(io.out()).toMatch(/^to fill {2}\/webhooks\/sender\/senderTimeoutMs {2}/m);
+    expect(io.out()).toMatch(/^wrote .*derived\.json from OpenAPI 3\.1\.0 \(\d+ derived, 1 to look at\); it validates\./m);
+
+    const validated = captureIo({});
+    expect(await runCli(['validate-config', out], validated)).toBe(0);
+    expect(validated.out()).toBe('ok\n');
+
+    const env = { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret };
+    // The document cannot say the sender's time-out; the user fills it in, as the line asks.
+    const config = JSON.parse(await readFile(out, 'utf8')) as { webhooks: { sender: Record<string, unknown> } };
+    config.webhooks.sender['senderTimeoutMs'] = 250;
+    await writeFile(out, JSON.stringify(config));
+    const [derived, example] = await Promise.all([out, exampleConfig].map((configPath) => runConformance({ registry, baseUrl: server.url, configPath, seed: 3, env })));
+    const classVerdicts = (run: typeof derived) => Object.fromEntries(run!.run.classes.map((entry) => [entry.id, entry.verdict]));
+    expect(derived!.run.verdict).toBe('passed');
+    expect(Object.keys(classVerdicts(derived))).toHaveLength(10);
+    expect(classVerdicts(derived)).toEqual(classVerdicts(example));
+  }, 60_000);
+
+  it('refuses to start without a document or a base URL, and to replace a file without --force', async () => {
+    const io = captureIo({});
+    expect(await runCli(['init'], io)).toBe(2);
+    expect(io.err()).toMatch(/^APICERT_USAGE: init needs an API description: give --openapi FILE\|URL, or --base-url URL/);
+    const existing = join(directory, 'existing.json');
+    await writeFile(existing, '{}');
+    const again = captureIo({});
+    expect(await runCli(['init', '--openapi', brokenDocument, '--out', existing], again)).toBe(2);
+    expect(again.err()).toBe(`APICERT_USAGE: ${existing} already exists; pass --force to replace it, or --out to write another file\n`);
+    expect(await readFile(existing, 'utf8')).toBe('{}');
+  });
+
+  it('prints one line per problem of a broken document, and exits 2 without writing', async () => {
+    const out = join(directory, 'never.json');
+    const io = captureIo({});
+    expect(await runCli(['init', '--openapi', brokenDocument, '--out', out], io)).toBe(2);
+    expect(io.err()).toMatch(/^APICERT_OPENAPI_INVALID: /);
+    expect(io.err()).not.toMatch(/\n\s+at /);
+    await expect(readFile(out, 'utf8')).rejects.toThrow();
+  });
+
+  it('says where it looked when no document is found under the base URL', async () => {
+    const empty = await startLocalServer((_request, response) => void response.writeHead(404).end());
+    try {
+      const io = captureIo({});
+      expect(await runCli(['init', '--base-url', empty.origin, '--out', join(directory, 'none.json')], io)).toBe(2);
+      expect(io.err()).toMatch(/^APICERT_OPENAPI_UNREADABLE: no API description found under http:\/\/127\.0\.0\.1:\d+ \(tried \/openapi\.json, \/openapi\.yaml, .*\); pass --openapi with its file or URL\n$/);
+    } finally {
+      await empty.close();
+    }
+  });
+});

@@ -1,0 +1,143 @@
+// What apicert reads of an API description, the same for Swagger 2.0, OpenAPI 3.0 and 3.1: the
+// operations (path, method, query parameters, JSON request body, callbacks), the security schemes
+// that apply, the servers and the 3.1 webhooks. The document must be dereferenced first. Pure.
+
+export type JsonSchema = Readonly<Record<string, unknown>>;
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface ApiOperation {
+  /** As in the document, e.g. "/customers/{customerId}". */
+  readonly path: string;
+  readonly method: HttpMethod;
+  /** JSON pointer of the operation in the document, for the lines `apicert init` prints. */
+  readonly pointer: string;
+  readonly queryParameters: readonly { readonly name: string; readonly schema: JsonSchema }[];
+  /** Names of its header parameters, as written. */
+  readonly headerParameters: readonly string[];
+  /** The JSON request body, when the operation takes one. */
+  readonly body?: { readonly schema: JsonSchema; readonly example?: unknown; readonly pointer: string };
+  /** Runtime expressions of its callbacks, e.g. "{$request.body#/url}". */
+  readonly callbacks: readonly string[];
+  /** The JSON schema of its first 2xx answer, when it documents one. */
+  readonly answer?: JsonSchema;
+}
+
+/** A way to present a credential, as the document's security schemes describe it. */
+export type SecurityScheme =
+  | { readonly kind: 'bearer'; readonly name: string; readonly obtained?: string }
+  | { readonly kind: 'basic'; readonly name: string }
+  | { readonly kind: 'api-key-header'; readonly name: string; readonly header: string }
+  | { readonly kind: 'unsupported'; readonly name: string; readonly why: string };
+
+export interface ApiModel {
+  /** "2.0", "3.0.3", "3.1.0"… */
+  readonly version: string;
+  /** Server URLs as written (absolute, or relative to the document). */
+  readonly servers: readonly string[];
+  /** The schemes of the first security requirement that applies to every operation; empty: none needed. */
+  readonly security: readonly SecurityScheme[];
+  /** True when the document states its security (an empty list means no credential is needed). */
+  readonly statesSecurity: boolean;
+  readonly operations: readonly ApiOperation[];
+  /** 3.1 webhooks: the event names and their payload schemas. */
+  readonly webhooks: readonly { readonly name: string; readonly payload?: JsonSchema }[];
+}
+
+const methods: readonly HttpMethod[] = ['get', 'post', 'put', 'patch', 'delete'];
+
+const asRecord = (value: unknown): Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const asArray = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
+const escapePointer = (segment: string): string => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/** Reads a dereferenced Swagger 2.0 or OpenAPI 3.x document. */
+export function toApiModel(document: unknown): ApiModel {
+  const doc = asRecord(document);
+  const isSwagger = typeof doc['swagger'] === 'string';
+  const version = String(isSwagger ? doc['swagger'] : doc['openapi']);
+  const operations: ApiOperation[] = [];
+  for (const [path, item] of Object.entries(asRecord(doc['paths']))) {
+    const pathItem = asRecord(item);
+    for (const method of methods) {
+      const operation = pathItem[method];
+      if (operation === undefined) continue;
+      const op = asRecord(operation);
+      const pointer = `/paths/${escapePointer(path)}/${method}`;
+      const parameters = [...asArray(pathItem['parameters']), ...asArray(op['parameters'])].map(asRecord);
+      const queryParameters = parameters
+        .filter((p) => p['in'] === 'query' && typeof p['name'] === 'string')
+        .map((p) => ({ name: String(p['name']), schema: isSwagger ? swaggerParameterSchema(p) : asRecord(p['schema']) }));
+      const headerParameters = parameters.filter((p) => p['in'] === 'header' && typeof p['name'] === 'string').map((p) => String(p['name']));
+      const body = isSwagger ? swaggerBody(parameters, pointer) : openApiBody(op['requestBody'], pointer);
+      const callbacks = Object.values(asRecord(op['callbacks'])).flatMap((callback) => Object.keys(asRecord(callback)));
+      const answer = successSchema(op['responses'], isSwagger);
+      operations.push({ path, method, pointer, queryParameters, headerParameters, ...(body !== undefined ? { body } : {}), callbacks, ...(answer !== undefined ? { answer } : {}) });
+    }
+  }
+  const schemes = asRecord(isSwagger ? doc['securityDefinitions'] : asRecord(doc['components'])['securitySchemes']);
+  const requirements = asArray(doc['security']).map(asRecord);
+  const first = requirements[0];
+  const security = first === undefined ? [] : Object.keys(first).map((name) => toScheme(name, asRecord(schemes[name]), isSwagger));
+  return {
+    version,
+    servers: isSwagger ? swaggerServers(doc) : asArray(doc['servers']).map((s) => String(asRecord(s)['url'] ?? '')).filter((url) => url !== ''),
+    security,
+    statesSecurity: Array.isArray(doc['security']),
+    operations,
+    webhooks: Object.entries(asRecord(doc['webhooks'])).map(([name, item]) => {
+      const post = asRecord(asRecord(item)['post']);
+      const payload = openApiBody(post['requestBody'], '')?.schema;
+      return payload === undefined ? { name } : { name, payload };
+    }),
+  };
+}
+
+function openApiBody(requestBody: unknown, pointer: string): ApiOperation['body'] {
+  const content = asRecord(asRecord(requestBody)['content']);
+  const type = Object.keys(content).find((name) => name === 'application/json' || /^application\/[\w.+-]*json$/.test(name));
+  if (type === undefined) return undefined;
+  const media = asRecord(content[type]);
+  const examples = Object.values(asRecord(media['examples'])).map((example) => asRecord(example)['value']);
+  const example = media['example'] ?? examples.find((value) => value !== undefined) ?? asRecord(media['schema'])['example'];
+  return { schema: asRecord(media['schema']), ...(example !== undefined ? { example } : {}), pointer: `${pointer}/requestBody/content/${escapePointer(type)}` };
+}
+
+function successSchema(responses: unknown, isSwagger: boolean): JsonSchema | undefined {
+  const [, answer] = Object.entries(asRecord(responses)).find(([status]) => /^2\d\d$/.test(status)) ?? [];
+  if (answer === undefined) return undefined;
+  if (isSwagger) return asRecord(answer)['schema'] === undefined ? undefined : asRecord(asRecord(answer)['schema']);
+  return openApiBody(answer, '')?.schema;
+}
+
+function swaggerBody(parameters: readonly Readonly<Record<string, unknown>>[], pointer: string): ApiOperation['body'] {
+  const index = parameters.findIndex((p) => p['in'] === 'body');
+  if (index < 0) return undefined;
+  const schema = asRecord(parameters[index]!['schema']);
+  const example = schema['example'] ?? parameters[index]!['x-example'];
+  return { schema, ...(example !== undefined ? { example } : {}), pointer: `${pointer}/parameters/${index}` };
+}
+
+// A 2.0 parameter holds its schema keywords itself.
+function swaggerParameterSchema(parameter: Readonly<Record<string, unknown>>): JsonSchema {
+  const { name: _name, in: _in, required: _required, description: _description, ...schema } = parameter;
+  return schema;
+}
+
+function swaggerServers(doc: Readonly<Record<string, unknown>>): string[] {
+  const host = doc['host'];
+  const basePath = typeof doc['basePath'] === 'string' ? doc['basePath'] : '';
+  if (typeof host !== 'string') return basePath === '' ? [] : [basePath];
+  const scheme = asArray(doc['schemes']).includes('https') ? 'https' : String(asArray(doc['schemes'])[0] ?? 'https');
+  return [`${scheme}://${host}${basePath}`];
+}
+
+function toScheme(name: string, scheme: Readonly<Record<string, unknown>>, isSwagger: boolean): SecurityScheme {
+  const type = scheme['type'];
+  if (type === 'http' && String(scheme['scheme']).toLowerCase() === 'bearer') return { kind: 'bearer', name };
+  if ((type === 'http' && String(scheme['scheme']).toLowerCase() === 'basic') || (isSwagger && type === 'basic')) return { kind: 'basic', name };
+  if (type === 'apiKey' && scheme['in'] === 'header' && typeof scheme['name'] === 'string') return { kind: 'api-key-header', name, header: scheme['name'] };
+  if (type === 'apiKey') return { kind: 'unsupported', name, why: `an API key in the ${String(scheme['in'])}; apicert sends its credential in a header` };
+  if (type === 'oauth2' || type === 'openIdConnect') return { kind: 'bearer', name, obtained: `through ${String(type)}: apicert does not fetch tokens, so get one yourself` };
+  return { kind: 'unsupported', name, why: `a ${String(type)} scheme` };
+}

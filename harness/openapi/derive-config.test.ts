@@ -1,0 +1,90 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/load-config.js';
+import { referenceOpenApiDocument } from '../../reference-server/openapi/openapi-document.js';
+import { deriveConfig, type Derivation } from './derive-config.js';
+import { loadOpenApi } from './load-openapi.js';
+
+const documents = fileURLToPath(new URL('./test-support/documents/', import.meta.url));
+let directory: string;
+
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'apicert-derive-'));
+});
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+async function derivedFrom(path: string, options: { baseUrl?: string } = {}): Promise<Derivation> {
+  const loaded = await loadOpenApi(path);
+  return deriveConfig(loaded.model, { seed: 1, ...options });
+}
+
+/** The config validates as `apicert validate-config` would see it. */
+async function expectValid(derivation: Derivation): Promise<void> {
+  const file = join(directory, `config-${Math.random().toString(36).slice(2)}.json`);
+  await writeFile(file, JSON.stringify(derivation.config));
+  await expect(loadConfig(file)).resolves.toBeDefined();
+}
+
+const pointers = (derivation: Derivation, kind: 'derived' | 'missing'): string[] => derivation.lines.filter((line) => line.kind === kind).map((line) => line.pointer);
+
+describe('deriveConfig', () => {
+  it('reads the reference server\'s 3.1 document into the example config\'s collections, bounds and webhook roles', async () => {
+    const file = join(directory, 'reference.json');
+    await writeFile(file, JSON.stringify(referenceOpenApiDocument()));
+    const derivation = await derivedFrom(file, { baseUrl: 'http://127.0.0.1:4010' });
+    const config = derivation.config as { collections: { name: string; path: string; sample: object; replace?: object; patch?: object; related?: { name: string; path: string; memberPath?: string; createPath?: string }[] }[]; pagination: object; webhooks: { sender: object; receiver: object } };
+    expect(config.collections.map((c) => c.path)).toEqual(['/customers', '/orders', '/products']);
+    expect(config.collections[0]!.related).toEqual([expect.objectContaining({ name: 'orders', path: '/customers/{id}/orders', memberPath: '/orders/{childId}' })]);
+    expect(config.collections[0]!.sample).toEqual({ name: 'Ada Lovelace {unique}', email: 'ada.{unique}@example.com', tier: 'pro' });
+    // Changed within the schema: another enum value, not "pro changed".
+    expect(config.collections[0]!.replace).toMatchObject({ tier: 'free' });
+    expect(config.collections[1]!.sample).toMatchObject({ customerId: '{fixture:customers}' });
+    expect(config.collections[1]!.patch).toEqual({ total: 43 });
+    expect(config.pagination).toEqual({ defaultPageSize: 20, maxPageSize: 100 });
+    expect(config.webhooks.sender).toMatchObject({ register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}', secret: '{secret}' } }, collection: 'customers', events: { create: 'customer.created' } });
+    expect(config.webhooks.receiver).toEqual({ url: '/webhook-receiver', observe: { urlTemplate: '/webhook-receiver/events/{eventId}', pointer: '/processedCount' } });
+    expect(pointers(derivation, 'missing')).toEqual(['/webhooks/sender/senderTimeoutMs']);
+    await expectValid(derivation);
+  });
+
+  it('reads a 3.0 YAML document split over two files: an API key header, page styles, ids named by the path, a child created through its own collection', async () => {
+    const derivation = await derivedFrom(join(documents, 'shop-3.0.yaml'));
+    const config = derivation.config as { target: { baseUrl: string; auth: object }; collections: { name: string; idField?: string; sample: Record<string, unknown>; replace?: object; patch?: object; pagination?: object; related?: object[] }[]; pagination: object };
+    expect(config.target.baseUrl).toBe('https://api.example.com');
+    expect(config.target.auth).toEqual({ header: 'X-Api-Key', scheme: '', tokenEnv: 'APICERT_TOKEN' });
+    const [stores, items] = config.collections;
+    expect(stores).toMatchObject({ name: 'stores', idField: 'storeId', pagination: { styles: ['page'] } });
+    // Generated from the schema: the readOnly id left out, the enum kept, a plain string made unique.
+    expect(Object.keys(stores!.sample).sort()).toEqual(['kind', 'name']);
+    expect(['retail', 'online']).toContain(stores!.sample['kind']);
+    expect(stores!.related).toEqual([expect.objectContaining({ name: 'items', path: '/v2/stores/{id}/items', createPath: '/v2/items', memberPath: '/v2/items/{childId}' })]);
+    expect((stores!.related![0] as { sample: object }).sample).toMatchObject({ store_id: '{parentId}' });
+    expect(items!.sample).toMatchObject({ store_id: '{fixture:stores}' });
+    expect(items!.replace).toBeUndefined();
+    expect(config.pagination).toEqual({ defaultPageSize: 10, maxPageSize: 50 });
+    expect(pointers(derivation, 'missing')).toEqual(['/webhooks/sender', '/webhooks/receiver']);
+    await expectValid(derivation);
+  });
+
+  it('reads a Swagger 2.0 document: host and basePath, basic auth, the body parameter\'s example, limit/offset and cursor styles', async () => {
+    const derivation = await derivedFrom(join(documents, 'petstore-2.0.json'));
+    const config = derivation.config as { target: { baseUrl: string; auth: object }; collections: { name: string; sample: object; pagination?: object }[]; pagination: object };
+    expect(config.target).toEqual({ baseUrl: 'https://pets.example.com/api', auth: { header: 'Authorization', scheme: 'Basic', tokenEnv: 'APICERT_TOKEN' } });
+    expect(config.collections).toEqual([expect.objectContaining({ name: 'pets', path: '/pets', sample: { name: 'Rex {unique}', species: 'dog' }, pagination: { styles: ['offset', 'cursor'] } })]);
+    expect(config.pagination).toEqual({ defaultPageSize: 25, maxPageSize: 200 });
+    expect(derivation.lines.find((line) => line.pointer === '/target/auth')?.text).toMatch(/base64 of user:password/);
+    await expectValid(derivation);
+  });
+
+  it('generates the same bodies for the same seed, and says where each came from', async () => {
+    const first = await derivedFrom(join(documents, 'shop-3.0.yaml'));
+    const second = await derivedFrom(join(documents, 'shop-3.0.yaml'));
+    expect(second.config).toEqual(first.config);
+    expect(first.lines.find((line) => line.pointer === '/collections/0/sample')?.text).toMatch(/^generated from the schema \(seed 1\) at \/paths\/~1v2~1stores\/post\/requestBody/);
+  });
+});

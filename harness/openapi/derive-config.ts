@@ -1,0 +1,273 @@
+// A starting config from an API description: the base URL, the credential's header, the collections
+// and their nested lists with sample bodies, the page-size bounds the list parameters declare, and
+// the webhook registration its callbacks describe. Every choice comes back as a line naming the
+// config key (a JSON pointer) and where it came from; every key it could not fill, as a line
+// saying how to fill it. Pure.
+import type { ApiModel, ApiOperation, JsonSchema } from './api-model.js';
+import { findCollections, singularOf, type FoundCollection } from './find-collections.js';
+import { changedBody, sampleBody } from './sample-body.js';
+
+export interface DerivedLine {
+  readonly kind: 'derived' | 'missing';
+  /** JSON pointer of the config key, e.g. "/collections/0/sample". */
+  readonly pointer: string;
+  readonly text: string;
+}
+
+export interface Derivation {
+  /** The config to write: plain JSON, validated by loadConfig before it is written. */
+  readonly config: Record<string, unknown>;
+  readonly lines: readonly DerivedLine[];
+}
+
+export interface DeriveOptions {
+  /** The --base-url flag: wins over the document's servers. */
+  readonly baseUrl?: string;
+  /** Where the document was read from: a relative server URL is resolved against it. */
+  readonly documentUrl?: string;
+  /** Seeds the bodies generated from schemas. */
+  readonly seed: number;
+}
+
+export function deriveConfig(model: ApiModel, options: DeriveOptions): Derivation {
+  const lines: DerivedLine[] = [];
+  const derived = (pointer: string, text: string): void => void lines.push({ kind: 'derived', pointer, text });
+  const missing = (pointer: string, text: string): void => void lines.push({ kind: 'missing', pointer, text });
+
+  const target: Record<string, unknown> = {};
+  const baseUrl = options.baseUrl ?? serverUrl(model.servers, options.documentUrl);
+  if (options.baseUrl !== undefined) derived('/target/baseUrl', `${options.baseUrl} (from --base-url)`);
+  else if (baseUrl !== undefined) derived('/target/baseUrl', `${baseUrl} (from the document's servers[0])`);
+  else missing('/target/baseUrl', 'the document names no absolute server URL: pass --base-url, or set target.baseUrl');
+  if (baseUrl !== undefined) target['baseUrl'] = baseUrl;
+  target['auth'] = deriveAuth(model, derived, missing);
+
+  // A path whose POST registers webhooks (it has callbacks) is the sender's registration, not a collection.
+  const registries = new Set(model.operations.filter((operation) => operation.method === 'post' && operation.callbacks.length > 0).map((operation) => operation.path));
+  const found = findCollections(model).filter((collection) => {
+    if (!registries.has(collection.path)) return true;
+    derived('/collections', `left out ${collection.path}: its POST registers webhooks (it has callbacks), so it is the sender's registration`);
+    return false;
+  });
+  const names = found.map((collection) => collection.name);
+  if (found.length === 0) missing('/collections', 'no path pairs a list and create (GET and POST /things) with a member (GET /things/{id}); add collections by hand (docs/config.md)');
+  const collections = found.map((collection, index) => deriveCollection(collection, `/collections/${index}`, names, model.version, options.seed, derived, missing));
+
+  const config: Record<string, unknown> = { target, collections };
+  const pagination = derivePagination(found, derived);
+  if (Object.keys(pagination).length > 0) config['pagination'] = pagination;
+  const webhooks = deriveWebhooks(model, found, options.seed, derived, missing);
+  if (Object.keys(webhooks).length > 0) config['webhooks'] = webhooks;
+  return { config, lines };
+}
+
+type Say = (pointer: string, text: string) => void;
+
+function serverUrl(servers: readonly string[], documentUrl: string | undefined): string | undefined {
+  for (const server of servers) {
+    if (server.includes('{')) continue;
+    try {
+      const url = documentUrl === undefined ? new URL(server) : new URL(server, documentUrl);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
+      return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
+}
+
+function deriveAuth(model: ApiModel, derived: Say, missing: Say): Record<string, unknown> {
+  const [scheme, ...others] = model.security;
+  if (!model.statesSecurity) {
+    missing('/target/auth', 'the document states no security: apicert sends "Authorization: Bearer $APICERT_TOKEN"; set target.auth if the API expects another header');
+    return { header: 'Authorization', scheme: 'Bearer', tokenEnv: 'APICERT_TOKEN' };
+  }
+  if (scheme === undefined) {
+    missing('/target/auth', 'the document says the API takes no credential; apicert still sends one, so set APICERT_TOKEN to any value');
+    return { header: 'Authorization', scheme: 'Bearer', tokenEnv: 'APICERT_TOKEN' };
+  }
+  if (others.length > 0) derived('/target/auth', `the document asks for ${model.security.length} credentials at once; apicert sends one, the first (${scheme.name})`);
+  switch (scheme.kind) {
+    case 'bearer':
+      derived('/target/auth', `Authorization: Bearer $APICERT_TOKEN (security scheme "${scheme.name}"${scheme.obtained === undefined ? '' : `, a token obtained ${scheme.obtained}`})`);
+      return { header: 'Authorization', scheme: 'Bearer', tokenEnv: 'APICERT_TOKEN' };
+    case 'basic':
+      derived('/target/auth', `Authorization: Basic $APICERT_TOKEN (security scheme "${scheme.name}"; put base64 of user:password in APICERT_TOKEN)`);
+      return { header: 'Authorization', scheme: 'Basic', tokenEnv: 'APICERT_TOKEN' };
+    case 'api-key-header':
+      derived('/target/auth', `${scheme.header}: $APICERT_TOKEN (security scheme "${scheme.name}", an API key in a header)`);
+      return { header: scheme.header, scheme: '', tokenEnv: 'APICERT_TOKEN' };
+    case 'unsupported':
+      missing('/target/auth', `security scheme "${scheme.name}" is ${scheme.why}; set target.auth to a header apicert can send`);
+      return { header: 'Authorization', scheme: 'Bearer', tokenEnv: 'APICERT_TOKEN' };
+  }
+}
+
+function deriveCollection(found: FoundCollection, pointer: string, names: readonly string[], version: string, seed: number, derived: Say, missing: Say): Record<string, unknown> {
+  derived(pointer, `collection "${found.name}" at ${found.path} (list and create ${found.list.pointer.replace(/\/get$/, '')}; ${memberVerbs(found)})`);
+  const collection: Record<string, unknown> = { name: found.name, path: found.path };
+  if (found.idField !== 'id' || found.idFieldFrom.startsWith('a guess')) derived(`${pointer}/idField`, `"${found.idField}": ${found.idFieldFrom}`);
+  if (found.idField !== 'id') collection['idField'] = found.idField;
+  collection['sample'] = bodyFor(found.create, `${pointer}/sample`, { seed, version, collectionNames: names, ownName: found.name }, derived, missing);
+  const sample = collection['sample'] as Record<string, unknown>;
+  // The kit's own defaults change every string field, which breaks enums and formats: these change
+  // each field within its schema.
+  const put = found.member.put?.body ?? found.create.body;
+  if (found.member.put !== undefined && put !== undefined && Object.keys(sample).length > 0) {
+    collection['replace'] = changedBody(sample, put.schema);
+    derived(`${pointer}/replace`, 'the sample with each field changed within its schema');
+  }
+  const patch = found.member.patch?.body;
+  if (patch !== undefined && Object.keys(sample).length > 0) {
+    const changed = changedBody(sample, patch.schema, 'first');
+    if (Object.keys(changed).length > 0) {
+      collection['patch'] = changed;
+      derived(`${pointer}/patch`, `"${Object.keys(changed)[0]}" of the sample, changed within the PATCH schema`);
+    }
+  }
+  const styles = stylesOf(found.list);
+  if (styles !== undefined) collection['pagination'] = { styles };
+  const related = found.related.map((child, index) => {
+    const childPointer = `${pointer}/related/${index}`;
+    const entry: Record<string, unknown> = { name: child.name, path: child.path };
+    derived(childPointer, `related list "${child.name}" at ${child.path}, children created ${child.createPath === 'nested' ? 'by a nested POST' : `by POST ${child.createPath} with the parent in "${child.parentField}"`}${child.memberPath === undefined ? '' : `, read at ${child.memberPath}`}`);
+    if (child.createPath !== 'nested') entry['createPath'] = child.createPath;
+    if (child.memberPath !== undefined) entry['memberPath'] = child.memberPath;
+    if (child.create === undefined) {
+      missing(`${childPointer}/sample`, `no operation creates a ${singularOf(child.name)} under a ${singularOf(found.name)}: write a body that creates one`);
+      entry['sample'] = {};
+    } else {
+      entry['sample'] = bodyFor(child.create, `${childPointer}/sample`, { seed, version, collectionNames: names, ownName: child.name, ...(child.parentField !== undefined ? { parentField: child.parentField } : {}) }, derived, missing);
+    }
+    const childStyles = stylesOf(child.list);
+    if (childStyles !== undefined) entry['pagination'] = { styles: childStyles };
+    return entry;
+  });
+  if (related.length > 0) collection['related'] = related;
+  return collection;
+}
+
+function memberVerbs(found: FoundCollection): string {
+  const verbs = (['get', 'put', 'patch', 'delete'] as const).filter((method) => found.member[method] !== undefined).map((method) => method.toUpperCase());
+  return `member ${verbs.join(', ')}`;
+}
+
+function bodyFor(operation: ApiOperation, pointer: string, context: Parameters<typeof sampleBody>[1], derived: Say, missing: Say): Record<string, unknown> {
+  if (operation.body === undefined) {
+    missing(pointer, `${operation.method.toUpperCase()} ${operation.path} documents no JSON request body: write a body that creates a record`);
+    return {};
+  }
+  const sample = sampleBody(operation.body, context);
+  if (!sample.ok) {
+    missing(pointer, `${operation.body.pointer}: ${sample.why}; write a body that creates a record`);
+    return {};
+  }
+  derived(pointer, `${sample.from === 'example' ? 'the example' : `generated from the schema (seed ${context.seed})`} at ${operation.body.pointer}`);
+  return sample.body;
+}
+
+/** The styles a list's query parameters declare; undefined when it declares none (the default: all). */
+function stylesOf(list: ApiOperation): string[] | undefined {
+  const names = new Set(list.queryParameters.map((p) => p.name));
+  const styles = [...(names.has('limit') && names.has('offset') ? ['offset'] : []), ...(names.has('page') && names.has('per_page') ? ['page'] : []), ...(names.has('after') ? ['cursor'] : [])];
+  return styles.length === 0 ? undefined : styles;
+}
+
+function derivePagination(found: readonly FoundCollection[], derived: Say): Record<string, unknown> {
+  const lists = found.flatMap((collection) => [collection.list, ...collection.related.map((child) => child.list)]);
+  const agreed = (keyword: 'default' | 'maximum'): number | undefined => {
+    const values = lists.map((list) => list.queryParameters.find((p) => p.name === 'limit' || p.name === 'per_page')?.schema[keyword]);
+    const [first] = values;
+    return typeof first === 'number' && Number.isInteger(first) && first >= 1 && values.every((value) => value === first) ? first : undefined;
+  };
+  const pagination: Record<string, unknown> = {};
+  const defaultSize = agreed('default');
+  const maximum = agreed('maximum');
+  if (defaultSize !== undefined) {
+    pagination['defaultPageSize'] = defaultSize;
+    derived('/pagination/defaultPageSize', `${defaultSize} (the default of every list's limit parameter)`);
+  }
+  if (maximum !== undefined) {
+    pagination['maxPageSize'] = maximum;
+    derived('/pagination/maxPageSize', `${maximum} (the maximum of every list's limit parameter)`);
+  }
+  return pagination;
+}
+
+function deriveWebhooks(model: ApiModel, found: readonly FoundCollection[], seed: number, derived: Say, missing: Say): Record<string, unknown> {
+  const webhooks: Record<string, unknown> = {};
+  const registration = model.operations.find((operation) => operation.body !== undefined && operation.callbacks.some((expression) => urlFieldOf(expression) !== undefined));
+  if (registration === undefined) {
+    missing('/webhooks/sender', 'no operation has a callback whose URL comes from its request body ({$request.body#/url}); add webhooks.sender.register by hand to certify the sender');
+  } else {
+    const field = registration.callbacks.map(urlFieldOf).find((name) => name !== undefined)!;
+    const sample = sampleBody(registration.body!, { seed, version: model.version, collectionNames: [] });
+    const body: Record<string, unknown> = sample.ok ? sample.body : {};
+    body[field] = '{sinkUrl}';
+    const secretField = Object.keys((registration.body!.schema['properties'] as Record<string, unknown> | undefined) ?? {}).find((name) => /secret/i.test(name));
+    if (secretField !== undefined) body[secretField] = '{secret}';
+    const sender: Record<string, unknown> = { register: { method: registration.method.toUpperCase(), path: registration.path, body } };
+    derived('/webhooks/sender/register', `${registration.method.toUpperCase()} ${registration.path} with the sink's URL in "${field}"${secretField === undefined ? '' : ` and the secret in "${secretField}"`} (its callback at ${registration.pointer})`);
+    if (secretField === undefined) missing('/webhooks/sender/register/body', 'the registration body has no field for the signing secret: add {secret} where the target takes it, or the sender checks cannot verify signatures');
+    const events = deriveEvents(model, found);
+    if (events !== undefined) {
+      sender['collection'] = events.collection;
+      sender['events'] = events.names;
+      derived('/webhooks/sender/events', `${Object.values(events.names).join(', ')} for "${events.collection}" (the document's webhooks)`);
+    }
+    missing('/webhooks/sender/senderTimeoutMs', 'how long the target waits for a delivery\'s answer is not in the document: set it (default 5000 ms), or the retry checks wait longer than they need');
+    webhooks['sender'] = sender;
+  }
+  const receiver = deriveReceiver(model, derived, missing);
+  if (receiver !== undefined) webhooks['receiver'] = receiver;
+  return webhooks;
+}
+
+/**
+ * The receiver: an operation that takes the convention's X-Signature header; and, to see what it
+ * processed, a GET under its path taking an event id whose answer has a processed count.
+ */
+function deriveReceiver(model: ApiModel, derived: Say, missing: Say): Record<string, unknown> | undefined {
+  const receiving = model.operations.find((operation) => operation.method === 'post' && operation.headerParameters.some((name) => name.toLowerCase() === 'x-signature'));
+  if (receiving === undefined) {
+    missing('/webhooks/receiver', 'no operation takes an X-Signature header, so the document names no webhook receiver: set webhooks.receiver.url to certify one');
+    return undefined;
+  }
+  derived('/webhooks/receiver/url', `${receiving.path} (it takes the X-Signature header, ${receiving.pointer}); the secret it verifies goes in APICERT_WEBHOOK_SECRET`);
+  const receiver: Record<string, unknown> = { url: receiving.path };
+  const observing = model.operations.find((operation) => operation.method === 'get' && operation.path.startsWith(`${receiving.path}/`) && /\{[^}]*event[^}]*\}$/i.test(operation.path));
+  const count = Object.entries((observing?.answer?.['properties'] as Record<string, JsonSchema> | undefined) ?? {}).find(([name, schema]) => /processed/i.test(name) && schema['type'] === 'integer')?.[0];
+  if (observing !== undefined && count !== undefined) {
+    receiver['observe'] = { urlTemplate: observing.path.replace(/\{[^}]*\}$/, '{eventId}'), pointer: `/${count}` };
+    derived('/webhooks/receiver/observe', `${observing.path}, processed count at /${count} (${observing.pointer})`);
+  } else {
+    missing('/webhooks/receiver/observe', 'no GET under the receiver\'s path reads how often an event was processed: without it, deduplication is judged from the answers alone');
+  }
+  return receiver;
+}
+
+/** "{$request.body#/url}" → "url": the top-level body field the callback URL comes from. */
+function urlFieldOf(expression: string): string | undefined {
+  return /^\{\$request\.body#\/([^/}]+)\}$/.exec(expression)?.[1];
+}
+
+function deriveEvents(model: ApiModel, found: readonly FoundCollection[]): { collection: string; names: Record<string, string> } | undefined {
+  const eventNames = new Set([...model.webhooks.map((webhook) => webhook.name), ...model.webhooks.flatMap((webhook) => eventEnum(webhook.payload))]);
+  for (const collection of found) {
+    const singular = singularOf(collection.name);
+    const names = Object.fromEntries(
+      (['create', 'update', 'delete'] as const).flatMap((operation) => {
+        const name = `${singular}.${operation}d`;
+        return eventNames.has(name) ? [[operation, name]] : [];
+      }),
+    );
+    if (Object.keys(names).length > 0) return { collection: collection.name, names };
+  }
+  return undefined;
+}
+
+function eventEnum(payload: JsonSchema | undefined): string[] {
+  const event = ((payload?.['properties'] as Record<string, JsonSchema> | undefined) ?? {})['event'];
+  return Array.isArray(event?.['enum']) ? event['enum'].filter((value): value is string => typeof value === 'string') : [];
+}

@@ -1,0 +1,98 @@
+// Finds the convention's collections in an API description: a path whose GET lists and whose POST
+// creates (/customers), paired with a member path one parameter deeper (/customers/{id}); and the
+// related lists nested under a member (/customers/{id}/orders), with how a child is created and
+// where it lives. Pure.
+import type { ApiModel, ApiOperation, HttpMethod, JsonSchema } from './api-model.js';
+
+export interface FoundCollection {
+  readonly name: string;
+  readonly path: string;
+  readonly idField: string;
+  /** Why idField is what it is, or that it is a guess. */
+  readonly idFieldFrom: string;
+  readonly list: ApiOperation;
+  readonly create: ApiOperation;
+  readonly member: Partial<Record<HttpMethod, ApiOperation>>;
+  readonly related: readonly FoundRelated[];
+}
+
+export interface FoundRelated {
+  readonly name: string;
+  /** With the parent's parameter written "{id}", as the config wants it. */
+  readonly path: string;
+  readonly list: ApiOperation;
+  /** "nested", or the path of the top-level collection whose POST takes the parent in `parentField`. */
+  readonly createPath: string;
+  readonly create?: ApiOperation;
+  readonly parentField?: string;
+  /** "/orders/{childId}" or "/customers/{id}/orders/{childId}". */
+  readonly memberPath?: string;
+}
+
+const isParameter = (segment: string): boolean => /^\{[^}]+\}$/.test(segment);
+const segmentsOf = (path: string): string[] => path.split('/').filter((s) => s !== '');
+
+/** "customers" → "customer", "categories" → "category"; good enough to guess a field name. */
+export function singularOf(plural: string): string {
+  if (plural.endsWith('ies')) return `${plural.slice(0, -3)}y`;
+  if (/(ses|xes|ches|shes)$/.test(plural)) return plural.slice(0, -2);
+  return plural.endsWith('s') ? plural.slice(0, -1) : plural;
+}
+
+export function findCollections(model: ApiModel): FoundCollection[] {
+  const byPath = new Map<string, Partial<Record<HttpMethod, ApiOperation>>>();
+  for (const operation of model.operations) byPath.set(operation.path, { ...byPath.get(operation.path), [operation.method]: operation });
+  const memberOf = (path: string): [string, Partial<Record<HttpMethod, ApiOperation>>] | undefined =>
+    [...byPath.entries()].find(([candidate, ops]) => {
+      const segments = segmentsOf(candidate);
+      return candidate.startsWith(`${path}/`) && segments.length === segmentsOf(path).length + 1 && isParameter(segments.at(-1)!) && ops.get !== undefined;
+    });
+
+  const collections: { path: string; name: string; list: ApiOperation; create: ApiOperation; memberPath: string; member: Partial<Record<HttpMethod, ApiOperation>> }[] = [];
+  for (const [path, ops] of byPath) {
+    const segments = segmentsOf(path);
+    if (segments.length === 0 || segments.some(isParameter) || ops.get === undefined || ops.post === undefined) continue;
+    const member = memberOf(path);
+    if (member === undefined) continue;
+    collections.push({ path, name: segments.at(-1)!, list: ops.get, create: ops.post, memberPath: member[0], member: member[1] });
+  }
+
+  return collections.map((collection) => {
+    const related: FoundRelated[] = [];
+    for (const [path, ops] of byPath) {
+      const segments = segmentsOf(path);
+      const isNestedList =
+        path.startsWith(`${collection.memberPath}/`) && segments.length === segmentsOf(collection.memberPath).length + 1 && !isParameter(segments.at(-1)!) && ops.get !== undefined;
+      if (!isNestedList) continue;
+      const name = segments.at(-1)!;
+      const configPath = `${collection.path}/{id}/${name}`;
+      const top = collections.find((other) => other.name === name);
+      const nestedMember = memberOf(path);
+      const memberPath = nestedMember !== undefined ? `${configPath}/{childId}` : top !== undefined ? `${top.path}/{childId}` : undefined;
+      const base = { name, path: configPath, list: ops.get!, ...(memberPath !== undefined ? { memberPath } : {}) };
+      if (ops.post !== undefined) {
+        related.push({ ...base, createPath: 'nested', create: ops.post });
+        continue;
+      }
+      const parentField = top === undefined ? undefined : parentFieldOf(top.create.body?.schema, singularOf(collection.name));
+      if (top !== undefined && parentField !== undefined) related.push({ ...base, createPath: top.path, create: top.create, parentField });
+      else related.push({ ...base, createPath: 'nested' });
+    }
+    const { idField, idFieldFrom } = idFieldOf(collection.member.get!, collection.memberPath);
+    return { name: collection.name, path: collection.path, idField, idFieldFrom, list: collection.list, create: collection.create, member: collection.member, related };
+  });
+}
+
+/** The field of a child's create body that names its parent: customerId, customer_id or customer. */
+function parentFieldOf(schema: JsonSchema | undefined, parentSingular: string): string | undefined {
+  const properties = Object.keys((schema?.['properties'] as Record<string, unknown> | undefined) ?? {});
+  return [`${parentSingular}Id`, `${parentSingular}_id`, `${parentSingular}ID`, parentSingular].find((name) => properties.includes(name));
+}
+
+function idFieldOf(read: ApiOperation, memberPath: string): { idField: string; idFieldFrom: string } {
+  const parameter = segmentsOf(memberPath).at(-1)!.slice(1, -1);
+  const properties = Object.keys((read.answer?.['properties'] as Record<string, unknown> | undefined) ?? {});
+  if (properties.includes(parameter)) return { idField: parameter, idFieldFrom: `the member path's parameter {${parameter}}, a field of the record` };
+  if (properties.includes('id')) return { idField: 'id', idFieldFrom: 'the record\'s "id" field' };
+  return { idField: 'id', idFieldFrom: `a guess: the record schema of ${read.pointer} names no "id" or "${parameter}" field` };
+}

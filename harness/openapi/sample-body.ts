@@ -1,0 +1,157 @@
+// A body for the config from a documented request body: the document's example when it has one,
+// otherwise one generated from the schema (json-schema-faker, seeded, required fields only, readOnly
+// fields left out) and kept only if it validates against that schema (ajv). Then the placeholders
+// the kit fills per record: {unique} in plain strings (so unique fields never collide),
+// {fixture:NAME} in a field naming another collection's record, {parentId} in a child's parent field.
+import { Ajv } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { generateSync } from 'json-schema-faker';
+import type { JsonSchema } from './api-model.js';
+import { singularOf } from './find-collections.js';
+
+export interface SampleContext {
+  readonly seed: number;
+  /** "3.1.0", "3.0.3" or "2.0": which JSON Schema draft the document's schemas follow. */
+  readonly version: string;
+  /** Collections found, by name: a field "customerId" refers to "customers". */
+  readonly collectionNames: readonly string[];
+  /** The field of a child's body that names its parent. */
+  readonly parentField?: string;
+  /** The collection the body creates a record of: its own id field is never a fixture. */
+  readonly ownName?: string;
+}
+
+export type SampleBody =
+  | { readonly ok: true; readonly body: Record<string, unknown>; readonly from: 'example' | 'generated' }
+  | { readonly ok: false; readonly why: string };
+
+// Room the kit's {unique} token needs in a string, with the space before it.
+const uniqueRoom = 14;
+
+export function sampleBody(documented: { readonly schema: JsonSchema; readonly example?: unknown }, context: SampleContext): SampleBody {
+  const fromExample = isObject(documented.example);
+  let body: Record<string, unknown>;
+  if (fromExample) body = { ...(documented.example as Record<string, unknown>) };
+  else {
+    const generated = generate(documented.schema, context);
+    if (!generated.ok) return generated;
+    body = generated.body;
+  }
+  return { ok: true, body: withPlaceholders(body, documented.schema, context), from: fromExample ? 'example' : 'generated' };
+}
+
+function generate(schema: JsonSchema, context: SampleContext): SampleBody {
+  if (schema['type'] !== undefined && schema['type'] !== 'object') return { ok: false, why: `the request body is not a JSON object (type ${JSON.stringify(schema['type'])})` };
+  const writable = writableRequired(schema);
+  let value: unknown;
+  try {
+    value = generateSync(writable as never, { seed: context.seed, alwaysFakeOptionals: false, optionalsProbability: 0 } as never);
+  } catch (error) {
+    return { ok: false, why: `no body could be generated from its schema (${error instanceof Error ? error.message.split('\n')[0] : String(error)})` };
+  }
+  if (!isObject(value)) return { ok: false, why: 'the body generated from its schema is not a JSON object' };
+  const problem = validationProblem(schema, value, context.version);
+  if (problem !== undefined) return { ok: false, why: `the body generated from its schema does not validate against it (${problem}); give the operation an example` };
+  return { ok: true, body: value as Record<string, unknown>, from: 'generated' };
+}
+
+/** The schema with readOnly properties left out and only required ones kept, one level deep. */
+function writableRequired(schema: JsonSchema): JsonSchema {
+  const properties = (schema['properties'] as Record<string, JsonSchema> | undefined) ?? {};
+  const required = ((schema['required'] as string[] | undefined) ?? []).filter((name) => properties[name]?.['readOnly'] !== true);
+  return { ...schema, properties: Object.fromEntries(required.filter((name) => properties[name] !== undefined).map((name) => [name, properties[name]!])), required };
+}
+
+function validationProblem(schema: JsonSchema, value: unknown, version: string): string | undefined {
+  const options = { strict: false, validateFormats: false, allErrors: false } as const;
+  const ajv = version.startsWith('3.1') ? new Ajv2020(options) : new Ajv(options);
+  // readOnly fields are answers, not requests: a body without them is valid.
+  const requestSchema = { ...schema, required: ((schema['required'] as string[] | undefined) ?? []).filter((name) => (schema['properties'] as Record<string, JsonSchema> | undefined)?.[name]?.['readOnly'] !== true) };
+  try {
+    const validate = ajv.compile(requestSchema);
+    if (validate(value)) return undefined;
+    const [first] = validate.errors ?? [];
+    return first === undefined ? 'invalid' : `${first.instancePath || '/'} ${first.message ?? 'is invalid'}`;
+  } catch (error) {
+    return `its schema does not compile: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+  }
+}
+
+function withPlaceholders(body: Record<string, unknown>, schema: JsonSchema, context: SampleContext): Record<string, unknown> {
+  const properties = (schema['properties'] as Record<string, JsonSchema> | undefined) ?? {};
+  const result: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) {
+    if (properties[name]?.['readOnly'] === true) continue;
+    if (name === context.parentField) {
+      result[name] = '{parentId}';
+      continue;
+    }
+    const referred = referredCollection(name, context);
+    if (referred !== undefined && typeof value === 'string') {
+      result[name] = `{fixture:${referred}}`;
+      continue;
+    }
+    result[name] = typeof value === 'string' ? withUnique(value, properties[name] ?? {}) : value;
+  }
+  return result;
+}
+
+/** The collection a field such as "customerId" or "customer_id" names, other than the body's own. */
+function referredCollection(field: string, context: SampleContext): string | undefined {
+  return context.collectionNames.find((name) => name !== context.ownName && [`${singularOf(name)}Id`, `${singularOf(name)}_id`, `${singularOf(name)}ID`].includes(field));
+}
+
+function withUnique(value: string, schema: JsonSchema): string {
+  if (schema['enum'] !== undefined || schema['const'] !== undefined || schema['pattern'] !== undefined) return value;
+  const maxLength = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : Number.POSITIVE_INFINITY;
+  if (value.length + uniqueRoom > maxLength) return value;
+  if (schema['format'] === 'email') {
+    const at = value.indexOf('@');
+    return at > 0 ? `${value.slice(0, at)}.{unique}${value.slice(at)}` : value;
+  }
+  return schema['format'] === undefined ? `${value} {unique}` : value;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * `body` with its fields changed within their schema (another enum value, a number one step away,
+ * a string with a suffix that still fits, an email with a longer local part), for PUT and PATCH
+ * bodies; placeholders ({fixture:…}, {parentId}) and fields that cannot change stay as they are.
+ * `only` limits the result to the first field that could change.
+ */
+export function changedBody(body: Readonly<Record<string, unknown>>, schema: JsonSchema, only?: 'first'): Record<string, unknown> {
+  const properties = (schema['properties'] as Record<string, JsonSchema> | undefined) ?? {};
+  const result: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) {
+    const changed = changedValue(value, properties[name] ?? {});
+    if (only === 'first') {
+      if (changed !== undefined) return { [name]: changed };
+      continue;
+    }
+    result[name] = changed ?? value;
+  }
+  return result;
+}
+
+function changedValue(value: unknown, schema: JsonSchema): unknown {
+  const choices = schema['enum'];
+  if (Array.isArray(choices)) return choices.find((choice) => choice !== value);
+  if (typeof value === 'number') {
+    const step = schema['type'] === 'integer' || Number.isInteger(value) ? 1 : 0.5;
+    const maximum = typeof schema['maximum'] === 'number' ? schema['maximum'] : Number.POSITIVE_INFINITY;
+    const minimum = typeof schema['minimum'] === 'number' ? schema['minimum'] : Number.NEGATIVE_INFINITY;
+    if (value + step <= maximum) return value + step;
+    return value - step >= minimum ? value - step : undefined;
+  }
+  if (typeof value !== 'string' || /^\{(fixture:[^}]+|parentId)\}$/.test(value) || schema['pattern'] !== undefined || schema['const'] !== undefined) return undefined;
+  const maxLength = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : Number.POSITIVE_INFINITY;
+  if (schema['format'] === 'email') {
+    const at = value.indexOf('@');
+    return at > 0 && value.length + 2 <= maxLength ? `${value.slice(0, at)}.r${value.slice(at)}` : undefined;
+  }
+  if (schema['format'] !== undefined) return undefined;
+  return value.length + ' changed'.length <= maxLength ? `${value} changed` : undefined;
+}
