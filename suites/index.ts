@@ -20,8 +20,10 @@ export const suites: readonly SuiteDefinition[] = [
     name: 'pagination',
     checks: paginationChecks,
     // The checks that only read run side by side, on lists nobody writes to meanwhile; those that
-    // write run alone, each judging lists that share no records side by side (judgeEachList).
-    checksSideBySide: 8,
+    // write run alone, each judging lists that share no records side by side (judgeEachList). Two:
+    // each holds the pages of its walks, so a target sending huge pages costs two checks' worth of
+    // memory, not seven (harness/cli/hostile-targets.test.ts).
+    checksSideBySide: 2,
     checksAlone: paginationChecksAlone,
     whyNotRunnable: (config) =>
       config.collections.length === 0 ? 'no collections are configured (add "collections" to the config)' : undefined,
