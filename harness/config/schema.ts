@@ -248,6 +248,11 @@ const root = section('What the API convention leaves open, so that one kit can c
       header: text('Header carrying the credential.', P.HEADER_NAME, 'Authorization'),
       scheme: text('Word before the token, e.g. "Bearer"; "" sends the bare token.', P.AUTH_SCHEME, 'Bearer'),
       tokenEnv: text('Environment variable holding the token.', P.ENV_NAME, 'APICERT_TOKEN'),
+      none: {
+        type: 'boolean',
+        description: 'The API takes no credential: apicert sends none, needs no token variable, and skips resources.auth-required with this reason.',
+        default: false,
+      },
     }),
     followRedirects: { type: 'boolean', description: 'Follow redirects to the same origin; cross-origin redirects are never followed.', default: false },
     rateLimit: {

@@ -81,6 +81,23 @@ describe('deriveConfig', () => {
     await expectValid(derivation);
   });
 
+  it('says an API takes no credential when the document\'s security is empty, and asks for one when it states none', async () => {
+    const document = (security: unknown[] | undefined) => ({
+      openapi: '3.1.0',
+      info: { title: 'open', version: '1' },
+      ...(security === undefined ? {} : { security }),
+      paths: { '/notes': { get: { responses: { 200: { description: 'ok' } } } } },
+    });
+    const open = join(directory, 'open.json');
+    await writeFile(open, JSON.stringify(document([])));
+    const openDerivation = await derivedFrom(open, { baseUrl: 'http://127.0.0.1:1' });
+    expect((openDerivation.config as { target: { auth: object } }).target.auth).toEqual({ none: true });
+    const silent = join(directory, 'silent.json');
+    await writeFile(silent, JSON.stringify(document(undefined)));
+    const silentDerivation = await derivedFrom(silent, { baseUrl: 'http://127.0.0.1:1' });
+    expect(pointers(silentDerivation, 'missing')).toContain('/target/auth');
+  });
+
   it('generates the same bodies for the same seed, and says where each came from', async () => {
     const first = await derivedFrom(join(documents, 'shop-3.0.yaml'));
     const second = await derivedFrom(join(documents, 'shop-3.0.yaml'));

@@ -84,8 +84,8 @@ function deriveAuth(model: ApiModel, derived: Say, missing: Say): Record<string,
     return { header: 'Authorization', scheme: 'Bearer', tokenEnv: 'APICERT_TOKEN' };
   }
   if (scheme === undefined) {
-    missing('/target/auth', 'the document says the API takes no credential; apicert still sends one, so set APICERT_TOKEN to any value');
-    return { header: 'Authorization', scheme: 'Bearer', tokenEnv: 'APICERT_TOKEN' };
+    derived('/target/auth/none', 'true: the document\'s security is empty, so the API takes no credential (resources.auth-required is skipped)');
+    return { none: true };
   }
   if (others.length > 0) derived('/target/auth', `the document asks for ${model.security.length} credentials at once; apicert sends one, the first (${scheme.name})`);
   switch (scheme.kind) {

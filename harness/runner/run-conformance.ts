@@ -69,7 +69,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
   // The token, the wrong token sent to test refusal, the receiver's secret and the sink's: the client,
   // the sink and the runner (messages, findings, notes) redact the same list, since a target can
   // echo any of them into any of those.
-  const otherSecrets = [...prepareCredential(credential).secrets, ...secretsOf(config, options.env)];
+  const otherSecrets = [...(credential === undefined ? [] : prepareCredential(credential).secrets), ...secretsOf(config, options.env)];
   const secrets = [...otherSecrets, sinkSecret];
 
   const rateLimit = options.rateLimit ?? config.target.rateLimit;
@@ -206,8 +206,10 @@ function resolveBaseUrl(flag: string | undefined, config: ApicertConfig): string
   return baseUrl.replace(/\/+$/, '');
 }
 
-function resolveCredential(config: ApicertConfig, env: RunConformanceOptions['env']): Credential {
-  const { header, scheme, tokenEnv } = config.target.auth;
+function resolveCredential(config: ApicertConfig, env: RunConformanceOptions['env']): Credential | undefined {
+  const { header, scheme, tokenEnv, none } = config.target.auth;
+  // target.auth.none: the API takes no credential, so none is sent and none is needed.
+  if (none) return undefined;
   const token = env[tokenEnv];
   if (token === undefined || token === '') {
     throw new SecretMissingError(
@@ -229,7 +231,7 @@ function readReceiverSecret(config: ApicertConfig, env: RunConformanceOptions['e
 const shortSecretChars = 8;
 
 function describeShortSecrets(config: ApicertConfig, env: RunConformanceOptions['env']): RunNote[] {
-  const names = [config.target.auth.tokenEnv, config.webhooks.receiver?.secretEnv].filter((n): n is string => n !== undefined);
+  const names = secretNames(config);
   return names.flatMap((name) => {
     const length = env[name]?.length ?? 0;
     if (length === 0 || length >= shortSecretChars) return [];
@@ -237,9 +239,14 @@ function describeShortSecrets(config: ApicertConfig, env: RunConformanceOptions[
   });
 }
 
+// The variables the config names: the token (unless the API takes none) and the receiver's signing secret.
+function secretNames(config: ApicertConfig): string[] {
+  return [config.target.auth.none ? undefined : config.target.auth.tokenEnv, config.webhooks.receiver?.secretEnv].filter((n): n is string => n !== undefined);
+}
+
 // The values of the variables the config names: the token and the receiver's signing secret.
 function secretsOf(config: ApicertConfig, env: RunConformanceOptions['env']): string[] {
-  const names = [config.target.auth.tokenEnv, config.webhooks.receiver?.secretEnv].filter((n): n is string => n !== undefined);
+  const names = secretNames(config);
   return names.map((name) => env[name]).filter((value): value is string => value !== undefined && value !== '');
 }
 

@@ -36,6 +36,7 @@ export const authRequired = defineCheck({
   async run(ctx) {
     const inventory = surfaceInventory(ctx.config);
     if (inventory.lists.length === 0) return ctx.skip('no collections are configured');
+    if (ctx.config.target.auth.none) return ctx.skip('target.auth.none says the API takes no credential, so there is none to leave out or get wrong');
     const flaws = credentialFlawsFor(ctx.config.target.auth);
     for (const { flaw, why } of flaws.leftOut) ctx.leaveOut(credentialFlawNames[flaw], why);
     // Lists side by side; within a list, one operation at a time (a served DELETE or PUT would change
