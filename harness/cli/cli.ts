@@ -66,6 +66,7 @@ async function createParser(argv: readonly string[], width: number, run: Command
             {
               baseUrl: args['base-url'],
               config: args.config,
+              openapi: args.openapi,
               suite: args.suite,
               reportDir: args['report-dir'],
               format: args.format,

@@ -5,6 +5,7 @@ import { suiteNames } from '../model/run-result.js';
 export const runFlags = {
   'base-url': { type: 'string', describe: 'Base URL of the API under test, without user:password@ (wins over target.baseUrl in the config)' },
   config: { type: 'string', describe: 'Path to apicert.config.json' },
+  openapi: { type: 'string', describe: 'OpenAPI or Swagger document (file or URL) to derive the config from, as apicert init does; --config keys win over it' },
   suite: { type: 'string', describe: `Comma list of suites: ${suiteNames.join(', ')} (default: all)` },
   'report-dir': { type: 'string', default: 'apicert-report', describe: 'Folder that receives index.html, junit.xml and report.json, replacing those of an earlier run' },
   format: { type: 'string', default: 'html,junit,json', describe: 'Comma list of report formats: html, junit, json' },

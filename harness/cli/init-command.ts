@@ -1,13 +1,13 @@
 // `apicert init`: writes a starting config from an API description (a file or URL given with
-// --openapi, or found at the usual places under --base-url), prints one line per choice it derived
-// and per key left to fill in, then checks the file it wrote as `apicert validate-config` does.
+// --openapi, or found at the usual places under --base-url: read-description.ts), prints one line
+// per choice it derived and per key left to fill in, then checks the file as validate-config does.
 import { access, writeFile } from 'node:fs/promises';
-import { ConfigInvalidError, OpenApiInvalidError, OpenApiUnreadableError, UsageError } from '../errors.js';
+import { ConfigInvalidError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadConfig } from '../config/load-config.js';
 import { deriveConfig, type DerivedLine } from '../openapi/derive-config.js';
-import { loadOpenApi, type LoadedOpenApi, type LoadOptions } from '../openapi/load-openapi.js';
 import type { CliIo } from './cli-io.js';
+import { readDescription, specificationOf } from './read-description.js';
 import { parseInteger } from './parse-flag-values.js';
 
 export interface InitArgs {
@@ -18,22 +18,6 @@ export interface InitArgs {
   readonly seed?: string | undefined;
 }
 
-/** Where services usually publish their description, tried in this order under the base URL. */
-export const usualDocumentPaths: readonly string[] = [
-  '/openapi.json',
-  '/openapi.yaml',
-  '/openapi.yml',
-  '/v3/api-docs',
-  '/swagger.json',
-  '/swagger.yaml',
-  '/api-docs',
-  '/api-docs.json',
-  '/docs/openapi.json',
-  '/api/openapi.json',
-  '/swagger/v1/swagger.json',
-  '/.well-known/openapi.json',
-];
-
 export async function initCommand(args: InitArgs, io: CliIo): Promise<number> {
   if (args.openapi === undefined && args.baseUrl === undefined) {
     throw new UsageError('init needs an API description: give --openapi FILE|URL, or --base-url URL to look for one at the usual places (/openapi.json, /v3/api-docs, …)');
@@ -43,9 +27,7 @@ export async function initCommand(args: InitArgs, io: CliIo): Promise<number> {
   if (!args.force && (await exists(args.out))) {
     throw new UsageError(`${args.out} already exists; pass --force to replace it, or --out to write another file`);
   }
-  const token = io.env['APICERT_TOKEN'];
-  const options: LoadOptions = baseUrl === undefined || token === undefined || token === '' ? {} : { credential: { origin: new URL(baseUrl).origin, header: 'authorization', value: `Bearer ${token}` } };
-  const loaded = args.openapi !== undefined ? await loadOpenApi(args.openapi, options) : await discover(baseUrl!, options, io);
+  const loaded = await readDescription({ openapi: args.openapi, baseUrl }, io);
 
   const derivation = deriveConfig(loaded.model, { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(loaded.url !== undefined ? { documentUrl: loaded.url } : {}), seed });
   for (const line of derivation.lines) io.stdout.write(`${formatLine(line)}\n`);
@@ -60,7 +42,7 @@ export async function initCommand(args: InitArgs, io: CliIo): Promise<number> {
     return ExitCode.UsageOrConfig;
   }
   io.stdout.write(
-    `wrote ${args.out} from OpenAPI ${loaded.model.version} (${derivation.lines.length - toFill} derived, ${toFill} to look at); it validates. Next: set APICERT_TOKEN, then apicert run --config ${args.out}\n`,
+    `wrote ${args.out} from ${specificationOf(loaded.model)} (${derivation.lines.length - toFill} derived, ${toFill} to look at); it validates. Next: set APICERT_TOKEN, then apicert run --config ${args.out}\n`,
   );
   return ExitCode.Conformant;
 }
@@ -79,25 +61,6 @@ function checkedBaseUrl(value: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--base-url must be an http:// or https:// URL');
   if (url.username !== '' || url.password !== '') throw new UsageError('--base-url must not carry user:password@; put the credential in APICERT_TOKEN');
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
-
-async function discover(baseUrl: string, options: LoadOptions, io: CliIo): Promise<LoadedOpenApi> {
-  io.stdout.write(`looking for an API description under ${baseUrl}…\n`);
-  const tried: string[] = [];
-  for (const path of usualDocumentPaths) {
-    const url = `${baseUrl}${path}`;
-    try {
-      const loaded = await loadOpenApi(url, options);
-      io.stdout.write(`found ${url}\n`);
-      return loaded;
-    } catch (error) {
-      // A document that is there but broken is the answer, not a reason to look further.
-      if (error instanceof OpenApiInvalidError) throw error;
-      if (!(error instanceof OpenApiUnreadableError)) throw error;
-      tried.push(path);
-    }
-  }
-  throw new OpenApiUnreadableError(`no API description found under ${baseUrl} (tried ${tried.join(', ')}); pass --openapi with its file or URL`);
 }
 
 async function exists(path: string): Promise<boolean> {

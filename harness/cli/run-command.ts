@@ -4,7 +4,9 @@ import { advisoryClassId } from '../model/run-result.js';
 import { allChecks, suites as registry } from '../../suites/index.js';
 import { UsageError } from '../errors.js';
 import type { ExitCode } from '../exit-codes.js';
-import { runConformance } from '../runner/run-conformance.js';
+import { runConformance, type RunConformanceOptions } from '../runner/run-conformance.js';
+import { deriveConfig } from '../openapi/derive-config.js';
+import { readDescription, specificationOf } from './read-description.js';
 import type { CliIo } from './cli-io.js';
 import { parseChoices, parseFailOn, parseInteger, parseList, parsePositiveNumber, parseSuites } from './parse-flag-values.js';
 import { createProgressLine } from './progress-line.js';
@@ -13,6 +15,7 @@ import { reportRun } from './report-run.js';
 export interface RunFlagValues {
   readonly baseUrl?: string | undefined;
   readonly config?: string | undefined;
+  readonly openapi?: string | undefined;
   readonly suite?: string | undefined;
   readonly reportDir: string;
   readonly format: string;
@@ -38,6 +41,26 @@ function parseRequiredClasses(raw: string | undefined): string[] | undefined {
   return names;
 }
 
+/** The config `run --openapi` starts from, as `apicert init` would write it, and how it was derived. */
+async function deriveForRun(source: string, baseUrl: string | undefined, io: CliIo): Promise<NonNullable<RunConformanceOptions['derived']>> {
+  const loaded = await readDescription({ openapi: source, baseUrl: baseUrl === undefined ? undefined : originOf(baseUrl) }, io);
+  const derivation = deriveConfig(loaded.model, { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(loaded.url !== undefined ? { documentUrl: loaded.url } : {}), seed: 1 });
+  const toFill = derivation.lines.filter((line) => line.kind === 'missing').length;
+  io.stdout.write(
+    `config derived from ${source} (${specificationOf(loaded.model)}): ${derivation.lines.length - toFill} keys derived, ${toFill} it could not fill (apicert init --openapi prints each); --config keys win\n`,
+  );
+  return { config: derivation.config, derivation: { source, specification: specificationOf(loaded.model), keys: derivation.lines } };
+}
+
+// The token goes only to the base URL's origin; a malformed --base-url is the runner's to refuse.
+function originOf(baseUrl: string): string | undefined {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitCode> {
   const suites = parseSuites(flags.suite);
   const formats: ReportFormat[] = parseChoices('format', flags.format, reportFormats);
@@ -56,6 +79,7 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
   // Before the target is contacted: a run is not spent only to find its reports have nowhere to go.
   const reportDirProblem = await findReportDirProblem(flags.reportDir);
   if (reportDirProblem !== undefined) throw new UsageError(reportDirProblem);
+  const derived = flags.openapi === undefined ? undefined : await deriveForRun(flags.openapi, flags.baseUrl, io);
   const progress = createProgressLine(io.stderr);
   const interrupts = io.watchInterrupts?.();
   const onInterrupt = (): void => {
@@ -68,6 +92,7 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
       registry,
       ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
       ...(flags.config !== undefined ? { configPath: flags.config } : {}),
+      ...(derived !== undefined ? { derived } : {}),
       ...(suites !== undefined ? { suites } : {}),
       ...(seed !== undefined ? { seed } : {}),
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),

@@ -10,6 +10,7 @@ import { showPointer } from './problem-line.js';
 import { resolveConfigPaths } from './resolve-config-paths.js';
 import { validateConfig } from './validate-config.js';
 import { readBoundedFile, type BoundedFileRefusal } from './read-bounded-file.js';
+import { mergeConfig } from './merge-config.js';
 
 /** The largest config file read: a real config is a few kilobytes (docs/command-line.md). */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -74,15 +75,22 @@ function loadDefaults(): ApicertConfig {
 
 /**
  * Loads the config file at `path`, validated, with defaults applied and deeply frozen; without a
- * path, the defaults alone (no collections). Throws ConfigUnreadableError or ConfigInvalidError.
+ * path, the defaults alone (no collections). `base` (a config derived from an API description) lies
+ * under the file: the file's keys win (mergeConfig). Throws ConfigUnreadableError or ConfigInvalidError.
  */
-export async function loadConfig(path: string | undefined): Promise<ApicertConfig> {
-  if (path === undefined) return loadDefaults();
+export async function loadConfig(path: string | undefined, base?: Readonly<Record<string, unknown>>): Promise<ApicertConfig> {
+  if (path === undefined && base === undefined) return loadDefaults();
+  if (path === undefined) {
+    const validation = validateConfig(base, { fileLabel: 'the derived config' });
+    if (!validation.ok) throw new ConfigInvalidError(validation.problems);
+    return validation.config;
+  }
   const text = await readConfigText(path);
   const raw = parseConfigText(path, text);
   // JSON.parse accepted it, so the scan only adds what JSON.parse hides: keys written twice.
   const duplicates = scanJsonText(text).duplicateKeys.map(describeDuplicateKey);
-  const validation = validateConfig(resolveConfigPaths(raw, dirname(path)), { fileLabel: basename(path) });
+  const laid = base === undefined ? raw : mergeConfig(base, raw);
+  const validation = validateConfig(resolveConfigPaths(laid, dirname(path)), { fileLabel: basename(path) });
   const problems = [...duplicates, ...(validation.ok ? [] : validation.problems)];
   if (problems.length > 0 || !validation.ok) throw new ConfigInvalidError(problems);
   return validation.config;

@@ -129,6 +129,18 @@ export interface RunSummary {
   readonly errored: number;
 }
 
+/** Where the config came from when `apicert run --openapi` derived it from an API description. */
+export interface ConfigDerivation {
+  /** The document's path or URL. */
+  readonly source: string;
+  /** "OpenAPI 3.1.0", "Swagger 2.0"… */
+  readonly specification: string;
+  /** Each key derived from the document, and each it could not fill; the --config file's keys lie over them. */
+  readonly keys: readonly { readonly kind: 'derived' | 'missing'; readonly pointer: string; readonly text: string }[];
+  /** Keys left out past the report's bound. */
+  readonly omitted?: number;
+}
+
 export interface RunResult {
   readonly tool: { readonly name: 'apicert'; readonly version: string };
   readonly target: { readonly baseUrl: string };
@@ -146,4 +158,6 @@ export interface RunResult {
   readonly interrupted?: string;
   /** Run-level notes, in the order they arose. */
   readonly notes: readonly RunNote[];
+  /** Set when the config was derived from an API description (run --openapi). */
+  readonly configDerivation?: ConfigDerivation;
 }

@@ -1,5 +1,5 @@
 // Assembles the one result model from check results. Pure.
-import type { CheckResult, RunNote, RunResult } from '../model/run-result.js';
+import type { CheckResult, ConfigDerivation, RunNote, RunResult } from '../model/run-result.js';
 import { judgeClasses, judgeRun, summarizeChecks } from '../model/verdicts.js';
 
 export interface RunFacts {
@@ -12,6 +12,7 @@ export interface RunFacts {
   readonly strict?: boolean;
   readonly replayCommand: string;
   readonly interrupted?: string;
+  readonly configDerivation?: ConfigDerivation;
 }
 
 export function buildRunResult(facts: RunFacts, checks: readonly CheckResult[], notes: readonly RunNote[] = []): RunResult {
@@ -29,5 +30,6 @@ export function buildRunResult(facts: RunFacts, checks: readonly CheckResult[], 
     replayCommand: facts.replayCommand,
     ...(facts.interrupted !== undefined ? { interrupted: facts.interrupted } : {}),
     notes,
+    ...(facts.configDerivation !== undefined ? { configDerivation: facts.configDerivation } : {}),
   };
 }

@@ -3,7 +3,7 @@
 // Redaction comes before the cut to resultBounds: a cut through a secret would leave its first part,
 // which redaction could no longer recognise.
 import { redactText, secretVariants } from '../http/redact.js';
-import type { CheckCoverage, CheckResult, RunNote } from '../model/run-result.js';
+import type { CheckCoverage, CheckResult, ConfigDerivation, RunNote } from '../model/run-result.js';
 import { cutWithMarker } from '../model/cut-with-marker.js';
 import { boundResult, resultBounds } from './bound-result.js';
 
@@ -16,6 +16,23 @@ export function toReportedResult(result: CheckResult, secrets: readonly string[]
 export function toReportedNote(note: RunNote, secrets: readonly string[]): RunNote {
   const redacted = redactNoteText(note, secrets);
   return { ...redacted, message: cutWithMarker(redacted.message, resultBounds.textChars) };
+}
+
+// A document may have hundreds of operations; the report keeps the first keys, and says how many more.
+const maxDerivedKeys = 200;
+const maxDerivationChars = 300;
+
+/** The derivation of a config as reports get it: the document is the target's, so redacted and cut like its words. */
+export function toReportedDerivation(derivation: ConfigDerivation, secrets: readonly string[]): ConfigDerivation {
+  const variants = secretVariants(secrets);
+  const clean = (text: string): string => cutWithMarker(secrets.length === 0 ? text : redactText(text, variants), maxDerivationChars);
+  const omitted = derivation.keys.length - maxDerivedKeys;
+  return {
+    source: clean(derivation.source),
+    specification: clean(derivation.specification),
+    keys: derivation.keys.slice(0, maxDerivedKeys).map((key) => ({ kind: key.kind, pointer: clean(key.pointer), text: clean(key.text) })),
+    ...(omitted > 0 ? { omitted } : {}),
+  };
 }
 
 export function redactResultText(result: CheckResult, secrets: readonly string[]): CheckResult {

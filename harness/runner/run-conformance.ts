@@ -13,13 +13,14 @@ import { withThrottling, type ThrottleStats } from '../http/throttled-client.js'
 import { quoteForShell } from '../http/curl.js';
 import type { Credential } from '../http/http-types.js';
 import { compareRuns, type RunComparison } from '../model/compare-runs.js';
-import type { RunNote, RunResult, SuiteName } from '../model/run-result.js';
+import type { ConfigDerivation, RunNote, RunResult, SuiteName } from '../model/run-result.js';
 import type { SuiteDefinition } from '../check-api/suite-definition.js';
 import { newSinkSecret } from '../sink/sink-secret.js';
 import type { WebhookSink } from '../sink/sink-types.js';
 import { startWebhookSink } from '../sink/webhook-sink.js';
 import { toolVersion } from '../tool-version.js';
 import { buildRunResult } from './build-run-result.js';
+import { toReportedDerivation } from './redact-result.js';
 import { assertCredentialAccepted } from './assert-credential-accepted.js';
 import { assertTargetReachable } from './assert-target-reachable.js';
 import { loadBaseline } from './load-baseline.js';
@@ -49,6 +50,11 @@ export interface RunConformanceOptions {
   readonly onProgress?: (index: number, total: number, label: string) => void;
   /** Aborted when the user stops the run: checks stop, records are deleted, the result still comes back. */
   readonly interrupt?: AbortSignal;
+  /**
+   * A config derived from an API description (run --openapi), laid under the --config file, and how
+   * it was derived, for the reports.
+   */
+  readonly derived?: { readonly config: Readonly<Record<string, unknown>>; readonly derivation: ConfigDerivation };
 }
 
 export interface RunConformanceOutcome {
@@ -58,7 +64,7 @@ export interface RunConformanceOutcome {
 }
 
 export async function runConformance(options: RunConformanceOptions): Promise<RunConformanceOutcome> {
-  const config = await loadConfig(options.configPath);
+  const config = await loadConfig(options.configPath, options.derived?.config);
   const baseline = options.baselinePath === undefined ? undefined : await loadBaseline(options.baselinePath);
   const baseUrl = resolveBaseUrl(options.baseUrl, config);
   const credential = resolveCredential(config, options.env);
@@ -167,6 +173,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
         strict: options.strict === true,
         replayCommand: replayCommand(options, baseUrl, seed),
         ...(interrupted !== undefined ? { interrupted } : {}),
+        ...(options.derived !== undefined ? { configDerivation: toReportedDerivation(options.derived.derivation, secrets) } : {}),
       },
       results,
       [...describeShortSecrets(config, options.env), ...notes, ...describeThrottling(throttled.stats(), rateLimit)],
@@ -252,6 +259,7 @@ function secretsOf(config: ApicertConfig, env: RunConformanceOptions['env']): st
 
 function replayCommand(options: RunConformanceOptions, baseUrl: string, seed: number): string {
   const parts = ['npx apicert run', `--base-url ${quoteForShell(baseUrl)}`];
+  if (options.derived !== undefined) parts.push(`--openapi ${quoteForShell(options.derived.derivation.source)}`);
   if (options.configPath !== undefined) parts.push(`--config ${quoteForShell(options.configPath)}`);
   if (options.suites !== undefined) parts.push(`--suite ${options.suites.join(',')}`);
   if (options.require !== undefined) parts.push(`--require ${options.require.join(',')}`);

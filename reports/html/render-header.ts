@@ -2,6 +2,7 @@
 // conformance class (what a release decision needs, before any detail).
 import { advisoryClassId, type ClassResult, type RunResult } from '../../harness/model/run-result.js';
 import { renderBoundedText } from './bounded-html.js';
+import { renderConfigDerivation } from './render-config-derivation.js';
 import { formatCount, formatDuration, formatTimestamp, renderStatus } from './display-values.js';
 import { escapeHtml } from './escape.js';
 
@@ -61,7 +62,7 @@ export function renderRunHeader(run: RunResult): string {
     `<p class="overall" data-overall-verdict="${escapeHtml(run.verdict)}">` +
     `<span class="verdict verdict-${escapeHtml(run.verdict)}">${run.verdict === 'passed' ? 'PASSED' : 'FAILED'}</span> ` +
     `<span class="verdict-reason">${explainVerdict(run)}</span></p>` +
-    `${renderFacts(run)}${interrupted}${renderNotes(run)}</header>`
+    `${renderFacts(run)}${interrupted}${renderNotes(run)}${renderConfigDerivation(run)}</header>`
   );
 }
 

@@ -297,6 +297,15 @@ export function sampleFullRun(): RunResult {
     ...buildRun([check, errored], { interrupted: 'total run budget exceeded' }),
     interrupted: 'total run budget exceeded',
     notes: [note],
+    configDerivation: {
+      source: 'https://api.example.com/openapi.json',
+      specification: 'OpenAPI 3.1.0',
+      keys: [
+        { kind: 'derived', pointer: '/collections/0', text: 'collection "customers" at /customers (list and create /paths/~1customers)' },
+        { kind: 'missing', pointer: '/webhooks/receiver', text: 'no operation takes an X-Signature header: set webhooks.receiver.url to certify one' },
+      ],
+      omitted: 3,
+    },
   };
   return run;
 }
