@@ -66,8 +66,12 @@ describe('--rate-limit with --concurrency 8', () => {
     // Concurrency was in play: without it the limit would hold trivially.
     expect(proxy.stats().peakInFlight).toBeGreaterThan(1);
     // Each request takes the next slot 50 ms after the last, so a window starting at an arrival
-    // holds one more slot at its far end; one more for a stall of the test's event loop (a busy
-    // machine), which sends two due requests together. The pacer banks no credit, so never more.
-    expect(mostInAnyWindow(arrivals, 1000)).toBeLessThanOrEqual(rateLimit + 2);
+    // holds one more slot at its far end; two more for stalls of the event loop the kit and the
+    // proxy share (a loaded 2-core machine), which send, or stamp, due requests together. Without
+    // the limit a second held about 40. Over the whole run the pacer banks no credit: the mean rate
+    // stays at the limit.
+    expect(mostInAnyWindow(arrivals, 1000)).toBeLessThanOrEqual(rateLimit + 3);
+    const spanSeconds = (Math.max(...arrivals) - Math.min(...arrivals)) / 1000;
+    expect((arrivals.length - 1) / spanSeconds).toBeLessThanOrEqual(rateLimit * 1.05);
   }, 60_000);
 });
