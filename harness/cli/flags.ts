@@ -35,6 +35,7 @@ export const initFlags = {
   out: { type: 'string', default: 'apicert.config.json', describe: 'Config file to write' },
   force: { type: 'boolean', default: false, describe: 'Replace the --out file when it exists' },
   seed: { type: 'string', describe: 'Seed of the bodies generated from schemas where the document has no example (default 1)' },
+  probe: { type: 'boolean', default: true, describe: 'Read the first list of the target with GETs to fill in page sizes and the last cursor form (--no-probe skips it)' },
 } as const satisfies Record<string, Options>;
 
 /** Every long flag of every command, for the docs test. */

@@ -54,6 +54,35 @@ describe('apicert init', () => {
     expect(classVerdicts(derived)).toEqual(classVerdicts(example));
   }, 60_000);
 
+  it('reads page sizes, the over-maximum answer and the last cursor form off the target with GETs only', async () => {
+    const seeded = await startReferenceServer({ port: 0 });
+    try {
+      // More records than the maximum page, so the huge size shows the clamp.
+      for (let index = 0; index < 101; index += 1) {
+        const created = await fetch(`${seeded.url}/customers`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${seeded.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `Ada ${index}`, email: `ada${index}@example.com` }),
+        });
+        expect(created.status).toBe(201);
+      }
+      const out = join(directory, 'probed.json');
+      const io = captureIo({ APICERT_TOKEN: seeded.token });
+      expect(await runCli(['init', '--base-url', seeded.url, '--out', out], io)).toBe(0);
+      expect(io.out()).toMatch(/^probing http:\/\/127\.0\.0\.1:\d+\/customers with GETs only/m);
+      expect(io.out()).toMatch(/^derived {2}\/pagination\/defaultPageSize {2}20: GET \/customers without a size answered 20 items with has_more true \(probed\)$/m);
+      expect(io.out()).toMatch(/^derived {2}\/pagination\/maxPageSize {2}100: GET \/customers\?limit=1000000 was cut to 100 items/m);
+      expect(io.out()).toMatch(/^derived {2}\/pagination\/lastPageCursor {2}"null": /m);
+      const config = JSON.parse(await readFile(out, 'utf8')) as { pagination: object };
+      expect(config.pagination).toEqual({ defaultPageSize: 20, maxPageSize: 100, overMaxPolicy: 'clamp', lastPageCursor: 'null' });
+      const quiet = captureIo({ APICERT_TOKEN: seeded.token });
+      expect(await runCli(['init', '--base-url', seeded.url, '--out', out, '--force', '--no-probe'], quiet)).toBe(0);
+      expect(quiet.out()).not.toMatch(/probing|\(probed\)/);
+    } finally {
+      await seeded.close();
+    }
+  }, 60_000);
+
   it('refuses to start without a document or a base URL, and to replace a file without --force', async () => {
     const io = captureIo({});
     expect(await runCli(['init'], io)).toBe(2);

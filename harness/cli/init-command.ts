@@ -5,7 +5,8 @@ import { access, writeFile } from 'node:fs/promises';
 import { ConfigInvalidError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadConfig } from '../config/load-config.js';
-import { deriveConfig, type DerivedLine } from '../openapi/derive-config.js';
+import { deriveConfig, type Derivation, type DerivedLine } from '../openapi/derive-config.js';
+import { judgeProbes, probeList } from '../openapi/probe-list.js';
 import type { CliIo } from './cli-io.js';
 import { readDescription, specificationOf } from './read-description.js';
 import { parseInteger } from './parse-flag-values.js';
@@ -16,6 +17,8 @@ export interface InitArgs {
   readonly out: string;
   readonly force: boolean;
   readonly seed?: string | undefined;
+  /** Read the target's first list (GETs only) for what the document leaves out; default true. */
+  readonly probe?: boolean | undefined;
 }
 
 export async function initCommand(args: InitArgs, io: CliIo): Promise<number> {
@@ -29,7 +32,8 @@ export async function initCommand(args: InitArgs, io: CliIo): Promise<number> {
   }
   const loaded = await readDescription({ openapi: args.openapi, baseUrl }, io);
 
-  const derivation = deriveConfig(loaded.model, { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(loaded.url !== undefined ? { documentUrl: loaded.url } : {}), seed });
+  const fromDocument = deriveConfig(loaded.model, { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(loaded.url !== undefined ? { documentUrl: loaded.url } : {}), seed });
+  const derivation = args.probe === false ? fromDocument : await withProbes(fromDocument, io);
   for (const line of derivation.lines) io.stdout.write(`${formatLine(line)}\n`);
   await writeFile(args.out, `${JSON.stringify(derivation.config, null, 2)}\n`);
   const toFill = derivation.lines.filter((line) => line.kind === 'missing').length;
@@ -45,6 +49,32 @@ export async function initCommand(args: InitArgs, io: CliIo): Promise<number> {
     `wrote ${args.out} from ${specificationOf(loaded.model)} (${derivation.lines.length - toFill} derived, ${toFill} to look at); it validates. Next: set APICERT_TOKEN, then apicert run --config ${args.out}\n`,
   );
   return ExitCode.Conformant;
+}
+
+/**
+ * The derivation with what GETs of the target's first list show (page sizes, the over-maximum
+ * answer, the last page's cursor form) laid over the document's pagination keys.
+ */
+async function withProbes(derivation: Derivation, io: CliIo): Promise<Derivation> {
+  const target = derivation.config['target'] as { baseUrl?: string; auth?: { header?: string; scheme?: string; none?: boolean } } | undefined;
+  const [first] = (derivation.config['collections'] as { path: string }[] | undefined) ?? [];
+  if (target?.baseUrl === undefined || first === undefined) return derivation;
+  const token = io.env['APICERT_TOKEN'];
+  const auth = target.auth ?? {};
+  const headers: Record<string, string> =
+    auth.none === true || token === undefined || token === '' ? {} : { [(auth.header ?? 'Authorization').toLowerCase()]: auth.scheme === '' ? token : `${auth.scheme ?? 'Bearer'} ${token}` };
+  io.stdout.write(`probing ${target.baseUrl}${first.path} with GETs only (--no-probe skips this)…\n`);
+  const probed = judgeProbes(await probeList(target.baseUrl, first.path, headers));
+  const documented = (derivation.config['pagination'] as Record<string, unknown> | undefined) ?? {};
+  const probedKeys = new Set(Object.keys(probed.pagination));
+  const keyOf = (line: DerivedLine): string => line.pointer.replace('/pagination/', '');
+  // What the target showed wins over what the document says; what it did not show leaves the document's word.
+  const lines = [
+    ...derivation.lines.filter((line) => !(line.kind === 'derived' && probedKeys.has(keyOf(line)))),
+    ...probed.lines.filter((line) => !(line.kind === 'missing' && Object.hasOwn(documented, keyOf(line)))),
+  ];
+  const pagination = { ...documented, ...probed.pagination };
+  return { config: { ...derivation.config, ...(Object.keys(pagination).length > 0 ? { pagination } : {}) }, lines };
 }
 
 function formatLine(line: DerivedLine): string {
