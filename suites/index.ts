@@ -20,10 +20,10 @@ export const suites: readonly SuiteDefinition[] = [
     name: 'pagination',
     checks: paginationChecks,
     // The checks that only read run side by side, on lists nobody writes to meanwhile; those that
-    // write run alone, each judging lists that share no records side by side (judgeEachList). Two:
-    // each holds the pages of its walks, so a target sending huge pages costs two checks' worth of
-    // memory, not seven (harness/cli/hostile-targets.test.ts).
-    checksSideBySide: 2,
+    // write run alone, each judging lists that share no records side by side (judgeEachList). Four:
+    // the limit on requests in flight binds the readers anyway, and a target answering huge pages
+    // (harness/cli/hostile-targets.test.ts) costs four checks' pages in flight, not seven.
+    checksSideBySide: 4,
     checksAlone: paginationChecksAlone,
     whyNotRunnable: (config) =>
       config.collections.length === 0 ? 'no collections are configured (add "collections" to the config)' : undefined,

@@ -135,7 +135,8 @@ async function exploreStyle(ctx: CheckContext, list: OpenList, style: Pagination
 
   const fetch = async (query: ExploredQuery) => {
     const response = await list.budget.send(ctx, { path: `${list.path}?${toQueryString(query)}`, note: `explored query: ${describeQuery(query)}` });
-    return { response, answer: { status: response.status, page: readListPage(response, list.idField) } };
+    // Only the record and what the page said: the body, held for every query drawn ahead, could be megabytes each.
+    return { response: { record: response.record }, answer: { status: response.status, page: readListPage(response, list.idField) } };
   };
   // Judged when the property reads it, against the order as it then stands (it may be taken again).
   const judged = ({ response, answer }: Awaited<ReturnType<typeof fetch>>, query: ExploredQuery) => ({ response, answer, problem: judgeAnswer(answer, meaningOf(query, facts), context) });

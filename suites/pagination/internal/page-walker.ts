@@ -14,13 +14,25 @@ export interface WalkableList {
   readonly budget: RequestBudget;
 }
 
+/**
+ * What a page keeps of its answer once read: not the body, its text and its parsed JSON, which a
+ * hostile target can make megabytes each, while a check holds every page of its walks (and several
+ * checks run side by side). The record is the bounded, redacted evidence.
+ */
+export type PageResponse = Pick<TargetResponse, 'status' | 'headers' | 'record' | 'durationMs'> & {
+  /** The start of the body, for a message. */
+  readonly text: string;
+};
+
 /** One page as fetched: the exact URL, the query, what it said and the exchange. */
 export interface FetchedPage {
   readonly url: string;
   readonly query: PageQuery;
   readonly page: ListPage;
-  readonly response: TargetResponse;
+  readonly response: PageResponse;
 }
+
+const keptTextChars = 2000;
 
 export interface WalkOptions {
   readonly style: PaginationStyle;
@@ -48,7 +60,8 @@ export interface PageWalk {
 /** Fetches one page of `list`, counted against its request budget. Throws RequestBudgetSpent when spent. */
 export async function fetchPage(ctx: CheckContext, list: WalkableList, query: PageQuery, note: string): Promise<FetchedPage> {
   const response = await list.budget.send(ctx, { path: list.path, query, note });
-  return { url: response.record.request.url, query, page: readListPage(response, list.idField), response };
+  const { status, headers, record, durationMs } = response;
+  return { url: record.request.url, query, page: readListPage(response, list.idField), response: { status, headers, record, durationMs, text: response.text.slice(0, keptTextChars) } };
 }
 
 /** Walks `list` in one style until it ends, misbehaves or a budget runs out; never throws for budgets. */
