@@ -1,6 +1,9 @@
 // Which exit code an error that stopped a command maps to; the codes and their meaning are listed
 // in the README ("Exit codes") and per error code in docs/errors.md.
-import { ApicertError, ConfigInvalidError, OpenApiInvalidError } from '../errors.js';
+import { toInertText } from '../model/inert-text.js';
+import { ApicertError, ConfigInvalidError, OpenApiInvalidError, OpenApiUnreadableError } from '../errors.js';
+
+const maxLineChars = 500;
 import { ExitCode } from '../exit-codes.js';
 
 export function exitCodeForError(error: unknown): ExitCode {
@@ -18,7 +21,12 @@ export function exitCodeForError(error: unknown): ExitCode {
  * problems gets that line, then one line per problem (pointer, what is wrong, how to fix it).
  */
 export function formatErrorLine(error: unknown): string {
-  if ((error instanceof ConfigInvalidError || error instanceof OpenApiInvalidError) && error.problems.length > 1) {
+  // An API description is the target's text: printed inert, so it cannot forge lines or drive the terminal.
+  if (error instanceof OpenApiInvalidError || error instanceof OpenApiUnreadableError) {
+    const lines = error instanceof OpenApiInvalidError && error.problems.length > 1 ? error.problems.map((problem) => `  ${toInertText(problem, maxLineChars)}`) : [];
+    return [`${error.code}: ${toInertText(error.message, maxLineChars)}`, ...lines].join('\n');
+  }
+  if (error instanceof ConfigInvalidError && error.problems.length > 1) {
     return [`${error.code}: ${error.message}`, ...error.problems.map((problem) => `  ${problem}`)].join('\n');
   }
   if (error instanceof ApicertError) return `${error.code}: ${error.message}`;

@@ -104,6 +104,24 @@ describe('apicert init', () => {
     await expect(readFile(out, 'utf8')).rejects.toThrow();
   });
 
+  it('prints a document\'s paths inert: no escape sequence reaches the terminal, no line is forged', async () => {
+    const sneaky = '/notes\u001b]0;pwned\u0007\u001b[2K\rderived  /target/auth/none  fake\nline';
+    const ok = { 200: { description: 'ok' } };
+    const body = { content: { 'application/json': { schema: { type: 'object', properties: { text: { type: 'string' } } }, example: { text: 'hi' } } } };
+    const document = join(directory, 'sneaky.json');
+    await writeFile(
+      document,
+      JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, servers: [{ url: 'http://127.0.0.1:1' }], paths: { [sneaky]: { get: { responses: ok }, post: { requestBody: body, responses: ok } }, [`${sneaky}/{id}`]: { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } } } }),
+    );
+    const io = captureIo({});
+    await runCli(['init', '--openapi', document, '--out', join(directory, 'sneaky-config.json'), '--no-probe'], io);
+    const printed = io.out() + io.err();
+    // Escape sequences are dropped; a carriage return or newline shows as \r or \n.
+    expect(printed).toContain('\\rderived');
+    expect(printed).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    expect(printed).not.toMatch(/^derived {2}\/target\/auth\/none {2}fake/m);
+  });
+
   it('says where it looked when no document is found under the base URL', async () => {
     const empty = await startLocalServer((_request, response) => void response.writeHead(404).end());
     try {

@@ -1,12 +1,15 @@
 // `apicert init`: writes a starting config from an API description (a file or URL given with
 // --openapi, or found at the usual places under --base-url: read-description.ts), prints one line
 // per choice it derived and per key left to fill in, then checks the file as validate-config does.
-import { access, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, stat, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { ConfigInvalidError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadConfig } from '../config/load-config.js';
 import { deriveConfig, type Derivation, type DerivedLine } from '../openapi/derive-config.js';
 import { judgeProbes, probeList } from '../openapi/probe-list.js';
+import { toInertText } from '../model/inert-text.js';
 import type { CliIo } from './cli-io.js';
 import { readDescription, specificationOf } from './read-description.js';
 import { parseInteger } from './parse-flag-values.js';
@@ -30,12 +33,17 @@ export async function initCommand(args: InitArgs, io: CliIo): Promise<number> {
   if (!args.force && (await exists(args.out))) {
     throw new UsageError(`${args.out} already exists; pass --force to replace it, or --out to write another file`);
   }
+  await assertWritable(args.out);
   const loaded = await readDescription({ openapi: args.openapi, baseUrl }, io);
 
   const fromDocument = deriveConfig(loaded.model, { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(loaded.url !== undefined ? { documentUrl: loaded.url } : {}), seed });
   const derivation = args.probe === false ? fromDocument : await withProbes(fromDocument, io);
   for (const line of derivation.lines) io.stdout.write(`${formatLine(line)}\n`);
-  await writeFile(args.out, `${JSON.stringify(derivation.config, null, 2)}\n`);
+  try {
+    await writeFile(args.out, `${JSON.stringify(derivation.config, null, 2)}\n`);
+  } catch (error) {
+    throw new UsageError(`${args.out} cannot be written (${(error as NodeJS.ErrnoException).code ?? 'write failed'}); choose another --out`);
+  }
   const toFill = derivation.lines.filter((line) => line.kind === 'missing').length;
   try {
     await loadConfig(args.out);
@@ -46,7 +54,7 @@ export async function initCommand(args: InitArgs, io: CliIo): Promise<number> {
     return ExitCode.UsageOrConfig;
   }
   io.stdout.write(
-    `wrote ${args.out} from ${specificationOf(loaded.model)} (${derivation.lines.length - toFill} derived, ${toFill} to look at); it validates. Next: set APICERT_TOKEN, then apicert run --config ${args.out}\n`,
+    `wrote ${args.out} from ${specificationOf(loaded.model)} (${derivation.lines.length - toFill} derived, ${toFill} to look at); it validates. Next: ${nextSteps(derivation.config)}apicert run --config ${args.out}\n`,
   );
   return ExitCode.Conformant;
 }
@@ -77,8 +85,9 @@ async function withProbes(derivation: Derivation, io: CliIo): Promise<Derivation
   return { config: { ...derivation.config, ...(Object.keys(pagination).length > 0 ? { pagination } : {}) }, lines };
 }
 
+// Paths, names and examples come from the document: printed inert, one line each, whatever they hold.
 function formatLine(line: DerivedLine): string {
-  return `${line.kind === 'derived' ? 'derived' : 'to fill'}  ${line.pointer}  ${line.text}`;
+  return `${line.kind === 'derived' ? 'derived' : 'to fill'}  ${toInertText(line.pointer, 300)}  ${toInertText(line.text, 500)}`;
 }
 
 function checkedBaseUrl(value: string): string {
@@ -91,6 +100,27 @@ function checkedBaseUrl(value: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--base-url must be an http:// or https:// URL');
   if (url.username !== '' || url.password !== '') throw new UsageError('--base-url must not carry user:password@; put the credential in APICERT_TOKEN');
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** What to set before the first run: the token unless the API takes none, the receiver's secret when there is one. */
+function nextSteps(config: Readonly<Record<string, unknown>>): string {
+  const auth = (config['target'] as { auth?: { none?: boolean } } | undefined)?.auth;
+  const receiver = (config['webhooks'] as { receiver?: unknown } | undefined)?.receiver;
+  const variables = [...(auth?.none === true ? [] : ['APICERT_TOKEN']), ...(receiver === undefined ? [] : ['APICERT_WEBHOOK_SECRET'])];
+  return variables.length === 0 ? '' : `set ${variables.join(' and ')}, then `;
+}
+
+// Before anything is read or fetched: a file that cannot be written is a usage error, found at once.
+async function assertWritable(path: string): Promise<void> {
+  const info = await stat(path).catch(() => undefined);
+  if (info !== undefined && !info.isFile()) throw new UsageError(`--out ${path} is not a regular file; give the path of the config file to write`);
+  const folder = await stat(dirname(resolve(path))).catch(() => undefined);
+  if (folder === undefined || !folder.isDirectory()) throw new UsageError(`--out ${path}: the folder ${dirname(resolve(path))} does not exist; create it or choose another path`);
+  try {
+    await access(dirname(resolve(path)), constants.W_OK);
+  } catch {
+    throw new UsageError(`--out ${path}: the folder ${dirname(resolve(path))} cannot be written; choose another path`);
+  }
 }
 
 async function exists(path: string): Promise<boolean> {

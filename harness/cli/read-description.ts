@@ -7,6 +7,8 @@ import type { ApiModel } from '../openapi/api-model.js';
 import { loadOpenApi, type LoadedOpenApi, type LoadOptions } from '../openapi/load-openapi.js';
 import type { CliIo } from './cli-io.js';
 
+const discoveryTimeoutMs = 5000;
+
 /** Where services usually publish their description, tried in this order under the base URL. */
 export const usualDocumentPaths: readonly string[] = [
   '/openapi.json',
@@ -37,11 +39,13 @@ export async function readDescription(source: DescriptionSource, io: CliIo): Pro
   if (source.openapi !== undefined) return { ...(await loadOpenApi(source.openapi, options)), from: source.openapi };
   if (source.baseUrl === undefined) throw new OpenApiUnreadableError('no API description: give --openapi FILE|URL, or --base-url URL to look for one');
   io.stdout.write(`looking for an API description under ${source.baseUrl}…\n`);
+  // Each place gets a short wait: twelve of them behind a target that never answers must not take minutes.
+  const looking: LoadOptions = { ...options, timeoutMs: discoveryTimeoutMs };
   const tried: string[] = [];
   for (const path of usualDocumentPaths) {
     const url = `${source.baseUrl}${path}`;
     try {
-      const loaded = await loadOpenApi(url, options);
+      const loaded = await loadOpenApi(url, looking);
       io.stdout.write(`found ${url}\n`);
       return { ...loaded, from: url };
     } catch (error) {

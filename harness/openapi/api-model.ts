@@ -35,9 +35,12 @@ export interface ApiModel {
   readonly version: string;
   /** Server URLs as written (absolute, or relative to the document). */
   readonly servers: readonly string[];
-  /** The schemes of the first security requirement that applies to every operation; empty: none needed. */
+  /**
+   * The schemes of the first security requirement that names any: the document's own, else the
+   * first operation's that has one. Empty when no requirement names a scheme.
+   */
   readonly security: readonly SecurityScheme[];
-  /** True when the document states its security (an empty list means no credential is needed). */
+  /** True when the document states security at all, at its top or on an operation. */
   readonly statesSecurity: boolean;
   readonly operations: readonly ApiOperation[];
   /** 3.1 webhooks: the event names and their payload schemas. */
@@ -76,14 +79,17 @@ export function toApiModel(document: unknown): ApiModel {
     }
   }
   const schemes = asRecord(isSwagger ? doc['securityDefinitions'] : asRecord(doc['components'])['securitySchemes']);
-  const requirements = asArray(doc['security']).map(asRecord);
-  const first = requirements[0];
-  const security = first === undefined ? [] : Object.keys(first).map((name) => toScheme(name, asRecord(schemes[name]), isSwagger));
+  // An empty requirement ({}) makes a credential optional: the first one that names a scheme counts,
+  // the document's own before any operation's.
+  const operationRequirements = Object.values(asRecord(doc['paths'])).flatMap((item) => methods.flatMap((method) => asArray(asRecord(asRecord(item)[method])['security'])));
+  const named = [...asArray(doc['security']), ...operationRequirements].map(asRecord).find((requirement) => Object.keys(requirement).length > 0);
+  const security = named === undefined ? [] : Object.keys(named).map((name) => toScheme(name, asRecord(schemes[name]), isSwagger));
+  const statesSecurity = Array.isArray(doc['security']) || Object.values(asRecord(doc['paths'])).some((item) => methods.some((method) => Array.isArray(asRecord(asRecord(item)[method])['security'])));
   return {
     version,
-    servers: isSwagger ? swaggerServers(doc) : asArray(doc['servers']).map((s) => String(asRecord(s)['url'] ?? '')).filter((url) => url !== ''),
+    servers: isSwagger ? swaggerServers(doc) : asArray(doc['servers']).map(asRecord).map(serverUrlOf).filter((url) => url !== ''),
     security,
-    statesSecurity: Array.isArray(doc['security']),
+    statesSecurity,
     operations,
     webhooks: Object.entries(asRecord(doc['webhooks'])).map(([name, item]) => {
       const post = asRecord(asRecord(item)['post']);
@@ -91,6 +97,15 @@ export function toApiModel(document: unknown): ApiModel {
       return payload === undefined ? { name } : { name, payload };
     }),
   };
+}
+
+/** A server's URL with each {variable} replaced by its default, as the document says to. */
+function serverUrlOf(server: Readonly<Record<string, unknown>>): string {
+  const variables = asRecord(server['variables']);
+  return String(server['url'] ?? '').replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const fallback = asRecord(variables[name])['default'];
+    return typeof fallback === 'string' ? fallback : whole;
+  });
 }
 
 function openApiBody(requestBody: unknown, pointer: string): ApiOperation['body'] {

@@ -98,6 +98,16 @@ describe('deriveConfig', () => {
     expect(pointers(silentDerivation, 'missing')).toContain('/target/auth');
   });
 
+  it('puts a relative server path under a bare --base-url, and fills server variables with their defaults', async () => {
+    const document = (servers: unknown[]) => ({ openapi: '3.1.0', info: { title: 't', version: '1' }, servers, paths: { '/notes': { get: { responses: { 200: { description: 'ok' } } } } } });
+    const relative = join(directory, 'relative.json');
+    await writeFile(relative, JSON.stringify(document([{ url: '/api/v1' }])));
+    expect(((await derivedFrom(relative, { baseUrl: 'http://127.0.0.1:8080' })).config as { target: { baseUrl: string } }).target.baseUrl).toBe('http://127.0.0.1:8080/api/v1');
+    const variables = join(directory, 'variables.json');
+    await writeFile(variables, JSON.stringify(document([{ url: 'https://{region}.api.example.com/v2', variables: { region: { default: 'eu' } } }])));
+    expect(((await derivedFrom(variables)).config as { target: { baseUrl: string } }).target.baseUrl).toBe('https://eu.api.example.com/v2');
+  });
+
   it('generates the same bodies for the same seed, and says where each came from', async () => {
     const first = await derivedFrom(join(documents, 'shop-3.0.yaml'));
     const second = await derivedFrom(join(documents, 'shop-3.0.yaml'));

@@ -5,7 +5,7 @@
 // saying how to fill it. Pure.
 import type { ApiModel, ApiOperation, JsonSchema } from './api-model.js';
 import { findCollections, singularOf, type FoundCollection } from './find-collections.js';
-import { changedBody, sampleBody } from './sample-body.js';
+import { bodyProblem, changedBody, sampleBody } from './sample-body.js';
 
 export interface DerivedLine {
   readonly kind: 'derived' | 'missing';
@@ -35,8 +35,12 @@ export function deriveConfig(model: ApiModel, options: DeriveOptions): Derivatio
   const missing = (pointer: string, text: string): void => void lines.push({ kind: 'missing', pointer, text });
 
   const target: Record<string, unknown> = {};
-  const baseUrl = options.baseUrl ?? serverUrl(model.servers, options.documentUrl);
-  if (options.baseUrl !== undefined) derived('/target/baseUrl', `${options.baseUrl} (from --base-url)`);
+  // A relative server path ("/api/v1") under a bare --base-url is where the paths live.
+  const serverPath = model.servers.find((server) => server.startsWith('/') && server !== '/')?.replace(/\/+$/, '');
+  const composed = options.baseUrl !== undefined && serverPath !== undefined && isBare(options.baseUrl) ? `${options.baseUrl.replace(/\/+$/, '')}${serverPath}` : undefined;
+  const baseUrl = composed ?? options.baseUrl ?? serverUrl(model.servers, options.documentUrl);
+  if (composed !== undefined) derived('/target/baseUrl', `${composed} (--base-url with the document's server path ${serverPath})`);
+  else if (options.baseUrl !== undefined) derived('/target/baseUrl', `${options.baseUrl} (from --base-url)`);
   else if (baseUrl !== undefined) derived('/target/baseUrl', `${baseUrl} (from the document's servers[0])`);
   else missing('/target/baseUrl', 'the document names no absolute server URL: pass --base-url, or set target.baseUrl');
   if (baseUrl !== undefined) target['baseUrl'] = baseUrl;
@@ -63,6 +67,15 @@ export function deriveConfig(model: ApiModel, options: DeriveOptions): Derivatio
 
 type Say = (pointer: string, text: string) => void;
 
+/** True for a URL with no path ("http://host" or "http://host/"); false for a path, or no URL at all. */
+function isBare(url: string): boolean {
+  try {
+    return new URL(url).pathname.replace(/\/+$/, '') === '';
+  } catch {
+    return false;
+  }
+}
+
 function serverUrl(servers: readonly string[], documentUrl: string | undefined): string | undefined {
   for (const server of servers) {
     if (server.includes('{')) continue;
@@ -84,7 +97,7 @@ function deriveAuth(model: ApiModel, derived: Say, missing: Say): Record<string,
     return { header: 'Authorization', scheme: 'Bearer', tokenEnv: 'APICERT_TOKEN' };
   }
   if (scheme === undefined) {
-    derived('/target/auth/none', 'true: the document\'s security is empty, so the API takes no credential (resources.auth-required is skipped)');
+    derived('/target/auth/none', 'true: no security requirement of the document names a scheme, so the API takes no credential (resources.auth-required is skipped)');
     return { none: true };
   }
   if (others.length > 0) derived('/target/auth', `the document asks for ${model.security.length} credentials at once; apicert sends one, the first (${scheme.name})`);
@@ -115,8 +128,14 @@ function deriveCollection(found: FoundCollection, pointer: string, names: readon
   // each field within its schema.
   const put = found.member.put?.body ?? found.create.body;
   if (found.member.put !== undefined && put !== undefined && Object.keys(sample).length > 0) {
-    collection['replace'] = changedBody(sample, put.schema);
-    derived(`${pointer}/replace`, 'the sample with each field changed within its schema');
+    const replace = changedBody(sample, put.schema);
+    const problem = bodyProblem(replace, sample, put.schema, version);
+    if (problem === undefined) {
+      collection['replace'] = replace;
+      derived(`${pointer}/replace`, 'the sample with each field changed within its schema');
+    } else {
+      missing(`${pointer}/replace`, `the sample changed field by field does not validate against the PUT body schema (${problem}); write a whole record for PUT`);
+    }
   }
   const patch = found.member.patch?.body;
   if (patch !== undefined && Object.keys(sample).length > 0) {
@@ -186,11 +205,11 @@ function derivePagination(found: readonly FoundCollection[], derived: Say): Reco
   const maximum = agreed('maximum');
   if (defaultSize !== undefined) {
     pagination['defaultPageSize'] = defaultSize;
-    derived('/pagination/defaultPageSize', `${defaultSize} (the default of every list's limit parameter)`);
+    derived('/pagination/defaultPageSize', `${defaultSize} (the default of every list's page size parameter)`);
   }
   if (maximum !== undefined) {
     pagination['maxPageSize'] = maximum;
-    derived('/pagination/maxPageSize', `${maximum} (the maximum of every list's limit parameter)`);
+    derived('/pagination/maxPageSize', `${maximum} (the maximum of every list's page size parameter)`);
   }
   return pagination;
 }

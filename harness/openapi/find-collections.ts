@@ -42,11 +42,17 @@ export function singularOf(plural: string): string {
 export function findCollections(model: ApiModel): FoundCollection[] {
   const byPath = new Map<string, Partial<Record<HttpMethod, ApiOperation>>>();
   for (const operation of model.operations) byPath.set(operation.path, { ...byPath.get(operation.path), [operation.method]: operation });
-  const memberOf = (path: string): [string, Partial<Record<HttpMethod, ApiOperation>>] | undefined =>
-    [...byPath.entries()].find(([candidate, ops]) => {
-      const segments = segmentsOf(candidate);
-      return candidate.startsWith(`${path}/`) && segments.length === segmentsOf(path).length + 1 && isParameter(segments.at(-1)!) && ops.get !== undefined;
-    });
+  // Each path by the path one segment up: looking a member or a nested list up stays linear in the
+  // document, however many paths it has.
+  const childrenOf = new Map<string, string[]>();
+  for (const path of byPath.keys()) {
+    const parent = path.slice(0, path.lastIndexOf('/'));
+    childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), path]);
+  }
+  const memberOf = (path: string): [string, Partial<Record<HttpMethod, ApiOperation>>] | undefined => {
+    const member = (childrenOf.get(path) ?? []).find((candidate) => isParameter(segmentsOf(candidate).at(-1)!) && byPath.get(candidate)?.get !== undefined);
+    return member === undefined ? undefined : [member, byPath.get(member)!];
+  };
 
   const collections: { path: string; name: string; list: ApiOperation; create: ApiOperation; memberPath: string; member: Partial<Record<HttpMethod, ApiOperation>> }[] = [];
   for (const [path, ops] of byPath) {
@@ -57,16 +63,16 @@ export function findCollections(model: ApiModel): FoundCollection[] {
     collections.push({ path, name: segments.at(-1)!, list: ops.get, create: ops.post, memberPath: member[0], member: member[1] });
   }
 
+  const byName = new Map(collections.map((collection) => [collection.name, collection]));
   return collections.map((collection) => {
     const related: FoundRelated[] = [];
-    for (const [path, ops] of byPath) {
+    for (const path of childrenOf.get(collection.memberPath) ?? []) {
+      const ops = byPath.get(path)!;
       const segments = segmentsOf(path);
-      const isNestedList =
-        path.startsWith(`${collection.memberPath}/`) && segments.length === segmentsOf(collection.memberPath).length + 1 && !isParameter(segments.at(-1)!) && ops.get !== undefined;
-      if (!isNestedList) continue;
+      if (isParameter(segments.at(-1)!) || ops.get === undefined) continue;
       const name = segments.at(-1)!;
       const configPath = `${collection.path}/{id}/${name}`;
-      const top = collections.find((other) => other.name === name);
+      const top = byName.get(name);
       const nestedMember = memberOf(path);
       const memberPath = nestedMember !== undefined ? `${configPath}/{childId}` : top !== undefined ? `${top.path}/{childId}` : undefined;
       const base = { name, path: configPath, list: ops.get!, ...(memberPath !== undefined ? { memberPath } : {}) };
@@ -94,5 +100,5 @@ function idFieldOf(read: ApiOperation, memberPath: string): { idField: string; i
   const properties = Object.keys((read.answer?.['properties'] as Record<string, unknown> | undefined) ?? {});
   if (properties.includes(parameter)) return { idField: parameter, idFieldFrom: `the member path's parameter {${parameter}}, a field of the record` };
   if (properties.includes('id')) return { idField: 'id', idFieldFrom: 'the record\'s "id" field' };
-  return { idField: 'id', idFieldFrom: `a guess: the record schema of ${read.pointer} names no "id" or "${parameter}" field` };
+  return { idField: 'id', idFieldFrom: `a guess: the record schema of ${read.pointer} names no ${parameter === 'id' ? '"id"' : `"id" or "${parameter}"`} field` };
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,10 +47,34 @@ describe('loadOpenApi', () => {
     expect((error as Error).message).not.toContain('\n');
   });
 
+  it('follows $refs only to regular files under the document\'s folder, and never prints what they hold', async () => {
+    const folder = join(directory, 'refs');
+    await mkdir(join(folder, 'a-folder'), { recursive: true });
+    const withRef = async (name: string, ref: string): Promise<string> => {
+      const file = join(folder, name);
+      await writeFile(file, JSON.stringify({ ...minimal, components: { schemas: { Leak: { $ref: ref } } } }));
+      return file;
+    };
+    await expect(loadOpenApi(await withRef('etc.json', '/etc/passwd'))).rejects.toThrow(/refers to a file outside its folder .*; apicert follows \$refs only to files under the document's folder/);
+    await expect(loadOpenApi(await withRef('up.json', '../secrets.yaml'))).rejects.toThrow(/outside its folder/);
+    await expect(loadOpenApi(await withRef('dir.json', './a-folder'))).rejects.toThrow(/refers to a-folder, which is not a regular file/);
+    await expect(loadOpenApi(await withRef('web.json', 'https://example.com/schema.json'))).rejects.toThrow(/may refer only to files beside it/);
+  });
+
+  it('refuses a YAML document whose aliases expand past the bound, at once', async () => {
+    // Nine references per level, ten levels: a few hundred bytes that expand to 9^10 values.
+    const levels = Array.from({ length: 10 }, (_, level) => `l${level + 1}: &l${level + 1} [${Array.from({ length: 9 }, () => `*l${level}`).join(', ')}]`);
+    const bomb = join(directory, 'bomb.yaml');
+    await writeFile(bomb, `openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths: {}\nx-bomb:\n  l0: &l0 [lol]\n${levels.map((line) => `  ${line}`).join('\n')}\n`);
+    const started = performance.now();
+    await expect(loadOpenApi(bomb)).rejects.toThrow(/expands to more than 2000000 values \(YAML aliases inside aliases\?\)/);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
   it('refuses a document of another kind', async () => {
     const file = join(directory, 'other.json');
     await writeFile(file, JSON.stringify({ asyncapi: '2.6.0', info: { title: 't', version: '1' } }));
-    await expect(loadOpenApi(file)).rejects.toBeInstanceOf(OpenApiInvalidError);
+    await expect(loadOpenApi(file)).rejects.toThrow(/is not an OpenAPI or Swagger document \(it has no "openapi" or "swagger" key\)/);
   });
 
   it('fetches a URL, sends the credential only to the target\'s own origin, and stops a document past its size bound', async () => {

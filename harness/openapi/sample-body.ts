@@ -37,7 +37,40 @@ export function sampleBody(documented: { readonly schema: JsonSchema; readonly e
     if (!generated.ok) return generated;
     body = generated.body;
   }
-  return { ok: true, body: withPlaceholders(body, documented.schema, context), from: fromExample ? 'example' : 'generated' };
+  return { ok: true, body: keepValid(withPlaceholders(body, documented.schema, context), body, documented.schema, context.version), from: fromExample ? 'example' : 'generated' };
+}
+
+// The kit fills {unique} with a short token of letters and digits; a field whose schema refuses the
+// value with it (a pattern, a const, a format inside oneOf) keeps its plain value instead.
+const uniqueStandIn = 'q7k2m9p4x1';
+
+/** `body` as the kit would send it, for validating: {unique} filled, a fixture or parent id as the document's value. */
+function asSent(body: Readonly<Record<string, unknown>>, original: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(body).map(([name, value]) => [
+      name,
+      typeof value === 'string' && /^\{(fixture:[^}]+|parentId)\}$/.test(value) ? original[name] : typeof value === 'string' ? value.replaceAll('{unique}', uniqueStandIn) : value,
+    ]),
+  );
+}
+
+/** `placed` with each {unique} that would make the body invalid taken back out, one field at a time. */
+function keepValid(placed: Record<string, unknown>, original: Readonly<Record<string, unknown>>, schema: JsonSchema, version: string): Record<string, unknown> {
+  const isValid = (body: Readonly<Record<string, unknown>>): boolean => validationProblem(schema, asSent(body, original), version) === undefined;
+  // A document's example that its own schema refuses is not {unique}'s doing: keep it as placed.
+  if (isValid(placed) || !isValid(Object.fromEntries(Object.keys(placed).map((name) => [name, original[name]])))) return placed;
+  const kept: Record<string, unknown> = { ...placed };
+  for (const [name, value] of Object.entries(placed)) {
+    if (typeof value !== 'string' || !value.includes('{unique}')) continue;
+    kept[name] = original[name];
+    if (isValid(kept)) break;
+  }
+  return kept;
+}
+
+/** Why `body` (with the kit's placeholders) would not validate against `schema`; undefined when it would. */
+export function bodyProblem(body: Readonly<Record<string, unknown>>, original: Readonly<Record<string, unknown>>, schema: JsonSchema, version: string): string | undefined {
+  return validationProblem(schema, asSent(body, original), version);
 }
 
 function generate(schema: JsonSchema, context: SampleContext): SampleBody {
@@ -62,19 +95,48 @@ function writableRequired(schema: JsonSchema): JsonSchema {
   return { ...schema, properties: Object.fromEntries(required.filter((name) => properties[name] !== undefined).map((name) => [name, properties[name]!])), required };
 }
 
+// One validator per draft, reused: a document with hundreds of bodies compiles each schema once.
+const validatorOptions = { strict: false, validateFormats: false, allErrors: false } as const;
+let draft2020: Ajv2020 | undefined;
+let draft7: Ajv | undefined;
+const compiled = new WeakMap<JsonSchema, ReturnType<Ajv['compile']>>();
+
 function validationProblem(schema: JsonSchema, value: unknown, version: string): string | undefined {
-  const options = { strict: false, validateFormats: false, allErrors: false } as const;
-  const ajv = version.startsWith('3.1') ? new Ajv2020(options) : new Ajv(options);
-  // readOnly fields are answers, not requests: a body without them is valid.
-  const requestSchema = { ...schema, required: ((schema['required'] as string[] | undefined) ?? []).filter((name) => (schema['properties'] as Record<string, JsonSchema> | undefined)?.[name]?.['readOnly'] !== true) };
+  const is31 = version.startsWith('3.1');
+  const ajv = is31 ? (draft2020 ??= new Ajv2020(validatorOptions)) : (draft7 ??= new Ajv(validatorOptions));
   try {
-    const validate = ajv.compile(requestSchema);
+    let validate = compiled.get(schema);
+    if (validate === undefined) {
+      // readOnly fields are answers, not requests: a body without them is valid.
+      const requestSchema = { ...schema, required: ((schema['required'] as string[] | undefined) ?? []).filter((name) => (schema['properties'] as Record<string, JsonSchema> | undefined)?.[name]?.['readOnly'] !== true) };
+      validate = ajv.compile(is31 ? requestSchema : asDraft7(requestSchema, 0));
+      compiled.set(schema, validate);
+    }
     if (validate(value)) return undefined;
     const [first] = validate.errors ?? [];
     return first === undefined ? 'invalid' : `${first.instancePath || '/'} ${first.message ?? 'is invalid'}`;
   } catch (error) {
     return `its schema does not compile: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
   }
+}
+
+/**
+ * An OpenAPI 3.0 or Swagger schema in draft-07 terms: `nullable` as a null type, and the boolean
+ * exclusiveMinimum/exclusiveMaximum of draft 4 as numbers. Bounded in depth like the documents.
+ */
+function asDraft7(schema: unknown, depth: number): JsonSchema {
+  if (typeof schema !== 'object' || schema === null || depth > 64) return (schema ?? {}) as JsonSchema;
+  if (Array.isArray(schema)) return schema.map((item) => asDraft7(item, depth + 1)) as unknown as JsonSchema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = typeof value === 'object' && value !== null ? asDraft7(value, depth + 1) : value;
+  if (out['nullable'] === true && typeof out['type'] === 'string') out['type'] = [out['type'], 'null'];
+  for (const [bound, limit] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    if (out[bound] === true && typeof out[limit] === 'number') {
+      out[bound] = out[limit];
+      delete out[limit];
+    } else if (out[bound] === false) delete out[bound];
+  }
+  return out;
 }
 
 function withPlaceholders(body: Record<string, unknown>, schema: JsonSchema, context: SampleContext): Record<string, unknown> {
@@ -91,7 +153,8 @@ function withPlaceholders(body: Record<string, unknown>, schema: JsonSchema, con
       result[name] = `{fixture:${referred}}`;
       continue;
     }
-    result[name] = typeof value === 'string' ? withUnique(value, properties[name] ?? {}) : value;
+    // A field the schema does not describe at its top (oneOf, allOf) keeps its value: no rule is known.
+    result[name] = typeof value === 'string' && properties[name] !== undefined ? withUnique(value, properties[name]) : value;
   }
   return result;
 }
@@ -126,7 +189,12 @@ export function changedBody(body: Readonly<Record<string, unknown>>, schema: Jso
   const properties = (schema['properties'] as Record<string, JsonSchema> | undefined) ?? {};
   const result: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body)) {
-    const changed = changedValue(value, properties[name] ?? {});
+    // Only fields the schema names: a PATCH schema may take fewer than the create body has.
+    if (properties[name] === undefined) {
+      if (only !== 'first') result[name] = value;
+      continue;
+    }
+    const changed = changedValue(value, properties[name]);
     if (only === 'first') {
       if (changed !== undefined) return { [name]: changed };
       continue;

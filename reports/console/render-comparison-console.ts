@@ -1,6 +1,6 @@
 // The comparison with a baseline, for the terminal: counts, then what changed, then what gates.
 import { createPalette, type Paint } from './ansi-style.js';
-import { toInertText } from './inert-text.js';
+import { toInertText } from '../../harness/model/inert-text.js';
 import type { ComparedCheck, RunComparison } from '../../harness/model/compare-runs.js';
 import { findRequiredNewFailures, type FailOn } from '../../harness/model/release-gate.js';
 

@@ -4,7 +4,7 @@ import { findRootCauses, findSharedCauses, type RootCause, type SharedCauseGroup
 import { advisoryClassId, type CheckResult, type ClassResult, type ClassVerdict, type RunResult } from '../../harness/model/run-result.js';
 import { toCounterexampleText } from '../counterexample-text.js';
 import { createPalette, type Paint, type Palette } from './ansi-style.js';
-import { toInertText } from './inert-text.js';
+import { toInertText } from '../../harness/model/inert-text.js';
 
 export interface ConsoleReportOptions {
   /** Emit ANSI colours; set it only when stdout is a terminal. */
