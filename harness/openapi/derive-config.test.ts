@@ -108,6 +108,20 @@ describe('deriveConfig', () => {
     expect(((await derivedFrom(variables)).config as { target: { baseUrl: string } }).target.baseUrl).toBe('https://eu.api.example.com/v2');
   });
 
+  it('names collections that share a last segment apart, so the config validates', async () => {
+    const ok = { 200: { description: 'ok' } };
+    const body = { content: { 'application/json': { schema: { type: 'object' }, example: { name: 'a' } } } };
+    const member = { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } };
+    const versions = join(directory, 'versions.json');
+    await writeFile(
+      versions,
+      JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, servers: [{ url: 'http://127.0.0.1:1' }], paths: { '/v1/users': { get: { responses: ok }, post: { requestBody: body, responses: ok } }, '/v1/users/{id}': member, '/v2/users': { get: { responses: ok }, post: { requestBody: body, responses: ok } }, '/v2/users/{id}': member } }),
+    );
+    const derivation = await derivedFrom(versions);
+    expect((derivation.config as { collections: { name: string }[] }).collections.map((c) => c.name)).toEqual(['users', 'v2-users']);
+    await expectValid(derivation);
+  });
+
   it('generates the same bodies for the same seed, and says where each came from', async () => {
     const first = await derivedFrom(join(documents, 'shop-3.0.yaml'));
     const second = await derivedFrom(join(documents, 'shop-3.0.yaml'));

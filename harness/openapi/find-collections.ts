@@ -60,7 +60,10 @@ export function findCollections(model: ApiModel): FoundCollection[] {
     if (segments.length === 0 || segments.some(isParameter) || ops.get === undefined || ops.post === undefined) continue;
     const member = memberOf(path);
     if (member === undefined) continue;
-    collections.push({ path, name: segments.at(-1)!, list: ops.get, create: ops.post, memberPath: member[0], member: member[1] });
+    // Versioned paths (/v1/users, /v2/users) share a last segment; the config needs unique names.
+    const last = segments.at(-1)!;
+    const name = collections.some((other) => other.name === last) ? segments.join('-') : last;
+    collections.push({ path, name, list: ops.get, create: ops.post, memberPath: member[0], member: member[1] });
   }
 
   const byName = new Map(collections.map((collection) => [collection.name, collection]));
