@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/start.js';
 import { referenceOpenApiDocument } from '../../reference-server/openapi/openapi-document.js';
+import { describeModes, secondServerModeMatrix } from '../../suites/test-support/second-server/mode-matrix.js';
+import { receiverPath, startSecondServer } from '../../suites/test-support/second-server/start-second-server.js';
+import { defaultPageSize, maxPageSize } from '../../suites/test-support/second-server/second-server-options.js';
 import { runCli } from './cli.js';
 import { captureIo } from './test-support/capture-io.js';
 
@@ -59,4 +62,38 @@ describe('apicert run --openapi', () => {
     expect(code).toBe(2);
     expect(io.err()).toMatch(/^APICERT_OPENAPI_UNREADABLE: cannot read .*missing\.yaml \(ENOENT\); check the path\n$/);
   });
+});
+
+describe('apicert run --openapi on a second implementation', () => {
+  // The reference server's document describes the convention's resources; the second server serves
+  // the same ones its own way (numeric or UUID ids, problem+json, 200 on create). A config derived from
+  // that document certifies it too, with laid over it only what the document pins that this server
+  // does otherwise (page sizes, event names) and where its receiver lives.
+  it.each(secondServerModeMatrix.slice(0, 2).map((modes) => [describeModes(modes), modes] as const))('certifies the second server with %s', async (_name, modes) => {
+    const directory = await mkdtemp(join(tmpdir(), 'apicert-run-openapi-second-'));
+    const server = await startSecondServer({ modes });
+    try {
+      const documentPath = join(directory, 'openapi.json');
+      await writeFile(documentPath, JSON.stringify(referenceOpenApiDocument()));
+      const overPath = join(directory, 'over.json');
+      await writeFile(
+        overPath,
+        JSON.stringify({
+          // The document states the reference server's page sizes; the second server has its own.
+          pagination: { defaultPageSize, maxPageSize },
+          // And names its events with a colon ("customer:created"), where the document says "customer.created".
+          webhooks: { sender: { senderTimeoutMs: 250, retryWindowMs: 8000, events: { create: 'customer:created', update: 'customer:updated', delete: 'customer:deleted' } }, receiver: { url: receiverPath, observe: { urlTemplate: `${receiverPath}/{eventId}`, pointer: '/stats/processed' } } },
+        }),
+      );
+      const io = captureIo({ APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.receiverSecret });
+      const reportDir = join(directory, 'report');
+      const code = await runCli(['run', '--openapi', documentPath, '--base-url', server.url, '--config', overPath, '--report-dir', reportDir, '--seed', '5'], io);
+      const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as { checks: { id: string; status: string; message?: string }[] };
+      expect(report.checks.filter((check) => check.status !== 'passed').map((check) => `${check.id} ${check.status}: ${check.message}`)).toEqual([]);
+      expect(code).toBe(0);
+    } finally {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
