@@ -14,7 +14,7 @@ import { RequestBudgetSpent } from './request-budget.js';
 export type ListJudge = (list: OpenList, styles: readonly PaginationStyle[]) => Promise<CheckOutcome>;
 
 /**
- * How lists may be judged side by side (absent: one at a time, in order).
+ * How lists may be judged side by side.
  * - `reads-only`: the judge only reads. Every list is first topped up to readerFixtureCount records,
  *   one check at a time, so checks that read can also run side by side (SuiteDefinition.checksAlone):
  *   each finds the lists as the first left them, and none writes while another reads.
@@ -37,7 +37,7 @@ export function readerFixtureCount(config: CheckContext['config']): number {
 const setupKey = 'pagination.opening lists';
 
 /** Runs `judge` on every list supporting at least one of `styles`. */
-export async function judgeEachList(ctx: CheckContext, styles: readonly PaginationStyle[], judge: ListJudge, concurrency?: ListConcurrency): Promise<CheckOutcome> {
+export async function judgeEachList(ctx: CheckContext, styles: readonly PaginationStyle[], judge: ListJudge, concurrency: ListConcurrency): Promise<CheckOutcome> {
   const targets = listTargets(ctx.config);
   if (targets.length === 0) return ctx.skip('no collections are configured (add "collections" to the config)');
   const notJudged: string[] = [];
@@ -71,13 +71,6 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
         else notJudged.push(`${target.label}: ${outcome.status === 'skipped' ? outcome.reason : 'not judged'}`);
         continue;
       }
-      if (concurrency === undefined) {
-        // In turn: the first failing list ends the check before the next list is touched.
-        const outcome = await judgeOne(ctx, judge, opened.list, supported);
-        if (outcome.status === 'failed' || outcome.status === 'blocked') return outcome;
-        tally(opened.list, supported, outcome);
-        continue;
-      }
       if (concurrency === 'reads-only') {
         const made = await opened.list.ensureFixtures(readerFixtureCount(ctx.config));
         if (!made.ok) return made.outcome;
@@ -86,7 +79,7 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
     }
     return undefined;
   };
-  const stopped = concurrency === undefined ? await opening() : await oneAtATime(ctx.suiteScope, setupKey, opening);
+  const stopped = await oneAtATime(ctx.suiteScope, setupKey, opening);
   if (stopped !== undefined) return stopped;
 
   // Side by side; the verdict is read in list order, whichever list finished first.
