@@ -122,6 +122,29 @@ describe('deriveConfig', () => {
     await expectValid(derivation);
   });
 
+  it('refers a numeric foreign key to the other collection\'s record too', async () => {
+    const ok = { 200: { description: 'ok' } };
+    const member = { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: ok } };
+    const bodyOf = (example: object) => ({ content: { 'application/json': { schema: { type: 'object' }, example } } });
+    const numeric = join(directory, 'numeric.json');
+    await writeFile(
+      numeric,
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 't', version: '1' },
+        servers: [{ url: 'http://127.0.0.1:1' }],
+        paths: {
+          '/users': { get: { responses: ok }, post: { requestBody: bodyOf({ name: 'Ada' }), responses: ok } },
+          '/users/{id}': member,
+          '/posts': { get: { responses: ok }, post: { requestBody: bodyOf({ userId: 7, title: 'Hello' }), responses: ok } },
+          '/posts/{id}': member,
+        },
+      }),
+    );
+    const config = (await derivedFrom(numeric)).config as { collections: { name: string; sample: object }[] };
+    expect(config.collections.find((c) => c.name === 'posts')?.sample).toEqual({ userId: '{fixture:users}', title: 'Hello' });
+  });
+
   it('generates the same bodies for the same seed, and says where each came from', async () => {
     const first = await derivedFrom(join(documents, 'shop-3.0.yaml'));
     const second = await derivedFrom(join(documents, 'shop-3.0.yaml'));

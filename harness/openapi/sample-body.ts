@@ -149,7 +149,8 @@ function withPlaceholders(body: Record<string, unknown>, schema: JsonSchema, con
       continue;
     }
     const referred = referredCollection(name, context);
-    if (referred !== undefined && typeof value === 'string') {
+    // A whole placeholder takes the id's own type when filled, so a numeric foreign key works too.
+    if (referred !== undefined && (typeof value === 'string' || Number.isInteger(value))) {
       result[name] = `{fixture:${referred}}`;
       continue;
     }
