@@ -6,9 +6,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { dereference, validate } from '@readme/openapi-parser';
 import { JSON_SCHEMA, load as loadYaml } from 'js-yaml';
-import { request } from 'undici';
 import { OpenApiInvalidError, OpenApiUnreadableError } from '../errors.js';
 import { toApiModel, type ApiModel } from './api-model.js';
+import { boundedGet } from './bounded-get.js';
 
 export const maxDocumentBytes = 20 * 1024 * 1024;
 /** Files one document may consist of, and their bytes in all. */
@@ -66,34 +66,15 @@ async function fetchDocument(url: string, options: LoadOptions): Promise<string>
   const headers: Record<string, string> = { accept: 'application/json, application/yaml;q=0.9, */*;q=0.1' };
   const { credential } = options;
   if (credential !== undefined && new URL(url).origin === credential.origin) headers[credential.header.toLowerCase()] = credential.value;
-  let answer: Awaited<ReturnType<typeof request>>;
-  try {
-    const timeoutMs = options.timeoutMs ?? fetchTimeoutMs;
-    answer = await request(url, { headers, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, signal: AbortSignal.timeout(timeoutMs) });
-  } catch (error) {
-    throw new OpenApiUnreadableError(`cannot fetch ${url} (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); check the URL, or save the document and pass its path`);
+  const answer = await boundedGet(url, headers, options.timeoutMs ?? fetchTimeoutMs, maxDocumentBytes);
+  if (answer.kind === 'failed') throw new OpenApiUnreadableError(`cannot fetch ${url} (${answer.reason}); check the URL, or save the document and pass its path`);
+  if (answer.kind === 'too-large') throw new OpenApiUnreadableError(`${url} sent more than ${maxDocumentBytes} bytes; save the document and pass its path`);
+  if (answer.status !== 200) {
+    const location = answer.headers['location'];
+    const where = location === undefined ? '' : ` to ${String(location).slice(0, 200)}`;
+    throw new OpenApiUnreadableError(`${url} answered ${answer.status}${where}, not the document; pass the URL that serves it, or save it and pass its path`);
   }
-  if (answer.statusCode !== 200) {
-    await answer.body.dump();
-    const where = answer.headers['location'] === undefined ? '' : ` to ${String(answer.headers['location']).slice(0, 200)}`;
-    throw new OpenApiUnreadableError(`${url} answered ${answer.statusCode}${where}, not the document; pass the URL that serves it, or save it and pass its path`);
-  }
-  const chunks: Buffer[] = [];
-  let received = 0;
-  try {
-    for await (const chunk of answer.body) {
-      received += (chunk as Buffer).length;
-      if (received > maxDocumentBytes) {
-        answer.body.destroy();
-        throw new OpenApiUnreadableError(`${url} sent more than ${maxDocumentBytes} bytes; save the document and pass its path`);
-      }
-      chunks.push(chunk as Buffer);
-    }
-  } catch (error) {
-    if (error instanceof OpenApiUnreadableError) throw error;
-    throw new OpenApiUnreadableError(`reading ${url} failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); try again, or save the document and pass its path`);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  return answer.text;
 }
 
 async function checkDocumentFiles(entry: string): Promise<void> {

@@ -2,7 +2,7 @@
 // without a size (its default page size, when a page comes back full with more to come), with a
 // huge size (clamped to a maximum, or refused), and walked by cursor to its last page (the form of
 // next_cursor there). Each answer is bounded in time and size; nothing is written to the target.
-import { request } from 'undici';
+import { boundedGet } from './bounded-get.js';
 import type { DerivedLine } from './derive-config.js';
 
 /** What one GET said: its status, and for a page, how many items and whether more exist. */
@@ -46,23 +46,10 @@ export async function probeList(baseUrl: string, path: string, headers: Readonly
 }
 
 async function fetchPage(url: string, headers: Readonly<Record<string, string>>): Promise<PageAnswer & { readonly cursor?: string }> {
-  try {
-    const answer = await request(url, { headers: { accept: 'application/json', ...headers }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, signal: AbortSignal.timeout(timeoutMs) });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of answer.body) {
-      size += (chunk as Buffer).length;
-      if (size > maxBodyBytes) {
-        answer.body.destroy();
-        return { status: answer.statusCode };
-      }
-      chunks.push(chunk as Buffer);
-    }
-    if (answer.statusCode !== 200) return { status: answer.statusCode };
-    return { status: 200, ...readPage(Buffer.concat(chunks).toString('utf8')) };
-  } catch {
-    return { status: 0 };
-  }
+  const answer = await boundedGet(url, { accept: 'application/json', ...headers }, timeoutMs, maxBodyBytes);
+  if (answer.kind === 'failed') return { status: 0 };
+  if (answer.kind === 'too-large' || answer.status !== 200) return { status: answer.status };
+  return { status: 200, ...readPage(answer.text) };
 }
 
 function readPage(text: string): Omit<PageAnswer, 'status'> & { readonly cursor?: string } {
