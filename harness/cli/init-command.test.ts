@@ -95,6 +95,15 @@ describe('apicert init', () => {
     expect(await readFile(existing, 'utf8')).toBe('{}');
   });
 
+  it('refuses a base URL with a password without printing it, parseable or not', async () => {
+    for (const baseUrl of ['http://ada:s3cret-pw@127.0.0.1:4010', 'http://ada:s3cret-pw@bad host']) {
+      const io = captureIo({});
+      expect(await runCli(['init', '--base-url', baseUrl, '--out', join(directory, 'never-pw.json')], io)).toBe(2);
+      expect(io.err()).toMatch(/^APICERT_USAGE: --base-url must not carry user:password@/);
+      expect(io.err() + io.out()).not.toContain('s3cret-pw');
+    }
+  });
+
   it('prints one line per problem of a broken document, and exits 2 without writing', async () => {
     const out = join(directory, 'never.json');
     const io = captureIo({});

@@ -7,6 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { ConfigInvalidError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadConfig } from '../config/load-config.js';
+import { hasUrlUserInfo, maskUrlUserInfo } from '../config/url-user-info.js';
 import { deriveConfig, type Derivation, type DerivedLine } from '../openapi/derive-config.js';
 import { judgeProbes, probeList } from '../openapi/probe-list.js';
 import { toInertText } from '../model/inert-text.js';
@@ -91,11 +92,13 @@ function formatLine(line: DerivedLine): string {
 }
 
 function checkedBaseUrl(value: string): string {
+  // Checked before the URL is parsed or quoted: a malformed URL with a password must not print it.
+  if (hasUrlUserInfo(value)) throw new UsageError('--base-url must not carry user:password@; put the credential in APICERT_TOKEN');
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`--base-url ${JSON.stringify(value.slice(0, 200))} is not a URL; give one such as http://127.0.0.1:4010`);
+    throw new UsageError(`--base-url ${JSON.stringify(maskUrlUserInfo(value).slice(0, 200))} is not a URL; give one such as http://127.0.0.1:4010`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--base-url must be an http:// or https:// URL');
   if (url.username !== '' || url.password !== '') throw new UsageError('--base-url must not carry user:password@; put the credential in APICERT_TOKEN');
