@@ -39,6 +39,13 @@ describe('awaitDeliveriesAbout', () => {
     expect(attempts.map((d) => d.sequence)).toEqual([2]);
   });
 
+  it('says how long it waits in whole milliseconds, however the rest of a window was computed', async () => {
+    const lines: string[] = [];
+    const saying = { ...ctx, progress: (line: string) => lines.push(line) } as unknown as CheckContext;
+    await awaitDeliveriesAbout(saying, channelWith(deliveries), 'cus_1', { timeoutMs: 7749.124845 });
+    expect(lines).toEqual(['waiting up to 7749 ms for a delivery']);
+  });
+
   it('counts every delivery about the record otherwise', async () => {
     const attempts = await awaitDeliveriesAbout(ctx, channelWith(deliveries), 'cus_1', { count: 2 });
     expect(attempts.map((d) => d.sequence)).toEqual([1, 2]);

@@ -28,7 +28,7 @@ export async function awaitDeliveriesAbout(
 ): Promise<SinkDelivery[]> {
   const count = options.count ?? 1;
   const timeoutMs = options.timeoutMs ?? ctx.config.webhooks.sender?.retryWindowMs ?? 0;
-  ctx.progress(`waiting up to ${timeoutMs} ms for ${count === 1 ? 'a delivery' : `${count} deliveries`}`);
+  ctx.progress(`waiting up to ${Math.round(timeoutMs)} ms for ${count === 1 ? 'a delivery' : `${count} deliveries`}`);
   const matcher = new DeliveryMatcher(String(recordId), options);
   await channel.waitFor((deliveries) => matcher.advance(deliveries) >= count, timeoutMs, ctx.signal);
   // The latest snapshots of the matched deliveries: their answers may have settled since.
