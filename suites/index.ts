@@ -1,5 +1,6 @@
 // The registry: every suite and its checks, in the order they run. Nothing is discovered by scanning files.
 import type { Check } from './define-check.js';
+import { openApiContractChecks } from './openapi-contract/index.js';
 import { paginationChecks, paginationChecksAlone } from './pagination/index.js';
 import { resourceChecks } from './resources/index.js';
 import type { SuiteDefinition } from '../harness/check-api/suite-definition.js';
@@ -43,6 +44,14 @@ export const suites: readonly SuiteDefinition[] = [
     runsAlongside: ['pagination', 'webhooks-sender'],
     whyNotRunnable: (config) =>
       config.webhooks.receiver === undefined ? 'no webhook receiver is configured (add "webhooks.receiver" to the config)' : undefined,
+  },
+  {
+    name: 'openapi-contract',
+    checks: openApiContractChecks,
+    // It judges the answers the other suites received: it starts once they have all finished.
+    runsAfterAllOthers: true,
+    // Without a document the runner skips it with that reason (RunConformanceOptions.contract).
+    whyNotRunnable: () => undefined,
   },
 ];
 

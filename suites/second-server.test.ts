@@ -1,6 +1,6 @@
 // The reference server is not the world: every check must also pass on a second, deliberately
 // different implementation of the convention (numeric or UUID ids, keyset cursors in base64url JSON,
-// problem+json errors, 200 on create and delete, a throttling gateway, a receiver that answers an
+// problem+json errors, 200 on create and delete, a throttling gateway, its own OpenAPI 3.0 document, a receiver that answers an
 // oversized delivery with 413, a reset or a 2xx, and refuses or acknowledges an incomplete event…),
 // in every mode it has, with the example config's defaults. Pinned configs: second-server-pins.test.ts.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -8,10 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../harness/model/run-result.js';
+import { loadOpenApi } from '../harness/openapi/load-openapi.js';
+import { createAnswerContract } from '../harness/openapi/response-contract.js';
 import { runConformance } from '../harness/runner/run-conformance.js';
 import { suites as registry } from './index.js';
 import { describeModes, secondServerModeMatrix } from './test-support/second-server/mode-matrix.js';
 import { secondServerConfig } from './test-support/second-server/second-server-config.js';
+import { secondServerDocumentPath } from './test-support/second-server/second-server-openapi.js';
 import { startSecondServer } from './test-support/second-server/start-second-server.js';
 
 describe('every check on a second implementation of the convention', () => {
@@ -30,16 +33,21 @@ describe('every check on a second implementation of the convention', () => {
     try {
       const configPath = join(directory, `config-${describeModes(modes).replaceAll(/[^a-z0-9]+/g, '-')}.json`);
       await writeFile(configPath, JSON.stringify(secondServerConfig()));
+      // Its own API description is the contract: the openapi-contract checks judge every answer too.
+      const { model } = await loadOpenApi(`${server.url}${secondServerDocumentPath}`);
       const { run } = await runConformance({
         registry,
         baseUrl: server.url,
         configPath,
         seed: 11,
+        contract: (baseUrl) => createAnswerContract(model, { source: secondServerDocumentPath, baseUrl }),
         env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.receiverSecret },
       });
       const notPassed = run.checks.flatMap((check) => (check.status === 'passed' ? [] : [`${check.id} ${check.status}: ${check.message}`]));
       expect(notPassed).toEqual([]);
-      expect(run.checks.length).toBe(44);
+      expect(run.checks.length).toBe(47);
+      // Judged, not passed by default: records, pages and problem details were each seen.
+      expect(coveredBy(run, 'openapi-contract.body-matches-schema')).toEqual(expect.arrayContaining(['POST /customers 200', 'GET /customers 200', 'GET /customers/{id} 404']));
       // Accepting an oversized delivery or an incomplete event is left open: advice
       // (one per field left out of an event), never a failure; a refusal draws none.
       expect(adviceOf(run, 'webhooks-receiver.oversized-body-refused')).toHaveLength(modes.oversized === 'accept' ? 1 : 0);
@@ -53,4 +61,8 @@ describe('every check on a second implementation of the convention', () => {
 function adviceOf(run: RunResult, checkId: string): string[] {
   const check = run.checks.find((candidate) => candidate.id === checkId);
   return (check?.findings ?? []).flatMap((finding) => (finding.level === 'advisory' ? [finding.message] : []));
+}
+
+function coveredBy(run: RunResult, checkId: string): readonly string[] {
+  return run.checks.find((candidate) => candidate.id === checkId)?.coverage?.covered ?? [];
 }

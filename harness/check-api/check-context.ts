@@ -3,12 +3,14 @@
 // implements it (create-check-context.ts).
 import type { ApicertConfig } from '../config/config-types.js';
 import type { CredentialMode, HttpResponse } from '../http/http-types.js';
+import type { AnswerContract } from '../model/answer-contract.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
 import type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
 import type { WebhookSink } from '../sink/sink-types.js';
 
 export type { ApicertConfig, CollectionConfig, RelatedCollectionConfig } from '../config/config-types.js';
 export type { CheckOutcome } from '../model/check-outcome.js';
+export type { AspectReport, ContractAspect, ContractBreach, ContractReport } from '../model/answer-contract.js';
 export type { CredentialFlaw, CredentialMode } from '../http/http-types.js';
 export type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
 export type { AnswerScript, DeliveryAnswer, FailureKind, SinkChannel, SinkDelivery, WebhookSink } from '../sink/sink-types.js';
@@ -96,6 +98,11 @@ export interface CheckContext {
   readonly exchanges: readonly ExchangeRecord[];
   /** The capturing webhook sink, when the webhooks-sender suite runs; undefined otherwise. */
   readonly sink: WebhookSink | undefined;
+  /**
+   * The API description as a contract, when the run was given one (run --openapi): what it found in
+   * the answers of the checks that ran before. Read by the openapi-contract checks only.
+   */
+  readonly contract?: Pick<AnswerContract, 'report'> | undefined;
 
   /** Sends one request to the target and records it. Throws HttpError subclasses on transport failure. */
   request(request: TargetRequest): Promise<TargetResponse>;

@@ -22,6 +22,11 @@ export interface SuiteDefinition {
    * where the others read. A run of the other checks between two of them runs side by side.
    */
   readonly checksAlone?: readonly string[];
+  /**
+   * The suite judges what the other suites' checks did (the answers they received): it starts once
+   * every other suite has finished, side lanes included.
+   */
+  readonly runsAfterAllOthers?: boolean;
   /** Why this config cannot drive the suite, or undefined when it can. */
   whyNotRunnable(config: ApicertConfig): string | undefined;
 }

@@ -10,7 +10,7 @@ export const runFlags = {
   'report-dir': { type: 'string', default: 'apicert-report', describe: 'Folder that receives index.html, junit.xml and report.json, replacing those of an earlier run' },
   format: { type: 'string', default: 'html,junit,json', describe: 'Comma list of report formats: html, junit, json' },
   seed: { type: 'string', describe: 'Seed that replays the generated cases of an earlier run (a non-negative integer)' },
-  require: { type: 'string', describe: 'Comma list of conformance classes a release needs (default: every class that ran, except advisory)' },
+  require: { type: 'string', describe: 'Comma list of conformance classes a release needs (default: every class that ran, except advisory and openapi-contract; naming only those adds them)' },
   strict: { type: 'boolean', default: false, describe: 'Require the advisory class too: advice (good practice the convention does not state) fails the run' },
   'timeout-ms': { type: 'string', describe: 'Per-request time-out in milliseconds (default: budgets.requestTimeoutMs, 10000)' },
   'rate-limit': { type: 'string', describe: 'Most requests per second to send to the target, e.g. 20 or 0.5 (default: target.rateLimit, no limit)' },

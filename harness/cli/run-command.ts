@@ -1,11 +1,12 @@
 // `apicert run`: flags to options, the runner with the suite registry, then the reports; returns the exit code.
 import { findReportDirProblem, reportFormats, type ReportFormat } from '../../reports/index.js';
-import { advisoryClassId } from '../model/run-result.js';
+import { advisoryClassId, optInClassIds } from '../model/run-result.js';
 import { allChecks, suites as registry } from '../../suites/index.js';
 import { UsageError } from '../errors.js';
 import type { ExitCode } from '../exit-codes.js';
 import { runConformance, type RunConformanceOptions } from '../runner/run-conformance.js';
 import { deriveConfig } from '../openapi/derive-config.js';
+import { createAnswerContract } from '../openapi/response-contract.js';
 import { readDescription, specificationOf } from './read-description.js';
 import type { CliIo } from './cli-io.js';
 import { parseChoices, parseFailOn, parseInteger, parseList, parsePositiveNumber, parseSuites } from './parse-flag-values.js';
@@ -41,15 +42,22 @@ function parseRequiredClasses(raw: string | undefined): string[] | undefined {
   return names;
 }
 
-/** The config `run --openapi` starts from, as `apicert init` would write it, and how it was derived. */
-async function deriveForRun(source: string, baseUrl: string | undefined, io: CliIo): Promise<NonNullable<RunConformanceOptions['derived']>> {
+/**
+ * The config `run --openapi` starts from, as `apicert init` would write it, how it was derived, and
+ * the document as a contract for the answers (the openapi-contract class).
+ */
+async function deriveForRun(source: string, baseUrl: string | undefined, io: CliIo): Promise<NonNullable<RunConformanceOptions['derived']> & { contract: NonNullable<RunConformanceOptions['contract']> }> {
   const loaded = await readDescription({ openapi: source, baseUrl: baseUrl === undefined ? undefined : originOf(baseUrl) }, io);
   const derivation = deriveConfig(loaded.model, { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(loaded.url !== undefined ? { documentUrl: loaded.url } : {}), seed: 1 });
   const toFill = derivation.lines.filter((line) => line.kind === 'missing').length;
   io.stdout.write(
     `config derived from ${source} (${specificationOf(loaded.model)}): ${derivation.lines.length - toFill} keys derived, ${toFill} it could not fill (apicert init --openapi prints each); --config keys win\n`,
   );
-  return { config: derivation.config, derivation: { source, specification: specificationOf(loaded.model), keys: derivation.lines } };
+  return {
+    config: derivation.config,
+    derivation: { source, specification: specificationOf(loaded.model), keys: derivation.lines },
+    contract: (runBaseUrl) => createAnswerContract(loaded.model, { source, baseUrl: runBaseUrl }),
+  };
 }
 
 // The token goes only to the base URL's origin; a malformed --base-url is the runner's to refuse.
@@ -72,9 +80,11 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
   const named = parseRequiredClasses(flags.require);
   // Advice is gated on in addition to the conformance classes, never instead of them: naming only
   // "advisory" keeps the default (every class that ran) and adds it, as --strict does.
-  const isAdvisoryOnly = named !== undefined && named.every((name) => name === advisoryClassId);
-  const required = isAdvisoryOnly ? undefined : named;
-  const strict = flags.strict === true || isAdvisoryOnly;
+  // The same holds for every opt-in class (the document's contract too): naming only those adds them.
+  const isOptInOnly = named !== undefined && named.every((name) => optInClassIds.includes(name));
+  const required = isOptInOnly ? undefined : named;
+  const strict = flags.strict === true || (isOptInOnly && named.includes(advisoryClassId));
+  const alsoRequire = isOptInOnly ? named.filter((name) => name !== advisoryClassId) : [];
   const failOn = parseFailOn(flags.failOn ?? 'any', flags.baseline);
   // Before the target is contacted: a run is not spent only to find its reports have nowhere to go.
   const reportDirProblem = await findReportDirProblem(flags.reportDir);
@@ -92,7 +102,8 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
       registry,
       ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
       ...(flags.config !== undefined ? { configPath: flags.config } : {}),
-      ...(derived !== undefined ? { derived } : {}),
+      ...(derived !== undefined ? { derived: { config: derived.config, derivation: derived.derivation }, contract: derived.contract } : {}),
+      ...(alsoRequire.length > 0 ? { alsoRequire } : {}),
       ...(suites !== undefined ? { suites } : {}),
       ...(seed !== undefined ? { seed } : {}),
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),

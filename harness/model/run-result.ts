@@ -7,7 +7,7 @@ import type { SharedCause } from './shared-cause.js';
  * Every suite, in run order: the one list of suite names. The CLI's --suite, the registry in
  * suites/index.ts and report.schema.json are checked against it.
  */
-export const suiteNames = ['resources', 'pagination', 'webhooks-sender', 'webhooks-receiver'] as const;
+export const suiteNames = ['resources', 'pagination', 'webhooks-sender', 'webhooks-receiver', 'openapi-contract'] as const;
 export type SuiteName = (typeof suiteNames)[number];
 
 export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'errored';
@@ -22,6 +22,15 @@ export type CheckLevel = 'normative' | 'advisory';
 
 /** The class that gathers advisory findings; no default --require includes it (--strict does). */
 export const advisoryClassId = 'advisory';
+
+/**
+ * The class of the API description's contract (run --openapi): the document's own promises, beyond
+ * the convention, so no default --require includes it; naming it adds it to the default.
+ */
+export const contractClassId = 'openapi-contract';
+
+/** Classes a run requires only when asked: naming only these with --require keeps the default and adds them. */
+export const optInClassIds: readonly string[] = [advisoryClassId, contractClassId];
 
 /**
  * A note that does not decide the check's own verdict: advice (counted in the advisory class), a

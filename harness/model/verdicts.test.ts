@@ -43,6 +43,23 @@ describe('verdicts', () => {
     expect(judgeRun(classes)).toBe('failed');
   });
 
+  it('requires the document\'s contract class only when asked, on top of the default or alone', () => {
+    const checks = [check('a', 'x', 'passed'), check('b', 'openapi-contract', 'failed')];
+    const byDefault = judgeClasses(checks, { required: undefined });
+    expect(byDefault.map((c) => [c.id, c.verdict, c.required])).toEqual([
+      ['x', 'passed', true],
+      ['openapi-contract', 'failed', false],
+    ]);
+    expect(judgeRun(byDefault)).toBe('passed');
+    const added = judgeClasses(checks, { required: undefined, also: ['openapi-contract'] });
+    expect(added.map((c) => [c.id, c.required])).toEqual([
+      ['x', true],
+      ['openapi-contract', true],
+    ]);
+    expect(judgeRun(added)).toBe('failed');
+    expect(judgeClasses(checks, { required: ['openapi-contract'] }).map((c) => c.required)).toEqual([false, true]);
+  });
+
   it('fails a run where nothing was certified', () => {
     expect(judgeRun(judgeClasses([check('a', 'x', 'skipped')], { required: undefined }))).toBe('failed');
   });

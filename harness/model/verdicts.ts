@@ -1,5 +1,5 @@
 // Pure judgement of a run: per-class verdicts and the overall verdict from check results.
-import { advisoryClassId, type CheckResult, type CheckStatus, type ClassResult, type ClassVerdict, type RunSummary } from './run-result.js';
+import { advisoryClassId, optInClassIds, type CheckResult, type CheckStatus, type ClassResult, type ClassVerdict, type RunSummary } from './run-result.js';
 
 /** Counts check statuses. */
 export function summarizeChecks(checks: readonly CheckResult[]): RunSummary {
@@ -19,6 +19,8 @@ export interface Requirement {
   readonly required: readonly string[] | undefined;
   /** --strict: the advisory class is required as well. */
   readonly strict?: boolean;
+  /** Opt-in classes (optInClassIds) required on top of the default, when --require named only those. */
+  readonly also?: readonly string[];
 }
 
 /**
@@ -26,7 +28,7 @@ export interface Requirement {
  * belongs to is listed as skipped, never passed. The advisory class is required only when named or
  * under --strict: advice is good practice, never a failure by default.
  */
-export function judgeClasses(checks: readonly CheckResult[], { required, strict = false }: Requirement): ClassResult[] {
+export function judgeClasses(checks: readonly CheckResult[], { required, strict = false, also = [] }: Requirement): ClassResult[] {
   const byClass = new Map<string, CheckStatus[]>();
   const add = (id: string, status: CheckStatus): void => void byClass.set(id, [...(byClass.get(id) ?? []), status]);
   for (const check of checks) add(check.class, check.status);
@@ -34,11 +36,11 @@ export function judgeClasses(checks: readonly CheckResult[], { required, strict 
     const advisory = advisoryStatus(check);
     if (advisory !== undefined) add(advisoryClassId, advisory);
   }
-  for (const id of required ?? []) if (!byClass.has(id)) byClass.set(id, []);
+  for (const id of [...(required ?? []), ...also]) if (!byClass.has(id)) byClass.set(id, []);
   return [...byClass].map(([id, statuses]) => {
     const counts = countStatuses(statuses);
     const verdict = judgeClass(counts);
-    const isNamed = required === undefined ? verdict !== 'skipped' && id !== advisoryClassId : required.includes(id);
+    const isNamed = required === undefined ? (verdict !== 'skipped' && !optInClassIds.includes(id)) || also.includes(id) : required.includes(id);
     // --strict adds the advisory class when it has members; naming it with --require always counts.
     const isRequired = isNamed || (strict && id === advisoryClassId && verdict !== 'skipped');
     return { id, verdict, required: isRequired, checks: counts };

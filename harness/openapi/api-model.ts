@@ -21,6 +21,17 @@ export interface ApiOperation {
   readonly callbacks: readonly string[];
   /** The JSON schema of its first 2xx answer, when it documents one. */
   readonly answer?: JsonSchema;
+  /** Every answer it documents, keyed as written: "200", "4XX" or "default". */
+  readonly responses: readonly ApiResponse[];
+}
+
+/** One documented answer of an operation. */
+export interface ApiResponse {
+  /** "201", "4XX" or "default", as the document keys it. */
+  readonly status: string;
+  readonly pointer: string;
+  /** The media types it may carry, each with its schema when one is given; empty: no body. */
+  readonly content: readonly { readonly mediaType: string; readonly schema?: JsonSchema }[];
 }
 
 /** A way to present a credential, as the document's security schemes describe it. */
@@ -75,7 +86,11 @@ export function toApiModel(document: unknown): ApiModel {
       const body = isSwagger ? swaggerBody(parameters, pointer) : openApiBody(op['requestBody'], pointer);
       const callbacks = Object.values(asRecord(op['callbacks'])).flatMap((callback) => Object.keys(asRecord(callback)));
       const answer = successSchema(op['responses'], isSwagger);
-      operations.push({ path, method, pointer, queryParameters, headerParameters, ...(body !== undefined ? { body } : {}), callbacks, ...(answer !== undefined ? { answer } : {}) });
+      const produces = asArray(op['produces'] ?? doc['produces']).filter((type): type is string => typeof type === 'string');
+      const responses = Object.entries(asRecord(op['responses'])).map(([status, response]) =>
+        toResponse(status, asRecord(response), `${pointer}/responses/${escapePointer(status)}`, isSwagger ? produces : undefined),
+      );
+      operations.push({ path, method, pointer, queryParameters, headerParameters, ...(body !== undefined ? { body } : {}), callbacks, ...(answer !== undefined ? { answer } : {}), responses });
     }
   }
   const schemes = asRecord(isSwagger ? doc['securityDefinitions'] : asRecord(doc['components'])['securitySchemes']);
@@ -116,6 +131,21 @@ function openApiBody(requestBody: unknown, pointer: string): ApiOperation['body'
   const examples = Object.values(asRecord(media['examples'])).map((example) => asRecord(example)['value']);
   const example = media['example'] ?? examples.find((value) => value !== undefined) ?? asRecord(media['schema'])['example'];
   return { schema: asRecord(media['schema']), ...(example !== undefined ? { example } : {}), pointer: `${pointer}/requestBody/content/${escapePointer(type)}` };
+}
+
+// A 2.0 answer has one schema and the media types the operation (or document) produces; without
+// `produces`, JSON is what a 2.0 API answers in practice.
+function toResponse(status: string, response: Readonly<Record<string, unknown>>, pointer: string, produces: readonly string[] | undefined): ApiResponse {
+  if (produces !== undefined) {
+    if (response['schema'] === undefined) return { status, pointer, content: [] };
+    const schema = asRecord(response['schema']);
+    return { status, pointer, content: (produces.length > 0 ? produces : ['application/json']).map((mediaType) => ({ mediaType, schema })) };
+  }
+  const content = Object.entries(asRecord(response['content'])).map(([mediaType, media]) => {
+    const schema = asRecord(media)['schema'];
+    return schema === undefined ? { mediaType } : { mediaType, schema: asRecord(schema) };
+  });
+  return { status, pointer, content };
 }
 
 function successSchema(responses: unknown, isSwagger: boolean): JsonSchema | undefined {

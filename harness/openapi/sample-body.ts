@@ -3,11 +3,10 @@
 // fields left out) and kept only if it validates against that schema (ajv). Then the placeholders
 // the kit fills per record: {unique} in plain strings (so unique fields never collide),
 // {fixture:NAME} in a field naming another collection's record, {parentId} in a child's parent field.
-import { Ajv } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { generateSync } from 'json-schema-faker';
 import type { JsonSchema } from './api-model.js';
 import { singularOf } from './find-collections.js';
+import { compileSchema } from './schema-validator.js';
 
 export interface SampleContext {
   readonly seed: number;
@@ -95,48 +94,9 @@ function writableRequired(schema: JsonSchema): JsonSchema {
   return { ...schema, properties: Object.fromEntries(required.filter((name) => properties[name] !== undefined).map((name) => [name, properties[name]!])), required };
 }
 
-// One validator per draft, reused: a document with hundreds of bodies compiles each schema once.
-const validatorOptions = { strict: false, validateFormats: false, allErrors: false } as const;
-let draft2020: Ajv2020 | undefined;
-let draft7: Ajv | undefined;
-const compiled = new WeakMap<JsonSchema, ReturnType<Ajv['compile']>>();
-
 function validationProblem(schema: JsonSchema, value: unknown, version: string): string | undefined {
-  const is31 = version.startsWith('3.1');
-  const ajv = is31 ? (draft2020 ??= new Ajv2020(validatorOptions)) : (draft7 ??= new Ajv(validatorOptions));
-  try {
-    let validate = compiled.get(schema);
-    if (validate === undefined) {
-      // readOnly fields are answers, not requests: a body without them is valid.
-      const requestSchema = { ...schema, required: ((schema['required'] as string[] | undefined) ?? []).filter((name) => (schema['properties'] as Record<string, JsonSchema> | undefined)?.[name]?.['readOnly'] !== true) };
-      validate = ajv.compile(is31 ? requestSchema : asDraft7(requestSchema, 0));
-      compiled.set(schema, validate);
-    }
-    if (validate(value)) return undefined;
-    const [first] = validate.errors ?? [];
-    return first === undefined ? 'invalid' : `${first.instancePath || '/'} ${first.message ?? 'is invalid'}`;
-  } catch (error) {
-    return `its schema does not compile: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
-  }
-}
-
-/**
- * An OpenAPI 3.0 or Swagger schema in draft-07 terms: `nullable` as a null type, and the boolean
- * exclusiveMinimum/exclusiveMaximum of draft 4 as numbers. Bounded in depth like the documents.
- */
-function asDraft7(schema: unknown, depth: number): JsonSchema {
-  if (typeof schema !== 'object' || schema === null || depth > 64) return (schema ?? {}) as JsonSchema;
-  if (Array.isArray(schema)) return schema.map((item) => asDraft7(item, depth + 1)) as unknown as JsonSchema;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) out[key] = typeof value === 'object' && value !== null ? asDraft7(value, depth + 1) : value;
-  if (out['nullable'] === true && typeof out['type'] === 'string') out['type'] = [out['type'], 'null'];
-  for (const [bound, limit] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
-    if (out[bound] === true && typeof out[limit] === 'number') {
-      out[bound] = out[limit];
-      delete out[limit];
-    } else if (out[bound] === false) delete out[bound];
-  }
-  return out;
+  const check = compileSchema(schema, { version, formats: false, direction: 'request' });
+  return check.ok ? check.problemOf(value) : check.why;
 }
 
 function withPlaceholders(body: Record<string, unknown>, schema: JsonSchema, context: SampleContext): Record<string, unknown> {

@@ -10,13 +10,15 @@ export interface RunFacts {
   readonly seed: number;
   readonly required: readonly string[] | undefined;
   readonly strict?: boolean;
+  /** Opt-in classes required on top of the default. */
+  readonly also?: readonly string[];
   readonly replayCommand: string;
   readonly interrupted?: string;
   readonly configDerivation?: ConfigDerivation;
 }
 
 export function buildRunResult(facts: RunFacts, checks: readonly CheckResult[], notes: readonly RunNote[] = []): RunResult {
-  const classes = judgeClasses(checks, { required: facts.required, strict: facts.strict === true });
+  const classes = judgeClasses(checks, { required: facts.required, strict: facts.strict === true, ...(facts.also !== undefined ? { also: facts.also } : {}) });
   return {
     tool: { name: 'apicert', version: facts.version },
     target: { baseUrl: facts.baseUrl },

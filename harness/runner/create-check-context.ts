@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { ApicertConfig } from '../config/config-types.js';
 import { HttpError } from '../errors.js';
 import type { HttpClient } from '../http/http-types.js';
+import type { AnswerContract } from '../model/answer-contract.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
 import type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
 import type { CheckCoverage, Finding } from '../model/run-result.js';
@@ -27,6 +28,10 @@ export interface CheckEnvironment {
   /** The capturing webhook sink, started only when the webhooks-sender suite runs. */
   readonly sink?: WebhookSink | undefined;
   readonly onProgress?: (detail: string) => void;
+  /** The API description as a contract: shown every answer from the base URL's origin. */
+  readonly contract?: AnswerContract | undefined;
+  /** The check this environment is for, as the contract names it. */
+  readonly checkId?: string;
 }
 
 /** The context plus the state the runner reads back when the check ends. */
@@ -55,6 +60,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
   const leftOut = new Map<string, string>();
   const started = performance.now();
   const baseOrigin = new URL(environment.baseUrl).origin;
+  const contract = environment.contract;
 
   let pendingCreates = 0;
   let refusal: Error | undefined;
@@ -90,6 +96,19 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
         ...(target.note !== undefined ? { note: target.note } : {}),
       });
       exchanges.push(exchange.record);
+      // Deliveries go to the receiver, not to the API the document describes.
+      if (contract !== undefined && !isForeignOrigin && target.isWebhookDelivery !== true) {
+        contract.observe({
+          checkId: environment.checkId ?? '',
+          method: target.method ?? 'GET',
+          url,
+          status: exchange.response.status,
+          headers: exchange.response.headers,
+          json: exchange.response.json,
+          bodyBytes: exchange.response.body.length,
+          record: exchange.record,
+        });
+      }
       const sentCredential = !isForeignOrigin && (target.credential ?? 'valid') === 'valid';
       if (sentCredential && exchange.response.status === 401 && refusedCredential.length < maxRefusedShown) {
         refusedCredential.push(`${target.method ?? 'GET'} ${new URL(url).pathname}`);
@@ -111,6 +130,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     signal,
     receiverSecret: environment.receiverSecret,
     sink: environment.sink,
+    ...(contract !== undefined ? { contract: { report: () => contract.report() } } : {}),
     exchanges,
     fixtures: createTracker(tracked),
     suiteScope,

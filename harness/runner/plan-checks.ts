@@ -20,6 +20,7 @@ export function planChecks(
         ...(skipReason !== undefined ? { skipReason } : {}),
         ...(suite.runsAlongside !== undefined ? { alongside: suite.runsAlongside } : {}),
         ...(suite.checksSideBySide !== undefined && suite.checksAlone?.includes(check.id) !== true ? { sideBySide: suite.checksSideBySide } : {}),
+        ...(suite.runsAfterAllOthers === true ? { afterAllOthers: true } : {}),
       }));
     });
 }

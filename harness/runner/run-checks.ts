@@ -20,6 +20,8 @@ export interface PlannedCheck {
   readonly alongside?: readonly SuiteName[];
   /** How many checks of this check's suite may run at once (SuiteDefinition.checksSideBySide). */
   readonly sideBySide?: number;
+  /** Starts only once every earlier check, side lanes included, has finished (SuiteDefinition.runsAfterAllOthers). */
+  readonly afterAllOthers?: boolean;
 }
 
 export interface RunChecksOptions {
@@ -143,6 +145,7 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
         sideLane.catch(() => {});
         startedLanes.push(sideLane);
       }
+      if (planned[group[0]!]!.afterAllOthers === true) await Promise.allSettled(startedLanes);
       await runGroup(group);
     }
   };

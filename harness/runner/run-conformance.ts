@@ -1,6 +1,7 @@
 // A conformance run end to end, up to its result: config, credential, reachability, the suites'
 // checks, the comparison with a baseline. Writing reports and choosing the exit code is the CLI's.
 // Throws ApicertError for usage/config/reachability problems; the CLI maps them to exit codes.
+import type { AnswerContract } from '../model/answer-contract.js';
 import type { ApicertConfig } from '../config/config-types.js';
 import { loadConfig } from '../config/load-config.js';
 import { hasUrlUserInfo, maskUrlUserInfo } from '../config/url-user-info.js';
@@ -38,6 +39,13 @@ export interface RunConformanceOptions {
   readonly require?: readonly string[];
   /** --strict: the advisory class is required too. */
   readonly strict?: boolean;
+  /** Opt-in classes required on top of the default (--require naming only those). */
+  readonly alsoRequire?: readonly string[];
+  /**
+   * The API description as a contract for every answer (run --openapi), made once the base URL is
+   * known: the openapi-contract checks judge what it saw. Without it they are skipped.
+   */
+  readonly contract?: (baseUrl: string) => AnswerContract;
   /** An earlier report.json to compare with (--baseline). */
   readonly baselinePath?: string;
   readonly timeoutMs?: number;
@@ -113,7 +121,9 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     ...(config.webhooks.receiver !== undefined && receiverSecret === undefined
       ? { 'webhooks-receiver': `environment variable ${config.webhooks.receiver.secretEnv} (the receiver's signing secret) is not set` }
       : {}),
+    ...(options.contract === undefined ? { 'openapi-contract': 'no API description was given (run with --openapi FILE|URL to check the answers against it)' } : {}),
   });
+  const contract = options.contract?.(baseUrl);
   // A run that could judge nothing would only report skips, and its gate could never pass: say so
   // before anything is sent to the target.
   if (planned.every((p) => p.skipReason !== undefined)) throw new UsageError(describeNothingToCheck(planned, options.configPath));
@@ -136,7 +146,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     }
     // Only suites that call the API with the credential need it accepted; a target that did not answer
     // the probe is left to the checks (and the unanswered breaker), not asked again.
-    const callsTheApi = planned.some((p) => p.skipReason === undefined && p.check.suite !== 'webhooks-receiver');
+    const callsTheApi = planned.some((p) => p.skipReason === undefined && p.check.suite !== 'webhooks-receiver' && p.check.suite !== 'openapi-contract');
     if (callsTheApi && isAnswering) await assertCredentialAccepted(client, baseUrl, config, options.interrupt);
     // The sink opens a port only when a webhooks-sender check will run.
     const sender = config.webhooks.sender;
@@ -158,6 +168,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
         ...(receiverSecret !== undefined ? { receiverSecret } : {}),
         secrets,
         sink,
+        ...(contract !== undefined ? { contract } : {}),
         onProgress: (detail) => options.onProgress?.(-1, planned.length, detail),
       },
       onCheckStart: (started, total, check) => options.onProgress?.(started, total, check.id),
@@ -171,6 +182,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
         seed,
         required: options.require,
         strict: options.strict === true,
+        ...(options.alsoRequire !== undefined ? { also: options.alsoRequire } : {}),
         replayCommand: replayCommand(options, baseUrl, seed),
         ...(interrupted !== undefined ? { interrupted } : {}),
         ...(options.derived !== undefined ? { configDerivation: toReportedDerivation(options.derived.derivation, secrets) } : {}),
@@ -264,6 +276,7 @@ function replayCommand(options: RunConformanceOptions, baseUrl: string, seed: nu
   if (options.suites !== undefined) parts.push(`--suite ${options.suites.join(',')}`);
   if (options.require !== undefined) parts.push(`--require ${options.require.join(',')}`);
   if (options.strict === true) parts.push('--strict');
+  if (options.alsoRequire !== undefined && options.alsoRequire.length > 0) parts.push(`--require ${options.alsoRequire.join(',')}`);
   if (options.rateLimit !== undefined) parts.push(`--rate-limit ${options.rateLimit}`);
   if (options.concurrency !== undefined) parts.push(`--concurrency ${options.concurrency}`);
   parts.push(`--seed ${seed}`);

@@ -30,7 +30,7 @@ export async function runOneCheck(
   setMaxListeners(256, controller.signal);
   // Detail on the progress line names its check: with suites side by side, two checks run at once.
   const onProgress = environment.onProgress;
-  const checkEnvironment = onProgress === undefined ? environment : { ...environment, onProgress: (detail: string) => onProgress(`${check.id} ${detail}`) };
+  const checkEnvironment = { ...environment, checkId: check.id, ...(onProgress === undefined ? {} : { onProgress: (detail: string) => onProgress(`${check.id} ${detail}`) }) };
   const handle = createCheckContext(checkEnvironment, seed, controller.signal, scope.scope);
   const started = performance.now();
   let createsCutOff = 0;

@@ -1,7 +1,7 @@
 // The console report: verdicts first (what a release needs), then what to fix, then how to replay.
 import { describeOutcome } from '../../harness/model/describe-outcome.js';
 import { findRootCauses, findSharedCauses, type RootCause, type SharedCauseGroup } from '../../harness/model/root-causes.js';
-import { advisoryClassId, type CheckResult, type ClassResult, type ClassVerdict, type RunResult } from '../../harness/model/run-result.js';
+import { advisoryClassId, contractClassId, type CheckResult, type ClassResult, type ClassVerdict, type RunResult } from '../../harness/model/run-result.js';
 import { toCounterexampleText } from '../counterexample-text.js';
 import { createPalette, type Paint, type Palette } from './ansi-style.js';
 import { toInertText } from '../../harness/model/inert-text.js';
@@ -34,7 +34,8 @@ function describeCounts(result: ClassResult): string {
 
 function describeRequirement(result: ClassResult): string {
   if (result.required) return '  (required)';
-  return result.id === advisoryClassId ? '  (not required: --strict or --require advisory gates on it)' : '';
+  if (result.id === advisoryClassId) return '  (not required: --strict or --require advisory gates on it)';
+  return result.id === contractClassId && result.verdict !== 'skipped' ? '  (not required: --require openapi-contract gates on it)' : '';
 }
 
 function renderClasses(run: RunResult, palette: Palette, inert: Inert): string[] {

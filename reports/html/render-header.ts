@@ -1,6 +1,6 @@
 // The top of the report: the overall verdict and why, the run's facts, and the verdict per
 // conformance class (what a release decision needs, before any detail).
-import { advisoryClassId, type ClassResult, type RunResult } from '../../harness/model/run-result.js';
+import { advisoryClassId, contractClassId, type ClassResult, type RunResult } from '../../harness/model/run-result.js';
 import { renderBoundedText } from './bounded-html.js';
 import { renderConfigDerivation } from './render-config-derivation.js';
 import { formatCount, formatDuration, formatTimestamp, renderStatus } from './display-values.js';
@@ -36,7 +36,7 @@ function renderClassRow(result: ClassResult): string {
   return (
     `<tr data-class="${escapeHtml(result.id)}" data-verdict="${escapeHtml(result.verdict)}">` +
     `<th scope="row"><code>${escapeHtml(result.id)}</code></th><td>${renderStatus(result.verdict)}</td>` +
-    `<td>${result.required ? 'required' : result.id === advisoryClassId ? 'not required (advice; --strict gates on it)' : 'not required'}</td>` +
+    `<td>${describeRequirement(result)}</td>` +
     `<td>${passed}</td><td>${failed}</td><td>${errored}</td><td>${skipped}</td></tr>`
   );
 }
@@ -75,4 +75,10 @@ export function renderClassesTable(run: RunResult): string {
       : '<table class="classes"><thead><tr><th scope="col">Class</th><th scope="col">Verdict</th><th scope="col">Required</th>' +
         `<th scope="col">Passed</th><th scope="col">Failed</th><th scope="col">Errored</th><th scope="col">Skipped</th></tr></thead><tbody>${rows}</tbody></table>`;
   return `<section id="classes" aria-labelledby="classes-title"><h2 id="classes-title">Conformance classes</h2>${table}</section>`;
+}
+
+function describeRequirement(result: ClassResult): string {
+  if (result.required) return 'required';
+  if (result.id === advisoryClassId) return 'not required (advice; --strict gates on it)';
+  return result.id === contractClassId ? 'not required (the API description\'s contract; --require openapi-contract gates on it)' : 'not required';
 }

@@ -161,4 +161,14 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
   'webhooks-receiver.malformed-json-refused': { 'receiver-500-on-bad-json': { fails: /malformed body .* answered 500, a server error/ } },
   'webhooks-receiver.incomplete-event-refused': { 'receiver-accepts-invalid-event': { advises: /without "event" answered 200, accepting it: .*incompleteEvent "refuse"/ } },
   'webhooks-receiver.oversized-body-refused': { 'receiver-no-body-limit': { advises: /delivery of \d+ bytes answered 200, accepting it: .*oversizedBody "refuse"/ } },
+  'openapi-contract.status-documented': {
+    '500-on-malformed-json': { fails: /^\d+ answers had a status their operation does not list in .*; first: POST \/customers 500: answered 500; the document lists 201, 400, 401, 413 for POST \/customers/ },
+  },
+  'openapi-contract.content-type-documented': {
+    'json-as-text-plain': { fails: /^\d+ answers carried a media type .*; first: GET \/customers 200: Content-Type text\/plain; charset=utf-8; the document lists application\/json for 200/ },
+  },
+  'openapi-contract.body-matches-schema': {
+    'list-not-a-page': { fails: /^\d+ answers had a body that does not match its documented schema .*; first: GET \/customers 200: the body does not match the schema for 200: \/ must be object/ },
+    'get-unknown-id-200': { fails: /^\d+ answers? had a body that does not match its documented schema .*; first: GET \/customers\/\{id\} 200: the body does not match the schema for 200: \/ must be object/ },
+  },
 };

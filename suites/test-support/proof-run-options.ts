@@ -2,6 +2,7 @@
 // that need more than their suite's options. Shortened timings keep the runs fast.
 import type { ApicertConfig } from '../../harness/config/config-types.js';
 import type { SuiteName } from '../../harness/model/run-result.js';
+import { resourceChecks } from '../resources/index.js';
 import type { ReferenceRunOptions } from './run-against-reference.js';
 
 // The bounds check creates records until it sees the bound or reaches the cap: a smaller cap keeps
@@ -39,6 +40,8 @@ export const suiteRunOptions: Readonly<Record<SuiteName, ReferenceRunOptions>> =
   pagination: { configure: withSmallFixtureCap, checkTimeoutMs: 30_000 },
   'webhooks-sender': { configure: fastSender(), startSink: true, server: { webhooks: senderTimings } },
   'webhooks-receiver': {},
+  // The contract judges the answers the resources checks receive: every operation, errors included.
+  'openapi-contract': { contractAfter: resourceChecks },
 };
 
 // A config that describes the target as it is under singular-collection-name: the kit is pointed

@@ -4,6 +4,8 @@ import type { ApicertConfig } from '../../harness/config/config-types.js';
 import { loadConfig } from '../../harness/config/load-config.js';
 import { createHttpClient } from '../../harness/http/client.js';
 import type { ReadableResult } from '../../harness/model/test-support/readable-result.js';
+import { loadOpenApi } from '../../harness/openapi/load-openapi.js';
+import { createAnswerContract } from '../../harness/openapi/response-contract.js';
 import { runChecks } from '../../harness/runner/run-checks.js';
 import { newSinkSecret } from '../../harness/sink/sink-secret.js';
 import type { WebhookSink } from '../../harness/sink/sink-types.js';
@@ -25,6 +27,11 @@ export interface ReferenceRunOptions {
   readonly afterRun?: (server: RunningReferenceServer) => Promise<void>;
   /** Starts the capturing webhook sink (webhooks.sender.sink of the config), as the run command does for webhooks-sender. */
   readonly startSink?: boolean;
+  /**
+   * For the openapi-contract checks: these checks run first (their results dropped) with the
+   * server's own /openapi.json as the contract, so the checks under test judge their answers.
+   */
+  readonly contractAfter?: readonly Check[];
 }
 
 /** Runs `checks` against a fresh reference server and returns their results; the server is closed after. */
@@ -51,14 +58,17 @@ export async function runAgainstReference(checks: readonly Check[], options: Ref
     if (options.startSink === true && sender !== undefined) {
       sink = await startWebhookSink({ ...sender.sink, secret: sinkSecret, evidenceBodyBytes: config.budgets.evidenceBodyBytes, secrets: [server.token] });
     }
-    const { results } = await runChecks({
-      planned: checks.map((check) => ({ check })),
-      environment: { config, baseUrl: server.url, client, receiverSecret: server.webhookSecret, sink },
+    const before = options.contractAfter ?? [];
+    const contract = before.length === 0 ? undefined : createAnswerContract((await loadOpenApi(`${server.url}/openapi.json`)).model, { source: 'the reference server\'s /openapi.json', baseUrl: server.url });
+    const { results: all } = await runChecks({
+      planned: [...before, ...checks].map((check) => ({ check })),
+      environment: { config, baseUrl: server.url, client, receiverSecret: server.webhookSecret, sink, ...(contract !== undefined ? { contract } : {}) },
       runSeed: options.seed ?? 1,
       checkTimeoutMs: options.checkTimeoutMs ?? 15_000,
       totalRunMs: 60_000,
     });
     await options.afterRun?.(server);
+    const results = all.slice(before.length);
     return results;
   } finally {
     await client.close();

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { readDeliveryBody } from './delivery-body.js';
 import { Problem, readJsonObject, sendJson, sendProblem } from './http-exchange.js';
 import { RecordStore } from './record-store.js';
+import { secondServerDocument, secondServerDocumentPath } from './second-server-openapi.js';
 import { routeResource, type ResourceRouteContext } from './resource-routes.js';
 import type { SecondServerOptions } from './second-server-options.js';
 import { TimerRegistry } from '../../../reference-server/timer-registry.js';
@@ -46,6 +47,8 @@ export async function startSecondServer(options: SecondServerOptions): Promise<R
       receiver.accept(raw, req.headers['x-signature'] as string | undefined);
       return sendJson(res, 202, { accepted: true });
     }
+    // Its API description is public, like Spring's, and not behind the gateway.
+    if (req.method === 'GET' && url.pathname === secondServerDocumentPath) return sendJson(res, 200, secondServerDocument(options.modes));
     apiRequests += 1;
     if (options.modes.gateway && apiRequests % throttleEvery === 0) {
       throw new Problem(429, 'Too Many Requests', 'slow down', { 'retry-after': '0' });
