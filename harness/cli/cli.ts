@@ -111,7 +111,7 @@ async function createParser(argv: readonly string[], width: number, run: Command
       (y) => y.options(initFlags),
       async (args) => {
         await run(async (io) =>
-          (await import('./init-command.js')).initCommand({ openapi: args.openapi, baseUrl: args['base-url'], out: args.out, force: args.force, seed: args.seed, probe: args.probe }, io),
+          (await import('./init-command.js')).initCommand({ openapi: args.openapi, baseUrl: args['base-url'], out: args.out, force: args.force, seed: args.seed, probe: args.probe, probeWrites: args['probe-writes'] }, io),
         );
       },
     )

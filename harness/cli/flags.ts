@@ -36,6 +36,11 @@ export const initFlags = {
   force: { type: 'boolean', default: false, describe: 'Replace the --out file when it exists' },
   seed: { type: 'string', describe: 'Seed of the bodies generated from schemas where the document has no example (default 1)' },
   probe: { type: 'boolean', default: true, describe: 'Read the first list of the target with GETs to fill in page sizes and the last cursor form (--no-probe skips it)' },
+  'probe-writes': {
+    type: 'boolean',
+    default: false,
+    describe: 'Also create records on the target from the derived sample, to check it and to show the page sizes; init deletes them afterwards',
+  },
 } as const satisfies Record<string, Options>;
 
 /** Every long flag of every command, for the docs test. */

@@ -9,7 +9,8 @@ import { ExitCode } from '../exit-codes.js';
 import { loadConfig } from '../config/load-config.js';
 import { hasUrlUserInfo, maskUrlUserInfo } from '../config/url-user-info.js';
 import { deriveConfig, type Derivation, type DerivedLine } from '../openapi/derive-config.js';
-import { judgeProbes, probeList } from '../openapi/probe-list.js';
+import { judgeProbes, probeList, recordsToShowBounds, type ListProbes } from '../openapi/probe-list.js';
+import { createProbeWriter, type ProbeWriter, type WritableCollection } from '../openapi/probe-writes.js';
 import { toInertText } from '../model/inert-text.js';
 import type { CliIo } from './cli-io.js';
 import { readDescription, specificationOf } from './read-description.js';
@@ -23,6 +24,8 @@ export interface InitArgs {
   readonly seed?: string | undefined;
   /** Read the target's first list (GETs only) for what the document leaves out; default true. */
   readonly probe?: boolean | undefined;
+  /** Also create records (from the derived sample) to check it and to show page sizes; deleted after. */
+  readonly probeWrites?: boolean | undefined;
 }
 
 export async function initCommand(args: InitArgs, io: CliIo): Promise<number> {
@@ -31,6 +34,7 @@ export async function initCommand(args: InitArgs, io: CliIo): Promise<number> {
   }
   const baseUrl = args.baseUrl === undefined ? undefined : checkedBaseUrl(args.baseUrl);
   const seed = parseInteger('seed', args.seed) ?? 1;
+  if (args.probeWrites === true && args.probe === false) throw new UsageError('--probe-writes adds records for the probe to read: drop --no-probe, or drop --probe-writes');
   if (!args.force && (await exists(args.out))) {
     throw new UsageError(`${args.out} already exists; pass --force to replace it, or --out to write another file`);
   }
@@ -38,7 +42,7 @@ export async function initCommand(args: InitArgs, io: CliIo): Promise<number> {
   const loaded = await readDescription({ openapi: args.openapi, baseUrl }, io);
 
   const fromDocument = deriveConfig(loaded.model, { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(loaded.url !== undefined ? { documentUrl: loaded.url } : {}), seed });
-  const derivation = args.probe === false ? fromDocument : await withProbes(fromDocument, io);
+  const derivation = args.probe === false ? fromDocument : await withProbes(fromDocument, io, args.probeWrites === true);
   for (const line of derivation.lines) io.stdout.write(`${formatLine(line)}\n`);
   try {
     await writeFile(args.out, `${JSON.stringify(derivation.config, null, 2)}\n`);
@@ -64,26 +68,70 @@ export async function initCommand(args: InitArgs, io: CliIo): Promise<number> {
  * The derivation with what GETs of the target's first list show (page sizes, the over-maximum
  * answer, the last page's cursor form) laid over the document's pagination keys.
  */
-async function withProbes(derivation: Derivation, io: CliIo): Promise<Derivation> {
+async function withProbes(derivation: Derivation, io: CliIo, writes: boolean): Promise<Derivation> {
   const target = derivation.config['target'] as { baseUrl?: string; auth?: { header?: string; scheme?: string; none?: boolean } } | undefined;
-  const [first] = (derivation.config['collections'] as { path: string }[] | undefined) ?? [];
+  const collections = (derivation.config['collections'] as WritableCollection[] | undefined) ?? [];
+  const [first] = collections;
   if (target?.baseUrl === undefined || first === undefined) return derivation;
   const token = io.env['APICERT_TOKEN'];
   const auth = target.auth ?? {};
   const headers: Record<string, string> =
     auth.none === true || token === undefined || token === '' ? {} : { [(auth.header ?? 'Authorization').toLowerCase()]: auth.scheme === '' ? token : `${auth.scheme ?? 'Bearer'} ${token}` };
-  io.stdout.write(`probing ${target.baseUrl}${first.path} with GETs only (--no-probe skips this)…\n`);
-  const probed = judgeProbes(await probeList(target.baseUrl, first.path, headers));
   const documented = (derivation.config['pagination'] as Record<string, unknown> | undefined) ?? {};
+  const writeLines: DerivedLine[] = [];
+  let probes: ListProbes;
+  if (writes) {
+    io.stdout.write(`probing ${target.baseUrl}${first.path}, creating records from the derived sample (--probe-writes); init deletes them afterwards…\n`);
+    const writer = createProbeWriter(target.baseUrl, headers, collections, token === undefined ? [] : [token]);
+    try {
+      probes = await probeWithRecords(target.baseUrl, first, headers, writer, documented, writeLines);
+    } finally {
+      const problems = await writer.deleteAll();
+      io.stdout.write(problems.length === 0 ? 'deleted every record init made\n' : `could not delete ${problems.length} of the records init made:\n${problems.map((problem) => `  ${toInertText(problem, 400)}\n`).join('')}`);
+    }
+  } else {
+    io.stdout.write(`probing ${target.baseUrl}${first.path} with GETs only (--no-probe skips this; --probe-writes also creates records)…\n`);
+    probes = await probeList(target.baseUrl, first.path, headers);
+  }
+  const probed = judgeProbes(probes);
   const probedKeys = new Set(Object.keys(probed.pagination));
   const keyOf = (line: DerivedLine): string => line.pointer.replace('/pagination/', '');
   // What the target showed wins over what the document says; what it did not show leaves the document's word.
   const lines = [
     ...derivation.lines.filter((line) => !(line.kind === 'derived' && probedKeys.has(keyOf(line)))),
+    ...writeLines,
     ...probed.lines.filter((line) => !(line.kind === 'missing' && Object.hasOwn(documented, keyOf(line)))),
   ];
   const pagination = { ...documented, ...probed.pagination };
   return { config: { ...derivation.config, ...(Object.keys(pagination).length > 0 ? { pagination } : {}) }, lines };
+}
+
+/**
+ * Creates one record from the first collection's sample (a sample the target refuses is a line to
+ * fix), then as many more as its list lacks to show the page sizes, and probes the list. The
+ * caller deletes what was made, whatever happens here.
+ */
+async function probeWithRecords(
+  baseUrl: string,
+  first: WritableCollection,
+  headers: Readonly<Record<string, string>>,
+  writer: ProbeWriter,
+  documented: Readonly<Record<string, unknown>>,
+  lines: DerivedLine[],
+): Promise<ListProbes> {
+  const sample = await writer.create(first);
+  if (!sample.ok) {
+    lines.push({ kind: 'missing', pointer: '/collections/0/sample', text: `the target refused the derived sample: ${sample.why}; fix the sample (or the document's example) so that a create succeeds` });
+    return probeList(baseUrl, first.path, headers);
+  }
+  lines.push({ kind: 'derived', pointer: '/collections/0/sample', text: `POST ${first.path} accepted it (probed)` });
+  const before = await probeList(baseUrl, first.path, headers);
+  const documentedMax = typeof documented['maxPageSize'] === 'number' ? documented['maxPageSize'] : undefined;
+  const lacking = recordsToShowBounds(before, documentedMax);
+  if (lacking === 0) return before;
+  const more = await writer.createMany(first, lacking);
+  if (more.why !== undefined) lines.push({ kind: 'missing', pointer: '/pagination/maxPageSize', text: `init made ${more.made} of the ${lacking} records the list lacked to show its page sizes, then: ${more.why}` });
+  return probeList(baseUrl, first.path, headers);
 }
 
 // Paths, names and examples come from the document: printed inert, one line each, whatever they hold.

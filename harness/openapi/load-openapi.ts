@@ -8,7 +8,7 @@ import { dereference, validate } from '@readme/openapi-parser';
 import { JSON_SCHEMA, load as loadYaml } from 'js-yaml';
 import { OpenApiInvalidError, OpenApiUnreadableError } from '../errors.js';
 import { toApiModel, type ApiModel } from './api-model.js';
-import { boundedGet } from './bounded-get.js';
+import { boundedGet } from './bounded-request.js';
 
 export const maxDocumentBytes = 20 * 1024 * 1024;
 /** Files one document may consist of, and their bytes in all. */

@@ -1,8 +1,9 @@
 // What `apicert init` reads off the live target where a document is silent, with GETs only: a list
 // without a size (its default page size, when a page comes back full with more to come), with a
 // huge size (clamped to a maximum, or refused), and walked by cursor to its last page (the form of
-// next_cursor there). Each answer is bounded in time and size; nothing is written to the target.
-import { boundedGet } from './bounded-get.js';
+// next_cursor there). Each answer is bounded in time and size; nothing is written to the target
+// here (init --probe-writes adds records first: probe-writes.ts).
+import { boundedGet } from './bounded-request.js';
 import type { DerivedLine } from './derive-config.js';
 
 /** What one GET said: its status, and for a page, how many items and whether more exist. */
@@ -70,6 +71,21 @@ function readPage(text: string): Omit<PageAnswer, 'status'> & { readonly cursor?
     nextCursor: present ? { present: true, value } : { present: false },
     ...(typeof value === 'string' && value !== '' ? { cursor: value } : {}),
   };
+}
+
+// Past this many records init --probe-writes does not go to show a maximum page size.
+const maxRecordsToMake = 200;
+
+/**
+ * How many records the list of `probes` lacks to show its page sizes: one more than the largest
+ * page (the document's maximum, else 100), counting what the list holds when a probe saw its end.
+ * 0 when the probes saw more than that, or could not count. Pure.
+ */
+export function recordsToShowBounds(probes: ListProbes, documentedMax: number | undefined): number {
+  const wanted = Math.min((documentedMax ?? 100) + 1, maxRecordsToMake);
+  const { plain, huge } = probes;
+  const held = plain.status === 200 && plain.hasMore === false ? plain.count : huge.status === 200 && huge.hasMore === false ? huge.count : undefined;
+  return held === undefined ? 0 : Math.max(0, wanted - held);
 }
 
 /** The pagination keys the probes show, and a line for each, or for why one could not be read. Pure. */

@@ -4,7 +4,7 @@
 import type { CheckContext, CheckOutcome, CollectionConfig } from '../../../harness/check-api/check-context.js';
 import { isSuccess } from '../../internal/answer-shape.js';
 import { createRecord } from '../../internal/fixtures/create-record.js';
-import { fillPlaceholders, listFixtureNames } from '../../internal/fixtures/fill-placeholders.js';
+import { fillPlaceholders, listFixtureNames } from '../../../harness/model/fill-placeholders.js';
 import { listTargets, type ListTarget } from './list-targets.js';
 import { RequestBudget } from './request-budget.js';
 
