@@ -2,6 +2,7 @@
 import { findReportDirProblem, reportFormats, type ReportFormat } from '../../reports/index.js';
 import { advisoryClassId, optInClassIds } from '../model/run-result.js';
 import { allChecks, suites as registry } from '../../suites/index.js';
+import { hasUrlUserInfo } from '../config/url-user-info.js';
 import { UsageError } from '../errors.js';
 import type { ExitCode } from '../exit-codes.js';
 import { runConformance, type RunConformanceOptions } from '../runner/run-conformance.js';
@@ -89,6 +90,10 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
   // Before the target is contacted: a run is not spent only to find its reports have nowhere to go.
   const reportDirProblem = await findReportDirProblem(flags.reportDir);
   if (reportDirProblem !== undefined) throw new UsageError(reportDirProblem);
+  // Before the document is read (it may be fetched from the base URL's origin), as the runner would.
+  if (flags.openapi !== undefined && flags.baseUrl !== undefined && hasUrlUserInfo(flags.baseUrl)) {
+    throw new UsageError('--base-url must not carry user:password@; put the credential in the environment variable named by target.auth.tokenEnv (APICERT_TOKEN by default)');
+  }
   const derived = flags.openapi === undefined ? undefined : await deriveForRun(flags.openapi, flags.baseUrl, io);
   const progress = createProgressLine(io.stderr);
   const interrupts = io.watchInterrupts?.();

@@ -82,6 +82,17 @@ describe('apicert run --openapi', () => {
   });
 });
 
+describe('apicert run --openapi with a password in the base URL', () => {
+  it('stops in one line before reading the document, and never prints the password', async () => {
+    const io = captureIo({ APICERT_TOKEN: 'token' });
+    const code = await runCli(['run', '--openapi', 'http://127.0.0.1:9/openapi.json', '--base-url', 'http://ada:s3cret-pw@127.0.0.1:9'], io);
+    expect(code).toBe(2);
+    expect(io.err()).toMatch(/^APICERT_USAGE: --base-url must not carry user:password@; /);
+    expect(io.err() + io.out()).not.toContain('s3cret-pw');
+    expect(io.out()).not.toMatch(/config derived/);
+  });
+});
+
 describe('apicert run --openapi on a second implementation', () => {
   // The reference server's document describes the convention's resources; the second server serves
   // the same ones its own way (numeric or UUID ids, problem+json, 200 on create). A config derived from
