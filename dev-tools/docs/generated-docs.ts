@@ -9,6 +9,7 @@ import { renderChecksDoc } from './render-checks-doc.js';
 import { renderConfigDoc } from './render-config-doc.js';
 import { renderDefectsDoc } from './render-defects-doc.js';
 import { renderTopLevelHelpModule } from './render-top-level-help.js';
+import { renderSignatureProfilesDoc, renderSignatureVectors } from './render-signature-profiles-doc.js';
 import { renderVerdictsDoc } from './render-verdicts-doc.js';
 
 // The words the config's problem lines use for each string format, keyed by its pattern.
@@ -30,6 +31,8 @@ export const generatedDocs: readonly GeneratedDoc[] = [
   { path: 'docs/config.md', render: () => renderConfigDoc(configSchema, (pattern) => patternWords.get(pattern)) },
   { path: 'docs/defects.md', render: () => renderDefectsDoc(defects, allChecks) },
   { path: 'docs/verdicts.md', render: () => renderVerdictsDoc(allChecks) },
+  { path: 'docs/signature-profiles.md', render: renderSignatureProfilesDoc },
+  { path: 'docs/signature-vectors.json', render: renderSignatureVectors },
   // Not a doc, but made the same way: the CLI's --help, kept so that printing it needs no yargs.
   { path: 'harness/cli/top-level-help.ts', render: async () => renderTopLevelHelpModule(await renderTopLevelHelp()) },
 ];

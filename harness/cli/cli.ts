@@ -5,7 +5,7 @@ import { ExitCode } from '../exit-codes.js';
 import { toolVersion } from '../tool-version.js';
 import type { CliIo } from './cli-io.js';
 import { exitCodeForError, formatErrorLine } from './exit-code-for-error.js';
-import { initFlags, referenceServerFlags, runFlags } from './flags.js';
+import { initFlags, referenceServerFlags, runFlags, vectorsFlags } from './flags.js';
 import { findRepeatedFlag } from './parse-flag-values.js';
 import { findQuickAnswer } from './quick-answer.js';
 
@@ -116,6 +116,14 @@ async function createParser(argv: readonly string[], width: number, run: Command
       },
     )
     .command(
+      'vectors',
+      'Print the webhook signature test vectors of a profile, as JSON',
+      (y) => y.options(vectorsFlags),
+      async (args) => {
+        await run(async (io) => (await import('./vectors-command.js')).vectorsCommand(args.profile, io));
+      },
+    )
+    .command(
       'validate-config <file>',
       'Check a config file: prints ok, or one line per problem',
       (y) => y.positional('file', { type: 'string', demandOption: true, describe: 'Path to the config file' }),
@@ -123,7 +131,7 @@ async function createParser(argv: readonly string[], width: number, run: Command
         await run(async (io) => (await import('./validate-config-command.js')).validateConfigCommand(args.file, io));
       },
     )
-    .demandCommand(1, 'name a command: run, init, reference-server or validate-config')
+    .demandCommand(1, 'name a command: run, init, reference-server, vectors or validate-config')
     .strict()
     .version(toolVersion())
     .help()

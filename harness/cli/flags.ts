@@ -43,5 +43,9 @@ export const initFlags = {
   },
 } as const satisfies Record<string, Options>;
 
+export const vectorsFlags = {
+  profile: { type: 'string', describe: 'Signature profile: convention, github, standard-webhooks, stripe or shopify' },
+} as const satisfies Record<string, Options>;
+
 /** Every long flag of every command, for the docs test. */
-export const allFlagNames: readonly string[] = [...new Set([...Object.keys(runFlags), ...Object.keys(referenceServerFlags), ...Object.keys(initFlags)])];
+export const allFlagNames: readonly string[] = [...new Set([...Object.keys(runFlags), ...Object.keys(referenceServerFlags), ...Object.keys(initFlags), ...Object.keys(vectorsFlags)])];

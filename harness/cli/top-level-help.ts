@@ -12,6 +12,7 @@ Commands:
                                   with its URL and token)
   apicert init                    Write a starting config from an OpenAPI document (a file or URL,
                                   or found under --base-url)
+  apicert vectors                 Print the webhook signature test vectors of a profile, as JSON
   apicert validate-config <file>  Check a config file: prints ok, or one line per problem
 
 Options:

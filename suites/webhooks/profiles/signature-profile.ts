@@ -1,0 +1,109 @@
+// A webhook signature scheme, described as data: which headers carry the signature, the event id
+// and the timestamp; what is signed; how the key is read from the secret; how the digest is written
+// and labelled; whether one header may carry several signatures (secret rotation); how old a
+// timestamp may be. The convention's own scheme is one profile among the published ones.
+
+/** How the HMAC key is read from the configured secret. */
+export type KeyForm =
+  /** The secret's UTF-8 bytes (GitHub, Stripe, Shopify, the convention). */
+  | { readonly form: 'raw' }
+  /** Base64 after a prefix, e.g. "whsec_" (Standard Webhooks). */
+  | { readonly form: 'base64'; readonly prefix: string };
+
+export type DigestEncoding = 'hex' | 'base64';
+
+export interface SignatureProfile {
+  /** "convention", "github", "standard-webhooks", "stripe", "shopify" or "custom". */
+  readonly name: string;
+  /** Lower-case header names. */
+  readonly signatureHeader: string;
+  /** The header that carries the event id, when the scheme has one: it must equal the body's id. */
+  readonly idHeader?: string;
+  /** The header that carries the timestamp (Unix seconds), when it is not inside the signature header. */
+  readonly timestampHeader?: string;
+  /** What is signed: "{body}", or "{id}.{timestamp}.{body}" and the like. */
+  readonly signedContent: string;
+  readonly key: KeyForm;
+  /** How a digest is written; "either" accepts both (the convention leaves it open, 5/5). */
+  readonly encoding: DigestEncoding | 'either';
+  /** The signature header's value: entries, each "sha256={digest}" say, after an optional prefix. */
+  readonly header: {
+    /** An entry written once before the signatures, e.g. "t={timestamp}" (Stripe). */
+    readonly prefix?: string;
+    /** One signature, with {digest}. */
+    readonly entry: string;
+    /** Separates entries when the header may carry several signatures; absent: exactly one. */
+    readonly separator?: string;
+  };
+  /** How old a signed timestamp may be, in seconds, when the scheme signs one. */
+  readonly toleranceSeconds?: number;
+  /**
+   * Whether a timestamp that far ahead of the clock is refused too. Standard Webhooks refuses both;
+   * Stripe's scheme (and its library) judges the age only.
+   */
+  readonly refusesFuture?: boolean;
+}
+
+export const builtInProfiles = {
+  convention: {
+    name: 'convention',
+    signatureHeader: 'x-signature',
+    signedContent: '{body}',
+    key: { form: 'raw' },
+    encoding: 'either',
+    header: { entry: 'sha256={digest}' },
+  },
+  github: {
+    name: 'github',
+    signatureHeader: 'x-hub-signature-256',
+    idHeader: 'x-github-delivery',
+    signedContent: '{body}',
+    key: { form: 'raw' },
+    encoding: 'hex',
+    header: { entry: 'sha256={digest}' },
+  },
+  'standard-webhooks': {
+    name: 'standard-webhooks',
+    signatureHeader: 'webhook-signature',
+    idHeader: 'webhook-id',
+    timestampHeader: 'webhook-timestamp',
+    signedContent: '{id}.{timestamp}.{body}',
+    key: { form: 'base64', prefix: 'whsec_' },
+    encoding: 'base64',
+    header: { entry: 'v1,{digest}', separator: ' ' },
+    toleranceSeconds: 300,
+    refusesFuture: true,
+  },
+  stripe: {
+    name: 'stripe',
+    signatureHeader: 'stripe-signature',
+    signedContent: '{timestamp}.{body}',
+    key: { form: 'raw' },
+    encoding: 'hex',
+    header: { prefix: 't={timestamp}', entry: 'v1={digest}', separator: ',' },
+    toleranceSeconds: 300,
+  },
+  shopify: {
+    name: 'shopify',
+    signatureHeader: 'x-shopify-hmac-sha256',
+    idHeader: 'x-shopify-webhook-id',
+    signedContent: '{body}',
+    key: { form: 'raw' },
+    encoding: 'base64',
+    header: { entry: '{digest}' },
+  },
+} as const satisfies Record<string, SignatureProfile>;
+
+export type BuiltInProfileName = keyof typeof builtInProfiles;
+
+export const builtInProfileNames = Object.keys(builtInProfiles) as BuiltInProfileName[];
+
+/** True when the profile signs a timestamp, so a stale or replayed one can be judged. */
+export function signsTimestamp(profile: SignatureProfile): boolean {
+  return profile.signedContent.includes('{timestamp}');
+}
+
+/** True when one header may carry several signatures (secret rotation). */
+export function takesSeveralSignatures(profile: SignatureProfile): boolean {
+  return profile.header.separator !== undefined;
+}
