@@ -201,7 +201,12 @@ const receiver = section(
   {
     url: text('The target\'s receiver endpoint: an absolute http(s) URL, or a path resolved against the base URL.', P.URL_OR_PATH),
     secretEnv: text('Environment variable holding the signing secret that the receiver verifies.', P.ENV_NAME, 'APICERT_WEBHOOK_SECRET'),
-    digestEncoding: choice('Encoding of the HMAC digest the kit sends after "sha256=".', ['hex', 'base64'], 'hex'),
+    profile: choice(
+      'Signature scheme the kit signs deliveries in (docs/signature-profiles.md): the convention\'s X-Signature, or GitHub\'s, Standard Webhooks\', Stripe\'s or Shopify\'s. The secret in secretEnv is read as that scheme reads it (whsec_ and base64 for standard-webhooks).',
+      ['convention', 'github', 'standard-webhooks', 'stripe', 'shopify'],
+      'convention',
+    ),
+    digestEncoding: choice('Encoding of the HMAC digest the kit sends after "sha256=" (the convention profile; the others fix their own).', ['hex', 'base64'], 'hex'),
     ackBudgetMs: millis('The receiver\'s 2xx must arrive within this many ms ("quickly", convention 4.3, which gives no number; the default is the time-out many senders use). An answer past 2 s draws advice.', 10_000),
     oversizedBody: choice(
       'Expected answer to a correctly signed delivery of more than 1 MiB (convention 8 leaves payload limits open): any prompt answer, a 2xx or 5xx with advice ("either"), or a refusal only, a 4xx or a closed connection ("refuse").',

@@ -1,10 +1,10 @@
 import type { CheckContext, ExchangeRecord } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { computeDigest } from '../webhooks/verify-signature.js';
+import { digestOf } from '../webhooks/profiles/profile-signature.js';
 import { describeUnreadable, readProcessedCount, settleMs } from './internal/observe-processing.js';
 import { buildEvent, newEventIds, readReceiverSetup, type ReceiverSetup } from './internal/receiver-setup.js';
-import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery, type DeliveryOutcome } from './internal/send-delivery.js';
-import { buildForgery, forgeryKinds, type Forgery } from './internal/signature-forgeries.js';
+import { deliveryIdOf, describeOutcome, evidenceOf, isAcknowledged, nowInSeconds, sendDelivery, type DeliveryOutcome } from './internal/send-delivery.js';
+import { buildForgery, forgeryKinds, forgeryKindsFor, signatureFormOf, type Forgery } from './internal/signature-forgeries.js';
 import { proveValidDeliveryAccepted } from './internal/valid-delivery-accepted.js';
 
 // Convention 5/4: a receiver verifies the signature against the raw body and rejects a delivery
@@ -30,10 +30,12 @@ export const unverifiedDeliveryRefused = defineCheck({
     const blocked = await proveValidDeliveryAccepted(ctx, setup, 'a badly signed one');
     if (blocked !== undefined) return blocked;
     const sent: { forgery: Forgery; outcome: DeliveryOutcome }[] = [];
-    for (const forgery of buildForgeries(ctx, setup)) {
+    const timestamp = nowInSeconds();
+    for (const forgery of buildForgeries(ctx, setup, timestamp)) {
       const outcome = await sendDelivery(ctx, setup, {
         rawBody: forgery.rawBody,
         signature: forgery.header === undefined ? 'missing' : { header: forgery.header },
+        timestamp,
         note: `a delivery ${forgery.kind.description}`,
       });
       ctx.cover(`a delivery ${forgery.kind.description}`);
@@ -78,15 +80,17 @@ export const unverifiedDeliveryRefused = defineCheck({
 });
 
 // One delivery per kind, each with an event id of its own, so no receiver answers from dedupe memory.
-function buildForgeries(ctx: CheckContext, setup: ReceiverSetup): Forgery[] {
-  const encoding = setup.receiver.digestEncoding;
+// Digests in the configured profile, over what it signs (with the id and time sendDelivery sends).
+function buildForgeries(ctx: CheckContext, setup: ReceiverSetup, timestamp: number): Forgery[] {
+  const { profile } = setup;
+  const encoding = profile.encoding === 'either' ? setup.receiver.digestEncoding : profile.encoding;
   const otherSecret = otherSecretThan(ctx, setup.secret);
-  const digest = (text: string): string => computeDigest(setup.secret, Buffer.from(text, 'utf8'), encoding);
-  const digestUnderOtherSecret = (text: string): string => computeDigest(otherSecret, Buffer.from(text, 'utf8'), encoding);
-  return forgeryKinds.map((kind) => {
+  const digestUnder = (secret: string) => (text: string): string => digestOf(profile, secret, { id: deliveryIdOf(text), timestamp, body: text }, encoding);
+  const form = signatureFormOf(profile, timestamp);
+  return forgeryKindsFor(form).map((kind) => {
     const ids = newEventIds(ctx);
     const event = buildEvent(ctx, setup, 'create', ids);
-    return buildForgery(kind, { event, eventId: ids.eventId, otherEvent: buildEvent(ctx, setup, 'create'), digest, digestUnderOtherSecret });
+    return buildForgery(kind, { event, eventId: ids.eventId, otherEvent: buildEvent(ctx, setup, 'create'), digest: digestUnder(setup.secret), digestUnderOtherSecret: digestUnder(otherSecret), form });
   });
 }
 

@@ -2,6 +2,7 @@
 // the absolute receiver URL; or why the check cannot run.
 import type { ApicertConfig, CheckContext } from '../../../harness/check-api/check-context.js';
 import { uniqueToken } from '../../internal/fixtures/unique-token.js';
+import { builtInProfiles, type SignatureProfile } from '../../webhooks/profiles/signature-profile.js';
 import { fillEventTemplate, type EventIds } from './event-template.js';
 import { resolveReceiverUrl } from './receiver-url.js';
 
@@ -9,10 +10,12 @@ export type ReceiverConfig = NonNullable<ApicertConfig['webhooks']['receiver']>;
 
 export interface ReceiverSetup {
   readonly receiver: ReceiverConfig;
-  /** The signing secret; only ever given to signBody, never to a header or body. */
+  /** The signing secret; only ever given to the signing functions, never to a header or body. */
   readonly secret: string;
   /** Absolute URL deliveries are POSTed to. */
   readonly url: string;
+  /** The signature scheme deliveries are signed in (webhooks.receiver.profile). */
+  readonly profile: SignatureProfile;
 }
 
 /** The setup, or the reason the check must be skipped. */
@@ -22,7 +25,7 @@ export function readReceiverSetup(ctx: CheckContext): ReceiverSetup | { readonly
   if (ctx.receiverSecret === undefined || ctx.receiverSecret === '') {
     return { skipReason: `environment variable ${receiver.secretEnv} (the receiver's signing secret) is not set` };
   }
-  return { receiver, secret: ctx.receiverSecret, url: resolveReceiverUrl(ctx.baseUrl, receiver.url) };
+  return { receiver, secret: ctx.receiverSecret, url: resolveReceiverUrl(ctx.baseUrl, receiver.url), profile: builtInProfiles[receiver.profile] };
 }
 
 /**

@@ -1,18 +1,25 @@
 // Sends one delivery to the receiver as a webhook sender would (convention 4.3): POST, JSON body as
-// given byte for byte, X-Signature over those bytes. No API credential: the signature is the
-// receiver's credential, and the kit's token must not travel to a receiver on another host.
+// given byte for byte, signed over those bytes in the configured profile (X-Signature by default).
+// No API credential: the signature is the receiver's credential, and the kit's token must not
+// travel to a receiver on another host.
+import { createHash } from 'node:crypto';
 import type { CheckContext, ExchangeRecord } from '../../../harness/check-api/check-context.js';
 import { isSuccess } from '../../internal/answer-shape.js';
-import { signBody } from '../../webhooks/verify-signature.js';
+import { signatureHeaders } from '../../webhooks/profiles/profile-signature.js';
 import type { ReceiverSetup } from './receiver-setup.js';
 
-/** How the delivery is signed: correctly over its bytes, not at all, or with a given header value. */
+/**
+ * How the delivery is signed: correctly over its bytes, without a signature header, or with a given
+ * signature header value. The profile's id and timestamp headers are sent in every case.
+ */
 export type DeliverySignature = 'valid' | 'missing' | { readonly header: string };
 
 export interface Delivery {
   /** The exact body text; signed and sent as its UTF-8 bytes. */
   readonly rawBody: string;
   readonly signature?: DeliverySignature;
+  /** The Unix time in seconds the delivery says it was signed at, where the profile sends one; default now. */
+  readonly timestamp?: number;
   /** Why it is sent, shown in the evidence. */
   readonly note: string;
 }
@@ -35,10 +42,12 @@ const noAnswerCodes = new Set(['APICERT_HTTP_TIMEOUT', 'APICERT_HTTP_CONNECTION_
 
 /** Sends `delivery`; an answer of any status is returned, and so is no answer at all. */
 export async function sendDelivery(ctx: CheckContext, setup: ReceiverSetup, delivery: Delivery): Promise<DeliveryOutcome> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
   const signature = delivery.signature ?? 'valid';
-  if (signature === 'valid') headers['x-signature'] = signBody(setup.secret, Buffer.from(delivery.rawBody, 'utf8'), setup.receiver.digestEncoding);
-  else if (signature !== 'missing') headers['x-signature'] = signature.header;
+  const message = { id: deliveryIdOf(delivery.rawBody), timestamp: delivery.timestamp ?? nowInSeconds(), body: delivery.rawBody };
+  const signed = signatureHeaders(setup.profile, setup.secret, message, { encoding: setup.receiver.digestEncoding });
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...signed };
+  if (signature === 'missing') delete headers[setup.profile.signatureHeader];
+  else if (signature !== 'valid') headers[setup.profile.signatureHeader] = signature.header;
   try {
     const response = await ctx.request({
       method: 'POST',
@@ -58,6 +67,23 @@ export async function sendDelivery(ctx: CheckContext, setup: ReceiverSetup, deli
     if (ctx.signal.aborted || !isNoAnswer(error)) throw error;
     return { answered: false, code: error.code, reason: `${error.code}: ${error.message}`, record: error.record };
   }
+}
+
+/** The Unix time in seconds, as a signed timestamp gives it. */
+export function nowInSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+// The profile's id header names the event: the body's own id, so a redelivery carries the same one;
+// a body without one (malformed, incomplete) gets a stand-in, the same for the same bytes.
+export function deliveryIdOf(rawBody: string): string {
+  try {
+    const id = (JSON.parse(rawBody) as { id?: unknown } | null)?.id;
+    if (typeof id === 'string' && id !== '') return id;
+  } catch {
+    // Not JSON: the stand-in below.
+  }
+  return `evt_body_${createHash('sha256').update(rawBody).digest('hex').slice(0, 16)}`;
 }
 
 function isNoAnswer(error: unknown): error is Error & { code: string; record?: ExchangeRecord } {

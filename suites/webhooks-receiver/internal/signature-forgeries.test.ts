@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeDigest, type DigestEncoding } from '../../webhooks/verify-signature.js';
-import { buildForgery, forgeryKindNames, forgeryKinds, type ForgeryInputs } from './signature-forgeries.js';
+import { builtInProfiles } from '../../webhooks/profiles/signature-profile.js';
+import { buildForgery, forgeryKindNames, forgeryKinds, forgeryKindsFor, signatureFormOf, type ForgeryInputs } from './signature-forgeries.js';
 
 const secret = 'receiver-secret';
 const otherSecret = 'another-secret';
@@ -81,5 +82,33 @@ describe('signature forgeries', () => {
     expect(changed.header).toBe(`sha256=${inputs.digest('{"event":"e","id":"evt_x","data":{"a":1}}')}`);
     const added = buildForgery(forgeryKinds.find((kind) => kind.name === 'body-field-added')!, inputs);
     expect(added.rawBody).toBe('{"event":"e","id":"evt_1","data":{"a":1},"tampered":true}');
+  });
+});
+
+describe('signature forgeries in another profile', () => {
+  const timestamp = 1_767_225_600;
+
+  it('take the profile\'s header, label and prefix, and keep only the kinds that apply', () => {
+    const stripe = signatureFormOf(builtInProfiles.stripe, timestamp);
+    expect([stripe.header, stripe.label, stripe.value('ab')]).toEqual(['Stripe-Signature', 'v1=', 't=1767225600,v1=ab']);
+    const kinds = forgeryKindsFor(stripe);
+    expect(kinds.map((kind) => kind.name)).not.toContain('label-sha1');
+    expect(kinds.find((kind) => kind.name === 'label-without-digest')?.description).toBe('with Stripe-Signature "v1=" and no digest');
+    const shopify = forgeryKindsFor(signatureFormOf(builtInProfiles.shopify, timestamp)).map((kind) => kind.name);
+    expect(shopify).not.toEqual(expect.arrayContaining(['label-missing']));
+    expect(shopify).not.toContain('label-without-digest');
+    const inputs: ForgeryInputs = {
+      event: { event: 'customer.created', id: 'evt_1', data: {} },
+      eventId: 'evt_1',
+      otherEvent: { event: 'customer.created', id: 'evt_2', data: {} },
+      digest: () => 'd'.repeat(64),
+      digestUnderOtherSecret: () => 'e'.repeat(64),
+      form: stripe,
+    };
+    expect(buildForgery(kinds.find((kind) => kind.name === 'label-missing')!, inputs).header).toBe(`t=1767225600,${'d'.repeat(64)}`);
+  });
+
+  it('keep the convention\'s kinds and words for the convention profile', () => {
+    expect(forgeryKindsFor(signatureFormOf(builtInProfiles.convention, timestamp))).toEqual(forgeryKinds);
   });
 });

@@ -5,6 +5,8 @@
 // A correct digest in another encoding (base64 for hex, upper-case hex letters) is no kind here:
 // 5/5 leaves the encoding open, so it is never sent as a bad signature.
 
+import type { SignatureProfile } from '../../webhooks/profiles/signature-profile.js';
+
 /** 'fail': the convention states the delivery does not verify. 'advise': the text leaves it open. */
 export type ForgeryVerdict = 'fail' | 'advise';
 
@@ -63,6 +65,38 @@ export const forgeryKinds: readonly ForgeryKind[] = [
   { name: 'label-missing', description: 'with the right digest and no "sha256=" label', verdict: 'advise', why: rightDigestWrongLabel },
 ];
 
+/**
+ * How the signature header of the profile in use is written: its name as shown, the label before
+ * the digest ("sha256=", "v1," or none), and the whole value for a digest (with a Stripe-style
+ * "t=…," prefix where the profile has one).
+ */
+export interface SignatureForm {
+  readonly header: string;
+  readonly label: string;
+  value(digest: string): string;
+}
+
+/** The convention's X-Signature: "sha256=" and the digest. */
+export const conventionForm: SignatureForm = { header: 'X-Signature', label: 'sha256=', value: (digest) => `sha256=${digest}` };
+
+/** The form of `profile`'s signature header, for deliveries that say they were signed at `timestamp`. */
+export function signatureFormOf(profile: SignatureProfile, timestamp: number): SignatureForm {
+  if (profile.name === 'convention') return conventionForm;
+  const prefix = profile.header.prefix === undefined ? [] : [profile.header.prefix.replace('{timestamp}', String(timestamp))];
+  return {
+    header: profile.signatureHeader.replace(/(^|-)([a-z])/g, (_whole, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`),
+    label: profile.header.entry.replace('{digest}', ''),
+    value: (digest) => [...prefix, profile.header.entry.replace('{digest}', digest)].join(profile.header.separator ?? ''),
+  };
+}
+
+/** The kinds that apply to a form: those about a label only where the form has one, "sha1=" only beside "sha256=". */
+export function forgeryKindsFor(form: SignatureForm): ForgeryKind[] {
+  return forgeryKinds
+    .filter((kind) => (kind.name === 'label-sha1' ? form.label === 'sha256=' : form.label !== '' || !['label-without-digest', 'label-missing'].includes(kind.name)))
+    .map((kind) => (form === conventionForm ? kind : { ...kind, description: kind.description.replaceAll('X-Signature', form.header).replaceAll('"sha256="', `"${form.label}"`) }));
+}
+
 /** What a forgery is built from: the event it carries, another event, and the two digest functions. */
 export interface ForgeryInputs {
   /** The event sent. */
@@ -75,6 +109,8 @@ export interface ForgeryInputs {
   readonly digest: (text: string) => string;
   /** The digest of a text under a secret that is not the receiver's. */
   readonly digestUnderOtherSecret: (text: string) => string;
+  /** The signature header's form; default the convention's X-Signature. */
+  readonly form?: SignatureForm;
 }
 
 /** A delivery to send: its exact body, and its X-Signature value (undefined: no header). */
@@ -90,6 +126,8 @@ export function buildForgery(kind: ForgeryKind, inputs: ForgeryInputs): Forgery 
   const body = JSON.stringify(inputs.event);
   const right = inputs.digest(body);
   const eventId = inputs.eventId;
+  const form = inputs.form ?? conventionForm;
+  const signed = (digest: string): string => form.value(digest);
   const forgery = (header: string | undefined, rawBody = body): Forgery => ({ kind, eventId, rawBody, header });
   switch (kind.name) {
     case 'header-missing':
@@ -97,31 +135,31 @@ export function buildForgery(kind: ForgeryKind, inputs: ForgeryInputs): Forgery 
     case 'header-empty':
       return forgery('');
     case 'label-without-digest':
-      return forgery('sha256=');
+      return forgery(signed(''));
     case 'body-byte-changed':
       // Signed with the event id's last character changed: the bytes sent differ from those signed in one byte.
-      return forgery(`sha256=${inputs.digest(body.replace(eventId, changeLastCharacter(eventId)))}`);
+      return forgery(signed(inputs.digest(body.replace(eventId, changeLastCharacter(eventId)))));
     case 'body-field-added':
-      return forgery(`sha256=${right}`, `${body.slice(0, -1)},"tampered":true}`);
+      return forgery(signed(right), `${body.slice(0, -1)},"tampered":true}`);
     case 'signature-of-other-event':
-      return forgery(`sha256=${inputs.digest(JSON.stringify(inputs.otherEvent))}`);
+      return forgery(signed(inputs.digest(JSON.stringify(inputs.otherEvent))));
     case 'wrong-secret':
-      return forgery(`sha256=${inputs.digestUnderOtherSecret(body)}`);
+      return forgery(signed(inputs.digestUnderOtherSecret(body)));
     case 'digest-half':
-      return forgery(`sha256=${right.slice(0, Math.floor(right.length / 2))}`);
+      return forgery(signed(right.slice(0, Math.floor(right.length / 2))));
     case 'digest-one-character-short':
-      return forgery(`sha256=${withoutLastSymbol(right)}`);
+      return forgery(signed(withoutLastSymbol(right)));
     case 'digest-character-changed':
-      return forgery(`sha256=${changeOneSymbol(right)}`);
+      return forgery(signed(changeOneSymbol(right)));
     case 'digest-over-reserialized-body':
-      return forgery(`sha256=${right}`, `${JSON.stringify(inputs.event, null, 2)}\n`);
+      return forgery(signed(right), `${JSON.stringify(inputs.event, null, 2)}\n`);
     case 'digest-not-in-any-encoding':
       // Neither hex nor base64 has "!": no decoder reads this as any digest.
-      return forgery(`sha256=${'!'.repeat(right.length)}`);
+      return forgery(signed('!'.repeat(right.length)));
     case 'label-sha1':
-      return forgery(`sha1=${right}`);
+      return forgery(signed(right).replace('sha256=', 'sha1='));
     case 'label-missing':
-      return forgery(right);
+      return forgery(signed(right).replace(`${form.label}${right}`, right));
   }
 }
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { configSchema } from '../../../harness/config/schema.js';
 import { signatureHeaders, verifyDelivery } from './profile-signature.js';
 import { vectorsFor } from './profile-vectors.js';
 import { builtInProfileNames, builtInProfiles, type SignatureProfile } from './signature-profile.js';
@@ -56,5 +57,13 @@ describe('every profile, as a property', () => {
       }),
       { seed: 7, numRuns: 50 },
     );
+  });
+});
+
+describe('the config', () => {
+  it('offers every built-in profile for the receiver, and no other', () => {
+    const text = JSON.stringify(configSchema);
+    const profileEnum = /"profile":\{[^}]*"enum":(\[[^\]]*\])/.exec(text)?.[1];
+    expect(JSON.parse(profileEnum ?? '[]')).toEqual(builtInProfileNames);
   });
 });

@@ -1,0 +1,54 @@
+// The receiver suite in each signature profile, on receivers built on the libraries teams use:
+// each passes every check in its own profile, and the same receiver with verification skipped
+// fails the check that sends badly signed deliveries.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunResult } from '../../harness/model/run-result.js';
+import { runConformance } from '../../harness/runner/run-conformance.js';
+import { suites as registry } from '../index.js';
+import { libraries, startLibraryReceiver, type LibraryName } from '../test-support/library-receivers/library-receiver.js';
+import { exampleConfigPath } from '../test-support/run-against-reference.js';
+
+describe('the receiver suite on receivers built on webhook libraries', () => {
+  let directory: string;
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'apicert-library-receivers-'));
+  });
+  afterAll(async () => {
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  async function runReceiverSuite(library: LibraryName, skipsVerification: boolean): Promise<RunResult> {
+    const receiver = await startLibraryReceiver(library, { skipsVerification });
+    try {
+      const example = JSON.parse(await readFile(exampleConfigPath, 'utf8')) as { target: Record<string, unknown>; webhooks: { receiver: Record<string, unknown> } };
+      const config = {
+        ...example,
+        // A receiver on its own takes no API credential.
+        target: { ...example.target, auth: { none: true } },
+        webhooks: { receiver: { ...example.webhooks.receiver, url: '/hooks', profile: libraries[library].profile, observe: { urlTemplate: '/hooks/events/{eventId}', pointer: '/processed' } } },
+      };
+      const configPath = join(directory, `${library}-${String(skipsVerification)}.json`);
+      await writeFile(configPath, JSON.stringify(config));
+      const { run } = await runConformance({ registry, baseUrl: receiver.url, configPath, suites: ['webhooks-receiver'], seed: 5, env: { APICERT_WEBHOOK_SECRET: libraries[library].secret } });
+      return run;
+    } finally {
+      await receiver.close();
+    }
+  }
+
+  it.each(Object.keys(libraries) as LibraryName[])('%s passes every check in its profile', async (library) => {
+    const run = await runReceiverSuite(library, false);
+    expect(run.checks.filter((check) => check.status !== 'passed').map((check) => `${check.id} ${check.status}: ${'message' in check ? check.message : ''}`)).toEqual([]);
+    expect(run.checks.length).toBe(9);
+  }, 60_000);
+
+  it.each(Object.keys(libraries) as LibraryName[])('%s with verification skipped fails unverified-delivery-refused', async (library) => {
+    const run = await runReceiverSuite(library, true);
+    const check = run.checks.find((candidate) => candidate.id === 'webhooks-receiver.unverified-delivery-refused');
+    expect(check?.status).toBe('failed');
+    expect(check?.status === 'failed' ? check.message : '').toMatch(/^a delivery without \S+ answered 200; expected it refused/);
+  }, 60_000);
+});
