@@ -1,6 +1,6 @@
 // `apicert run`: flags to options, the runner with the suite registry, then the reports; returns the exit code.
 import { findReportDirProblem, reportFormats, type ReportFormat } from '../../reports/index.js';
-import { advisoryClassId, optInClassIds } from '../model/run-result.js';
+import { advisoryClassId, contractClassId, optInClassIds } from '../model/run-result.js';
 import { allChecks, suites as registry } from '../../suites/index.js';
 import { hasUrlUserInfo } from '../config/url-user-info.js';
 import { UsageError } from '../errors.js';
@@ -57,7 +57,7 @@ async function deriveForRun(source: string, baseUrl: string | undefined, io: Cli
   return {
     config: derivation.config,
     derivation: { source, specification: specificationOf(loaded.model), keys: derivation.lines },
-    contract: (runBaseUrl) => createAnswerContract(loaded.model, { source, baseUrl: runBaseUrl }),
+    contract: (runBaseUrl, secrets) => createAnswerContract(loaded.model, { source, baseUrl: runBaseUrl, secrets }),
   };
 }
 
@@ -86,6 +86,9 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
   const required = isOptInOnly ? undefined : named;
   const strict = flags.strict === true || (isOptInOnly && named.includes(advisoryClassId));
   const alsoRequire = isOptInOnly ? named.filter((name) => name !== advisoryClassId) : [];
+  if (flags.openapi === undefined && [...(named ?? [])].includes(contractClassId)) {
+    throw new UsageError(`--require ${contractClassId} judges the answers against an API description: give it with --openapi FILE|URL`);
+  }
   const failOn = parseFailOn(flags.failOn ?? 'any', flags.baseline);
   // Before the target is contacted: a run is not spent only to find its reports have nowhere to go.
   const reportDirProblem = await findReportDirProblem(flags.reportDir);

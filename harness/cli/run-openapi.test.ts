@@ -82,6 +82,14 @@ describe('apicert run --openapi', () => {
   });
 });
 
+describe('apicert run --require openapi-contract without a document', () => {
+  it('is a usage error that says to give one', async () => {
+    const io = captureIo({ APICERT_TOKEN: 'token' });
+    expect(await runCli(['run', '--base-url', 'http://127.0.0.1:9', '--require', 'openapi-contract'], io)).toBe(2);
+    expect(io.err()).toBe('APICERT_USAGE: --require openapi-contract judges the answers against an API description: give it with --openapi FILE|URL\n');
+  });
+});
+
 describe('apicert run --openapi with a password in the base URL', () => {
   it('stops in one line before reading the document, and never prints the password', async () => {
     const io = captureIo({ APICERT_TOKEN: 'token' });

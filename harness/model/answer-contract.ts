@@ -15,6 +15,8 @@ export interface ObservedAnswer {
   readonly headers: Readonly<Record<string, string>>;
   /** Parsed JSON, or undefined when the body is empty or not JSON. */
   readonly json: unknown;
+  /** Why the body is not JSON, when it is not (malformed, nested too deep). */
+  readonly jsonError?: string;
   readonly bodyBytes: number;
   /** The redacted, bounded record, shown as evidence. */
   readonly record: ExchangeRecord;

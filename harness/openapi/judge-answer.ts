@@ -21,6 +21,8 @@ export interface JudgedAnswer {
   /** The Content-Type header as sent, if any. */
   readonly contentType: string | undefined;
   readonly json: unknown;
+  /** Why the body did not parse, when it did not. */
+  readonly jsonError?: string;
   readonly bodyBytes: number;
 }
 
@@ -35,7 +37,7 @@ export function judgeAnswer(operation: ApiOperation, answer: JudgedAnswer, versi
     const notJudged: AspectOutcome = { judged: false, why: 'its status is not documented' };
     return {
       item,
-      status: { judged: true, breach: `answered ${answer.status}; the document lists ${listed.length === 0 ? 'no answers' : listed.join(', ')} for ${operation.method.toUpperCase()} ${operation.path}` },
+      status: { judged: true, breach: `answered ${answer.status}; the document lists ${listed.length === 0 ? 'no answers' : listed.join(', ')} for ${operation.method.toUpperCase()} ${operation.path} (${operation.pointer}/responses)` },
       contentType: notJudged,
       body: notJudged,
     };
@@ -47,27 +49,33 @@ export function judgeAnswer(operation: ApiOperation, answer: JudgedAnswer, versi
   }
   const listed = documented.content.map((media) => media.mediaType).join(', ');
   if (answer.bodyBytes === 0) {
-    return { item, status, contentType: { judged: false, why: 'the answer had no body' }, body: { judged: true, breach: `no body, where the document describes ${listed} for ${documented.status}` } };
+    const noBody: AspectOutcome = { judged: false, why: 'the answer had no body' };
+    // A body is promised where a schema describes it; a media type alone promises nothing more.
+    const promised = documented.content.some((media) => media.schema !== undefined && Object.keys(media.schema).length > 0);
+    return { item, status, contentType: noBody, body: promised ? { judged: true, breach: `no body, where the document gives a schema for ${listed} in ${documented.status} (${documented.pointer})` } : noBody };
   }
   const mediaType = mediaTypeOf(answer.contentType);
   const media = mediaType === undefined ? undefined : documented.content.find((candidate) => mediaTypeMatches(candidate.mediaType, mediaType));
   if (mediaType === undefined || media === undefined) {
-    const sent = answer.contentType === undefined ? 'no Content-Type' : `Content-Type ${answer.contentType.slice(0, 100)}`;
-    return { item, status, contentType: { judged: true, breach: `${sent}; the document lists ${listed} for ${documented.status}` }, body: { judged: false, why: 'its media type is not documented' } };
+    // Not cut here: the contract redacts secrets the target may echo in it, then cuts the message.
+    const sent = answer.contentType === undefined ? 'no Content-Type' : `Content-Type ${answer.contentType}`;
+    return { item, status, contentType: { judged: true, breach: `${sent}; the document lists ${listed} for ${documented.status} (${documented.pointer})` }, body: { judged: false, why: 'its media type is not documented' } };
   }
-  return { item, status, contentType: { judged: true }, body: judgeBody(media, mediaType, answer, version, documented.status) };
+  return { item, status, contentType: { judged: true }, body: judgeBody(media, mediaType, answer, version, documented.status, documented.pointer) };
 }
 
-function judgeBody(media: ApiResponse['content'][number], sentType: string, answer: JudgedAnswer, version: string, status: string): AspectOutcome {
+function judgeBody(media: ApiResponse['content'][number], sentType: string, answer: JudgedAnswer, version: string, status: string, pointer: string): AspectOutcome {
   // A wildcard ("*/*") takes whatever was sent: the body is JSON to judge when it was sent as JSON.
   if (!isJsonMediaType(media.mediaType.includes('*') ? sentType : media.mediaType)) return { judged: false, why: `${sentType} is not JSON` };
   if (media.schema === undefined || Object.keys(media.schema).length === 0) return { judged: false, why: `the document gives no schema for ${media.mediaType} in ${status}` };
   if (answer.bodyBytes > maxValidatedBodyBytes) return { judged: false, why: `the body (${answer.bodyBytes} bytes) is larger than the ${maxValidatedBodyBytes} bytes the contract validates` };
-  if (answer.json === undefined) return { judged: true, breach: `the body is not JSON, where the document gives a schema for ${media.mediaType}` };
+  if (answer.json === undefined) {
+    return { judged: true, breach: `the body is not JSON${answer.jsonError === undefined ? '' : ` (${answer.jsonError})`}, where the document gives a schema for ${media.mediaType} (${pointer})` };
+  }
   const schema = compileSchema(media.schema, { version, formats: true, direction: 'answer' });
   if (!schema.ok) return { judged: false, why: schema.why };
   const problem = schema.problemOf(answer.json);
-  return problem === undefined ? { judged: true } : { judged: true, breach: `the body does not match the schema for ${status}: ${problem}` };
+  return problem === undefined ? { judged: true } : { judged: true, breach: `the body does not match the schema for ${status}: ${problem} (${pointer})` };
 }
 
 /** The documented answer for `status`: its own code, then its range ("4XX"), then "default". */

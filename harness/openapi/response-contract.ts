@@ -4,6 +4,8 @@
 // thousands of answers, or a target that breaks the document on every one, costs a few hundred
 // entries at most.
 import type { AnswerContract, AspectReport, ContractAspect, ContractBreach, ContractReport, ObservedAnswer } from '../model/answer-contract.js';
+import { redactText, secretVariants } from '../http/redact.js';
+import { cutWithMarker } from '../model/cut-with-marker.js';
 import type { ApiModel } from './api-model.js';
 import { judgeAnswer, type AspectOutcome } from './judge-answer.js';
 import { OperationMatcher } from './match-operation.js';
@@ -13,13 +15,22 @@ export interface ContractOptions {
   readonly source: string;
   /** The run's base URL: the document's paths are relative to its path, or to a server's. */
   readonly baseUrl: string;
+  /** Values no message may hold (the token, signing secrets): redacted before anything is cut. */
+  readonly secrets?: readonly string[];
 }
 
-// Bounds of the ledger: enough to show a pattern and act on it, never the whole run.
+// Bounds of the ledger: enough to show a pattern and act on it, never the whole run. Breaches kept
+// stay within what a result keeps of its evidence (harness/runner/bound-result.ts), so each one
+// shown has its exchange beside it.
 const maxItems = 500;
 const breachesPerItem = 2;
-const maxBreaches = 40;
+const maxBreaches = 20;
 const maxUndocumented = 30;
+const maxMessageChars = 300;
+const maxPathChars = 120;
+
+/** Text from the target (echoed headers, keys, paths): secrets redacted first, then cut. */
+type Clean = (text: string, maxChars: number) => string;
 
 class AspectLedger {
   private readonly judged = new Set<string>();
@@ -27,6 +38,8 @@ class AspectLedger {
   private readonly shown: ContractBreach[] = [];
   private readonly shownPerItem = new Map<string, number>();
   private breachCount = 0;
+
+  constructor(private readonly clean: Clean) {}
 
   add(item: string, outcome: AspectOutcome, answer: ObservedAnswer): void {
     if (!outcome.judged) {
@@ -40,7 +53,7 @@ class AspectLedger {
     const shownOfItem = this.shownPerItem.get(item) ?? 0;
     if (shownOfItem >= breachesPerItem || this.shown.length >= maxBreaches) return;
     this.shownPerItem.set(item, shownOfItem + 1);
-    this.shown.push({ item, message: outcome.breach, checkId: answer.checkId, record: answer.record });
+    this.shown.push({ item, message: this.clean(outcome.breach, maxMessageChars), checkId: answer.checkId, record: answer.record });
   }
 
   report(): AspectReport {
@@ -56,7 +69,9 @@ class AspectLedger {
 export function createAnswerContract(model: ApiModel, options: ContractOptions): AnswerContract {
   const basePaths = [pathOf(options.baseUrl), ...model.servers.map(pathOf)].filter((path): path is string => path !== undefined);
   const matcher = new OperationMatcher(model.operations, basePaths);
-  const aspects: Record<ContractAspect, AspectLedger> = { status: new AspectLedger(), 'content-type': new AspectLedger(), body: new AspectLedger() };
+  const variants = secretVariants(options.secrets ?? []);
+  const clean: Clean = (text, maxChars) => cutWithMarker(variants.length === 0 ? text : redactText(text, variants), maxChars);
+  const aspects: Record<ContractAspect, AspectLedger> = { status: new AspectLedger(clean), 'content-type': new AspectLedger(clean), body: new AspectLedger(clean) };
   const undocumented = new Map<string, number>();
   let answersSeen = 0;
   let answersMatched = 0;
@@ -74,11 +89,15 @@ export function createAnswerContract(model: ApiModel, options: ContractOptions):
         const url = new URL(answer.url);
         const match = matcher.match(answer.method, url.pathname);
         if (match.kind !== 'operation') {
-          noteUndocumented(match.kind === 'method-not-documented' ? `${answer.method} ${match.template}` : `${answer.method} ${url.pathname.slice(0, 120)}`);
+          noteUndocumented(match.kind === 'method-not-documented' ? `${answer.method} ${match.template}` : clean(`${answer.method} ${url.pathname}`, maxPathChars));
           return;
         }
         answersMatched += 1;
-        const judgement = judgeAnswer(match.operation, { status: answer.status, contentType: answer.headers['content-type'], json: answer.json, bodyBytes: answer.bodyBytes }, model.version);
+        const judgement = judgeAnswer(
+          match.operation,
+          { status: answer.status, contentType: answer.headers['content-type'], json: answer.json, ...(answer.jsonError !== undefined ? { jsonError: answer.jsonError } : {}), bodyBytes: answer.bodyBytes },
+          model.version,
+        );
         aspects.status.add(judgement.item, judgement.status, answer);
         aspects['content-type'].add(judgement.item, judgement.contentType, answer);
         aspects.body.add(judgement.item, judgement.body, answer);

@@ -5,6 +5,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { RE2JS } from 're2js';
 import type { JsonSchema } from './api-model.js';
 
 /** What a compiled schema says of a value: undefined when valid, else its first problem in words. */
@@ -19,10 +20,20 @@ export interface SchemaOptions {
   readonly direction: 'request' | 'answer';
 }
 
-// A JSON pointer into a huge answer, or a message quoting a long enum, stays one readable line.
-const maxProblemLength = 300;
+// A safety bound only: the contract redacts secrets first and then cuts to its own, far smaller,
+// length (a cut here could split an echoed secret that redaction would then miss, but never within
+// the part that is kept).
+const maxProblemLength = 64 * 1024;
 
-const validatorOptions = { strict: false, allErrors: false } as const;
+// A document's `pattern` runs over the target's answers: a backtracking engine lets the two together
+// hang the run ("^(a|a)*$" against "aaaa…!"), so patterns run in RE2's linear time (re2js, pure JS).
+// A pattern RE2 cannot read (a lookahead, a backreference) makes its schema "does not compile": left
+// out, with why. No logger: ajv's warnings would print the document's text to the terminal raw.
+function linearRegExp(pattern: string, flags: string): { test(text: string): boolean } {
+  const compiled = RE2JS.compile(pattern, flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0);
+  return { test: (text) => compiled.matcher(text).find() };
+}
+const validatorOptions = { strict: false, allErrors: false, logger: false, code: { regExp: linearRegExp as never } } as const;
 const instances = new Map<string, Ajv | Ajv2020>();
 const compiled = new Map<string, WeakMap<JsonSchema, SchemaCheck>>();
 
@@ -49,7 +60,7 @@ export function compileSchema(schema: JsonSchema, options: SchemaOptions): Schem
   let result: SchemaCheck;
   try {
     const ajv = ajvFor(is31, options.formats);
-    const directed = withoutOneSidedRequired(schema, options.direction === 'request' ? 'readOnly' : 'writeOnly');
+    const directed = withoutOneSidedRequired(schema, options.direction === 'request' ? 'readOnly' : 'writeOnly', 0);
     const validate: ValidateFunction = ajv.compile(is31 ? directed : asDraft7(directed, 0));
     result = { ok: true, problemOf: (value) => (validate(value) ? undefined : describeFirstError(validate)) };
   } catch (error) {
@@ -63,7 +74,12 @@ function describeFirstError(validate: ValidateFunction): string {
   const [first] = validate.errors ?? [];
   if (first === undefined) return 'invalid';
   const params = first.params as Record<string, unknown>;
-  const extra = typeof params['additionalProperty'] === 'string' ? ` ("${params['additionalProperty']}")` : '';
+  const extra =
+    typeof params['additionalProperty'] === 'string'
+      ? ` ("${params['additionalProperty']}")`
+      : Array.isArray(params['allowedValues'])
+        ? ` (one of ${params['allowedValues'].slice(0, 10).map((value) => JSON.stringify(value)).join(', ')}${params['allowedValues'].length > 10 ? ', …' : ''})`
+        : '';
   return oneLine(`${first.instancePath || '/'} ${first.message ?? 'is invalid'}${extra}`);
 }
 
@@ -72,12 +88,20 @@ function oneLine(text: string): string {
   return line.length > maxProblemLength ? `${line.slice(0, maxProblemLength - 1)}…` : line;
 }
 
-// readOnly fields are answers, not requests, and writeOnly ones the reverse: a body without them is valid.
-function withoutOneSidedRequired(schema: JsonSchema, keyword: 'readOnly' | 'writeOnly'): JsonSchema {
-  const required = schema['required'];
-  if (!Array.isArray(required)) return schema;
-  const properties = (schema['properties'] as Record<string, JsonSchema> | undefined) ?? {};
-  return { ...schema, required: required.filter((name) => properties[String(name)]?.[keyword] !== true) };
+// readOnly fields are answers, not requests, and writeOnly ones the reverse: a body without them is
+// valid, at any depth (an item of a page, a nested object). Bounded in depth like the documents.
+function withoutOneSidedRequired(schema: unknown, keyword: 'readOnly' | 'writeOnly', depth: number): JsonSchema {
+  if (typeof schema !== 'object' || schema === null || depth > 64) return (schema ?? {}) as JsonSchema;
+  if (Array.isArray(schema)) return schema.map((item) => withoutOneSidedRequired(item, keyword, depth + 1)) as unknown as JsonSchema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = typeof value === 'object' && value !== null ? withoutOneSidedRequired(value, keyword, depth + 1) : value;
+  const required = out['required'];
+  const properties = out['properties'];
+  if (Array.isArray(required) && typeof properties === 'object' && properties !== null) {
+    const named = properties as Record<string, Record<string, unknown> | undefined>;
+    out['required'] = required.filter((name) => named[String(name)]?.[keyword] !== true);
+  }
+  return out;
 }
 
 /**
@@ -89,9 +113,14 @@ function asDraft7(schema: unknown, depth: number): JsonSchema {
   if (Array.isArray(schema)) return schema.map((item) => asDraft7(item, depth + 1)) as unknown as JsonSchema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) out[key] = typeof value === 'object' && value !== null ? asDraft7(value, depth + 1) : value;
-  if (out['nullable'] === true) {
-    if (typeof out['type'] === 'string') out['type'] = [out['type'], 'null'];
+  // 3.0's nullable, and Swagger 2.0's x-nullable (2.0 has no nullable of its own).
+  if (out['nullable'] === true || out['x-nullable'] === true) {
+    delete out['nullable'];
+    delete out['x-nullable'];
     if (Array.isArray(out['enum']) && !out['enum'].includes(null)) out['enum'] = [...out['enum'], null];
+    if (typeof out['type'] === 'string') out['type'] = [out['type'], 'null'];
+    // Without a type (nullable beside allOf: [$ref], a common 3.0 form): the schema, or null.
+    else if (out['type'] === undefined) return { anyOf: [out, { type: 'null' }] };
   }
   for (const [bound, limit] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
     if (out[bound] === true && typeof out[limit] === 'number') {

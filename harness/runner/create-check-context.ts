@@ -105,6 +105,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
           status: exchange.response.status,
           headers: exchange.response.headers,
           json: exchange.response.json,
+          ...(exchange.response.jsonError !== undefined ? { jsonError: exchange.response.jsonError } : {}),
           bodyBytes: exchange.response.body.length,
           record: exchange.record,
         });

@@ -45,7 +45,7 @@ export interface RunConformanceOptions {
    * The API description as a contract for every answer (run --openapi), made once the base URL is
    * known: the openapi-contract checks judge what it saw. Without it they are skipped.
    */
-  readonly contract?: (baseUrl: string) => AnswerContract;
+  readonly contract?: (baseUrl: string, secrets: readonly string[]) => AnswerContract;
   /** An earlier report.json to compare with (--baseline). */
   readonly baselinePath?: string;
   readonly timeoutMs?: number;
@@ -123,7 +123,9 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
       : {}),
     ...(options.contract === undefined ? { 'openapi-contract': 'no API description was given (run with --openapi FILE|URL to check the answers against it)' } : {}),
   });
-  const contract = options.contract?.(baseUrl);
+  // Only when its checks will read it: judging every answer costs time a run without them need not spend.
+  const judgesContract = planned.some((p) => p.check.suite === 'openapi-contract' && p.skipReason === undefined);
+  const contract = judgesContract ? options.contract?.(baseUrl, secrets) : undefined;
   // A run that could judge nothing would only report skips, and its gate could never pass: say so
   // before anything is sent to the target.
   if (planned.every((p) => p.skipReason !== undefined)) throw new UsageError(describeNothingToCheck(planned, options.configPath));

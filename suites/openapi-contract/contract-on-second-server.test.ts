@@ -42,7 +42,7 @@ describe('the openapi-contract class on the second server', () => {
       expect(byId.get('openapi-contract.content-type-documented')?.status).toBe('passed');
       const body = byId.get('openapi-contract.body-matches-schema');
       if (body?.status !== 'failed') throw new Error(`body-matches-schema ${body?.status ?? 'missing'}, not failed`);
-      expect(body.message).toMatch(/^\d+ answers had a body that does not match its documented schema in api-docs\.json \(the first \d+ shown\); first: POST \/customers 200: the body does not match the schema for 200: \/id must be string \(an answer to resources\.[a-z-]+\)$/);
+      expect(body.message).toMatch(/^\d+ answers had a body that does not match its documented schema in api-docs\.json \(the first \d+ shown\); first: POST \/customers 200: the body does not match the schema for 200: \/id must be string \(\/paths\/~1customers\/post\/responses\/200\) \(an answer to resources\.[a-z-]+\)$/);
       expect(body.evidence.length).toBeGreaterThan(0);
       expect(run.classes.find((result) => result.id === 'openapi-contract')).toMatchObject({ verdict: 'failed', required: true });
       expect(run.verdict).toBe('failed');
