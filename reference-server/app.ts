@@ -17,6 +17,7 @@ import { defaultDefectTuning, type DefectTuning, type ServerContext } from './ro
 import { mountReceiverObservation, mountSignedReceiver } from './routes/webhook-receiver.js';
 import { mountWebhookSubscriptions } from './routes/webhook-subscriptions.js';
 import { createStore, type Store } from './store.js';
+import type { ReceiverProfile } from './routes/server-context.js';
 import { TimerRegistry } from './timer-registry.js';
 import { createTimestampClock } from './timestamp-clock.js';
 import { ReceiverLedger, type DedupeKey } from './webhooks/receiver-ledger.js';
@@ -34,6 +35,8 @@ export interface AppOptions {
   readonly defectTuning?: Partial<DefectTuning>;
   /** Milliseconds since the epoch for createdAt/updatedAt; tests pin it to force ties. */
   readonly now?: () => number;
+  /** The signature scheme POST /webhook-receiver verifies; default the convention's X-Signature. */
+  readonly receiverProfile?: ReceiverProfile;
 }
 
 export interface ReferenceApp {
@@ -67,6 +70,7 @@ export function createApp(options: AppOptions): ReferenceApp {
       rejectsOutOfOrder: defects.has('receiver-rejects-out-of-order'),
     }),
     webhookSecret: options.webhookSecret,
+    receiverProfile: options.receiverProfile ?? 'convention',
     pageParamPolicy: pageParamPolicyFor(defects),
     listBehaviour: listBehaviourFor(defects),
     random: Math.random,

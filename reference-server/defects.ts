@@ -108,6 +108,8 @@ const defectList = [
   { name: 'receiver-skips-verification', description: 'the receiver accepts deliveries with a missing or wrong X-Signature' },
   { name: 'receiver-verifies-reserialized-body', description: 'the receiver verifies the signature over re-serialized JSON, so bodies with other whitespace or escapes are refused' },
   { name: 'receiver-compares-digest-prefix', description: 'the receiver compares only as many digest characters as the delivery gives, so a truncated or empty digest ("sha256=") verifies' },
+  { name: 'receiver-ignores-timestamp', description: 'with --receiver-profile standard-webhooks, the receiver verifies the signature but takes any webhook-timestamp, however old or far ahead, so a captured delivery can be replayed for ever' },
+  { name: 'receiver-reads-first-signature-only', description: 'with --receiver-profile standard-webhooks, the receiver compares only the first "v1," signature of webhook-signature, so a delivery signed under a rotated-out secret and the current one is refused' },
   { name: 'receiver-no-dedupe', description: 'the receiver processes a repeated event id again' },
   { name: 'receiver-dedupes-by-body-hash', description: 'the receiver dedupes by a hash of the body bytes, so a redelivery with other whitespace or key order is processed again' },
   { name: 'receiver-remembers-last-id-only', description: 'the receiver remembers only the last event id it processed, so A, B, A processes A twice' },

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import type { DefectName } from './defects.js';
-import type { DefectTuning } from './routes/server-context.js';
+import type { DefectTuning, ReceiverProfile } from './routes/server-context.js';
 
 export interface ReferenceServerOptions {
   /** Interface to listen on; default "127.0.0.1". */
@@ -22,6 +22,8 @@ export interface ReferenceServerOptions {
   webhooks?: { timeoutMs?: number; retryBaseMs?: number; maxAttempts?: number };
   /** Timings of time-based defects; defaults receiverSlowAckMs 12000, slowDeepPageMsPerItem 1. */
   defectTuning?: Partial<DefectTuning>;
+  /** The signature scheme the receiver verifies; default "convention" (X-Signature). */
+  receiverProfile?: ReceiverProfile;
 }
 
 export interface RunningReferenceServer {
@@ -44,6 +46,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     defects: options.defects ?? [],
     webhooks: options.webhooks ?? {},
     defectTuning: options.defectTuning ?? {},
+    ...(options.receiverProfile !== undefined ? { receiverProfile: options.receiverProfile } : {}),
   });
   const server = createServer(reference.app);
   // A client that sends half a request must not hold a socket forever.

@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSkippedForProfile } from './test-support/skipped-for-profile.js';
 import type { RunResult } from '../harness/model/run-result.js';
 import { loadOpenApi } from '../harness/openapi/load-openapi.js';
 import { createAnswerContract } from '../harness/openapi/response-contract.js';
@@ -43,9 +44,10 @@ describe('every check on a second implementation of the convention', () => {
         contract: (baseUrl) => createAnswerContract(model, { source: secondServerDocumentPath, baseUrl }),
         env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.receiverSecret },
       });
-      const notPassed = run.checks.flatMap((check) => (check.status === 'passed' ? [] : [`${check.id} ${check.status}: ${check.message}`]));
+      // Its receiver speaks the convention's X-Signature: the checks of other profiles say so and skip.
+      const notPassed = run.checks.flatMap((check) => (check.status === 'passed' || isSkippedForProfile(check) ? [] : [`${check.id} ${check.status}: ${check.message}`]));
       expect(notPassed).toEqual([]);
-      expect(run.checks.length).toBe(47);
+      expect(run.checks.length).toBe(49);
       // Judged, not passed by default: records, pages and problem details were each seen.
       expect(coveredBy(run, 'openapi-contract.body-matches-schema')).toEqual(expect.arrayContaining(['POST /customers 200', 'GET /customers 200', 'GET /customers/{id} 404']));
       // Accepting an oversized delivery or an incomplete event is left open: advice

@@ -99,6 +99,7 @@ async function createParser(argv: readonly string[], width: number, run: Command
               webhookTimeoutMs: args['webhook-timeout-ms'],
               webhookRetryBaseMs: args['webhook-retry-base-ms'],
               webhookMaxAttempts: args['webhook-max-attempts'],
+              receiverProfile: args['receiver-profile'],
             },
             io,
           ),

@@ -27,6 +27,7 @@ export const referenceServerFlags = {
   'webhook-timeout-ms': { type: 'string', default: '250', describe: 'How long the webhook sender waits for a 2xx before it retries' },
   'webhook-retry-base-ms': { type: 'string', default: '50', describe: 'First retry delay of the webhook sender; doubles on each attempt' },
   'webhook-max-attempts': { type: 'string', default: '5', describe: 'Most delivery attempts per event and subscriber' },
+  'receiver-profile': { type: 'string', default: 'convention', describe: 'Signature scheme POST /webhook-receiver verifies: convention (X-Signature) or standard-webhooks' },
 } as const satisfies Record<string, Options>;
 
 export const initFlags = {

@@ -5,7 +5,7 @@ import type { RunningReferenceServer } from '../../reference-server/start.js';
 import { ReferenceServerListenError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import type { CliIo } from './cli-io.js';
-import { parseInteger, parseList } from './parse-flag-values.js';
+import { parseChoices, parseInteger, parseList } from './parse-flag-values.js';
 
 export interface ReferenceServerFlagValues {
   readonly port: string;
@@ -15,6 +15,7 @@ export interface ReferenceServerFlagValues {
   readonly webhookTimeoutMs: string;
   readonly webhookRetryBaseMs: string;
   readonly webhookMaxAttempts: string;
+  readonly receiverProfile?: string | undefined;
 }
 
 export async function referenceServerCommand(flags: ReferenceServerFlagValues, io: CliIo): Promise<ExitCode> {
@@ -30,11 +31,14 @@ export async function referenceServerCommand(flags: ReferenceServerFlagValues, i
     retryBaseMs: parseInteger('webhook-retry-base-ms', flags.webhookRetryBaseMs, 1, 0x7fffffff) ?? 50,
     maxAttempts: parseInteger('webhook-max-attempts', flags.webhookMaxAttempts, 1, 100) ?? 5,
   };
+  const profiles = parseChoices('receiver-profile', flags.receiverProfile ?? 'convention', ['convention', 'standard-webhooks'] as const);
+  if (profiles.length > 1) throw new UsageError('--receiver-profile takes one value: convention or standard-webhooks');
+  const receiverProfile = profiles[0]!;
   let server: RunningReferenceServer;
   try {
     // Loaded here, not at the top: Express is the server's alone, and `apicert run` should not pay for it.
     const { startReferenceServer } = await import('../../reference-server/start.js');
-    server = await startReferenceServer({ host: flags.host, port, defects: chosen, webhooks });
+    server = await startReferenceServer({ host: flags.host, port, defects: chosen, webhooks, receiverProfile });
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
     throw new ReferenceServerListenError(

@@ -7,6 +7,9 @@ import type { TimerRegistry } from '../timer-registry.js';
 import type { ReceiverLedger } from '../webhooks/receiver-ledger.js';
 import type { WebhookSender } from '../webhooks/sender.js';
 
+/** The convention's X-Signature, or Standard Webhooks' headers. */
+export type ReceiverProfile = 'convention' | 'standard-webhooks';
+
 export interface ServerContext {
   readonly store: Store;
   readonly defects: ReadonlySet<DefectName>;
@@ -16,6 +19,8 @@ export interface ServerContext {
   readonly sender: WebhookSender;
   readonly ledger: ReceiverLedger;
   readonly webhookSecret: string;
+  /** The signature scheme the receiver verifies. */
+  readonly receiverProfile: ReceiverProfile;
   readonly pageParamPolicy: PageParamPolicy;
   readonly listBehaviour: ListBehaviour;
   /** Source of randomness for the order-without-tie-breaker defect. */

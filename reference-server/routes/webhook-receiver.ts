@@ -7,6 +7,7 @@ import { bodyLimitBytes } from '../http/json-body.js';
 import { methodNotAllowed } from '../http/method-not-allowed.js';
 import type { ReceivedEvent, ReceiveOutcome } from '../webhooks/receiver-ledger.js';
 import { isDigestPrefixOfSignature, verifySignatureHeader } from '../webhooks/signature.js';
+import { verifyStandardWebhook } from '../webhooks/standard-webhooks-signature.js';
 import type { ServerContext } from './server-context.js';
 
 /** Mounts POST /webhook-receiver; call before the bearer-token check. */
@@ -24,7 +25,7 @@ export function mountSignedReceiver(app: Express, ctx: ServerContext): void {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const parsed = parseJson(raw);
     if (ctx.defects.has('receiver-refuses-everything') || !isSignatureAccepted(ctx, req, raw, parsed)) {
-      throw new HttpError(401, 'invalid_signature', 'X-Signature must be sha256=<HMAC-SHA256 of the raw body>');
+      throw new HttpError(401, 'invalid_signature', ctx.receiverProfile === 'standard-webhooks' ? 'webhook-signature must be v1,<HMAC-SHA256 of id.timestamp.body>, with a timestamp within 5 minutes' : 'X-Signature must be sha256=<HMAC-SHA256 of the raw body>');
     }
     if (parsed === undefined) {
       if (ctx.defects.has('receiver-500-on-bad-json')) throw new HttpError(500, 'internal_error', 'internal error');
@@ -62,6 +63,12 @@ export function mountReceiverObservation(app: Express, ctx: ServerContext): void
 
 function isSignatureAccepted(ctx: ServerContext, req: Request, raw: Buffer, parsed: { value: unknown } | undefined): boolean {
   if (ctx.defects.has('receiver-skips-verification')) return true;
+  if (ctx.receiverProfile === 'standard-webhooks') {
+    return verifyStandardWebhook({ id: req.get('webhook-id'), timestamp: req.get('webhook-timestamp'), signature: req.get('webhook-signature') }, ctx.webhookSecret, raw, Math.floor(Date.now() / 1000), {
+      ignoresTimestamp: ctx.defects.has('receiver-ignores-timestamp'),
+      firstSignatureOnly: ctx.defects.has('receiver-reads-first-signature-only'),
+    });
+  }
   // The defect re-serializes first, so any body not in JSON.stringify's exact form fails.
   const signed = ctx.defects.has('receiver-verifies-reserialized-body')
     ? Buffer.from(parsed === undefined ? '' : JSON.stringify(parsed.value), 'utf8')

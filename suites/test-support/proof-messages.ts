@@ -171,4 +171,10 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
     'list-not-a-page': { fails: /^\d+ answers had a body that does not match its documented schema .*; first: GET \/customers 200: the body does not match the schema for 200: \/ must be object/ },
     'get-unknown-id-200': { fails: /^\d+ answers? had a body that does not match its documented schema .*; first: GET \/customers\/\{id\} 200: the body does not match the schema for 200: \/ must be object/ },
   },
+  'webhooks-receiver.timestamp-outside-tolerance-refused': {
+    'receiver-ignores-timestamp': { fails: /^a delivery signed 420 s ago answered 200; expected it refused \(non-2xx\): the standard-webhooks profile takes a signed timestamp within 300 s of now/ },
+  },
+  'webhooks-receiver.one-of-several-signatures-accepted': {
+    'receiver-reads-first-signature-only': { fails: /^a delivery signed under a rotated-out secret and then under the secret answered 401; expected it acknowledged \(2xx\)/ },
+  },
 };

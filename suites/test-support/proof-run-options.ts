@@ -66,8 +66,16 @@ const patientSender: ReferenceRunOptions = {
   server: { webhooks: { ...senderTimings, timeoutMs: 1000 } },
 };
 
+/** The receiver in the Standard Webhooks profile, on both sides (--receiver-profile standard-webhooks). */
+export const standardWebhooksReceiver: ReferenceRunOptions = {
+  server: { receiverProfile: 'standard-webhooks' },
+  configure: (config) => withReceiver(config, { profile: 'standard-webhooks' }),
+};
+
 // Switches that need more than their suite's options.
 const switchRunOptions: Readonly<Record<string, ReferenceRunOptions>> = {
+  'receiver-ignores-timestamp': standardWebhooksReceiver,
+  'receiver-reads-first-signature-only': standardWebhooksReceiver,
   'receiver-slow-ack': fastSlowAck,
   'singular-collection-name': { configure: withSingularPaths },
   'no-retry-on-4xx': patientSender,

@@ -2,6 +2,7 @@
 // POST /webhook-receiver and what the receiver answers or records.
 import type { DefectName } from '../../defects.js';
 import { signatureHeader } from '../../webhooks/signature.js';
+import { standardWebhookSignature } from '../../webhooks/standard-webhooks-signature.js';
 import type { ApiAnswer } from '../api-client.js';
 import type { DefectProbe, ProbeEnv } from './probe-env.js';
 
@@ -11,7 +12,41 @@ async function deliver(env: ProbeEnv, raw: string, signature = signatureHeader(e
 
 const created = JSON.stringify({ event: 'customer.created', id: 'evt_probe_1', data: { id: 'cus_probe', name: 'Ada' } });
 
+// A delivery in the Standard Webhooks scheme (--receiver-profile standard-webhooks).
+async function deliverStandard(env: ProbeEnv, id: string, signedAt: number, signature?: string): Promise<number> {
+  const raw = JSON.stringify({ event: 'customer.created', id, data: { id: 'cus_probe', name: 'Ada' } });
+  const headers = {
+    'content-type': 'application/json',
+    'webhook-id': id,
+    'webhook-timestamp': String(signedAt),
+    'webhook-signature': signature ?? standardWebhookSignature(env.webhookSecret, id, signedAt, Buffer.from(raw)),
+  };
+  return (await env.api.call('POST', '/webhook-receiver', { rawBody: raw, token: null, headers })).status;
+}
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
 export const receiverProbes: Partial<Record<DefectName, DefectProbe>> = {
+  'receiver-ignores-timestamp': {
+    options: { receiverProfile: 'standard-webhooks' },
+    async observe(env) {
+      return [await deliverStandard(env, 'evt_probe_fresh', nowSeconds()), await deliverStandard(env, 'evt_probe_stale', nowSeconds() - 3600)];
+    },
+    clean: [200, 401],
+    broken: [200, 200],
+  },
+  'receiver-reads-first-signature-only': {
+    options: { receiverProfile: 'standard-webhooks' },
+    async observe(env) {
+      const signedAt = nowSeconds();
+      const raw = Buffer.from(JSON.stringify({ event: 'customer.created', id: 'evt_probe_rotated', data: { id: 'cus_probe', name: 'Ada' } }));
+      const rotatedOut = standardWebhookSignature('whsec_b2xkLXNlY3JldA==', 'evt_probe_rotated', signedAt, raw);
+      const current = standardWebhookSignature(env.webhookSecret, 'evt_probe_rotated', signedAt, raw);
+      return deliverStandard(env, 'evt_probe_rotated', signedAt, `${rotatedOut} ${current}`);
+    },
+    clean: 200,
+    broken: 401,
+  },
   'receiver-closes-oversized': {
     async observe(env) {
       const large = JSON.stringify({ event: 'customer.created', id: 'evt_probe_big', data: { pad: 'x'.repeat(200 * 1024) } });
