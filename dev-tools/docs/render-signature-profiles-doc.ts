@@ -43,6 +43,12 @@ function renderProfile(profile: SignatureProfile): string {
     '',
     ...facts,
     '',
+    'The same as a custom profile (`"profile": "custom"` with this `customProfile`):',
+    '',
+    '```json',
+    JSON.stringify(asCustomProfile(profile)),
+    '```',
+    '',
     'Worked example (the `signed` vector):',
     '',
     '```',
@@ -52,6 +58,24 @@ function renderProfile(profile: SignatureProfile): string {
     '```',
     '',
   ].join('\n');
+}
+
+/** `profile` in the terms of webhooks.receiver.customProfile, defaults left out. */
+export function asCustomProfile(profile: SignatureProfile): Record<string, unknown> {
+  const headerName = (name: string): string => name.replace(/(^|-)([a-z])/g, (_whole, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`);
+  return {
+    signatureHeader: headerName(profile.signatureHeader),
+    ...(profile.idHeader !== undefined ? { idHeader: headerName(profile.idHeader) } : {}),
+    ...(profile.timestampHeader !== undefined ? { timestampHeader: headerName(profile.timestampHeader) } : {}),
+    ...(profile.signedContent !== '{body}' ? { signedContent: profile.signedContent } : {}),
+    ...(profile.key.form === 'base64' ? { keyFormat: 'base64', keyPrefix: profile.key.prefix } : {}),
+    ...(profile.encoding === 'base64' ? { encoding: 'base64' } : {}),
+    ...(profile.header.prefix !== undefined ? { headerPrefix: profile.header.prefix } : {}),
+    entry: profile.header.entry,
+    ...(profile.header.separator !== undefined ? { separator: profile.header.separator } : {}),
+    ...(profile.toleranceSeconds !== undefined ? { toleranceSeconds: profile.toleranceSeconds } : {}),
+    ...(profile.refusesFuture === true ? { refusesFuture: true } : {}),
+  };
 }
 
 export function renderSignatureProfilesDoc(): string {
@@ -64,6 +88,16 @@ export function renderSignatureProfilesDoc(): string {
     'tolerance. The vectors of every profile are in [signature-vectors.json](signature-vectors.json)',
     '(`apicert vectors --profile NAME` prints one profile\'s); a test checks them against the',
     '`standardwebhooks`, `@octokit/webhooks-methods` and `stripe` libraries both ways.',
+    '',
+    'The receiver role picks one with `webhooks.receiver.profile`. A scheme that is none of these is',
+    'described field by field: `"profile": "custom"` and `webhooks.receiver.customProfile` with',
+    '`signatureHeader`, and as needed `idHeader`, `timestampHeader`, `signedContent` (default `{body}`),',
+    '`keyFormat` (`raw`, or `base64` after `keyPrefix`), `encoding` (`hex` or `base64`), `headerPrefix`',
+    '(with `{timestamp}`), `entry` (with `{digest}`, default `{digest}`), `separator` (several signatures),',
+    '`toleranceSeconds` and `refusesFuture`. `apicert validate-config` explains an incoherent one in one',
+    'line per problem (a `signedContent` without `{body}`, a signed `{timestamp}` no header carries…).',
+    'Each built-in profile is shown below in those terms too. (The convention profile\'s encoding is',
+    'either; a custom one writes the one it names.)',
     '',
     ...builtInProfileNames.map((name) => renderProfile(builtInProfiles[name])),
   ].join('\n');

@@ -192,6 +192,32 @@ function checkUrls(raw: unknown): ConfigProblem[] {
 }
 
 /** Problems that span keys: bounds, unique names, related paths, webhook wiring, URLs. */
+// A custom signature profile: present exactly when profile is "custom", and its templates coherent.
+function checkCustomProfile(raw: unknown): ConfigProblem[] {
+  const profile = asText(readPath(raw, 'webhooks', 'receiver', 'profile'));
+  const custom = readPath(raw, 'webhooks', 'receiver', 'customProfile');
+  const at = (key: string): string => `/webhooks/receiver/customProfile${key === '' ? '' : `/${key}`}`;
+  if (profile === 'custom' && custom === undefined) {
+    return [{ pointer: '/webhooks/receiver/profile', what: 'is "custom" but customProfile is missing', fix: 'describe the scheme in webhooks.receiver.customProfile, field by field (docs/signature-profiles.md)' }];
+  }
+  if (custom === undefined) return [];
+  if (profile !== 'custom') {
+    return [{ pointer: at(''), what: `is set, but profile is ${showValue(profile ?? 'convention')}, so it is never used`, fix: 'set webhooks.receiver.profile to "custom", or remove customProfile' }];
+  }
+  const problems: ConfigProblem[] = [];
+  const signed = asText(readPath(custom, 'signedContent')) ?? '{body}';
+  const entry = asText(readPath(custom, 'entry')) ?? '{digest}';
+  const prefix = asText(readPath(custom, 'headerPrefix'));
+  if (!signed.includes('{body}')) problems.push({ pointer: at('signedContent'), what: `has no "{body}" (got ${showValue(signed)})`, fix: 'sign the raw body: put "{body}" in it, e.g. "{timestamp}.{body}"' });
+  if (entry.split('{digest}').length !== 2) problems.push({ pointer: at('entry'), what: `must hold "{digest}" exactly once (got ${showValue(entry)})`, fix: 'write one signature as it appears, e.g. "v1={digest}"' });
+  if (prefix !== undefined && !prefix.includes('{timestamp}')) problems.push({ pointer: at('headerPrefix'), what: `has no "{timestamp}" (got ${showValue(prefix)})`, fix: 'the prefix carries the signing time, e.g. "t={timestamp}"; or remove it' });
+  if (signed.includes('{id}') && readPath(custom, 'idHeader') === undefined) problems.push({ pointer: at('idHeader'), what: 'is missing, but signedContent signs "{id}"', fix: 'name the header that carries the event id' });
+  const carriesTimestamp = readPath(custom, 'timestampHeader') !== undefined || (prefix?.includes('{timestamp}') ?? false);
+  if (signed.includes('{timestamp}') && !carriesTimestamp) problems.push({ pointer: at('timestampHeader'), what: 'is missing, but signedContent signs "{timestamp}"', fix: 'name the header that carries it, or put "{timestamp}" in headerPrefix' });
+  if (readPath(custom, 'toleranceSeconds') !== undefined && !signed.includes('{timestamp}')) problems.push({ pointer: at('toleranceSeconds'), what: 'is set, but signedContent signs no "{timestamp}"', fix: 'remove it, or sign the timestamp' });
+  return problems;
+}
+
 export function checkCrossFieldRules(raw: unknown): ConfigProblem[] {
-  return [...checkBounds(raw), ...checkCollections(raw), ...checkWebhooks(raw), ...checkUrls(raw)];
+  return [...checkBounds(raw), ...checkCollections(raw), ...checkWebhooks(raw), ...checkCustomProfile(raw), ...checkUrls(raw)];
 }

@@ -21,7 +21,11 @@ describe('the receiver suite on receivers built on webhook libraries', () => {
     await rm(directory, { recursive: true, force: true });
   });
 
-  async function runReceiverSuite(library: LibraryName, defects: { readonly skipsVerification?: boolean; readonly ignoresTimestamp?: boolean } = {}): Promise<RunResult> {
+  async function runReceiverSuite(
+    library: LibraryName,
+    defects: { readonly skipsVerification?: boolean; readonly ignoresTimestamp?: boolean } = {},
+    signing: Record<string, unknown> = { profile: libraries[library].profile },
+  ): Promise<RunResult> {
     const receiver = await startLibraryReceiver(library, defects);
     try {
       const example = JSON.parse(await readFile(exampleConfigPath, 'utf8')) as { target: Record<string, unknown>; webhooks: { receiver: Record<string, unknown> } };
@@ -29,9 +33,9 @@ describe('the receiver suite on receivers built on webhook libraries', () => {
         ...example,
         // A receiver on its own takes no API credential.
         target: { ...example.target, auth: { none: true } },
-        webhooks: { receiver: { ...example.webhooks.receiver, url: '/hooks', profile: libraries[library].profile, observe: { urlTemplate: '/hooks/events/{eventId}', pointer: '/processed' } } },
+        webhooks: { receiver: { ...example.webhooks.receiver, url: '/hooks', ...signing, observe: { urlTemplate: '/hooks/events/{eventId}', pointer: '/processed' } } },
       };
-      const configPath = join(directory, `${library}-${Object.keys(defects).join('-')}.json`);
+      const configPath = join(directory, `${library}-${Object.keys(defects).join('-')}-${String(signing['profile'])}.json`);
       await writeFile(configPath, JSON.stringify(config));
       const { run } = await runConformance({ registry, baseUrl: receiver.url, configPath, suites: ['webhooks-receiver'], seed: 5, env: { APICERT_WEBHOOK_SECRET: libraries[library].secret } });
       return run;
@@ -63,5 +67,21 @@ describe('the receiver suite on receivers built on webhook libraries', () => {
     const check = run.checks.find((candidate) => candidate.id === 'webhooks-receiver.timestamp-outside-tolerance-refused');
     expect(check?.status === 'failed' ? check.message : check?.status).toMatch(/^a delivery signed 420 s ago answered 200; expected it refused \(non-2xx\): the stripe profile takes a signed timestamp within 300 s of now/);
     expect(run.checks.filter((candidate) => candidate.status === 'failed').map((candidate) => candidate.id)).toEqual(['webhooks-receiver.timestamp-outside-tolerance-refused']);
+  }, 60_000);
+
+  // The same schemes written out field by field, as a team with its own scheme would.
+  it('a custom profile that spells out Stripe\'s scheme passes on the stripe receiver, timestamps and rotation included', async () => {
+    const customProfile = { signatureHeader: 'Stripe-Signature', signedContent: '{timestamp}.{body}', headerPrefix: 't={timestamp}', entry: 'v1={digest}', separator: ',', toleranceSeconds: 300 };
+    const run = await runReceiverSuite('stripe', {}, { profile: 'custom', customProfile });
+    expect(run.checks.filter((check) => check.status !== 'passed').map((check) => check.id)).toEqual([]);
+  }, 60_000);
+
+  it('a custom profile that spells out GitHub\'s scheme passes on the octokit receiver, and a wrong one fails', async () => {
+    const github = { signatureHeader: 'X-Hub-Signature-256', entry: 'sha256={digest}' };
+    const run = await runReceiverSuite('octokit', {}, { profile: 'custom', customProfile: github });
+    expect(run.checks.filter((check) => check.status !== 'passed' && !(check.status === 'skipped' && /the custom profile/.test(check.message))).map((check) => check.id)).toEqual([]);
+    const wrong = await runReceiverSuite('octokit', {}, { profile: 'custom', customProfile: { ...github, encoding: 'base64' } });
+    const acknowledged = wrong.checks.find((check) => check.id === 'webhooks-receiver.signed-delivery-acknowledged');
+    expect(acknowledged?.status === 'failed' ? acknowledged.message : acknowledged?.status).toMatch(/answered 401; expected a 2xx/);
   }, 60_000);
 });

@@ -30,10 +30,12 @@ export const signedDeliveryAcknowledged = defineCheck({
       rawBody: JSON.stringify(buildEvent(ctx, setup, 'create')),
       note: 'a correctly signed create event',
     });
-    ctx.cover(`a correctly signed create event, ${setup.receiver.digestEncoding} digest`);
-    ctx.leaveOut('a digest in the other encoding', 'the kit signs in webhooks.receiver.digestEncoding only; the encoding is not shown (5/5)');
+    const { profile } = setup;
+    ctx.cover(`a correctly signed create event, ${profile.encoding === 'either' ? setup.receiver.digestEncoding : profile.encoding} digest, ${profile.name} profile`);
+    if (profile.encoding === 'either') ctx.leaveOut('a digest in the other encoding', 'the kit signs in webhooks.receiver.digestEncoding only; the encoding is not shown (5/5)');
     if (!isAcknowledged(outcome)) {
-      return ctx.fail(`a correctly signed delivery to ${setup.url} ${describeOutcome(outcome)}; expected a 2xx`, {
+      // A receiver that speaks another scheme refuses everything: the profile is the first thing to check.
+      return ctx.fail(`a correctly signed delivery to ${setup.url} ${describeOutcome(outcome)}; expected a 2xx (signed in the ${profile.name} profile; is webhooks.receiver.profile the receiver's scheme?)`, {
         expected: `2xx within ${budgetMs} ms`,
         actual: describeOutcome(outcome),
         exchanges: evidenceOf(outcome),

@@ -2,7 +2,8 @@
 // the absolute receiver URL; or why the check cannot run.
 import type { ApicertConfig, CheckContext } from '../../../harness/check-api/check-context.js';
 import { uniqueToken } from '../../internal/fixtures/unique-token.js';
-import { builtInProfiles, type SignatureProfile } from '../../webhooks/profiles/signature-profile.js';
+import { profileOf } from '../../webhooks/profiles/profile-from-config.js';
+import type { SignatureProfile } from '../../webhooks/profiles/signature-profile.js';
 import { fillEventTemplate, type EventIds } from './event-template.js';
 import { resolveReceiverUrl } from './receiver-url.js';
 
@@ -25,7 +26,7 @@ export function readReceiverSetup(ctx: CheckContext): ReceiverSetup | { readonly
   if (ctx.receiverSecret === undefined || ctx.receiverSecret === '') {
     return { skipReason: `environment variable ${receiver.secretEnv} (the receiver's signing secret) is not set` };
   }
-  return { receiver, secret: ctx.receiverSecret, url: resolveReceiverUrl(ctx.baseUrl, receiver.url), profile: builtInProfiles[receiver.profile] };
+  return { receiver, secret: ctx.receiverSecret, url: resolveReceiverUrl(ctx.baseUrl, receiver.url), profile: profileOf(receiver) };
 }
 
 /**

@@ -5,7 +5,7 @@ import { sign as githubSign, verify as githubVerify } from '@octokit/webhooks-me
 import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { verifyDelivery } from './profile-signature.js';
+import { signatureHeaders, verifyDelivery } from './profile-signature.js';
 import { vectorsFor } from './profile-vectors.js';
 import { builtInProfiles } from './signature-profile.js';
 
@@ -67,5 +67,19 @@ describe('stripe (offline signature verification)', () => {
     const body = '{"id":"evt_1","object":"event"}';
     const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_test', timestamp: 1_767_225_600 });
     expect(verifyDelivery(profile, 'whsec_test', { 'stripe-signature': header }, body, 1_767_225_610)).toEqual({ valid: true });
+  });
+});
+
+describe('ids as written', () => {
+  it('signs an id holding "$&" or "{timestamp}" as the standardwebhooks library verifies it', () => {
+    const profile = builtInProfiles['standard-webhooks'];
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    const body = '{"event":"x","id":"msg","data":{}}';
+    for (const id of ['msg_$&', "msg_$'x", 'msg_{timestamp}']) {
+      const headers = signatureHeaders(profile, secret, { id, timestamp: 1_767_225_600, body });
+      vi.useFakeTimers({ now: 1_767_225_600_000 });
+      expect(() => new Webhook(secret).verify(body, headers), id).not.toThrow();
+      vi.useRealTimers();
+    }
   });
 });

@@ -23,7 +23,8 @@ export function hmacKey(profile: SignatureProfile, secret: string): Buffer {
 
 /** The bytes the profile signs for `message`. */
 export function signedContent(profile: SignatureProfile, message: SignedMessage): Buffer {
-  const fill = (text: string): string => text.replaceAll('{id}', message.id).replaceAll('{timestamp}', String(message.timestamp));
+  // One pass with a function: an id holding "$&" or "{timestamp}" is signed as written.
+  const fill = (text: string): string => text.replace(/\{(id|timestamp)\}/g, (_whole, name: string) => (name === 'id' ? message.id : String(message.timestamp)));
   const [before, ...after] = profile.signedContent.split('{body}');
   const body = typeof message.body === 'string' ? Buffer.from(message.body, 'utf8') : Buffer.from(message.body);
   if (after.length === 0) return Buffer.from(fill(before ?? ''), 'utf8');

@@ -85,8 +85,21 @@ export function vectorsFor(profile: SignatureProfile): ProfileVectors {
   vectors.push(vector('body-byte-changed', 'invalid', 'one byte of the body changed after signing', { body: body.replace('Ada', 'Adb') }));
   vectors.push(vector('wrong-secret', 'invalid', 'signed with another secret', { headers: signatureHeaders(profile, otherSecret, message) }));
   const digest = digestOf(profile, secret, message, hexOrBase64);
-  const shortened = signed[header]!.replace(digest, digest.slice(0, -1));
+  // Base64 loses a symbol, not its "=" padding: without the padding it still decodes to the whole digest.
+  const padding = /=*$/.exec(digest)![0];
+  const cut = `${digest.slice(0, digest.length - padding.length - 1)}${padding}`;
+  const shortened = signed[header]!.replace(digest, cut);
   vectors.push(vector('digest-one-character-short', 'invalid', 'the right digest with its last character cut', { headers: { ...signed, [header]: shortened } }));
+  if (profile.encoding !== 'base64') {
+    vectors.push(vector('digest-upper-case-hex', 'invalid', 'the right digest in upper-case hex: the scheme writes lower-case', { headers: { ...signed, [header]: signed[header]!.replace(digest, digest.toUpperCase()) } }));
+  }
+  if (profile.timestampHeader !== undefined) {
+    const withoutTimestamp = Object.fromEntries(Object.entries(signed).filter(([name]) => name !== profile.timestampHeader));
+    vectors.push(vector('timestamp-header-missing', 'invalid', `no ${profile.timestampHeader} header, though the timestamp is signed`, { headers: withoutTimestamp }));
+  }
+  if (signsTimestamp(profile) && profile.toleranceSeconds !== undefined && profile.refusesFuture !== true) {
+    vectors.push(vector('timestamp-ahead-accepted', 'valid', `a signed timestamp ${profile.toleranceSeconds + 1} s ahead of the clock: the scheme judges the age only`, { now: signedAt - profile.toleranceSeconds - 1 }));
+  }
   const label = profile.header.entry.replace('{digest}', '');
   if (label !== '') {
     vectors.push(vector('label-missing', 'invalid', `the digest without "${label}" in front`, { headers: { ...signed, [header]: signed[header]!.replace(profile.header.entry.replace('{digest}', digest), digest) } }));
