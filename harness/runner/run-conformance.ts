@@ -75,7 +75,19 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
   const config = await loadConfig(options.configPath, options.derived?.config);
   const baseline = options.baselinePath === undefined ? undefined : await loadBaseline(options.baselinePath);
   const baseUrl = resolveBaseUrl(options.baseUrl, config);
-  const credential = resolveCredential(config, options.env);
+  const receiverSecret = readReceiverSecret(config, options.env);
+  const planned = planChecks(options.registry, config, options.suites, {
+    ...(config.webhooks.receiver !== undefined && receiverSecret === undefined
+      ? { 'webhooks-receiver': `environment variable ${config.webhooks.receiver.secretEnv} (the receiver's signing secret) is not set` }
+      : {}),
+    ...(options.contract === undefined ? { 'openapi-contract': 'no API description was given (run with --openapi FILE|URL to check the answers against it)' } : {}),
+  });
+  // The token is needed only by checks that call the API: the receiver suite calls it only to read
+  // webhooks.receiver.observe, so a run of that suite alone without observe needs none.
+  const runs = (p: PlannedCheck): boolean => p.skipReason === undefined;
+  const callsTheApi = planned.some((p) => runs(p) && p.check.suite !== 'webhooks-receiver' && p.check.suite !== 'openapi-contract');
+  const readsObserve = config.webhooks.receiver?.observe !== undefined && planned.some((p) => runs(p) && p.check.suite === 'webhooks-receiver');
+  const credential = callsTheApi || readsObserve ? resolveCredential(config, options.env) : undefined;
   const requestTimeoutMs = options.timeoutMs ?? config.budgets.requestTimeoutMs;
   const seed = options.seed ?? pickRunSeed();
   // Registered with the target by the webhooks-sender checks; redacted from every record like the token.
@@ -116,13 +128,6 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
   // Checks size their own batches (fixtures, probes) by the limit in force, flag included.
   const runConfig = concurrency === config.target.concurrency ? config : { ...config, target: { ...config.target, concurrency } };
   let sink: WebhookSink | undefined;
-  const receiverSecret = readReceiverSecret(config, options.env);
-  const planned = planChecks(options.registry, config, options.suites, {
-    ...(config.webhooks.receiver !== undefined && receiverSecret === undefined
-      ? { 'webhooks-receiver': `environment variable ${config.webhooks.receiver.secretEnv} (the receiver's signing secret) is not set` }
-      : {}),
-    ...(options.contract === undefined ? { 'openapi-contract': 'no API description was given (run with --openapi FILE|URL to check the answers against it)' } : {}),
-  });
   // Only when its checks will read it: judging every answer costs time a run without them need not spend.
   const judgesContract = planned.some((p) => p.check.suite === 'openapi-contract' && p.skipReason === undefined);
   const contract = judgesContract ? options.contract?.(baseUrl, secrets) : undefined;
@@ -148,7 +153,6 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     }
     // Only suites that call the API with the credential need it accepted; a target that did not answer
     // the probe is left to the checks (and the unanswered breaker), not asked again.
-    const callsTheApi = planned.some((p) => p.skipReason === undefined && p.check.suite !== 'webhooks-receiver' && p.check.suite !== 'openapi-contract');
     if (callsTheApi && isAnswering) await assertCredentialAccepted(client, baseUrl, config, options.interrupt);
     // The sink opens a port only when a webhooks-sender check will run.
     const sender = config.webhooks.sender;

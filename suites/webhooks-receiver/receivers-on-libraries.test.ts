@@ -31,7 +31,7 @@ describe('the receiver suite on receivers built on webhook libraries', () => {
       const example = JSON.parse(await readFile(exampleConfigPath, 'utf8')) as { target: Record<string, unknown>; webhooks: { receiver: Record<string, unknown> } };
       const config = {
         ...example,
-        // A receiver on its own takes no API credential.
+        // Its observe endpoint takes no credential: a receiver on its own has no API token.
         target: { ...example.target, auth: { none: true } },
         webhooks: { receiver: { ...example.webhooks.receiver, url: '/hooks', ...signing, observe: { urlTemplate: '/hooks/events/{eventId}', pointer: '/processed' } } },
       };
