@@ -6,9 +6,6 @@ import { hasUrlUserInfo } from '../config/url-user-info.js';
 import { UsageError } from '../errors.js';
 import type { ExitCode } from '../exit-codes.js';
 import { runConformance, type RunConformanceOptions } from '../runner/run-conformance.js';
-import { deriveConfig } from '../openapi/derive-config.js';
-import { createAnswerContract } from '../openapi/response-contract.js';
-import { readDescription, specificationOf } from './read-description.js';
 import type { CliIo } from './cli-io.js';
 import { parseChoices, parseFailOn, parseInteger, parseList, parsePositiveNumber, parseSuites } from './parse-flag-values.js';
 import { createProgressLine } from './progress-line.js';
@@ -48,6 +45,13 @@ function parseRequiredClasses(raw: string | undefined): string[] | undefined {
  * the document as a contract for the answers (the openapi-contract class).
  */
 async function deriveForRun(source: string, baseUrl: string | undefined, io: CliIo): Promise<NonNullable<RunConformanceOptions['derived']> & { contract: NonNullable<RunConformanceOptions['contract']> }> {
+  // Loaded only for --openapi: the parser, the faker and the validators cost a run without a
+  // document about a third of a second of start-up.
+  const [{ readDescription, specificationOf }, { deriveConfig }, { createAnswerContract }] = await Promise.all([
+    import('./read-description.js'),
+    import('../openapi/derive-config.js'),
+    import('../openapi/response-contract.js'),
+  ]);
   const loaded = await readDescription({ openapi: source, baseUrl: baseUrl === undefined ? undefined : originOf(baseUrl) }, io);
   const derivation = deriveConfig(loaded.model, { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(loaded.url !== undefined ? { documentUrl: loaded.url } : {}), seed: 1 });
   const toFill = derivation.lines.filter((line) => line.kind === 'missing').length;
