@@ -115,5 +115,6 @@ function decodeDigest(text: string, encoding: SignatureProfile['encoding']): Buf
 /** A template such as "v1={digest}" as a pattern that captures the placeholder. */
 function templatePattern(template: string, placeholder: 'digest' | 'timestamp'): RegExp {
   const [before, after] = template.split(`{${placeholder}}`).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^\\s*${before ?? ''}(.+?)${after ?? ''}\\s*$`);
+  // No trimming: "t=1, v1=…" is not Stripe's form, and its library refuses it too.
+  return new RegExp(`^${before ?? ''}(.+?)${after ?? ''}$`);
 }

@@ -100,6 +100,18 @@ export function vectorsFor(profile: SignatureProfile): ProfileVectors {
   if (signsTimestamp(profile) && profile.toleranceSeconds !== undefined && profile.refusesFuture !== true) {
     vectors.push(vector('timestamp-ahead-accepted', 'valid', `a signed timestamp ${profile.toleranceSeconds + 1} s ahead of the clock: the scheme judges the age only`, { now: signedAt - profile.toleranceSeconds - 1 }));
   }
+  if (profile.name === 'stripe') {
+    vectors.push(vector('v0-entry-ignored', 'valid', 'a v0= entry beside the v1= signature: only v1 is the scheme\'s', { headers: { ...signed, [header]: `${signed[header]!},v0=${'0'.repeat(64)}` } }));
+    vectors.push(vector('space-after-separator', 'invalid', 'entries separated by ", " instead of ","', { headers: { ...signed, [header]: signed[header]!.replace(',', ', ') } }));
+  }
+  if (profile.name === 'standard-webhooks') {
+    vectors.push(vector('other-version-entry-ignored', 'valid', 'a "v2," entry before the v1 signature: an unknown version is skipped, not refused', { headers: { ...signed, [header]: `v2,${digest} ${signed[header]!}` } }));
+    vectors.push(
+      vector('timestamp-in-milliseconds', 'invalid', 'webhook-timestamp in milliseconds, signed as such: far outside the tolerance', {
+        headers: signatureHeaders(profile, secret, { ...message, timestamp: signedAt * 1000 }),
+      }),
+    );
+  }
   const label = profile.header.entry.replace('{digest}', '');
   if (label !== '') {
     vectors.push(vector('label-missing', 'invalid', `the digest without "${label}" in front`, { headers: { ...signed, [header]: signed[header]!.replace(profile.header.entry.replace('{digest}', digest), digest) } }));
