@@ -3,7 +3,7 @@
 // made from suites/webhooks/profiles so they cannot drift from what apicert signs and verifies.
 import { signedContent } from '../../suites/webhooks/profiles/profile-signature.js';
 import { vectorsFor } from '../../suites/webhooks/profiles/profile-vectors.js';
-import { builtInProfileNames, builtInProfiles, type SignatureProfile } from '../../suites/webhooks/profiles/signature-profile.js';
+import { builtInProfileNames, builtInProfiles, displayHeaderName, type SignatureProfile } from '../../suites/webhooks/profiles/signature-profile.js';
 import { renderGeneratedNotice } from './generated-notice.js';
 
 export function renderSignatureVectors(): string {
@@ -62,11 +62,10 @@ function renderProfile(profile: SignatureProfile): string {
 
 /** `profile` in the terms of webhooks.receiver.customProfile, defaults left out. */
 export function asCustomProfile(profile: SignatureProfile): Record<string, unknown> {
-  const headerName = (name: string): string => name.replace(/(^|-)([a-z])/g, (_whole, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`);
   return {
-    signatureHeader: headerName(profile.signatureHeader),
-    ...(profile.idHeader !== undefined ? { idHeader: headerName(profile.idHeader) } : {}),
-    ...(profile.timestampHeader !== undefined ? { timestampHeader: headerName(profile.timestampHeader) } : {}),
+    signatureHeader: displayHeaderName(profile.signatureHeader),
+    ...(profile.idHeader !== undefined ? { idHeader: displayHeaderName(profile.idHeader) } : {}),
+    ...(profile.timestampHeader !== undefined ? { timestampHeader: displayHeaderName(profile.timestampHeader) } : {}),
     ...(profile.signedContent !== '{body}' ? { signedContent: profile.signedContent } : {}),
     ...(profile.key.form === 'base64' ? { keyFormat: 'base64', keyPrefix: profile.key.prefix } : {}),
     ...(profile.encoding === 'base64' ? { encoding: 'base64' } : {}),

@@ -5,7 +5,7 @@
 // A correct digest in another encoding (base64 for hex, upper-case hex letters) is no kind here:
 // 5/5 leaves the encoding open, so it is never sent as a bad signature.
 
-import type { SignatureProfile } from '../../webhooks/profiles/signature-profile.js';
+import { displayHeaderName, type SignatureProfile } from '../../webhooks/profiles/signature-profile.js';
 
 /** 'fail': the convention states the delivery does not verify. 'advise': the text leaves it open. */
 export type ForgeryVerdict = 'fail' | 'advise';
@@ -84,7 +84,7 @@ export function signatureFormOf(profile: SignatureProfile, timestamp: number): S
   if (profile.name === 'convention') return conventionForm;
   const prefix = profile.header.prefix === undefined ? [] : [profile.header.prefix.replace('{timestamp}', String(timestamp))];
   return {
-    header: profile.signatureHeader.replace(/(^|-)([a-z])/g, (_whole, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`),
+    header: displayHeaderName(profile.signatureHeader),
     label: profile.header.entry.replace('{digest}', ''),
     value: (digest) => [...prefix, profile.header.entry.replace('{digest}', digest)].join(profile.header.separator ?? ''),
   };

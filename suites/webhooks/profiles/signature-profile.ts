@@ -107,3 +107,8 @@ export function signsTimestamp(profile: SignatureProfile): boolean {
 export function takesSeveralSignatures(profile: SignatureProfile): boolean {
   return profile.header.separator !== undefined;
 }
+
+/** A lower-case header name as specifications write it: "x-hub-signature-256" → "X-Hub-Signature-256". */
+export function displayHeaderName(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_whole, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`);
+}
