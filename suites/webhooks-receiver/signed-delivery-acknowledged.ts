@@ -31,7 +31,7 @@ export const signedDeliveryAcknowledged = defineCheck({
       note: 'a correctly signed create event',
     });
     const { profile } = setup;
-    ctx.cover(`a correctly signed create event, ${profile.encoding === 'either' ? setup.receiver.digestEncoding : profile.encoding} digest, ${profile.name} profile`);
+    ctx.cover(`a correctly signed create event, ${setup.encoding} digest, ${profile.name} profile`);
     if (profile.encoding === 'either') ctx.leaveOut('a digest in the other encoding', 'the kit signs in webhooks.receiver.digestEncoding only; the encoding is not shown (5/5)');
     if (!isAcknowledged(outcome)) {
       // A receiver that speaks another scheme refuses everything: the profile is the first thing to check.

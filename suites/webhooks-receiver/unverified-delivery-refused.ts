@@ -83,9 +83,8 @@ export const unverifiedDeliveryRefused = defineCheck({
 // Digests in the configured profile, over what it signs (with the id and time sendDelivery sends).
 function buildForgeries(ctx: CheckContext, setup: ReceiverSetup, timestamp: number): Forgery[] {
   const { profile } = setup;
-  const encoding = profile.encoding === 'either' ? setup.receiver.digestEncoding : profile.encoding;
   const otherSecret = otherSecretThan(ctx, setup.secret);
-  const digestUnder = (secret: string) => (text: string): string => digestOf(profile, secret, { id: deliveryIdOf(text), timestamp, body: text }, encoding);
+  const digestUnder = (secret: string) => (text: string): string => digestOf(profile, secret, { id: deliveryIdOf(text), timestamp, body: text }, setup.encoding);
   const form = signatureFormOf(profile, timestamp);
   return forgeryKindsFor(form).map((kind) => {
     const ids = newEventIds(ctx);

@@ -4,11 +4,11 @@
 // (400) and bodies over 1 MiB (413); it processes each event id once, and says so at
 // GET /hooks/events/{id}. Two defects: `skipsVerification` takes every delivery; `ignoresTimestamp`
 // passes Stripe's library a tolerance of 0, which its documentation says skips the timestamp check.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { verify as githubVerify } from '@octokit/webhooks-methods';
 import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
+import { startLocalServer } from '../../../harness/http/test-support/local-server.js';
 
 export type LibraryName = 'standardwebhooks' | 'octokit' | 'stripe';
 
@@ -76,19 +76,10 @@ export async function startLibraryReceiver(library: LibraryName, options: { read
     if (!processed.has(event.id)) processed.set(event.id, 1);
     answer(res, 200, { ok: true });
   };
-  const server = createServer((req, res) => {
+  const server = await startLocalServer((req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) answer(res, 500, { error: 'failed' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: server.origin, close: () => server.close() };
 }

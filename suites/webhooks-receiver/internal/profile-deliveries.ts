@@ -32,15 +32,13 @@ export async function sendProfileDelivery(
 
 /** The signature header value of `body` signed at `signedAt`, shown as sent at `shownAt`. */
 export function signedAt(setup: ReceiverSetup, body: string, id: string, signedAtSeconds: number, shownAt = signedAtSeconds, secret = setup.secret): string {
-  const encoding = setup.profile.encoding === 'either' ? setup.receiver.digestEncoding : setup.profile.encoding;
-  return signatureHeaders(setup.profile, secret, { id, timestamp: signedAtSeconds, body }, { encoding, shownTimestamp: shownAt })[setup.profile.signatureHeader]!;
+  return signatureHeaders(setup.profile, secret, { id, timestamp: signedAtSeconds, body }, { encoding: setup.encoding, shownTimestamp: shownAt })[setup.profile.signatureHeader]!;
 }
 
 /** A header value carrying one signature per secret in `secrets`, in that order, all for `body` at `at`. */
 export function severalSignatures(setup: ReceiverSetup, body: string, id: string, at: number, secrets: readonly string[]): string {
   const { profile } = setup;
-  const encoding = profile.encoding === 'either' ? setup.receiver.digestEncoding : profile.encoding;
-  const entries = secrets.map((secret) => profile.header.entry.replace('{digest}', digestOf(profile, secret, { id, timestamp: at, body }, encoding)));
+  const entries = secrets.map((secret) => profile.header.entry.replace('{digest}', digestOf(profile, secret, { id, timestamp: at, body }, setup.encoding)));
   const prefix = profile.header.prefix === undefined ? [] : [profile.header.prefix.replace('{timestamp}', String(at))];
   return [...prefix, ...entries].join(profile.header.separator ?? ' ');
 }

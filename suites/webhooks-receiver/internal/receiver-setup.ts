@@ -3,7 +3,7 @@
 import type { ApicertConfig, CheckContext } from '../../../harness/check-api/check-context.js';
 import { uniqueToken } from '../../internal/fixtures/unique-token.js';
 import { profileOf } from '../../webhooks/profiles/profile-from-config.js';
-import type { SignatureProfile } from '../../webhooks/profiles/signature-profile.js';
+import type { DigestEncoding, SignatureProfile } from '../../webhooks/profiles/signature-profile.js';
 import { fillEventTemplate, type EventIds } from './event-template.js';
 import { resolveReceiverUrl } from './receiver-url.js';
 
@@ -17,6 +17,8 @@ export interface ReceiverSetup {
   readonly url: string;
   /** The signature scheme deliveries are signed in (webhooks.receiver.profile). */
   readonly profile: SignatureProfile;
+  /** The digest encoding the kit writes: the profile's own, or webhooks.receiver.digestEncoding where it takes either. */
+  readonly encoding: DigestEncoding;
 }
 
 /** The setup, or the reason the check must be skipped. */
@@ -26,7 +28,9 @@ export function readReceiverSetup(ctx: CheckContext): ReceiverSetup | { readonly
   if (ctx.receiverSecret === undefined || ctx.receiverSecret === '') {
     return { skipReason: `environment variable ${receiver.secretEnv} (the receiver's signing secret) is not set` };
   }
-  return { receiver, secret: ctx.receiverSecret, url: resolveReceiverUrl(ctx.baseUrl, receiver.url), profile: profileOf(receiver) };
+  const profile = profileOf(receiver);
+  const encoding = profile.encoding === 'either' ? receiver.digestEncoding : profile.encoding;
+  return { receiver, secret: ctx.receiverSecret, url: resolveReceiverUrl(ctx.baseUrl, receiver.url), profile, encoding };
 }
 
 /**

@@ -44,7 +44,7 @@ const noAnswerCodes = new Set(['APICERT_HTTP_TIMEOUT', 'APICERT_HTTP_CONNECTION_
 export async function sendDelivery(ctx: CheckContext, setup: ReceiverSetup, delivery: Delivery): Promise<DeliveryOutcome> {
   const signature = delivery.signature ?? 'valid';
   const message = { id: deliveryIdOf(delivery.rawBody), timestamp: delivery.timestamp ?? nowInSeconds(), body: delivery.rawBody };
-  const signed = signatureHeaders(setup.profile, setup.secret, message, { encoding: setup.receiver.digestEncoding });
+  const signed = signatureHeaders(setup.profile, setup.secret, message, { encoding: setup.encoding });
   const headers: Record<string, string> = { 'content-type': 'application/json', ...signed };
   if (signature === 'missing') delete headers[setup.profile.signatureHeader];
   else if (signature !== 'valid') headers[setup.profile.signatureHeader] = signature.header;
