@@ -19,8 +19,6 @@ export interface ApiOperation {
   readonly body?: { readonly schema: JsonSchema; readonly example?: unknown; readonly pointer: string };
   /** Runtime expressions of its callbacks, e.g. "{$request.body#/url}". */
   readonly callbacks: readonly string[];
-  /** The JSON schema of its first 2xx answer, when it documents one. */
-  readonly answer?: JsonSchema;
   /** Every answer it documents, keyed as written: "200", "4XX" or "default". */
   readonly responses: readonly ApiResponse[];
 }
@@ -85,12 +83,11 @@ export function toApiModel(document: unknown): ApiModel {
       const headerParameters = parameters.filter((p) => p['in'] === 'header' && typeof p['name'] === 'string').map((p) => String(p['name']));
       const body = isSwagger ? swaggerBody(parameters, pointer) : openApiBody(op['requestBody'], pointer);
       const callbacks = Object.values(asRecord(op['callbacks'])).flatMap((callback) => Object.keys(asRecord(callback)));
-      const answer = successSchema(op['responses'], isSwagger);
       const produces = asArray(op['produces'] ?? doc['produces']).filter((type): type is string => typeof type === 'string');
       const responses = Object.entries(asRecord(op['responses'])).map(([status, response]) =>
         toResponse(status, asRecord(response), `${pointer}/responses/${escapePointer(status)}`, isSwagger ? produces : undefined),
       );
-      operations.push({ path, method, pointer, queryParameters, headerParameters, ...(body !== undefined ? { body } : {}), callbacks, ...(answer !== undefined ? { answer } : {}), responses });
+      operations.push({ path, method, pointer, queryParameters, headerParameters, ...(body !== undefined ? { body } : {}), callbacks, responses });
     }
   }
   const schemes = asRecord(isSwagger ? doc['securityDefinitions'] : asRecord(doc['components'])['securitySchemes']);
@@ -148,13 +145,6 @@ function toResponse(status: string, response: Readonly<Record<string, unknown>>,
   return { status, pointer, content };
 }
 
-function successSchema(responses: unknown, isSwagger: boolean): JsonSchema | undefined {
-  const [, answer] = Object.entries(asRecord(responses)).find(([status]) => /^2\d\d$/.test(status)) ?? [];
-  if (answer === undefined) return undefined;
-  if (isSwagger) return asRecord(answer)['schema'] === undefined ? undefined : asRecord(asRecord(answer)['schema']);
-  return openApiBody(answer, '')?.schema;
-}
-
 function swaggerBody(parameters: readonly Readonly<Record<string, unknown>>[], pointer: string): ApiOperation['body'] {
   const index = parameters.findIndex((p) => p['in'] === 'body');
   if (index < 0) return undefined;
@@ -185,4 +175,11 @@ function toScheme(name: string, scheme: Readonly<Record<string, unknown>>, isSwa
   if (type === 'apiKey') return { kind: 'unsupported', name, why: `an API key in the ${String(scheme['in'])}; apicert sends its credential in a header` };
   if (type === 'oauth2' || type === 'openIdConnect') return { kind: 'bearer', name, obtained: `through ${String(type)}: apicert does not fetch tokens, so get one yourself` };
   return { kind: 'unsupported', name, why: `a ${String(type)} scheme` };
+}
+
+/** The JSON schema of an operation's first documented 2xx answer, when it gives one. */
+export function successSchema(operation: ApiOperation): JsonSchema | undefined {
+  const success = operation.responses.find((response) => /^2\d\d$/.test(response.status));
+  const json = success?.content.find((media) => media.mediaType === 'application/json' || /^application\/[\w.+-]*json$/.test(media.mediaType));
+  return json?.schema;
 }

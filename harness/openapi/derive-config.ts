@@ -3,7 +3,7 @@
 // the webhook registration its callbacks describe. Every choice comes back as a line naming the
 // config key (a JSON pointer) and where it came from; every key it could not fill, as a line
 // saying how to fill it. Pure.
-import type { ApiModel, ApiOperation, JsonSchema } from './api-model.js';
+import { successSchema, type ApiModel, type ApiOperation, type JsonSchema } from './api-model.js';
 import { findCollections, singularOf, type FoundCollection } from './find-collections.js';
 import { bodyProblem, changedBody, sampleBody } from './sample-body.js';
 
@@ -256,7 +256,7 @@ function deriveReceiver(model: ApiModel, derived: Say, missing: Say): Record<str
   derived('/webhooks/receiver/url', `${receiving.path} (it takes the X-Signature header, ${receiving.pointer}); the secret it verifies goes in APICERT_WEBHOOK_SECRET`);
   const receiver: Record<string, unknown> = { url: receiving.path };
   const observing = model.operations.find((operation) => operation.method === 'get' && operation.path.startsWith(`${receiving.path}/`) && /\{[^}]*event[^}]*\}$/i.test(operation.path));
-  const count = Object.entries((observing?.answer?.['properties'] as Record<string, JsonSchema> | undefined) ?? {}).find(([name, schema]) => /processed/i.test(name) && schema['type'] === 'integer')?.[0];
+  const count = Object.entries(((observing === undefined ? undefined : successSchema(observing))?.['properties'] as Record<string, JsonSchema> | undefined) ?? {}).find(([name, schema]) => /processed/i.test(name) && schema['type'] === 'integer')?.[0];
   if (observing !== undefined && count !== undefined) {
     receiver['observe'] = { urlTemplate: observing.path.replace(/\{[^}]*\}$/, '{eventId}'), pointer: `/${count}` };
     derived('/webhooks/receiver/observe', `${observing.path}, processed count at /${count} (${observing.pointer})`);

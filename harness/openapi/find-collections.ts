@@ -2,7 +2,7 @@
 // creates (/customers), paired with a member path one parameter deeper (/customers/{id}); and the
 // related lists nested under a member (/customers/{id}/orders), with how a child is created and
 // where it lives. Pure.
-import type { ApiModel, ApiOperation, HttpMethod, JsonSchema } from './api-model.js';
+import { successSchema, type ApiModel, type ApiOperation, type HttpMethod, type JsonSchema } from './api-model.js';
 
 export interface FoundCollection {
   readonly name: string;
@@ -100,7 +100,7 @@ function parentFieldOf(schema: JsonSchema | undefined, parentSingular: string): 
 
 function idFieldOf(read: ApiOperation, memberPath: string): { idField: string; idFieldFrom: string } {
   const parameter = segmentsOf(memberPath).at(-1)!.slice(1, -1);
-  const properties = Object.keys((read.answer?.['properties'] as Record<string, unknown> | undefined) ?? {});
+  const properties = Object.keys((successSchema(read)?.['properties'] as Record<string, unknown> | undefined) ?? {});
   if (properties.includes(parameter)) return { idField: parameter, idFieldFrom: `the member path's parameter {${parameter}}, a field of the record` };
   if (properties.includes('id')) return { idField: 'id', idFieldFrom: 'the record\'s "id" field' };
   return { idField: 'id', idFieldFrom: `a guess: the record schema of ${read.pointer} names no ${parameter === 'id' ? '"id"' : `"id" or "${parameter}"`} field` };
