@@ -1,7 +1,8 @@
-// Deletes the records a check (or a suite) created, newest first, so children go before their
-// parents. Records of one collection are siblings, so a run of them is deleted a few at a time.
+// Deletes the records a check (or a suite) created, in the order deletion-batches.ts gives:
+// children before their parents, a batch at a time.
 import { toErrorInfo } from '../errors.js';
 import type { CheckEnvironment } from './create-check-context.js';
+import { deletionBatches, leafRecordsOf } from './deletion-batches.js';
 import { resolveTargetUrl } from './target-url.js';
 
 // A target that keeps failing (hung, gone) would otherwise cost one time-out per record, and one
@@ -14,7 +15,7 @@ const maxRefusedInARow = 10;
 export async function deleteTrackedRecords(environment: CheckEnvironment, memberPaths: readonly string[]): Promise<string[]> {
   const problems: string[] = [];
   // As many at once as the run allows (target.concurrency): the client holds the same limit.
-  const batches = siblingBatches([...memberPaths].reverse(), environment.config.target.concurrency);
+  const batches = deletionBatches([...memberPaths].reverse(), environment.config.target.concurrency, leafRecordsOf(environment.config));
   let unreachable = 0;
   let refused = 0;
   for (const [index, batch] of batches.entries()) {
@@ -41,24 +42,6 @@ export async function deleteTrackedRecords(environment: CheckEnvironment, member
     }
   }
   return problems;
-}
-
-/**
- * Splits member paths (in deletion order) into batches of at most `size` that share a collection
- * (everything before the last segment): no record in a batch can be another's parent. Pure.
- */
-export function siblingBatches(memberPaths: readonly string[], size: number): string[][] {
-  const batches: string[][] = [];
-  for (const memberPath of memberPaths) {
-    const last = batches.at(-1);
-    if (last !== undefined && last.length < size && collectionOf(last[0]!) === collectionOf(memberPath)) last.push(memberPath);
-    else batches.push([memberPath]);
-  }
-  return batches;
-}
-
-function collectionOf(memberPath: string): string {
-  return memberPath.slice(0, memberPath.lastIndexOf('/'));
 }
 
 type DeleteProblem = { readonly kind: 'refused' | 'unreachable' | 'not-sent'; readonly message: string };

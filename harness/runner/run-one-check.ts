@@ -27,7 +27,7 @@ export async function runOneCheck(
   const controller = new AbortController();
   // Each request in flight listens on the check's signal (the client, its time-outs, the limiter's
   // queue): a check working side by side has more than Node's default of 10 without leaking any.
-  setMaxListeners(256, controller.signal);
+  setMaxListeners(Math.max(256, 16 * environment.config.target.concurrency), controller.signal);
   // Detail on the progress line names its check: with suites side by side, two checks run at once.
   const onProgress = environment.onProgress;
   const checkEnvironment = { ...environment, checkId: check.id, ...(onProgress === undefined ? {} : { onProgress: (detail: string) => onProgress(`${check.id} ${detail}`) }) };
