@@ -315,7 +315,7 @@ const root = section('What the API convention leaves open, so that one kit can c
     invalidParams: choice('Expected answer to an invalid pagination parameter: 4xx, a bounded page, or either.', ['reject', 'bounded-page', 'either'], 'either'),
     fixtureCap: count('Most fixture records the kit may create on one list to probe the bounds.', 1, 250),
     walkPageSize: count('Page size the walks use.', 1, 5),
-    propertyRuns: count('fast-check runs of the pagination-under-mutation property.', 1, 20),
+    propertyRuns: count('Runs of the pagination-under-mutation property per list: three fixed ones (no writes; the anchor deleted; a seen and an unseen record deleted and one inserted), then fast-check\'s generated ones.', 1, 10),
     deepPageRatioWarn: {
       type: 'number',
       description: 'Advice is given when a deep page is this many times slower than the first.',

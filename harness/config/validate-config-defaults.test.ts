@@ -53,7 +53,7 @@ describe('the defaults of a loaded config', () => {
         invalidParams: 'either',
         fixtureCap: 250,
         walkPageSize: 5,
-        propertyRuns: 20,
+        propertyRuns: 10,
         deepPageRatioWarn: 3,
       },
       webhooks: {},

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { judgeEachList } from './internal/judge-each-list.js';
-import { describeMutation, mutationsArbitrary, type Mutation } from './internal/mutation-commands.js';
+import { describeMutation, fixedMutationRuns, mutationsArbitrary, type Mutation } from './internal/mutation-commands.js';
 import type { OpenList } from './internal/open-list.js';
 import { describeWalkProblems, isWalkExact } from './internal/page-rules.js';
 import { runMutationWalk, type MutationRunTrace, type PoolSize } from './internal/run-mutation-walk.js';
@@ -11,7 +11,8 @@ import { notAPageCause } from './internal/not-a-page-cause.js';
 
 // Convention 4.2/2: the cursor style is stable while data changes. fast-check generates writes
 // between page fetches (inserts, deletes of seen and unseen records, and of the anchor the cursor
-// points at) and shrinks a failure to the fewest writes that still break the walk.
+// points at) and shrinks a failure to the fewest writes that still break the walk. The first runs
+// are fixed ones (fixedMutationRuns), one per known way to break, so fewer runs keep the power.
 export const cursorNoDuplicatesUnderMutation = defineCheck({
   id: 'pagination.cursor.no-duplicates-under-mutation',
   suite: 'pagination',
@@ -21,7 +22,7 @@ export const cursorNoDuplicatesUnderMutation = defineCheck({
   leavesOpen: 'The form of a cursor (not shown): opaque; any string that resumes after the last item seen.',
   title: 'A cursor walk lists every record once while records are inserted and deleted',
   proves:
-    'Over pagination.propertyRuns generated runs per list, a walk that follows next_cursor while the kit inserts records, deletes seen and unseen ones and deletes the anchor never lists a record twice and lists every record present throughout exactly once.',
+    'Over pagination.propertyRuns runs per list (three fixed, the rest generated), a walk that follows next_cursor while the kit inserts records, deletes seen and unseen ones and deletes the anchor never lists a record twice and lists every record present throughout exactly once.',
   covers: 'cursor walks (next_cursor) of every list that supports after, with inserts and deletes between pages',
   probes: [
     'a cursor that starts one item too late or too early after its anchor',
@@ -75,7 +76,8 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
     if (!isExact) failures.set(keyOf(mutations), trace);
     return isExact;
   });
-  const details = await fc.check(property, { seed: ctx.seed, numRuns: ctx.config.pagination.propertyRuns });
+  const examples = fixedMutationRuns.map((mutations): [Mutation[]] => [[...mutations]]);
+  const details = await fc.check(property, { seed: ctx.seed, numRuns: ctx.config.pagination.propertyRuns, examples });
   if (harnessError !== undefined) throw harnessError.error;
 
   if (setupFailure !== undefined) return setupFailure;

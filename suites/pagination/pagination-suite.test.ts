@@ -225,6 +225,19 @@ describe('the mutation property', () => {
     expect(result.message).toContain('socket hang up');
   });
 
+  // The fixed runs come first whatever the seed: the three of them alone find every known way a
+  // cursor breaks, so pagination.propertyRuns buys exploration, not the known cases.
+  it.each(['cursor-restarts-when-anchor-deleted', 'cursor-encodes-offset', 'cursor-skips-item', 'order-without-tie-breaker'] as const)(
+    'finds %s within its three fixed runs, whatever the seed',
+    async (defect) => {
+      for (const seed of [1, 2, 3]) {
+        const result = await runOneAgainstReference(cursorNoDuplicatesUnderMutation, { defects: [defect], seed, configure: pin({ propertyRuns: 3 }) });
+        expect(result.status, `seed ${seed}`).toBe('failed');
+        expect((result.counterexample as { foundAfterRuns: number }).foundAfterRuns).toBeLessThanOrEqual(3);
+      }
+    },
+  );
+
   it('replays the same counterexample from the same seed', async () => {
     const writesOf = async () => {
       const result = await runOneAgainstReference(cursorNoDuplicatesUnderMutation, { defects: ['cursor-encodes-offset'], seed: 7 });

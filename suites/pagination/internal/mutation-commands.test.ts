@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeMutation, mutationsAfter, mutationsArbitrary, pickVictim, type Mutation, type WalkSoFar } from './mutation-commands.js';
+import { describeMutation, fixedMutationRuns, mutationsAfter, mutationsArbitrary, pickVictim, type Mutation, type WalkSoFar } from './mutation-commands.js';
 
 const walk: WalkSoFar = { seen: ['a', 'b', 'c'], unseen: ['d', 'e'], anchor: 'c' };
 
@@ -57,5 +57,16 @@ describe('the rest', () => {
     ];
     expect(mutationsAfter(mutations, 1).map((m) => m.kind)).toEqual(['insert', 'delete-seen']);
     expect(describeMutation(mutations[1]!)).toBe('after page 1: delete the anchor (the record next_cursor points at)');
+  });
+});
+
+describe('fixedMutationRuns', () => {
+  it('tries no writes, the anchor deleted, and a seen and an unseen record deleted with one inserted, each within the generated bounds', () => {
+    expect(fixedMutationRuns.map((run) => run.map((mutation) => mutation.kind))).toEqual([[], ['delete-anchor'], ['delete-seen', 'delete-unseen', 'insert']]);
+    // Shrinking starts from them too, so each must be a value the arbitrary could give (3 gaps, up to 4 writes).
+    for (const run of fixedMutationRuns) {
+      expect(run.length).toBeLessThanOrEqual(4);
+      for (const mutation of run) expect(mutation.afterPage).toBeLessThan(3);
+    }
   });
 });

@@ -38,6 +38,23 @@ export function mutationsArbitrary(gaps: number, maxLength = 4): fc.Arbitrary<Mu
   return fc.array(mutation, { maxLength });
 }
 
+/**
+ * The runs made first, before the generated ones (fast-check's `examples`): one of each way a
+ * cursor is known to break, so each is tried on every list whatever the seed and however few runs
+ * pagination.propertyRuns allows. A walk with no writes (a pager that skips, repeats or reorders on
+ * its own); the anchor deleted (a cursor that looks its record up); a seen record deleted, then an
+ * unseen one and an insert (a cursor that encodes an offset, shifted by each).
+ */
+export const fixedMutationRuns: readonly (readonly Mutation[])[] = [
+  [],
+  [{ afterPage: 0, kind: 'delete-anchor', pick: 0 }],
+  [
+    { afterPage: 0, kind: 'delete-seen', pick: 0 },
+    { afterPage: 1, kind: 'delete-unseen', pick: 0 },
+    { afterPage: 2, kind: 'insert', pick: 0 },
+  ],
+];
+
 /** The record a delete command removes, or undefined when it has none to hit (or is an insert). */
 export function pickVictim(mutation: Mutation, walk: WalkSoFar): string | undefined {
   switch (mutation.kind) {

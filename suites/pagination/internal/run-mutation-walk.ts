@@ -61,8 +61,27 @@ export async function runMutationWalk(ctx: CheckContext, list: OpenList, pool: P
     applied,
     end: walk.end,
     problems: judgeWalkedIds(walk.ids, expected, judged),
-    exchanges: ctx.exchanges.slice(firstExchange),
+    exchanges: ctx.exchanges.slice(firstExchange).filter((exchange) => isExchangeOfRun(exchange, list.path, applied)),
   };
+}
+
+// Lists are walked side by side, so the check's log interleaves their runs: a run's evidence is its
+// own pages and writes only (the list's GETs and inserts, the deletes of the records it hit).
+function isExchangeOfRun(exchange: ExchangeRecord, listPath: string, applied: readonly AppliedMutation[]): boolean {
+  const { method, url } = exchange.request;
+  const path = pathOf(url);
+  if (path === listPath) return method === 'GET' || method === 'POST';
+  if (method !== 'DELETE') return false;
+  const last = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+  return applied.some((mutation) => mutation.id === last && mutation.result !== 'inserted');
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
 }
 
 interface RunState {
