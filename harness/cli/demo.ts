@@ -1,15 +1,21 @@
 // `npm run demo`: the README's main command. Starts the bundled reference server, runs every suite
 // against it with the shipped example config, writes apicert-report/, stops the server.
 import { fileURLToPath } from 'node:url';
-import { startReferenceServer } from '../../reference-server/start.js';
+import { startReferenceServerInWorker } from '../../reference-server/start-in-worker.js';
 import { exitCodeForError, formatErrorLine } from './exit-code-for-error.js';
 import { runFlags } from './flags.js';
-import { runCommand } from './run-command.js';
 
 const exampleConfig = fileURLToPath(new URL('../../../apicert.config.example.json', import.meta.url));
 const reportDir = 'apicert-report';
 
-const server = await startReferenceServer({ port: 0 });
+// On its own thread, so the run and the server each get a core; and it starts while this thread
+// loads the runner, rather than after.
+const loadingRunner = import('./run-command.js');
+const server = await startReferenceServerInWorker({ port: 0 }).catch((error: unknown) => {
+  process.stderr.write(`${formatErrorLine(error)}\n`);
+  process.exit(exitCodeForError(error));
+});
+const { runCommand } = await loadingRunner;
 process.stderr.write(`reference server listening on ${server.url}\n`);
 try {
   // `apicert run --base-url URL --config apicert.config.example.json`, called without yargs: its
