@@ -17,6 +17,8 @@ import { defaultDefectTuning, type DefectTuning, type ServerContext } from './ro
 import { mountReceiverObservation, mountSignedReceiver } from './routes/webhook-receiver.js';
 import { mountWebhookSubscriptions } from './routes/webhook-subscriptions.js';
 import { createStore, type Store } from './store.js';
+import type { ExternalSigner } from './webhooks/delivery-payload.js';
+import type { SenderProfile } from './webhooks/sender-signature-schemes.js';
 import type { ReceiverProfile } from './routes/server-context.js';
 import { TimerRegistry } from './timer-registry.js';
 import { createTimestampClock } from './timestamp-clock.js';
@@ -37,6 +39,10 @@ export interface AppOptions {
   readonly now?: () => number;
   /** The signature scheme POST /webhook-receiver verifies; default the convention's X-Signature. */
   readonly receiverProfile?: ReceiverProfile;
+  /** The signature scheme the sender signs deliveries in; default the convention's X-Signature. */
+  readonly senderProfile?: SenderProfile;
+  /** Signs deliveries in place of the built-in schemes (in-process tests: a library's signer). */
+  readonly senderSigner?: ExternalSigner;
 }
 
 export interface ReferenceApp {
@@ -57,6 +63,11 @@ export function createApp(options: AppOptions): ReferenceApp {
     defects,
     timers,
     subscriptions: store.webhooks,
+    signing: {
+      profile: options.senderProfile ?? 'convention',
+      nowSeconds: () => Math.floor((options.now ?? Date.now)() / 1000),
+      ...(options.senderSigner !== undefined ? { sign: options.senderSigner } : {}),
+    },
   });
   const ctx: ServerContext = {
     store,

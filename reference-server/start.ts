@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import type { DefectName } from './defects.js';
 import type { DefectTuning, ReceiverProfile } from './routes/server-context.js';
+import type { ExternalSigner } from './webhooks/delivery-payload.js';
+import type { SenderProfile } from './webhooks/sender-signature-schemes.js';
 
 export interface ReferenceServerOptions {
   /** Interface to listen on; default "127.0.0.1". */
@@ -24,6 +26,10 @@ export interface ReferenceServerOptions {
   defectTuning?: Partial<DefectTuning>;
   /** The signature scheme the receiver verifies; default "convention" (X-Signature). */
   receiverProfile?: ReceiverProfile;
+  /** The signature scheme the sender signs in; default "convention" (X-Signature). */
+  senderProfile?: SenderProfile;
+  /** Signs deliveries in place of the built-in schemes: in-process only (a function does not cross a worker). */
+  senderSigner?: ExternalSigner;
 }
 
 export interface RunningReferenceServer {
@@ -47,6 +53,8 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     webhooks: options.webhooks ?? {},
     defectTuning: options.defectTuning ?? {},
     ...(options.receiverProfile !== undefined ? { receiverProfile: options.receiverProfile } : {}),
+    ...(options.senderProfile !== undefined ? { senderProfile: options.senderProfile } : {}),
+    ...(options.senderSigner !== undefined ? { senderSigner: options.senderSigner } : {}),
   });
   const server = createServer(reference.app);
   // A client that sends half a request must not hold a socket forever.

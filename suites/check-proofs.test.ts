@@ -15,7 +15,11 @@ import type { Check } from './define-check.js';
 import { allChecks, suites } from './index.js';
 import { proofMessages } from './test-support/proof-messages.js';
 import { optionsForProof, standardWebhooksReceiver, suiteRunOptions } from './test-support/proof-run-options.js';
-import { runAgainstReference } from './test-support/run-against-reference.js';
+import { exampleConfigPath, runAgainstReference, type ReferenceRunOptions } from './test-support/run-against-reference.js';
+import type { ApicertConfig } from '../harness/config/config-types.js';
+import { loadConfig } from '../harness/config/load-config.js';
+import { profileOf } from '../harness/model/signature-profiles/profile-of-role.js';
+import { builtInProfiles, signsTimestamp, takesSeveralSignatures, type BuiltInProfileName, type SignatureProfile } from '../harness/model/signature-profiles/signature-profile.js';
 
 // The sink the tests start is plain HTTP, so the sender suite always warns that convention 6/5 asks
 // for HTTPS; any other warning, or any advice, on the clean server is a check crying wolf.
@@ -76,14 +80,39 @@ describe('check declarations', () => {
   });
 });
 
-// Checks that judge what only some signature profiles have (a signed timestamp, several signatures):
-// in the convention's profile they are skipped, saying so; in Standard Webhooks' they run.
-const profileOnlyChecks = new Set(['webhooks-receiver.timestamp-outside-tolerance-refused', 'webhooks-receiver.one-of-several-signatures-accepted']);
+// Checks that judge what only some signature profiles have (a signed timestamp, an id header,
+// several signatures): in a profile without it they are skipped, saying so; in the others they run.
+const profileOnlyChecks: Readonly<Record<string, (profile: SignatureProfile) => boolean>> = {
+  'webhooks-receiver.timestamp-outside-tolerance-refused': signsTimestamp,
+  'webhooks-receiver.one-of-several-signatures-accepted': takesSeveralSignatures,
+  'webhooks-sender.signed-timestamp-current': signsTimestamp,
+  'webhooks-sender.id-header-matches-body': (profile) => profile.idHeader !== undefined,
+};
+
+/** What a check gives on the clean server in `profile`: passed, or skipped for a profile without what it judges. */
+function cleanOutcome(checkId: string, profile: SignatureProfile): unknown {
+  const runsIn = profileOnlyChecks[checkId];
+  if (runsIn === undefined || runsIn(profile)) return `${checkId}: passed`;
+  return expect.stringMatching(new RegExp(`^${checkId.replace(/\./g, '\\.')}: skipped the ${profile.name} profile .*\\(webhooks\\.(receiver|sender)\\.profile\\)`));
+}
+
+// The sender suite in each published profile other than the convention's (--sender-profile).
+const senderInProfile = (name: Exclude<BuiltInProfileName, 'convention'>): ReferenceRunOptions => ({
+  ...suiteRunOptions['webhooks-sender'],
+  server: { ...suiteRunOptions['webhooks-sender'].server, senderProfile: name },
+  configure: (config) => {
+    const fast = suiteRunOptions['webhooks-sender'].configure!(config);
+    return { ...fast, webhooks: { ...fast.webhooks, sender: { ...fast.webhooks.sender!, profile: name } } };
+  },
+});
 
 describe('every check on the clean reference server', () => {
   const cleanRuns = [
     ...suites.map((suite) => [suite.name, suite.name, suite.checks, suiteRunOptions[suite.name]] as const),
     ['webhooks-receiver in the standard-webhooks profile', 'webhooks-receiver', suites.find((suite) => suite.name === 'webhooks-receiver')!.checks, standardWebhooksReceiver] as const,
+    ...(['github', 'standard-webhooks', 'stripe', 'shopify'] as const).map(
+      (name) => [`webhooks-sender in the ${name} profile`, 'webhooks-sender', suites.find((suite) => suite.name === 'webhooks-sender')!.checks, senderInProfile(name)] as const,
+    ),
   ];
   it.each(cleanRuns)(
     '%s passes every check, leaves no record behind and warns only where expected',
@@ -95,10 +124,10 @@ describe('every check on the clean reference server', () => {
           leftovers = await countRecords(server);
         },
       });
-      const inConvention = suite === 'webhooks-receiver' && options === suiteRunOptions['webhooks-receiver'];
-      expect(results.map((r) => `${r.id}: ${r.status} ${r.message ?? ''}`.trim())).toEqual(
-        checks.map((check) => (inConvention && profileOnlyChecks.has(check.id) ? expect.stringMatching(/: skipped the convention profile .*\(webhooks\.receiver\.profile\)/) : `${check.id}: passed`)),
-      );
+      const config = (options.configure ?? ((c: ApicertConfig) => c))(await loadConfig(exampleConfigPath));
+      const role = suite === 'webhooks-sender' ? config.webhooks.sender : config.webhooks.receiver;
+      const profile = role === undefined ? builtInProfiles.convention : profileOf(role);
+      expect(results.map((r) => `${r.id}: ${r.status} ${r.message ?? ''}`.trim())).toEqual(checks.map((check) => cleanOutcome(check.id, profile)));
       const warnings = results.flatMap((r) => findingsOf(r, 'warning').map((message) => `${r.id}: ${message}`));
       expect(warnings.filter((warning) => !expectedCleanWarnings.some((pattern) => pattern.test(warning)))).toEqual([]);
       expect(results.flatMap((r) => findingsOf(r, 'advisory').map((message) => `${r.id}: ${message}`))).toEqual([]);

@@ -95,10 +95,10 @@ describe('choices the convention leaves open, pinned on the second implementatio
     'passes every check with each choice pinned to what the server does: %s',
     async (_name, modes) => {
       const run = await runPinned(modes, pinsMatching(modes));
-      // Its receiver speaks the convention's X-Signature: the checks of other profiles say so and skip.
+      // Its receiver and sender speak the convention's X-Signature: the checks of other profiles say so and skip.
       const notPassed = run.checks.flatMap((check) => (check.status === 'passed' || isSkippedForProfile(check) ? [] : [`${check.id} ${check.status}: ${check.message}`]));
       expect(notPassed).toEqual([]);
-      expect(run.checks.length).toBe(46);
+      expect(run.checks.length).toBe(48);
     },
     30_000,
   );

@@ -44,10 +44,10 @@ describe('every check on a second implementation of the convention', () => {
         contract: (baseUrl) => createAnswerContract(model, { source: secondServerDocumentPath, baseUrl }),
         env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.receiverSecret },
       });
-      // Its receiver speaks the convention's X-Signature: the checks of other profiles say so and skip.
+      // Its receiver and sender speak the convention's X-Signature: the checks of other profiles say so and skip.
       const notPassed = run.checks.flatMap((check) => (check.status === 'passed' || isSkippedForProfile(check) ? [] : [`${check.id} ${check.status}: ${check.message}`]));
       expect(notPassed).toEqual([]);
-      expect(run.checks.length).toBe(49);
+      expect(run.checks.length).toBe(51);
       // Judged, not passed by default: records, pages and problem details were each seen.
       expect(coveredBy(run, 'openapi-contract.body-matches-schema')).toEqual(expect.arrayContaining(['POST /customers 200', 'GET /customers 200', 'GET /customers/{id} 404']));
       // Accepting an oversized delivery or an incomplete event is left open: advice
@@ -56,6 +56,24 @@ describe('every check on a second implementation of the convention', () => {
       expect(adviceOf(run, 'webhooks-receiver.incomplete-event-refused')).toHaveLength(modes.incompleteEvent === 'accept' ? 3 : 0);
     } finally {
       await server.close();
+    }
+  }, 30_000);
+});
+
+describe('the sender suite on the second implementation, signing with the standardwebhooks library', () => {
+  it('passes every sender check in the standard-webhooks profile, the timestamp and id-header checks included', async () => {
+    const server = await startSecondServer({ modes: secondServerModeMatrix[0]!, senderScheme: 'standard-webhooks' });
+    const directory = await mkdtemp(join(tmpdir(), 'apicert-second-sender-'));
+    try {
+      const configPath = join(directory, 'config.json');
+      await writeFile(configPath, JSON.stringify(secondServerConfig({ sender: { profile: 'standard-webhooks' } })));
+      const { run } = await runConformance({ registry, baseUrl: server.url, configPath, seed: 11, suites: ['webhooks-sender'], env: { APICERT_TOKEN: server.token } });
+      const senderChecks = run.checks.filter((check) => check.id.startsWith('webhooks-sender.'));
+      expect(senderChecks.map((check) => `${check.id}: ${check.status} ${check.status === 'passed' ? '' : check.message}`.trim())).toEqual(senderChecks.map((check) => `${check.id}: passed`));
+      expect(senderChecks.map((check) => check.id)).toEqual(expect.arrayContaining(['webhooks-sender.signed-timestamp-current', 'webhooks-sender.id-header-matches-body']));
+    } finally {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
     }
   }, 30_000);
 });

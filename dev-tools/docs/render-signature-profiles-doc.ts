@@ -1,9 +1,9 @@
 // docs/signature-profiles.md and docs/signature-vectors.json: each built-in webhook signature
 // profile's exact format with a worked example, and every profile's published test vectors, both
 // made from suites/webhooks/profiles so they cannot drift from what apicert signs and verifies.
-import { signedContent } from '../../suites/webhooks/profiles/profile-signature.js';
+import { signedContent } from '../../harness/model/signature-profiles/profile-signature.js';
 import { vectorsFor } from '../../suites/webhooks/profiles/profile-vectors.js';
-import { builtInProfileNames, builtInProfiles, displayHeaderName, type SignatureProfile } from '../../suites/webhooks/profiles/signature-profile.js';
+import { builtInProfileNames, builtInProfiles, displayHeaderName, type SignatureProfile } from '../../harness/model/signature-profiles/signature-profile.js';
 import { renderGeneratedNotice } from './generated-notice.js';
 
 export function renderSignatureVectors(): string {
@@ -79,7 +79,7 @@ export function asCustomProfile(profile: SignatureProfile): Record<string, unkno
 
 export function renderSignatureProfilesDoc(): string {
   return [
-    renderGeneratedNotice('the signature profiles (suites/webhooks/profiles)'),
+    renderGeneratedNotice('the signature profiles (harness/model/signature-profiles)'),
     '# Webhook signature profiles',
     '',
     'A profile describes one webhook signature scheme: the headers, what is signed, how the key is read',
@@ -88,8 +88,10 @@ export function renderSignatureProfilesDoc(): string {
     '(`apicert vectors --profile NAME` prints one profile\'s); a test checks them against the',
     '`standardwebhooks`, `@octokit/webhooks-methods` and `stripe` libraries both ways.',
     '',
-    'The receiver role picks one with `webhooks.receiver.profile`. A scheme that is none of these is',
-    'described field by field: `"profile": "custom"` and `webhooks.receiver.customProfile` with',
+    'Each webhook role picks one: `webhooks.sender.profile` (the kit\'s sink verifies the target\'s',
+    'deliveries in it, at the time each arrives) and `webhooks.receiver.profile` (the kit signs its',
+    'deliveries to the target in it). A scheme that is none of these is described field by field:',
+    '`"profile": "custom"` and `customProfile` of the same role, with',
     '`signatureHeader`, and as needed `idHeader`, `timestampHeader`, `signedContent` (default `{body}`),',
     '`keyFormat` (`raw`, or `base64` after `keyPrefix`), `encoding` (`hex` or `base64`), `headerPrefix`',
     '(with `{timestamp}`), `entry` (with `{digest}`, default `{digest}`), `separator` (several signatures),',

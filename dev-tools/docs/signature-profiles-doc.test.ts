@@ -1,9 +1,9 @@
 // The custom form docs/signature-profiles.md shows for each built-in profile is right: read as a
 // config (its defaults filled), it signs every message as the built-in profile does.
 import { describe, expect, it } from 'vitest';
-import { profileOf } from '../../suites/webhooks/profiles/profile-from-config.js';
-import { signatureHeaders } from '../../suites/webhooks/profiles/profile-signature.js';
-import { builtInProfileNames, builtInProfiles, type SignatureProfile } from '../../suites/webhooks/profiles/signature-profile.js';
+import { profileOf } from '../../harness/model/signature-profiles/profile-of-role.js';
+import { signatureHeaders } from '../../harness/model/signature-profiles/profile-signature.js';
+import { builtInProfileNames, builtInProfiles, type SignatureProfile } from '../../harness/model/signature-profiles/signature-profile.js';
 import { asCustomProfile } from './render-signature-profiles-doc.js';
 
 describe('the custom form of each built-in profile', () => {

@@ -100,6 +100,7 @@ async function createParser(argv: readonly string[], width: number, run: Command
               webhookRetryBaseMs: args['webhook-retry-base-ms'],
               webhookMaxAttempts: args['webhook-max-attempts'],
               receiverProfile: args['receiver-profile'],
+              senderProfile: args['sender-profile'],
             },
             io,
           ),

@@ -28,6 +28,7 @@ export const referenceServerFlags = {
   'webhook-retry-base-ms': { type: 'string', default: '50', describe: 'First retry delay of the webhook sender; doubles on each attempt' },
   'webhook-max-attempts': { type: 'string', default: '5', describe: 'Most delivery attempts per event and subscriber' },
   'receiver-profile': { type: 'string', default: 'convention', describe: 'Signature scheme POST /webhook-receiver verifies: convention (X-Signature) or standard-webhooks' },
+  'sender-profile': { type: 'string', default: 'convention', describe: 'Signature scheme the webhook sender signs deliveries in: convention (X-Signature), github, standard-webhooks, stripe or shopify' },
 } as const satisfies Record<string, Options>;
 
 export const initFlags = {

@@ -2,6 +2,7 @@
 // The CLI is the one place outside tests that imports reference-server/.
 import { defects, isDefectName, type DefectName } from '../../reference-server/defects.js';
 import type { RunningReferenceServer } from '../../reference-server/start.js';
+import { senderProfiles as senderProfileNames } from '../../reference-server/webhooks/sender-signature-schemes.js';
 import { ReferenceServerListenError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import type { CliIo } from './cli-io.js';
@@ -16,6 +17,7 @@ export interface ReferenceServerFlagValues {
   readonly webhookRetryBaseMs: string;
   readonly webhookMaxAttempts: string;
   readonly receiverProfile?: string | undefined;
+  readonly senderProfile?: string | undefined;
 }
 
 export async function referenceServerCommand(flags: ReferenceServerFlagValues, io: CliIo): Promise<ExitCode> {
@@ -34,11 +36,14 @@ export async function referenceServerCommand(flags: ReferenceServerFlagValues, i
   const profiles = parseChoices('receiver-profile', flags.receiverProfile ?? 'convention', ['convention', 'standard-webhooks'] as const);
   if (profiles.length > 1) throw new UsageError('--receiver-profile takes one value: convention or standard-webhooks');
   const receiverProfile = profiles[0]!;
+  const senderProfiles = parseChoices('sender-profile', flags.senderProfile ?? 'convention', senderProfileNames);
+  if (senderProfiles.length > 1) throw new UsageError(`--sender-profile takes one value: ${senderProfileNames.join(', ')}`);
+  const senderProfile = senderProfiles[0]!;
   let server: RunningReferenceServer;
   try {
     // Loaded here, not at the top: Express is the server's alone, and `apicert run` should not pay for it.
     const { startReferenceServer } = await import('../../reference-server/start.js');
-    server = await startReferenceServer({ host: flags.host, port, defects: chosen, webhooks, receiverProfile });
+    server = await startReferenceServer({ host: flags.host, port, defects: chosen, webhooks, receiverProfile, senderProfile });
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
     throw new ReferenceServerListenError(

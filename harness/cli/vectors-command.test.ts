@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { builtInProfileNames } from '../../suites/webhooks/profiles/signature-profile.js';
+import { builtInProfileNames } from '../model/signature-profiles/signature-profile.js';
 import { runCli } from './cli.js';
 import { vectorsFlags } from './flags.js';
 import { captureIo } from './test-support/capture-io.js';

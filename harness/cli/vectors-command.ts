@@ -3,7 +3,7 @@
 import { UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { vectorsFor } from '../../suites/webhooks/profiles/profile-vectors.js';
-import { builtInProfileNames, builtInProfiles, type BuiltInProfileName } from '../../suites/webhooks/profiles/signature-profile.js';
+import { builtInProfileNames, builtInProfiles, type BuiltInProfileName } from '../model/signature-profiles/signature-profile.js';
 import type { CliIo } from './cli-io.js';
 
 export function vectorsCommand(profile: string | undefined, io: CliIo): number {

@@ -193,16 +193,16 @@ function checkUrls(raw: unknown): ConfigProblem[] {
 
 /** Problems that span keys: bounds, unique names, related paths, webhook wiring, URLs. */
 // A custom signature profile: present exactly when profile is "custom", and its templates coherent.
-function checkCustomProfile(raw: unknown): ConfigProblem[] {
-  const profile = asText(readPath(raw, 'webhooks', 'receiver', 'profile'));
-  const custom = readPath(raw, 'webhooks', 'receiver', 'customProfile');
-  const at = (key: string): string => `/webhooks/receiver/customProfile${key === '' ? '' : `/${key}`}`;
+function checkCustomProfile(raw: unknown, role: 'sender' | 'receiver'): ConfigProblem[] {
+  const profile = asText(readPath(raw, 'webhooks', role, 'profile'));
+  const custom = readPath(raw, 'webhooks', role, 'customProfile');
+  const at = (key: string): string => `/webhooks/${role}/customProfile${key === '' ? '' : `/${key}`}`;
   if (profile === 'custom' && custom === undefined) {
-    return [{ pointer: '/webhooks/receiver/profile', what: 'is "custom" but customProfile is missing', fix: 'describe the scheme in webhooks.receiver.customProfile, field by field (docs/signature-profiles.md)' }];
+    return [{ pointer: `/webhooks/${role}/profile`, what: 'is "custom" but customProfile is missing', fix: `describe the scheme in webhooks.${role}.customProfile, field by field (docs/signature-profiles.md)` }];
   }
   if (custom === undefined) return [];
   if (profile !== 'custom') {
-    return [{ pointer: at(''), what: `is set, but profile is ${showValue(profile ?? 'convention')}, so it is never used`, fix: 'set webhooks.receiver.profile to "custom", or remove customProfile' }];
+    return [{ pointer: at(''), what: `is set, but profile is ${showValue(profile ?? 'convention')}, so it is never used`, fix: `set webhooks.${role}.profile to "custom", or remove customProfile` }];
   }
   const problems: ConfigProblem[] = [];
   const signed = asText(readPath(custom, 'signedContent')) ?? '{body}';
@@ -219,5 +219,5 @@ function checkCustomProfile(raw: unknown): ConfigProblem[] {
 }
 
 export function checkCrossFieldRules(raw: unknown): ConfigProblem[] {
-  return [...checkBounds(raw), ...checkCollections(raw), ...checkWebhooks(raw), ...checkCustomProfile(raw), ...checkUrls(raw)];
+  return [...checkBounds(raw), ...checkCollections(raw), ...checkWebhooks(raw), ...checkCustomProfile(raw, 'sender'), ...checkCustomProfile(raw, 'receiver'), ...checkUrls(raw)];
 }

@@ -169,6 +169,37 @@ const sink = filledSection('The capturing sink the kit listens on to receive the
   maxBytesKept: count('Most bytes of delivery bodies and headers the sink keeps across all open channels.', 1, 67_108_864),
 });
 
+// The signature scheme of a webhook role (docs/signature-profiles.md): the same keys for the sender,
+// whose deliveries the sink verifies in it, and the receiver, to which the kit signs in it.
+function profileChoice(doing: string, secretNote: string) {
+  return choice(
+    `Signature scheme ${doing} (docs/signature-profiles.md): the convention's X-Signature, or GitHub's, Standard Webhooks', Stripe's or Shopify's, or "custom", described in customProfile. ${secretNote}`,
+    ['convention', 'github', 'standard-webhooks', 'stripe', 'shopify', 'custom'],
+    'convention',
+  );
+}
+
+function customProfileSection() {
+  return section(
+    'The signature scheme when profile is "custom", field by field (docs/signature-profiles.md shows the built-in ones in these terms).',
+    {
+      signatureHeader: text('Header that carries the signature, e.g. "X-Acme-Signature".', P.HEADER_NAME),
+      idHeader: text('Header that carries the event id, when the scheme has one, e.g. "X-Acme-Event-Id".', P.HEADER_NAME),
+      timestampHeader: text('Header that carries the signing time in Unix seconds, when the scheme has one outside the signature header.', P.HEADER_NAME),
+      signedContent: text('What is signed: "{body}" (the raw body bytes), with "{id}" and "{timestamp}" where the scheme signs them, e.g. "{timestamp}.{body}".', undefined, '{body}'),
+      keyFormat: choice('How the HMAC key is read from the secret: its bytes ("raw"), or base64 after keyPrefix ("base64").', ['raw', 'base64'], 'raw'),
+      keyPrefix: text('Prefix taken off the secret before it is read as base64, e.g. "whsec_".'),
+      encoding: choice('How the HMAC-SHA256 digest is written.', ['hex', 'base64'], 'hex'),
+      headerPrefix: text('An entry written once before the signatures, with "{timestamp}", e.g. "t={timestamp}".'),
+      entry: text('One signature in the header, with "{digest}", e.g. "sha256={digest}" or "v1,{digest}".', undefined, '{digest}'),
+      separator: text('What separates entries when the header may carry several signatures, e.g. " " or ","; left out: exactly one.'),
+      toleranceSeconds: count('How old a signed timestamp may be, in seconds, when the scheme signs one.', 1),
+      refusesFuture: { type: 'boolean', description: 'Whether a timestamp that far ahead of the clock is refused too.', default: false },
+    },
+    ['signatureHeader'],
+  );
+}
+
 const sender = section(
   'Sender role: the target sends signed deliveries to the kit\'s capturing sink.',
   {
@@ -188,7 +219,9 @@ const sender = section(
       update: text('Event name sent when a record is changed.'),
       delete: text('Event name sent when a record is deleted.'),
     }),
-    digestEncoding: choice('Encoding of the HMAC digest after "sha256=".', ['hex', 'base64', 'either'], 'either'),
+    profile: profileChoice('the sink verifies deliveries in', 'The kit registers a secret in the form that scheme reads (whsec_ and base64 for standard-webhooks).'),
+    customProfile: customProfileSection(),
+    digestEncoding: choice('Encoding of the HMAC digest after "sha256=" (the convention profile; the others fix their own).', ['hex', 'base64', 'either'], 'either'),
     senderTimeoutMs: millis('How long the target\'s sender waits for an answer before it retries, in ms.', 5000),
     retryWindowMs: millis('How long the kit waits for deliveries and retries, in ms.', 30_000),
     sink,
@@ -201,29 +234,8 @@ const receiver = section(
   {
     url: text('The target\'s receiver endpoint: an absolute http(s) URL, or a path resolved against the base URL.', P.URL_OR_PATH),
     secretEnv: text('Environment variable holding the signing secret that the receiver verifies.', P.ENV_NAME, 'APICERT_WEBHOOK_SECRET'),
-    profile: choice(
-      'Signature scheme the kit signs deliveries in (docs/signature-profiles.md): the convention\'s X-Signature, or GitHub\'s, Standard Webhooks\', Stripe\'s or Shopify\'s, or "custom", described in customProfile. The secret in secretEnv is read as that scheme reads it (whsec_ and base64 for standard-webhooks).',
-      ['convention', 'github', 'standard-webhooks', 'stripe', 'shopify', 'custom'],
-      'convention',
-    ),
-    customProfile: section(
-      'The signature scheme when profile is "custom", field by field (docs/signature-profiles.md shows the built-in ones in these terms).',
-      {
-        signatureHeader: text('Header that carries the signature, e.g. "X-Acme-Signature".', P.HEADER_NAME),
-        idHeader: text('Header that carries the event id, when the scheme has one, e.g. "X-Acme-Event-Id".', P.HEADER_NAME),
-        timestampHeader: text('Header that carries the signing time in Unix seconds, when the scheme has one outside the signature header.', P.HEADER_NAME),
-        signedContent: text('What is signed: "{body}" (the raw body bytes), with "{id}" and "{timestamp}" where the scheme signs them, e.g. "{timestamp}.{body}".', undefined, '{body}'),
-        keyFormat: choice('How the HMAC key is read from the secret: its bytes ("raw"), or base64 after keyPrefix ("base64").', ['raw', 'base64'], 'raw'),
-        keyPrefix: text('Prefix taken off the secret before it is read as base64, e.g. "whsec_".'),
-        encoding: choice('How the HMAC-SHA256 digest is written.', ['hex', 'base64'], 'hex'),
-        headerPrefix: text('An entry written once before the signatures, with "{timestamp}", e.g. "t={timestamp}".'),
-        entry: text('One signature in the header, with "{digest}", e.g. "sha256={digest}" or "v1,{digest}".', undefined, '{digest}'),
-        separator: text('What separates entries when the header may carry several signatures, e.g. " " or ","; left out: exactly one.'),
-        toleranceSeconds: count('How old a signed timestamp may be, in seconds, when the scheme signs one.', 1),
-        refusesFuture: { type: 'boolean', description: 'Whether a timestamp that far ahead of the clock is refused too.', default: false },
-      },
-      ['signatureHeader'],
-    ),
+    profile: profileChoice('the kit signs deliveries in', 'The secret in secretEnv is read as that scheme reads it (whsec_ and base64 for standard-webhooks).'),
+    customProfile: customProfileSection(),
     digestEncoding: choice('Encoding of the HMAC digest the kit sends after "sha256=" (the convention profile; the others fix their own).', ['hex', 'base64'], 'hex'),
     ackBudgetMs: millis('The receiver\'s 2xx must arrive within this many ms ("quickly", convention 4.3, which gives no number; the default is the time-out many senders use). An answer past 2 s draws advice.', 10_000),
     oversizedBody: choice(

@@ -135,7 +135,7 @@ describe('the defaults of a loaded config', () => {
     const resolved = loadWithDefaults({
       collections: [{ name: 'c', path: '/c', sample: {}, related: [{ name: 'r', path: '/c/{id}/r', sample: {} }] }],
       // A custom profile, so its section's defaults are filled too.
-      webhooks: { sender: { register: { method: 'POST', path: '/w', body: { url: '{sinkUrl}' } } }, receiver: { url: '/in', profile: 'custom', customProfile: { signatureHeader: 'X-S' } } },
+      webhooks: { sender: { register: { method: 'POST', path: '/w', body: { url: '{sinkUrl}' } }, profile: 'custom', customProfile: { signatureHeader: 'X-S' } }, receiver: { url: '/in', profile: 'custom', customProfile: { signatureHeader: 'X-S' } } },
     });
     const withDefaults = listNodes(configSchema).filter(({ node }) => node.default !== undefined);
     expect(withDefaults.length).toBeGreaterThan(30);
@@ -143,7 +143,7 @@ describe('the defaults of a loaded config', () => {
       // Sections and lists are filled or given above; that they are created is proven below.
       if (isEmptyContainer(node.default)) continue;
       // Given as "custom" above, so that customProfile's defaults show; its own default is proven above.
-      if (path === 'webhooks.receiver.profile') continue;
+      if (path === 'webhooks.receiver.profile' || path === 'webhooks.sender.profile') continue;
       expect({ path, value: readResolved(resolved, path) }).toEqual({ path, value: node.default });
     }
   });

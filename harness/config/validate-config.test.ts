@@ -260,23 +260,29 @@ describe('validateConfig', () => {
   });
 });
 
-describe('validateConfig on a custom signature profile', () => {
-  const receiver = (fields: Record<string, unknown>) => ({ webhooks: { receiver: { url: '/hooks', ...fields } } });
+describe.each(['sender', 'receiver'] as const)('validateConfig on a custom signature profile of the %s role', (role) => {
+  const base = role === 'sender' ? { register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}' } } } : { url: '/hooks' };
+  const config = (fields: Record<string, unknown>) => ({ webhooks: { [role]: { ...base, ...fields } } });
+  const at = `\\/webhooks\\/${role}`;
 
   it('accepts a coherent one and fills its defaults', () => {
-    const result = validateConfig(receiver({ profile: 'custom', customProfile: { signatureHeader: 'X-Acme-Signature', entry: 'sha256={digest}' } }));
+    const result = validateConfig(config({ profile: 'custom', customProfile: { signatureHeader: 'X-Acme-Signature', entry: 'sha256={digest}' } }));
     expect(result.ok).toBe(true);
-    if (result.ok) expect(result.config.webhooks.receiver?.customProfile).toEqual({ signatureHeader: 'X-Acme-Signature', entry: 'sha256={digest}', signedContent: '{body}', keyFormat: 'raw', encoding: 'hex', refusesFuture: false });
+    if (result.ok) expect(result.config.webhooks[role]?.customProfile).toEqual({ signatureHeader: 'X-Acme-Signature', entry: 'sha256={digest}', signedContent: '{body}', keyFormat: 'raw', encoding: 'hex', refusesFuture: false });
   });
 
   it('explains each incoherence in one line', () => {
-    expect(problemsOf(receiver({ profile: 'custom' }))).toEqual([expect.stringMatching(/^\/webhooks\/receiver\/profile: is "custom" but customProfile is missing; describe the scheme/)]);
-    expect(problemsOf(receiver({ profile: 'github', customProfile: { signatureHeader: 'X-A' } }))).toEqual([expect.stringMatching(/^\/webhooks\/receiver\/customProfile: is set, but profile is "github", so it is never used; set webhooks\.receiver\.profile to "custom"/)]);
-    expect(problemsOf(receiver({ profile: 'custom', customProfile: { signatureHeader: 'X-A', signedContent: '{timestamp}.{id}', entry: 'v1=' } }))).toEqual([
-      expect.stringMatching(/^\/webhooks\/receiver\/customProfile\/entry: must hold "\{digest\}" exactly once/),
-      expect.stringMatching(/^\/webhooks\/receiver\/customProfile\/idHeader: is missing, but signedContent signs "\{id\}"/),
-      expect.stringMatching(/^\/webhooks\/receiver\/customProfile\/signedContent: has no "\{body\}"/),
-      expect.stringMatching(/^\/webhooks\/receiver\/customProfile\/timestampHeader: is missing, but signedContent signs "\{timestamp\}"/),
+    expect(problemsOf(config({ profile: 'custom' }))).toEqual([expect.stringMatching(new RegExp(`^${at}\\/profile: is "custom" but customProfile is missing; describe the scheme in webhooks\\.${role}\\.customProfile`))]);
+    expect(problemsOf(config({ profile: 'github', customProfile: { signatureHeader: 'X-A' } }))).toEqual([expect.stringMatching(new RegExp(`^${at}\\/customProfile: is set, but profile is "github", so it is never used; set webhooks\\.${role}\\.profile to "custom"`))]);
+    expect(problemsOf(config({ profile: 'custom', customProfile: { signatureHeader: 'X-A', signedContent: '{timestamp}.{id}', entry: 'v1=' } }))).toEqual([
+      expect.stringMatching(new RegExp(`^${at}\\/customProfile\\/entry: must hold "\\{digest\\}" exactly once`)),
+      expect.stringMatching(new RegExp(`^${at}\\/customProfile\\/idHeader: is missing, but signedContent signs "\\{id\\}"`)),
+      expect.stringMatching(new RegExp(`^${at}\\/customProfile\\/signedContent: has no "\\{body\\}"`)),
+      expect.stringMatching(new RegExp(`^${at}\\/customProfile\\/timestampHeader: is missing, but signedContent signs "\\{timestamp\\}"`)),
     ]);
+  });
+
+  it('rejects an unknown profile name, listing the known ones', () => {
+    expect(problemsOf(config({ profile: 'acme' }))).toEqual([expect.stringMatching(new RegExp(`^${at}\\/profile: .*convention.*github.*standard-webhooks.*stripe.*shopify.*custom`))]);
   });
 });

@@ -17,6 +17,8 @@ import { compareRuns, type RunComparison } from '../model/compare-runs.js';
 import type { ConfigDerivation, RunNote, RunResult, SuiteName } from '../model/run-result.js';
 import type { SuiteDefinition } from '../check-api/suite-definition.js';
 import { newSinkSecret } from '../sink/sink-secret.js';
+import { profileOf } from '../model/signature-profiles/profile-of-role.js';
+import { headersOf } from '../model/signature-profiles/signature-profile.js';
 import type { WebhookSink } from '../sink/sink-types.js';
 import { startWebhookSink } from '../sink/webhook-sink.js';
 import { toolVersion } from '../tool-version.js';
@@ -90,8 +92,10 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
   const credential = callsTheApi || readsObserve ? resolveCredential(config, options.env) : undefined;
   const requestTimeoutMs = options.timeoutMs ?? config.budgets.requestTimeoutMs;
   const seed = options.seed ?? pickRunSeed();
-  // Registered with the target by the webhooks-sender checks; redacted from every record like the token.
-  const sinkSecret = newSinkSecret();
+  // Registered with the target by the webhooks-sender checks, in the form the sender's signature
+  // profile reads (whsec_ and base64 for Standard Webhooks); redacted from every record like the token.
+  const senderProfile = config.webhooks.sender === undefined ? undefined : profileOf(config.webhooks.sender);
+  const sinkSecret = newSinkSecret(senderProfile?.key);
   // The token, the wrong token sent to test refusal, the receiver's secret and the sink's: the client,
   // the sink and the runner (messages, findings, notes) redact the same list, since a target can
   // echo any of them into any of those.
@@ -157,7 +161,13 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     // The sink opens a port only when a webhooks-sender check will run.
     const sender = config.webhooks.sender;
     if (sender !== undefined && planned.some((p) => p.check.suite === 'webhooks-sender' && p.skipReason === undefined)) {
-      sink = await startWebhookSink({ ...sender.sink, secret: sinkSecret, evidenceBodyBytes: config.budgets.evidenceBodyBytes, secrets: otherSecrets });
+      sink = await startWebhookSink({
+        ...sender.sink,
+        secret: sinkSecret,
+        evidenceBodyBytes: config.budgets.evidenceBodyBytes,
+        secrets: otherSecrets,
+        ...(senderProfile !== undefined ? { signatureHeaders: headersOf(senderProfile) } : {}),
+      });
     }
     const { results, notes, interrupted } = await runChecks({
       planned,

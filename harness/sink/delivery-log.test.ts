@@ -134,6 +134,16 @@ describe('DeliveryLog', () => {
     expect(deliveries[6]!.bodyDigest).toBe(deliveries[5]!.bodyDigest);
   });
 
+  it('keeps the signature profile\'s headers of a dropped delivery, and no others', () => {
+    const log = new DeliveryLog({ budget: new ByteBudget(200), evidencePrefixBytes: 10, signatureHeaders: ['webhook-signature', 'webhook-id', 'webhook-timestamp'] });
+    const headers = { 'content-type': 'application/json', 'webhook-signature': 'v1,abc=', 'webhook-id': 'evt_1', 'webhook-timestamp': '1767225600', 'x-signature': 'sha256=ab', 'x-other': 'y' };
+    log.add(captured(JSON.stringify({ id: 'evt_1', pad: 'x'.repeat(500) }), 0, headers));
+    const [dropped] = log.deliveries();
+    expect(dropped!.isBodyDropped).toBe(true);
+    expect(dropped!.headers).toEqual({ 'content-type': 'application/json', 'webhook-signature': 'v1,abc=', 'webhook-id': 'evt_1', 'webhook-timestamp': '1767225600' });
+    log.close();
+  });
+
   it('keeps a too long header of a dropped delivery as a marker, never cut through a secret it may hold', () => {
     const log = new DeliveryLog({ budget: new ByteBudget(100), evidencePrefixBytes: 4 });
     const headers = { 'content-type': `application/json; x=${'p'.repeat(250)}tok_live_secret`, 'x-signature': 'sha256=ab' };

@@ -25,6 +25,8 @@ export interface DeliveryLogOptions {
   /** Bytes of a dropped body still kept for evidence; default 4096. */
   readonly evidencePrefixBytes?: number;
   readonly parse?: JsonParser;
+  /** Headers kept, besides Content-Type, for a delivery whose body was dropped: the signature profile's; default X-Signature. */
+  readonly signatureHeaders?: readonly string[];
 }
 
 interface Waiter {
@@ -32,8 +34,8 @@ interface Waiter {
   readonly finish: (isMet: boolean) => void;
 }
 
-/** The headers the checks judge, kept for a delivery whose body was dropped (a value too long, replaced). */
-const essentialHeaders = ['content-type', 'x-signature'] as const;
+// The headers the checks judge, kept for a delivery whose body was dropped (a value too long,
+// replaced): Content-Type and the signature profile's (DeliveryLogOptions.signatureHeaders).
 const maxEssentialHeaderChars = 256;
 const noBody = Buffer.alloc(0);
 
@@ -45,6 +47,7 @@ export class DeliveryLog {
   private readonly budget: ByteBudget;
   private readonly evidencePrefixBytes: number;
   private readonly parse: JsonParser | undefined;
+  private readonly essentialHeaders: readonly string[];
   private script: AnswerScript;
   private closed = false;
 
@@ -54,6 +57,7 @@ export class DeliveryLog {
     this.budget = options.budget ?? new ByteBudget(Number.POSITIVE_INFINITY);
     this.evidencePrefixBytes = options.evidencePrefixBytes ?? 4096;
     this.parse = options.parse;
+    this.essentialHeaders = ['content-type', ...(options.signatureHeaders ?? ['x-signature'])];
   }
 
   get isClosed(): boolean {
@@ -172,7 +176,7 @@ export class DeliveryLog {
     }
     // A copy: a view into the received body would keep all of it alive.
     const prefix = Buffer.from(request.body.subarray(0, this.evidencePrefixBytes));
-    const headers = pickEssentialHeaders(request.headers);
+    const headers = pickHeaders(request.headers, this.essentialHeaders);
     if (this.budget.tryTake(prefix.length + headerChars(headers) + fields)) return { body: prefix, headers, isBodyDropped: true };
     return { body: noBody, headers: {}, isBodyDropped: true };
   }
@@ -184,9 +188,9 @@ function headerChars(headers: Readonly<Record<string, string>>): number {
   return chars;
 }
 
-function pickEssentialHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+function pickHeaders(headers: Readonly<Record<string, string>>, names: readonly string[]): Record<string, string> {
   const kept: Record<string, string> = {};
-  for (const name of essentialHeaders) {
+  for (const name of names) {
     const value = headers[name];
     // Not cut: a cut through a secret would leave its first part, past the reach of redaction. A
     // value this long is no signature or media type anyway, and is judged as the marker.

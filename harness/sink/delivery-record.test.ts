@@ -76,4 +76,17 @@ describe('abbreviateSignature', () => {
     expect(abbreviateSignature(digest)).toBe('757107ea…');
     expect(abbreviateSignature('sha256=abc')).toBe('sha256=abc');
   });
+
+  it('cuts every digest of a profile\'s header and keeps its labels and timestamp', () => {
+    expect(abbreviateSignature(`t=1767225600,v1=${digest},v1=${'b'.repeat(64)}`)).toBe('t=1767225600,v1=757107ea…,v1=bbbbbbbb…');
+    expect(abbreviateSignature('v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4= v1,aGVsbG8gd29ybGQgaGVsbG8gd29ybGQgaGVsbG8gd29y=')).toBe('v1,K5oZfzN9… v1,aGVsbG8g…');
+  });
+});
+
+describe('toDeliveryRecord in a signature profile', () => {
+  it('shortens the digests of the profile\'s signature header and leaves its id header whole', () => {
+    const headers = { 'webhook-id': 'evt_1', 'webhook-timestamp': '1767225600', 'webhook-signature': `v1,${Buffer.from(digest, 'hex').toString('base64')}` };
+    const record = toDeliveryRecord(delivery({ headers }), 'http://127.0.0.1:1', policy, ['webhook-signature', 'webhook-id', 'webhook-timestamp']);
+    expect(record.request.headers).toMatchObject({ 'webhook-id': 'evt_1', 'webhook-timestamp': '1767225600', 'webhook-signature': 'v1,dXEH6g6y…' });
+  });
 });

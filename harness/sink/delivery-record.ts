@@ -1,5 +1,5 @@
 // Turns one captured delivery into its evidence record (direction "inbound"): body bounded, every
-// secret redacted, and the X-Signature digest shortened to its first characters, so a report shows
+// secret redacted, and the signature's digests shortened to their first characters, so a report shows
 // enough to compare digests and never enough to matter. Pure.
 import { recordBody, type EvidencePolicy } from '../http/exchange-record.js';
 import { redactHeaders, redactText } from '../http/redact.js';
@@ -9,17 +9,25 @@ import type { DeliveryAnswer, SinkDelivery } from './sink-types.js';
 /** Characters of a digest kept in evidence. */
 export const DIGEST_PREVIEW_CHARS = 8;
 
-/** "sha256=757107ea…" for a signature value; short values are kept whole. */
+// A digest in hex or base64: a long run of their symbols. Labels ("sha256=", "v1,", "t=") and
+// timestamps are shorter, so they stay as sent.
+const digestRun = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+
+/**
+ * A signature header's value with each digest cut to its first characters: "sha256=757107ea…",
+ * "t=1700000000,v1=5257a869…", "v1,K5oZfzN9…". Short values are kept whole.
+ */
 export function abbreviateSignature(value: string): string {
-  const label = value.startsWith('sha256=') ? 'sha256=' : '';
-  const digest = value.slice(label.length);
-  return digest.length <= DIGEST_PREVIEW_CHARS ? value : `${label}${digest.slice(0, DIGEST_PREVIEW_CHARS)}…`;
+  return value.replace(digestRun, (digest) => (digest.length <= DIGEST_PREVIEW_CHARS ? digest : `${digest.slice(0, DIGEST_PREVIEW_CHARS)}…`));
 }
 
+/** The headers the sink keeps and shortens in evidence when none is named: the convention's. */
+export const conventionSignatureHeaders: readonly string[] = ['x-signature'];
+
 /** The evidence record of `delivery`; `baseUrl` is the sink URL the path is resolved against. */
-export function toDeliveryRecord(delivery: SinkDelivery, baseUrl: string, policy: EvidencePolicy): ExchangeRecord {
+export function toDeliveryRecord(delivery: SinkDelivery, baseUrl: string, policy: EvidencePolicy, signatureHeaders: readonly string[] = conventionSignatureHeaders): ExchangeRecord {
   const headers = redactHeaders(delivery.headers, policy.secrets);
-  if (headers['x-signature'] !== undefined) headers['x-signature'] = abbreviateSignature(headers['x-signature']);
+  for (const name of signatureHeaders) if (headers[name] !== undefined) headers[name] = abbreviateSignature(headers[name]);
   const request = {
     method: delivery.method,
     url: redactText(joinUrl(baseUrl, delivery.path), policy.secrets),

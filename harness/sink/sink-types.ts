@@ -116,6 +116,11 @@ export interface WebhookSinkOptions extends SinkConfig {
   readonly evidenceBodyBytes: number;
   /** Further values to redact from records (the API token); the sink's own secret is always redacted. */
   readonly secrets?: readonly string[];
+  /**
+   * Lower-case names of the signature profile's headers (signature, id, timestamp; webhooks.sender.profile):
+   * kept when a body is dropped, and their digests shortened in evidence. Default X-Signature.
+   */
+  readonly signatureHeaders?: readonly string[];
   /** Parses each delivery body once, on arrival; default JSON.parse (a test passes a counting one). */
   readonly parseJson?: JsonParser;
 }

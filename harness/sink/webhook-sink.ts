@@ -13,7 +13,7 @@ import { toIsoTimestamp } from '../http/iso-timestamp.js';
 import { ACCEPT_STATUS, type AnswerScript, type ChosenAnswer } from './answer-script.js';
 import { ByteBudget } from './byte-budget.js';
 import { DeliveryLog } from './delivery-log.js';
-import { toDeliveryRecord } from './delivery-record.js';
+import { conventionSignatureHeaders, toDeliveryRecord } from './delivery-record.js';
 import { toSinkListenError, toSinkTlsError } from './listen-error.js';
 import { readDelivery } from './read-delivery.js';
 import type { SinkChannel, WebhookSink, WebhookSinkOptions } from './sink-types.js';
@@ -41,6 +41,7 @@ export async function startWebhookSink(options: WebhookSinkOptions): Promise<Web
     evidenceBodyBytes: options.evidenceBodyBytes,
     secrets: secretVariants([options.secret, ...(options.secrets ?? [])]),
   };
+  const signatureHeaders = options.signatureHeaders ?? conventionSignatureHeaders;
   // Every channel draws on this, so many open channels together stay under maxBytesKept too.
   const keptBudget = new ByteBudget(options.maxBytesKept);
   // A dropped body keeps enough for its evidence record, and for a secret straddling the cut to be
@@ -145,6 +146,7 @@ export async function startWebhookSink(options: WebhookSinkOptions): Promise<Web
         budget: new ByteBudget(options.maxBytesKeptPerChannel, keptBudget),
         evidencePrefixBytes,
         ...(options.parseJson !== undefined ? { parse: options.parseJson } : {}),
+        signatureHeaders,
       });
       const channel: OpenChannel = { log, releases: new Set() };
       channels.set(id, channel);
@@ -154,7 +156,7 @@ export async function startWebhookSink(options: WebhookSinkOptions): Promise<Web
         setScript: (next) => channel.log.setScript(next),
         deliveries: () => channel.log.deliveries(),
         waitFor: (predicate, timeoutMs, signal) => channel.log.waitFor(predicate, timeoutMs, signal),
-        records: () => channel.log.deliveries().map((delivery) => toDeliveryRecord(delivery, baseUrl, policy)),
+        records: () => channel.log.deliveries().map((delivery) => toDeliveryRecord(delivery, baseUrl, policy, signatureHeaders)),
         keptBytes: () => channel.log.keptBytes,
         close: () => closeChannel(channel),
       };

@@ -6,7 +6,7 @@ import { Agent, request } from 'undici';
 import type { DefectName } from '../defects.js';
 import type { RecordCollection, StoredSubscription } from '../store.js';
 import type { TimerRegistry } from '../timer-registry.js';
-import { buildDeliveryPayload, type DeliveryPayload, type OutgoingEvent } from './delivery-payload.js';
+import { buildDeliveryPayload, type DeliveryPayload, type OutgoingEvent, type SigningScheme } from './delivery-payload.js';
 
 export interface SenderTimings {
   /** An attempt not answered 2xx within this is aborted and counts as failed. */
@@ -24,6 +24,8 @@ export interface WebhookSenderOptions {
   readonly defects: ReadonlySet<DefectName>;
   readonly timers: TimerRegistry;
   readonly subscriptions: RecordCollection<StoredSubscription>;
+  /** How deliveries are signed (--sender-profile); default the convention's X-Signature. */
+  readonly signing?: SigningScheme;
 }
 
 /** A fresh, unique event id. */
@@ -74,7 +76,9 @@ export class WebhookSender {
         // A removed subscription gets no more retries; a closed server sends nothing more.
         if (timers.isClosed || !this.options.subscriptions.has(subscription.id)) return;
         const id = attempt > 1 && defects.has('retry-with-new-id') ? newEventId() : event.id;
-        const payload = buildDeliveryPayload({ ...event, id }, subscription.secret, attempt, defects);
+        const built = buildDeliveryPayload({ ...event, id }, subscription.secret, attempt, defects, this.options.signing);
+        const sign = this.options.signing?.sign;
+        const payload = built.toSign === undefined || sign === undefined ? built : { ...built, headers: { ...built.headers, ...(await sign(subscription.secret, built.toSign)) } };
         const outcome = await this.attempt(subscription.url, payload);
         if (attempt === 1) firstAttemptDone();
         if (outcome !== 'retry') return;

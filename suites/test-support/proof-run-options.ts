@@ -72,11 +72,20 @@ export const standardWebhooksReceiver: ReferenceRunOptions = {
   configure: (config) => withReceiver(config, { profile: 'standard-webhooks' }),
 };
 
+/** The sender in the Standard Webhooks profile, on both sides (--sender-profile standard-webhooks). */
+export const standardWebhooksSender: ReferenceRunOptions = {
+  server: { webhooks: senderTimings, senderProfile: 'standard-webhooks' },
+  configure: (config) => ({ ...config, webhooks: { ...config.webhooks, sender: { ...config.webhooks.sender!, profile: 'standard-webhooks' } } }),
+};
+
 // Switches that need more than their suite's options.
 const switchRunOptions: Readonly<Record<string, ReferenceRunOptions>> = {
   'receiver-ignores-timestamp': standardWebhooksReceiver,
   'receiver-reads-first-signature-only': standardWebhooksReceiver,
   'receiver-slow-ack': fastSlowAck,
+  'sender-stale-timestamp': standardWebhooksSender,
+  'sender-id-header-not-event-id': standardWebhooksSender,
+  'sender-id-header-changes-on-retry': standardWebhooksSender,
   'singular-collection-name': { configure: withSingularPaths },
   'no-retry-on-4xx': patientSender,
   'no-retry-on-connection-reset': patientSender,

@@ -7,6 +7,8 @@ import type { ReadableResult } from '../../harness/model/test-support/readable-r
 import { loadOpenApi } from '../../harness/openapi/load-openapi.js';
 import { createAnswerContract } from '../../harness/openapi/response-contract.js';
 import { runChecks } from '../../harness/runner/run-checks.js';
+import { profileOf } from '../../harness/model/signature-profiles/profile-of-role.js';
+import { headersOf } from '../../harness/model/signature-profiles/signature-profile.js';
 import { newSinkSecret } from '../../harness/sink/sink-secret.js';
 import type { WebhookSink } from '../../harness/sink/sink-types.js';
 import { startWebhookSink } from '../../harness/sink/webhook-sink.js';
@@ -39,7 +41,9 @@ export async function runAgainstReference(checks: readonly Check[], options: Ref
   const server = await startReferenceServer({ ...options.server, defects: options.defects ?? [] });
   const loaded = await loadConfig(exampleConfigPath);
   const config = options.configure ? options.configure(loaded) : loaded;
-  const sinkSecret = newSinkSecret();
+  // As the run command makes it: in the form the sender's signature profile reads.
+  const senderProfile = config.webhooks.sender === undefined ? undefined : profileOf(config.webhooks.sender);
+  const sinkSecret = newSinkSecret(senderProfile?.key);
   const client = createHttpClient({
     connectTimeoutMs: 2000,
     headersTimeoutMs: 5000,
@@ -56,7 +60,8 @@ export async function runAgainstReference(checks: readonly Check[], options: Ref
   try {
     const sender = config.webhooks.sender;
     if (options.startSink === true && sender !== undefined) {
-      sink = await startWebhookSink({ ...sender.sink, secret: sinkSecret, evidenceBodyBytes: config.budgets.evidenceBodyBytes, secrets: [server.token] });
+      const signatureHeaders = senderProfile === undefined ? undefined : headersOf(senderProfile);
+      sink = await startWebhookSink({ ...sender.sink, secret: sinkSecret, evidenceBodyBytes: config.budgets.evidenceBodyBytes, secrets: [server.token], ...(signatureHeaders !== undefined ? { signatureHeaders } : {}) });
     }
     const before = options.contractAfter ?? [];
     const contract = before.length === 0 ? undefined : createAnswerContract((await loadOpenApi(`${server.url}/openapi.json`)).model, { source: 'the reference server\'s /openapi.json', baseUrl: server.url });

@@ -1,5 +1,5 @@
 import { defineCheck } from '../define-check.js';
-import { takesSeveralSignatures } from '../webhooks/profiles/signature-profile.js';
+import { takesSeveralSignatures } from '../../harness/model/signature-profiles/signature-profile.js';
 import { judgeProfileDeliveries, sendProfileDelivery, severalSignatures, type ProfileDelivery } from './internal/profile-deliveries.js';
 import { readReceiverSetup } from './internal/receiver-setup.js';
 import { nowInSeconds } from './internal/send-delivery.js';

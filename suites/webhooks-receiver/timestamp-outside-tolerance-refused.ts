@@ -1,5 +1,5 @@
 import { defineCheck } from '../define-check.js';
-import { signsTimestamp } from '../webhooks/profiles/signature-profile.js';
+import { signsTimestamp } from '../../harness/model/signature-profiles/signature-profile.js';
 import { judgeProfileDeliveries, sendProfileDelivery, signedAt, type ProfileDelivery } from './internal/profile-deliveries.js';
 import { readReceiverSetup } from './internal/receiver-setup.js';
 import { nowInSeconds } from './internal/send-delivery.js';

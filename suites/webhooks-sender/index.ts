@@ -3,19 +3,23 @@
 import type { Check } from '../define-check.js';
 import { deliveryShape } from './delivery-shape.js';
 import { eventsPerOperation } from './events-per-operation.js';
+import { idHeaderMatchesBody } from './id-header-matches-body.js';
 import { retryAfterFailure } from './retry-after-failure.js';
 import { retryAfterTimeout } from './retry-after-timeout.js';
 import { retryBackoff } from './retry-backoff.js';
 import { signatureOverRawBody } from './signature-over-raw-body.js';
+import { signedTimestampCurrent } from './signed-timestamp-current.js';
 import { uniqueEventIds } from './unique-event-ids.js';
 import { writeNotHeldByDelivery } from './write-not-held-by-delivery.js';
 
 export const webhooksSenderChecks: readonly Check[] = [
   deliveryShape,
   signatureOverRawBody,
+  signedTimestampCurrent,
   eventsPerOperation,
   uniqueEventIds,
   retryAfterFailure,
+  idHeaderMatchesBody,
   retryAfterTimeout,
   retryBackoff,
   writeNotHeldByDelivery,

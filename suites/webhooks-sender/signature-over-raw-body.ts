@@ -4,11 +4,15 @@ import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveri
 import { describeDroppedBody } from './internal/delivery-body.js';
 import { mergeEvidence } from './internal/sender-evidence.js';
 import { withSubscription } from './internal/sender-setup.js';
-import { judgeSignature } from './internal/signature-judgement.js';
+import { judgeProfileSignature, judgeSignature } from './internal/signature-judgement.js';
+import { profileOf } from '../../harness/model/signature-profiles/profile-of-role.js';
+import { displayHeaderName } from '../../harness/model/signature-profiles/signature-profile.js';
 
 // Convention 5/3: X-Signature is "sha256=" and the HMAC of the raw, unparsed body under the
 // registered secret. The encoding is not shown (5/5): either is accepted unless
-// webhooks.sender.digestEncoding pins one. Evidence shows only the first characters of digests.
+// webhooks.sender.digestEncoding pins one. In another signature profile (webhooks.sender.profile)
+// the signature is that scheme's, over its signed content (id, timestamp and raw body). Evidence
+// shows only the first characters of digests.
 export const signatureOverRawBody = defineCheck({
   id: 'webhooks-sender.signature-over-raw-body',
   suite: 'webhooks-sender',
@@ -16,9 +20,10 @@ export const signatureOverRawBody = defineCheck({
   rule: '5/3, 5/5',
   level: 'normative',
   leavesOpen: 'The digest encoding (5/5: not shown): hex or base64; pin webhooks.sender.digestEncoding. A registration answer that echoes the secret is advice.',
-  title: 'X-Signature is sha256= and the HMAC-SHA256 of the exact body bytes with the registered secret',
-  proves: 'A delivery carries X-Signature "sha256=<digest>" where the digest is the HMAC-SHA256 of the bytes on the wire under the secret the kit registered.',
-  covers: 'the X-Signature of the delivery that creating a record of webhooks.sender.collection sends, over its exact bytes, under the secret the kit registered',
+  title: 'X-Signature is sha256= and the HMAC-SHA256 of the exact body bytes with the registered secret (or the configured profile\'s signature)',
+  proves:
+    'A delivery carries X-Signature "sha256=<digest>" where the digest is the HMAC-SHA256 of the bytes on the wire under the secret the kit registered; in another profile (webhooks.sender.profile), that scheme\'s signature header over its signed content, with the bytes on the wire as the body.',
+  covers: 'the signature of the delivery that creating a record of webhooks.sender.collection sends, over its exact bytes, under the secret the kit registered',
   probes: [
     'no X-Signature header',
     'no "sha256=" label',
@@ -47,14 +52,22 @@ export const signatureOverRawBody = defineCheck({
       }
       // A signature is over every byte: a dropped body leaves nothing to verify it against.
       if (delivery.isBodyDropped) return ctx.incomplete(describeDroppedBody(delivery));
-      ctx.cover(`the X-Signature of the event a create of ${collection.path} sends`);
+      const profile = profileOf(sender);
+      const header = displayHeaderName(profile.signatureHeader);
+      ctx.cover(`the ${header} of the event a create of ${collection.path} sends${profile.name === 'convention' ? '' : ` (the ${profile.name} profile)`}`);
       ctx.leaveOut('the signatures of updates, deletes and retries', 'sampled: one delivery shows how the sender signs; a retry carries the same bytes (retry-after-failure), so the same signature');
-      const judgement = judgeSignature(sink.secret, delivery.body, delivery.headers['x-signature'], sender.digestEncoding);
+      const isConvention = profile.name === 'convention';
+      const judgement = isConvention
+        ? judgeSignature(sink.secret, delivery.body, delivery.headers['x-signature'], sender.digestEncoding)
+        : judgeProfileSignature(profile, sink.secret, delivery.body, delivery.headers);
       if (judgement.valid) return ctx.pass();
+      const signed = isConvention
+        ? `HMAC-SHA256 of the ${delivery.body.length} bytes received, ${sender.digestEncoding === 'either' ? 'hex or base64' : sender.digestEncoding}`
+        : `the ${profile.name} profile: HMAC-SHA256 of "${profile.signedContent}" with the ${delivery.body.length} bytes received as {body}`;
       return ctx.fail(
-        `X-Signature does not verify over the raw body: ${judgement.reason}${judgement.hint !== undefined ? ` (${judgement.hint})` : ''}`,
+        `${header} does not verify over the raw body: ${judgement.reason}${judgement.hint !== undefined ? ` (${judgement.hint})` : ''}`,
         {
-          expected: `${judgement.expected} (HMAC-SHA256 of the ${delivery.body.length} bytes received, ${sender.digestEncoding === 'either' ? 'hex or base64' : sender.digestEncoding})`,
+          expected: `${judgement.expected} (${signed})`,
           actual: judgement.received,
           exchanges: evidence(),
         },

@@ -12,6 +12,7 @@ import { webhooksSenderChecks } from './index.js';
 import { retryAfterFailure } from './retry-after-failure.js';
 import { retryBackoff } from './retry-backoff.js';
 import { signatureOverRawBody } from './signature-over-raw-body.js';
+import { signedTimestampCurrent } from './signed-timestamp-current.js';
 import { writeNotHeldByDelivery } from './write-not-held-by-delivery.js';
 
 async function runSender(checks: readonly Check[], options: Omit<ReferenceRunOptions, 'startSink' | 'server'> = {}): Promise<ReadableResult[]> {
@@ -26,7 +27,11 @@ async function runOneSender(check: Check, options: Omit<ReferenceRunOptions, 'st
 describe('webhooks-sender suite against the reference server', () => {
   it('reports what it saw on the clean server', async () => {
     const results = await runSender(webhooksSenderChecks);
-    expect(results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual([]);
+    // In the convention's profile: no signed timestamp, no id header, so their checks say so.
+    expect(results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual([
+      'webhooks-sender.signed-timestamp-current: skipped the convention profile signs no timestamp (webhooks.sender.profile), so none can be stale',
+      "webhooks-sender.id-header-matches-body: skipped the convention profile has no id header (webhooks.sender.profile); the body's id is the only one",
+    ]);
     const findings = (id: string) => results.find((r) => r.id === id)!.findings;
     expect(findings(deliveryShape.id)).toEqual([expect.objectContaining({ level: 'warning', message: expect.stringMatching(/plain HTTP .* HTTPS/) })]);
     expect(findings(retryBackoff.id)).toEqual([expect.objectContaining({ level: 'info', message: expect.stringMatching(/^observed retry schedule: 4 attempts at 0, \d+, \d+, \d+ ms/) })]);
@@ -123,5 +128,39 @@ describe('webhooks-sender suite against the reference server', () => {
     const result = await runOneSender(deliveryShape, { configure });
     expect(result.status).toBe('failed');
     expect(result.message).toMatch(/registering the sink with POST \/hooks answered 404/);
+  });
+});
+
+describe('webhooks-sender suite in a custom signature profile', () => {
+  // Stripe's scheme, described field by field: what a team with its own "t=…,v1=…" scheme writes.
+  const stripeLike = {
+    signatureHeader: 'Stripe-Signature',
+    signedContent: '{timestamp}.{body}',
+    headerPrefix: 't={timestamp}',
+    entry: 'v1={digest}',
+    separator: ',',
+    toleranceSeconds: 300,
+  };
+  const inCustomProfile = (config: ApicertConfig): ApicertConfig => {
+    const fast = fastSender()(config);
+    return { ...fast, webhooks: { ...fast.webhooks, sender: { ...fast.webhooks.sender!, profile: 'custom', customProfile: { keyFormat: 'raw', encoding: 'hex', refusesFuture: false, ...stripeLike } } } };
+  };
+  const stripeSender = (defects: ReferenceRunOptions['defects'] = []): ReferenceRunOptions => ({
+    ...suiteRunOptions['webhooks-sender'],
+    server: { ...suiteRunOptions['webhooks-sender'].server, senderProfile: 'stripe' },
+    configure: inCustomProfile,
+    defects,
+  });
+
+  it('verifies the signature and judges the timestamp as the described scheme says', async () => {
+    const results = await runAgainstReference([signatureOverRawBody, signedTimestampCurrent], stripeSender());
+    expect(results.map((r) => `${r.id}: ${r.status}`)).toEqual([`${signatureOverRawBody.id}: passed`, `${signedTimestampCurrent.id}: passed`]);
+  });
+
+  it('fails a stale timestamp and a signature over other bytes in it', async () => {
+    const stale = await runAgainstReference([signedTimestampCurrent], stripeSender(['sender-stale-timestamp']));
+    expect(stale[0]).toMatchObject({ status: 'failed', message: expect.stringMatching(/past the custom profile's tolerance of 300 s/) });
+    const reserialized = await runAgainstReference([signatureOverRawBody], stripeSender(['signature-over-reserialized-body']));
+    expect(reserialized[0]).toMatchObject({ status: 'failed', message: expect.stringMatching(/^Stripe-Signature does not verify over the raw body: .*re-serialized as compact JSON/) });
   });
 });

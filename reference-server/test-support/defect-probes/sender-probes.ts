@@ -85,6 +85,37 @@ export const senderProbes: Partial<Record<DefectName, DefectProbe>> = {
     clean: true,
     broken: false,
   },
+  'sender-stale-timestamp': {
+    options: { senderProfile: 'standard-webhooks' },
+    async observe(env) {
+      const delivery = await firstDelivery(env);
+      const age = Math.floor(Date.now() / 1000) - Number(delivery.headers['webhook-timestamp']);
+      return age > 300;
+    },
+    clean: false,
+    broken: true,
+  },
+  'sender-id-header-not-event-id': {
+    options: { senderProfile: 'github' },
+    async observe(env) {
+      const delivery = await firstDelivery(env);
+      return delivery.headers['x-github-delivery'] === parse(delivery).id;
+    },
+    clean: true,
+    broken: false,
+  },
+  'sender-id-header-changes-on-retry': {
+    options: { senderProfile: 'shopify' },
+    async observe(env) {
+      const sink = await env.sink();
+      sink.replyWith((index) => (index === 0 ? 500 : 200));
+      await createCustomer(env);
+      const attempts = await sink.waitForDeliveries(2);
+      return attempts.map((attempt) => attempt.headers['x-shopify-webhook-id'] === parse(attempt).id);
+    },
+    clean: [true, true],
+    broken: [true, false],
+  },
   'retry-with-new-id': {
     async observe(env) {
       const sink = await env.sink();

@@ -12,7 +12,7 @@ type Webhooks = NonNullable<ConfigFile['webhooks']>;
 export interface ConfigPins {
   readonly resources?: NonNullable<ConfigFile['resources']>;
   readonly pagination?: NonNullable<ConfigFile['pagination']>;
-  readonly sender?: Pick<NonNullable<Webhooks['sender']>, 'digestEncoding'>;
+  readonly sender?: Pick<NonNullable<Webhooks['sender']>, 'digestEncoding' | 'profile'>;
   readonly receiver?: Pick<NonNullable<Webhooks['receiver']>, 'oversizedBody' | 'incompleteEvent' | 'digestEncoding'>;
 }
 

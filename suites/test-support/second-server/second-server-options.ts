@@ -29,8 +29,13 @@ export interface SecondServerModes {
   readonly incompleteEvent: IncompleteEventAnswer;
 }
 
+/** How the sender signs: the convention's X-Signature (in the mode's digest encoding), or Standard Webhooks'. */
+export type SenderScheme = 'x-signature' | 'standard-webhooks';
+
 export interface SecondServerOptions {
   readonly modes: SecondServerModes;
+  /** Default X-Signature. */
+  readonly senderScheme?: SenderScheme;
   /** Bearer token; default random. */
   readonly token?: string;
   /** Secret the receiver endpoint verifies X-Signature with; default random. */

@@ -1,10 +1,13 @@
 // The sender role (convention 4.3, 5/3, 6): each event goes to every subscription as a POST of
-// {event, id, data} signed X-Signature: sha256=<HMAC of the raw body> in the mode's encoding. An
-// attempt not answered 2xx within the time-out is cut and retried with the same id and the same
-// bytes after waits that triple. Every attempt and wait ends when close() runs.
+// {event, id, data} signed X-Signature: sha256=<HMAC of the raw body> in the mode's encoding, or, in
+// the Standard Webhooks scheme, signed by the standardwebhooks library afresh on every attempt (its
+// own timestamp, the event id in webhook-id). An attempt not answered 2xx within the time-out is cut
+// and retried with the same id and the same bytes after waits that triple. Every attempt and wait
+// ends when close() runs.
 import { createHmac, randomUUID } from 'node:crypto';
 import { request, type ClientRequest } from 'node:http';
-import { senderTimings, type DigestEncoding } from './second-server-options.js';
+import { Webhook } from 'standardwebhooks';
+import { senderTimings, type DigestEncoding, type SenderScheme } from './second-server-options.js';
 import type { TimerRegistry } from '../../../reference-server/timer-registry.js';
 
 export interface Subscription {
@@ -21,6 +24,7 @@ export class WebhookSender {
   constructor(
     private readonly timers: TimerRegistry,
     private readonly digest: DigestEncoding,
+    private readonly scheme: SenderScheme = 'x-signature',
   ) {}
 
   subscribe(url: string, secret: string): Subscription {
@@ -38,8 +42,9 @@ export class WebhookSender {
   /** Starts delivering one event to every subscription; never waits for the subscribers. */
   emit(event: string, data: Readonly<Record<string, unknown>>): void {
     // The body is serialized once, so every retry sends the same bytes (convention 6/1).
-    const body = Buffer.from(JSON.stringify({ event, id: randomUUID(), data }), 'utf8');
-    for (const subscription of this.subscriptions.values()) void this.deliver(subscription, body);
+    const id = randomUUID();
+    const body = Buffer.from(JSON.stringify({ event, id, data }), 'utf8');
+    for (const subscription of this.subscriptions.values()) void this.deliver(subscription, id, body);
   }
 
   /** Cuts every attempt in flight; pending waits are released by the timer set's close. */
@@ -48,18 +53,23 @@ export class WebhookSender {
     this.inFlight.clear();
   }
 
-  private async deliver(subscription: Subscription, body: Buffer): Promise<void> {
-    const signature = `sha256=${createHmac('sha256', subscription.secret).update(body).digest(this.digest)}`;
+  private signatureHeaders(subscription: Subscription, id: string, body: Buffer): Record<string, string> {
+    if (this.scheme === 'x-signature') return { 'x-signature': `sha256=${createHmac('sha256', subscription.secret).update(body).digest(this.digest)}` };
+    const now = new Date();
+    return { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': new Webhook(subscription.secret).sign(id, now, body.toString('utf8')) };
+  }
+
+  private async deliver(subscription: Subscription, id: string, body: Buffer): Promise<void> {
     let waitMs = senderTimings.firstBackoffMs;
     for (let attempt = 1; attempt <= senderTimings.maxAttempts; attempt += 1) {
       if (this.timers.isClosed || !this.subscriptions.has(subscription.id)) return;
-      if (await this.attempt(subscription.url, body, signature)) return;
+      if (await this.attempt(subscription.url, body, this.signatureHeaders(subscription, id, body))) return;
       await this.timers.delay(waitMs);
       waitMs *= senderTimings.backoffFactor;
     }
   }
 
-  private attempt(url: string, body: Buffer, signature: string): Promise<boolean> {
+  private attempt(url: string, body: Buffer, signature: Readonly<Record<string, string>>): Promise<boolean> {
     return new Promise<boolean>((resolve) => {
       let settled = false;
       const finish = (isDelivered: boolean): void => {
@@ -73,7 +83,7 @@ export class WebhookSender {
       const outgoing = request(url, {
         method: 'POST',
         agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': body.length, 'x-signature': signature },
+        headers: { 'content-type': 'application/json', 'content-length': body.length, ...signature },
       });
       const cancelTimeout = this.timers.schedule(() => {
         outgoing.destroy();

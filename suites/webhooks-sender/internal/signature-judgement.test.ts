@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { computeDigest, signBody } from '../../webhooks/verify-signature.js';
-import { judgeSignature, previewSignature } from './signature-judgement.js';
+import { signatureHeaders } from '../../../harness/model/signature-profiles/profile-signature.js';
+import { builtInProfiles } from '../../../harness/model/signature-profiles/signature-profile.js';
+import { judgeProfileSignature, judgeSignature, previewSignature } from './signature-judgement.js';
 
 const secret = 'whsec_judgement_secret';
 const compact = '{"event":"customer.created","id":"evt_1","data":{"id":"cus_1"}}';
@@ -47,5 +49,29 @@ describe('previewSignature', () => {
     expect(previewSignature(`sha256=${secret}`, secret)).toBe('[REDACTED]');
     expect(previewSignature('sha256=0123456789abcdef', secret)).toBe('sha256=01234567…');
     expect(previewSignature('short', secret)).toBe('short');
+  });
+});
+
+describe('judgeProfileSignature', () => {
+  const secret = 'whsec_' + Buffer.from('a key of twenty-four bytes').toString('base64');
+  const profile = builtInProfiles['standard-webhooks'];
+  const body = Buffer.from('{"event":"customer.created","id":"evt_1","data":{}}');
+  const signed = (bytes: Uint8Array, timestamp = 1_000) => signatureHeaders(profile, secret, { id: 'evt_1', timestamp, body: bytes });
+
+  it('passes a signature over the bytes sent, however old its timestamp (signed-timestamp-current judges that)', () => {
+    expect(judgeProfileSignature(profile, secret, body, signed(body)).valid).toBe(true);
+  });
+
+  it('names a re-serialized body, and shows digests cut short and never the secret', () => {
+    const pretty = Buffer.from(JSON.stringify(JSON.parse(body.toString()), null, 2));
+    const judgement = judgeProfileSignature(profile, secret, pretty, signed(body));
+    expect(judgement).toMatchObject({ valid: false, reason: expect.stringMatching(/no signature in webhook-signature is the HMAC-SHA256/), hint: expect.stringMatching(/re-serialized as compact JSON/) });
+    expect(judgement.expected).toMatch(/^v1,\S{8}…$/);
+    expect(judgement.received).toMatch(/^v1,\S{8}…$/);
+    expect(JSON.stringify(judgement)).not.toContain(secret);
+  });
+
+  it('says when the signature header is missing', () => {
+    expect(judgeProfileSignature(profile, secret, body, { 'webhook-id': 'evt_1' })).toMatchObject({ valid: false, received: '(no Webhook-Signature header)' });
   });
 });

@@ -1,5 +1,9 @@
-// Judges one delivery's X-Signature for a failure message: whether it verifies, why not, and the
-// first characters of the expected and received digests (never more, never the secret). Pure.
+// Judges one delivery's signature for a failure message: whether it verifies, why not, and the
+// first characters of the expected and received digests (never more, never the secret). The
+// convention's X-Signature with its encoding pin (webhooks.sender.digestEncoding), or any other
+// profile (webhooks.sender.profile). Pure.
+import { shownTimestamp, signatureHeaders, verifyDelivery } from '../../../harness/model/signature-profiles/profile-signature.js';
+import { displayHeaderName, type SignatureProfile } from '../../../harness/model/signature-profiles/signature-profile.js';
 import {
   computeDigest,
   detectDigestEncoding,
@@ -36,16 +40,37 @@ export function judgeSignature(secret: string, rawBody: Uint8Array, header: stri
   return { valid: false, reason: verdict.reason ?? 'does not verify', expected, received, ...(hint !== undefined ? { hint } : {}) };
 }
 
-/** "sha256=" plus the first characters of the digest; the secret is never shown. */
+// A digest in hex or base64: a long run of their symbols; labels and timestamps are shorter.
+const digestRun = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+
+/** The value with each digest cut to its first characters ("sha256=757107ea…", "t=…,v1=5257a869…"); the secret is never shown. */
 export function previewSignature(value: string, secret: string): string {
   if (secret !== '' && value.includes(secret)) return '[REDACTED]';
-  const label = value.startsWith(SIGNATURE_PREFIX) ? SIGNATURE_PREFIX : '';
-  const digest = value.slice(label.length);
-  return digest.length <= DIGEST_PREVIEW_CHARS ? value : `${label}${digest.slice(0, DIGEST_PREVIEW_CHARS)}…`;
+  return value.replace(digestRun, (digest) => (digest.length <= DIGEST_PREVIEW_CHARS ? digest : `${digest.slice(0, DIGEST_PREVIEW_CHARS)}…`));
+}
+
+/**
+ * Verifies a delivery in a profile other than the convention's and describes the outcome safely.
+ * At any age: whether the timestamp is current is judged apart (webhooks-sender.signed-timestamp-current).
+ */
+export function judgeProfileSignature(profile: SignatureProfile, secret: string, rawBody: Uint8Array, headers: Readonly<Record<string, string>>): SignatureJudgement {
+  const { toleranceSeconds: _ignored, ...timeless } = profile;
+  const verdict = verifyDelivery(timeless, secret, headers, rawBody, 0);
+  const value = headers[profile.signatureHeader];
+  const message = { id: profile.idHeader === undefined ? '' : (headers[profile.idHeader] ?? ''), timestamp: shownTimestamp(profile, headers) ?? 0 };
+  const expected = previewSignature(signatureHeaders(profile, secret, { ...message, body: rawBody })[profile.signatureHeader]!, secret);
+  const received = value === undefined ? `(no ${displayHeaderName(profile.signatureHeader)} header)` : previewSignature(value, secret);
+  if (verdict.valid) return { valid: true, expected, received };
+  const hint = findReserializedMatchIn(rawBody, (bytes) => verifyDelivery(timeless, secret, headers, bytes, 0).valid);
+  return { valid: false, reason: verdict.reason, expected, received, ...(hint !== undefined ? { hint } : {}) };
 }
 
 // The usual bug: signing JSON.stringify of the parsed payload instead of the bytes on the wire.
 function findReserializedMatch(secret: string, rawBody: Uint8Array, receivedDigest: string): string | undefined {
+  return findReserializedMatchIn(rawBody, (bytes) => (['hex', 'base64'] as const).some((encoding) => computeDigest(secret, bytes, encoding) === receivedDigest));
+}
+
+function findReserializedMatchIn(rawBody: Uint8Array, verifies: (bytes: Uint8Array) => boolean): string | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(rawBody).toString('utf8'));
@@ -59,11 +84,7 @@ function findReserializedMatch(secret: string, rawBody: Uint8Array, receivedDige
   for (const [name, text] of forms) {
     const bytes = Buffer.from(text, 'utf8');
     if (bytes.equals(Buffer.from(rawBody))) continue;
-    for (const encoding of ['hex', 'base64'] as const) {
-      if (computeDigest(secret, bytes, encoding) === receivedDigest) {
-        return `the digest is the HMAC of the body re-serialized as ${name}, not of the bytes sent`;
-      }
-    }
+    if (verifies(bytes)) return `the digest is the HMAC of the body re-serialized as ${name}, not of the bytes sent`;
   }
   return undefined;
 }

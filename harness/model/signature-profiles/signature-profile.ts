@@ -112,3 +112,8 @@ export function takesSeveralSignatures(profile: SignatureProfile): boolean {
 export function displayHeaderName(name: string): string {
   return name.replace(/(^|-)([a-z])/g, (_whole, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`);
 }
+
+/** The lower-case names of the headers the profile sends: its signature, and its id and timestamp where it has them. */
+export function headersOf(profile: SignatureProfile): string[] {
+  return [profile.signatureHeader, ...(profile.idHeader === undefined ? [] : [profile.idHeader]), ...(profile.timestampHeader === undefined ? [] : [profile.timestampHeader])];
+}

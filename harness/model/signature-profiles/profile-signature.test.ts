@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../../../harness/config/schema.js';
-import { signatureHeaders, verifyDelivery } from './profile-signature.js';
-import { vectorsFor } from './profile-vectors.js';
+import { configSchema } from '../../config/schema.js';
+import { shownTimestamp, signatureHeaders, verifyDelivery } from './profile-signature.js';
+import { vectorsFor } from '../../../suites/webhooks/profiles/profile-vectors.js';
 import { builtInProfileNames, builtInProfiles, type SignatureProfile } from './signature-profile.js';
 
 const profiles: readonly SignatureProfile[] = builtInProfileNames.map((name) => builtInProfiles[name]);
@@ -65,5 +65,18 @@ describe('the config', () => {
     const text = JSON.stringify(configSchema);
     const profileEnum = /"profile":\{[^}]*"enum":(\[[^\]]*\])/.exec(text)?.[1];
     expect(JSON.parse(profileEnum ?? '[]')).toEqual([...builtInProfileNames, 'custom']);
+  });
+});
+
+describe('shownTimestamp', () => {
+  it('reads the timestamp header, or the prefix entry of the signature header', () => {
+    expect(shownTimestamp(builtInProfiles['standard-webhooks'], { 'webhook-timestamp': '1767225600' })).toBe(1_767_225_600);
+    expect(shownTimestamp(builtInProfiles.stripe, { 'stripe-signature': 't=1767225600,v1=abc' })).toBe(1_767_225_600);
+  });
+
+  it('is undefined without a timestamp in whole seconds, or in a profile that shows none', () => {
+    expect(shownTimestamp(builtInProfiles['standard-webhooks'], { 'webhook-timestamp': '1767225600.5' })).toBeUndefined();
+    expect(shownTimestamp(builtInProfiles.stripe, { 'stripe-signature': 'v1=abc' })).toBeUndefined();
+    expect(shownTimestamp(builtInProfiles.github, { 'x-hub-signature-256': 'sha256=abc' })).toBeUndefined();
   });
 });

@@ -106,6 +106,26 @@ export function verifyDelivery(profile: SignatureProfile, secret: string, header
   return { valid: true };
 }
 
+/**
+ * The timestamp a delivery shows, in whole Unix seconds: in the profile's timestamp header, or in
+ * the signature header's prefix (Stripe's "t="); undefined when it shows none a verifier would read.
+ */
+export function shownTimestamp(profile: SignatureProfile, headers: Readonly<Record<string, string | undefined>>): number | undefined {
+  let text = profile.timestampHeader === undefined ? undefined : headers[profile.timestampHeader];
+  if (text === undefined && profile.header.prefix !== undefined) {
+    const value = headers[profile.signatureHeader] ?? '';
+    const prefix = templatePattern(profile.header.prefix, 'timestamp');
+    for (const part of profile.header.separator === undefined ? [value] : value.split(profile.header.separator)) {
+      const match = prefix.exec(part);
+      if (match !== null) {
+        text = match[1];
+        break;
+      }
+    }
+  }
+  return text !== undefined && /^\d{1,12}$/.test(text) ? Number(text) : undefined;
+}
+
 function decodeDigest(text: string, encoding: SignatureProfile['encoding']): Buffer | undefined {
   if (encoding !== 'base64' && hexDigest.test(text)) return Buffer.from(text, 'hex');
   if (encoding !== 'hex' && base64Digest.test(text)) return Buffer.from(text, 'base64');
