@@ -10,6 +10,8 @@ import { writeReportFiles, type WrittenReports } from './write-reports.js';
 export { findReportDirProblem } from './check-report-dir.js';
 export { renderComparisonConsole } from './console/render-comparison-console.js';
 export { renderConsoleReport, type ConsoleReportOptions } from './console/render-console.js';
+export { renderGithubAnnotations } from './github/render-annotations.js';
+export { renderGithubStepSummary, type StepSummaryOptions } from './github/render-step-summary.js';
 export { renderHtmlReport, type HtmlReportOptions } from './html/render-html.js';
 export { reportSchema } from './json/report-schema.js';
 export { renderJsonReport } from './json/render-json.js';

@@ -70,6 +70,7 @@ async function createParser(argv: readonly string[], width: number, run: Command
               suite: args.suite,
               reportDir: args['report-dir'],
               format: args.format,
+              reporter: args.reporter,
               seed: args.seed,
               require: args.require,
               strict: args.strict,

@@ -9,6 +9,7 @@ export const runFlags = {
   suite: { type: 'string', describe: `Comma list of suites: ${suiteNames.join(', ')} (default: all)` },
   'report-dir': { type: 'string', default: 'apicert-report', describe: 'Folder that receives index.html, junit.xml and report.json, replacing those of an earlier run' },
   format: { type: 'string', default: 'html,junit,json', describe: 'Comma list of report formats: html, junit, json' },
+  reporter: { type: 'string', describe: 'Comma list of what is printed: console, github (annotations and the job summary); default console, plus github when GITHUB_ACTIONS is true' },
   seed: { type: 'string', describe: 'Seed that replays the generated cases of an earlier run (a non-negative integer)' },
   require: { type: 'string', describe: 'Comma list of conformance classes a release needs (default: every class that ran, except advisory and openapi-contract; naming only those adds them)' },
   strict: { type: 'boolean', default: false, describe: 'Require the advisory class too: advice (good practice the convention does not state) fails the run' },

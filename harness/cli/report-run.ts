@@ -1,6 +1,7 @@
 // What the CLI does with a finished run: writes the report files, prints the console report (and
 // the comparison with a baseline), and turns the release gate into the exit code.
-import { renderComparisonConsole, renderConsoleReport, writeReports, type ReportFormat } from '../../reports/index.js';
+import { appendFile } from 'node:fs/promises';
+import { renderComparisonConsole, renderConsoleReport, renderGithubAnnotations, renderGithubStepSummary, writeReports, type ReportFormat } from '../../reports/index.js';
 import { ExitCode } from '../exit-codes.js';
 import type { RunComparison } from '../model/compare-runs.js';
 import { isReleaseGatePassed, type FailOn } from '../model/release-gate.js';
@@ -12,6 +13,10 @@ export interface ReportRunOptions {
   /** 'new': exit 1 only for new failures in required classes; applies only with a comparison. */
   readonly failOn: FailOn;
   readonly color: boolean;
+  /** Print the console report; default true. */
+  readonly console?: boolean;
+  /** GitHub Actions output: annotations on `write`, and the job summary appended to this file when given. */
+  readonly github?: { readonly stepSummaryPath: string | undefined };
   /** Where the console report goes. */
   readonly write: (text: string) => void;
   /** Where problems that are not the report go (a report that could not be written). */
@@ -29,8 +34,11 @@ export interface ReportedRun {
  */
 export async function reportRun(run: RunResult, comparison: RunComparison | undefined, options: ReportRunOptions): Promise<ReportedRun> {
   const written = await writeReports(run, options.reportDir, options.formats, comparison === undefined ? {} : { comparison });
-  options.write(renderConsoleReport(run, { color: options.color }));
-  if (comparison !== undefined) options.write(renderComparisonConsole(comparison, { color: options.color, failOn: options.failOn }));
+  if (options.console !== false) {
+    options.write(renderConsoleReport(run, { color: options.color }));
+    if (comparison !== undefined) options.write(renderComparisonConsole(comparison, { color: options.color, failOn: options.failOn }));
+  }
+  if (options.github !== undefined) await reportToGithub(run, written.paths, options.github.stepSummaryPath, options);
   for (const failure of written.errors) options.warn(`${failure.code}: ${failure.message}\n`);
   for (const skipped of written.skipped) options.write(`note: ${skipped.format} report skipped: ${skipped.reason}\n`);
   if (written.paths.length > 0) options.write(`reports: ${written.paths.join(', ')}\n`);
@@ -41,4 +49,16 @@ export async function reportRun(run: RunResult, comparison: RunComparison | unde
   }
   const exitCode = isGatePassed && written.errors.length === 0 ? ExitCode.Conformant : ExitCode.NotConformant;
   return { exitCode, reportPaths: written.paths };
+}
+
+// Annotations go to stdout, where the runner reads workflow commands; the summary is appended to the
+// step's file. A summary that cannot be written is a warning: the reports and the exit code stand.
+async function reportToGithub(run: RunResult, reportPaths: readonly string[], stepSummaryPath: string | undefined, options: ReportRunOptions): Promise<void> {
+  options.write(renderGithubAnnotations(run));
+  if (stepSummaryPath === undefined || stepSummaryPath === '') return;
+  try {
+    await appendFile(stepSummaryPath, `${renderGithubStepSummary(run, { reportPaths })}\n`);
+  } catch (error) {
+    options.warn(`apicert: the job summary could not be written to $GITHUB_STEP_SUMMARY (${(error as NodeJS.ErrnoException).code ?? String(error)}); the reports and the exit code are unaffected\n`);
+  }
 }

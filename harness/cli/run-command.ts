@@ -18,6 +18,7 @@ export interface RunFlagValues {
   readonly suite?: string | undefined;
   readonly reportDir: string;
   readonly format: string;
+  readonly reporter?: string | undefined;
   readonly seed?: string | undefined;
   readonly require?: string | undefined;
   readonly strict?: boolean | undefined;
@@ -77,6 +78,8 @@ function originOf(baseUrl: string): string | undefined {
 export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitCode> {
   const suites = parseSuites(flags.suite);
   const formats: ReportFormat[] = parseChoices('format', flags.format, reportFormats);
+  // As vitest and Playwright do: on GitHub Actions, annotations and a job summary unless told otherwise.
+  const reporters = parseChoices('reporter', flags.reporter ?? (io.env['GITHUB_ACTIONS'] === 'true' ? 'console,github' : 'console'), ['console', 'github'] as const);
   // Seeds are 31-bit: each check's seed is derived from the run seed within that range.
   const seed = parseInteger('seed', flags.seed, 0, 0x7fffffff);
   const timeoutMs = parseInteger('timeout-ms', flags.timeoutMs, 1, 0x7fffffff);
@@ -134,6 +137,8 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
       formats,
       failOn,
       color: io.stdout.isTTY === true,
+      console: reporters.includes('console'),
+      ...(reporters.includes('github') ? { github: { stepSummaryPath: io.env['GITHUB_STEP_SUMMARY'] } } : {}),
       write: (text) => io.stdout.write(text),
       warn: (text) => io.stderr.write(text),
     });

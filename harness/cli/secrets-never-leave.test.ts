@@ -57,7 +57,9 @@ describe('secrets a hostile target echoes', () => {
     const configPath = join(dir, 'apicert.config.json');
     await writeFile(configPath, JSON.stringify(config));
     const reportDir = join(dir, 'report');
-    const io = captureIo({ APICERT_TOKEN: token, APICERT_WEBHOOK_SECRET: receiverSecret });
+    // As on GitHub Actions: the annotations and the job summary are outputs too.
+    const stepSummary = join(dir, 'step-summary.md');
+    const io = captureIo({ APICERT_TOKEN: token, APICERT_WEBHOOK_SECRET: receiverSecret, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: stepSummary });
 
     const code = await runCli(['run', '--config', configPath, '--report-dir', reportDir, '--seed', '7'], io);
 
@@ -66,6 +68,9 @@ describe('secrets a hostile target echoes', () => {
     expect(files).toEqual(['badge.svg', 'index.html', 'junit.xml', 'report.json']);
     const outputs: Record<string, string> = { stdout: io.out(), stderr: io.err() };
     for (const file of files) outputs[file] = await readFile(join(reportDir, file), 'utf8');
+    outputs['job summary'] = await readFile(stepSummary, 'utf8');
+    expect(outputs['job summary']).toMatch(/^## apicert: ❌ failed/);
+    expect(io.out()).toMatch(/^::error title=apicert failed%3A /m);
 
     // The target really was given every secret, and really sent them back.
     const secrets = target.secrets();

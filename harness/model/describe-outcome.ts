@@ -1,6 +1,6 @@
 // The one-line description of a check's outcome that every reporter shows: the console, JUnit's
 // message attribute and the HTML summary say the same words.
-import type { CheckResult } from './run-result.js';
+import type { CheckResult, RunResult } from './run-result.js';
 
 /** What happened, in one line: the failure, the skip reason or the error (with its code). */
 export function describeOutcome(check: CheckResult): string {
@@ -26,4 +26,12 @@ export function describeError(error: { readonly code: string; readonly message: 
 function count(check: CheckResult, level: 'advisory' | 'warning', one: string, many: string): string | undefined {
   const n = check.findings.filter((finding) => finding.level === level).length;
   return n === 0 ? undefined : `${n} ${n === 1 ? one : many}`;
+}
+
+/** Why the run's verdict is what it is, in words every reporter shows after "Verdict: passed" or "failed". */
+export function describeVerdictReason(run: Pick<RunResult, 'verdict' | 'classes'>): string {
+  const required = run.classes.filter((result) => result.required);
+  if (run.verdict === 'passed') return `${required.length === 1 ? 'the 1 required class' : `all ${required.length} required classes`} passed`;
+  if (required.length === 0) return 'no conformance class was required';
+  return `required classes not passed: ${required.filter((result) => result.verdict !== 'passed').map((result) => `${result.id} (${result.verdict})`).join(', ')}`;
 }

@@ -1,5 +1,5 @@
 // The console report: verdicts first (what a release needs), then what to fix, then how to replay.
-import { describeOutcome } from '../../harness/model/describe-outcome.js';
+import { describeOutcome, describeVerdictReason } from '../../harness/model/describe-outcome.js';
 import { findRootCauses, findSharedCauses, type RootCause, type SharedCauseGroup } from '../../harness/model/root-causes.js';
 import { advisoryClassId, contractClassId, type CheckResult, type ClassResult, type ClassVerdict, type RunResult } from '../../harness/model/run-result.js';
 import { toCounterexampleText } from '../counterexample-text.js';
@@ -52,14 +52,7 @@ function renderClasses(run: RunResult, palette: Palette, inert: Inert): string[]
 }
 
 function renderRunVerdict(run: RunResult, palette: Palette, inert: Inert): string {
-  const required = run.classes.filter((result) => result.required);
-  const paint = paintVerdict(palette, run.verdict);
-  if (run.verdict === 'passed') {
-    return palette.bold(`Verdict: ${paint('passed')}: ${required.length === 1 ? 'the 1 required class' : `all ${required.length} required classes`} passed`);
-  }
-  if (required.length === 0) return palette.bold(`Verdict: ${paint('failed')}: no conformance class was required`);
-  const notPassed = required.filter((result) => result.verdict !== 'passed').map((result) => `${inert(result.id)} (${result.verdict})`);
-  return palette.bold(`Verdict: ${paint('failed')}: required classes not passed: ${notPassed.join(', ')}`);
+  return palette.bold(`Verdict: ${paintVerdict(palette, run.verdict)(run.verdict)}: ${inert(describeVerdictReason(run))}`);
 }
 
 function renderProblem(run: RunResult, check: CheckResult, palette: Palette, inert: Inert): string[] {
