@@ -184,6 +184,13 @@ export class BaselineInvalidError extends ApicertError {
   }
 }
 
+/** The report.json given to `apicert replay` cannot be read, or is not the report of an apicert run. */
+export class ReportInvalidError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_REPORT_INVALID', message);
+  }
+}
+
 /** An API description (OpenAPI, Swagger) could not be read: a missing file, an unreachable or refusing URL, not JSON or YAML. */
 export class OpenApiUnreadableError extends ApicertError {
   constructor(message: string) {

@@ -83,7 +83,7 @@ const defectList = [
   { name: 'no-signature-header', description: 'deliveries carry no X-Signature header' },
   { name: 'retry-with-new-id', description: 'each retry of a delivery carries a new event id, defeating deduplication' },
   { name: 'sender-stale-timestamp', description: 'with a --sender-profile that signs a timestamp (standard-webhooks, stripe), the sender signs a time 10 minutes old, past the scheme\'s tolerance of 5, so a verifying receiver refuses every delivery' },
-  { name: 'sender-id-header-not-event-id', description: 'with a --sender-profile that has an id header (github, standard-webhooks, shopify), the header carries a message id of the sender\'s own instead of the body\'s event id' },
+  { name: 'sender-omits-id-header', description: 'with a --sender-profile that has an id header no signature covers (github, shopify), deliveries carry none, so receivers of that scheme cannot deduplicate by it' },
   { name: 'sender-id-header-changes-on-retry', description: 'with a --sender-profile that has an id header, a retry carries a new id in it while the body keeps the event id, so a receiver that dedupes by the header processes the event again' },
   { name: 'retry-changes-body', description: 'each retry keeps the event id but changes the body bytes (an attempt counter is added)' },
   { name: 'no-retry', description: 'a failed or timed-out delivery is never retried' },

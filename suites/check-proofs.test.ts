@@ -86,7 +86,7 @@ const profileOnlyChecks: Readonly<Record<string, (profile: SignatureProfile) => 
   'webhooks-receiver.timestamp-outside-tolerance-refused': signsTimestamp,
   'webhooks-receiver.one-of-several-signatures-accepted': takesSeveralSignatures,
   'webhooks-sender.signed-timestamp-current': signsTimestamp,
-  'webhooks-sender.id-header-matches-body': (profile) => profile.idHeader !== undefined,
+  'webhooks-sender.id-header-stable': (profile) => profile.idHeader !== undefined,
 };
 
 /** What a check gives on the clean server in `profile`: passed, or skipped for a profile without what it judges. */

@@ -28,7 +28,9 @@ function renderProfile(profile: SignatureProfile): string {
   const form = [header.prefix, header.entry].filter((part) => part !== undefined).join(header.separator ?? '');
   const facts = [
     `- Signature header: \`${profile.signatureHeader}\`, written \`${form}\`${header.separator === undefined ? ', one signature' : `; several signatures (secret rotation) separated by \`${JSON.stringify(header.separator)}\`, of which one must verify`}.`,
-    ...(profile.idHeader === undefined ? [] : [`- Id header: \`${profile.idHeader}\`, equal to the event's \`id\`.`]),
+    ...(profile.idHeader === undefined
+      ? []
+      : [`- Id header: \`${profile.idHeader}\`: the same on every attempt of an event; the body's \`id\` or a message id of the sender's own (the kit sends the body's).`]),
     ...(profile.timestampHeader === undefined ? [] : [`- Timestamp header: \`${profile.timestampHeader}\`, Unix seconds.`]),
     `- Signed content: \`${profile.signedContent}\`, where \`{body}\` is the raw body bytes.`,
     `- Key: ${describeKey(profile)}; HMAC-SHA256.`,

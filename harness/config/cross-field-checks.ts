@@ -215,6 +215,37 @@ function checkCustomProfile(raw: unknown, role: 'sender' | 'receiver'): ConfigPr
   const carriesTimestamp = readPath(custom, 'timestampHeader') !== undefined || (prefix?.includes('{timestamp}') ?? false);
   if (signed.includes('{timestamp}') && !carriesTimestamp) problems.push({ pointer: at('timestampHeader'), what: 'is missing, but signedContent signs "{timestamp}"', fix: 'name the header that carries it, or put "{timestamp}" in headerPrefix' });
   if (readPath(custom, 'toleranceSeconds') !== undefined && !signed.includes('{timestamp}')) problems.push({ pointer: at('toleranceSeconds'), what: 'is set, but signedContent signs no "{timestamp}"', fix: 'remove it, or sign the timestamp' });
+  if (readPath(custom, 'toleranceSeconds') === undefined && signed.includes('{timestamp}')) problems.push({ pointer: at('toleranceSeconds'), what: 'is missing, but signedContent signs "{timestamp}"', fix: 'give how old a signed timestamp may be, in seconds, e.g. 300' });
+  return [...problems, ...checkHeaderForm(custom, at), ...checkHeaderNames(custom, at)];
+}
+
+// The header value must read back as it was written: a prefix and the signatures apart, each entry
+// whole, whatever the digest holds.
+function checkHeaderForm(custom: unknown, at: (key: string) => string): ConfigProblem[] {
+  const entry = asText(readPath(custom, 'entry')) ?? '{digest}';
+  const prefix = asText(readPath(custom, 'headerPrefix'));
+  const separator = asText(readPath(custom, 'separator'));
+  const encoding = asText(readPath(custom, 'encoding')) ?? 'hex';
+  const problems: ConfigProblem[] = [];
+  if (prefix !== undefined && separator === undefined) problems.push({ pointer: at('headerPrefix'), what: 'is set, but no separator parts it from the signatures', fix: 'give the separator, e.g. "," for "t={timestamp},v1={digest}"' });
+  if (prefix !== undefined && prefix.replace('{timestamp}', '') === '') problems.push({ pointer: at('headerPrefix'), what: 'is "{timestamp}" alone, so it cannot be told from a signature', fix: 'write its label too, e.g. "t={timestamp}"' });
+  if (separator === undefined) return problems;
+  if (separator === '') return [...problems, { pointer: at('separator'), what: 'is empty', fix: 'write what parts the entries, e.g. "," or " ", or remove it for one signature' }];
+  const literals = [entry.replace('{digest}', ''), prefix?.replace('{timestamp}', '') ?? ''];
+  if (literals.some((text) => text.includes(separator))) problems.push({ pointer: at('separator'), what: `${showValue(separator)} also occurs in entry or headerPrefix`, fix: 'choose a separator the entries do not hold' });
+  const alphabet = encoding === 'base64' ? /[A-Za-z0-9+/=]/ : /[0-9a-f]/;
+  if (alphabet.test(separator)) problems.push({ pointer: at('separator'), what: `${showValue(separator)} can occur inside a ${encoding} digest`, fix: 'choose a separator no digest holds, e.g. "," or " "' });
+  return problems;
+}
+
+function checkHeaderNames(custom: unknown, at: (key: string) => string): ConfigProblem[] {
+  const lower = (key: string): string | undefined => asText(readPath(custom, key))?.toLowerCase();
+  const signature = lower('signatureHeader');
+  const problems: ConfigProblem[] = [];
+  for (const key of ['idHeader', 'timestampHeader']) {
+    if (lower(key) !== undefined && lower(key) === signature) problems.push({ pointer: at(key), what: 'is the signature header', fix: 'name the header that carries it apart from the signature' });
+  }
+  if (lower('idHeader') !== undefined && lower('idHeader') === lower('timestampHeader')) problems.push({ pointer: at('timestampHeader'), what: 'is the id header', fix: 'name two headers' });
   return problems;
 }
 

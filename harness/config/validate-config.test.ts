@@ -279,7 +279,17 @@ describe.each(['sender', 'receiver'] as const)('validateConfig on a custom signa
       expect.stringMatching(new RegExp(`^${at}\\/customProfile\\/idHeader: is missing, but signedContent signs "\\{id\\}"`)),
       expect.stringMatching(new RegExp(`^${at}\\/customProfile\\/signedContent: has no "\\{body\\}"`)),
       expect.stringMatching(new RegExp(`^${at}\\/customProfile\\/timestampHeader: is missing, but signedContent signs "\\{timestamp\\}"`)),
+      expect.stringMatching(new RegExp(`^${at}\\/customProfile\\/toleranceSeconds: is missing, but signedContent signs "\\{timestamp\\}"`)),
     ]);
+  });
+
+  it('refuses a header form that cannot be read back: a prefix without a separator, a separator inside an entry or a digest, shared header names', () => {
+    const problems = (custom: Record<string, unknown>) => problemsOf(config({ profile: 'custom', customProfile: { signatureHeader: 'X-S', ...custom } }));
+    expect(problems({ signedContent: '{timestamp}.{body}', headerPrefix: 't={timestamp}', entry: 'v1={digest}', toleranceSeconds: 300 })).toEqual([expect.stringMatching(/headerPrefix: is set, but no separator parts it from the signatures/)]);
+    expect(problems({ signedContent: '{timestamp}.{body}', headerPrefix: '{timestamp}', separator: ',', toleranceSeconds: 300 })).toEqual([expect.stringMatching(/headerPrefix: is "\{timestamp\}" alone/)]);
+    expect(problems({ entry: 'v1,{digest}', separator: ',' })).toEqual([expect.stringMatching(/separator: "," also occurs in entry or headerPrefix/)]);
+    expect(problems({ encoding: 'base64', separator: '=' })).toEqual([expect.stringMatching(/separator: "=" can occur inside a base64 digest/)]);
+    expect(problems({ idHeader: 'x-s' })).toEqual([expect.stringMatching(/idHeader: is the signature header/)]);
   });
 
   it('rejects an unknown profile name, listing the known ones', () => {

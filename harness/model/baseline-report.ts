@@ -18,4 +18,6 @@ export interface BaselineReport {
   readonly startedAt: string;
   readonly seed: number;
   readonly checks: readonly BaselineCheck[];
+  /** The command that replays the run, when the report has one (read by apicert replay). */
+  readonly replayCommand?: string;
 }

@@ -2,7 +2,7 @@
 // the run with exit code 2 and nothing run.
 import { readBoundedFile } from '../config/read-bounded-file.js';
 import type { BaselineReport } from '../model/baseline-report.js';
-import { parseBaselineReport } from './parse-baseline-report.js';
+import { parseBaselineReport, type ReportReader } from './parse-baseline-report.js';
 import { BaselineInvalidError } from '../errors.js';
 
 /**
@@ -12,12 +12,12 @@ import { BaselineInvalidError } from '../errors.js';
 export const MAX_BASELINE_BYTES = 256 * 1024 * 1024;
 
 /** Reads and parses an earlier report.json; throws BaselineInvalidError (one line) when it cannot. */
-export async function loadBaseline(path: string): Promise<BaselineReport> {
+export async function loadBaseline(path: string, role: ReportReader = { label: '--baseline', error: BaselineInvalidError }): Promise<BaselineReport> {
   // A wrong path (a disk image, a device, a pipe) is refused before it is read into memory.
   const read = await readBoundedFile(path, MAX_BASELINE_BYTES);
   if (!read.ok) {
     const reason = read.kind === 'missing' ? 'cannot be read (ENOENT)' : read.kind === 'directory' ? 'cannot be read (EISDIR)' : read.reason;
-    throw new BaselineInvalidError(`--baseline ${path} ${reason}; pass the report.json of an earlier apicert run`);
+    throw new role.error(`${role.label} ${path} ${reason}; pass the report.json of an earlier apicert run`);
   }
-  return parseBaselineReport(read.bytes.toString('utf8'), path);
+  return parseBaselineReport(read.bytes.toString('utf8'), path, role);
 }

@@ -1,6 +1,6 @@
 // The part of an earlier report.json that a comparison needs, read defensively. Only these fields are
 // checked, so a baseline written by a later apicert (which may add fields) still compares.
-import { BaselineInvalidError } from '../errors.js';
+import { BaselineInvalidError, type ApicertError } from '../errors.js';
 import type { BaselineCheck, BaselineReport } from '../model/baseline-report.js';
 import type { CheckStatus } from '../model/run-result.js';
 
@@ -19,11 +19,23 @@ function showValue(value: unknown): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
+/** Who reads the report, for its messages and errors: --baseline, or apicert replay. */
+export interface ReportReader {
+  /** Named before the file in messages: "--baseline", "replay". */
+  readonly label: string;
+  readonly error: new (message: string) => ApicertError;
+}
+
+const asBaseline: ReportReader = { label: '--baseline', error: BaselineInvalidError };
+
 class BaselineReader {
-  constructor(private readonly source: string) {}
+  constructor(
+    private readonly source: string,
+    private readonly role: ReportReader,
+  ) {}
 
   fail(pointer: string, problem: string): never {
-    throw new BaselineInvalidError(`--baseline ${this.source}: ${pointer} ${problem}; ${fixHint}`);
+    throw new this.role.error(`${this.role.label} ${this.source}: ${pointer} ${problem}; ${fixHint}`);
   }
 
   object(value: unknown, pointer: string): JsonObject {
@@ -57,15 +69,15 @@ class BaselineReader {
  * Parses the text of a baseline report.json. `source` names the file in messages. Throws
  * BaselineInvalidError with one line (JSON pointer, problem, fix) when it is not an apicert report.
  */
-export function parseBaselineReport(text: string, source: string): BaselineReport {
+export function parseBaselineReport(text: string, source: string, role: ReportReader = asBaseline): BaselineReport {
   // Annotated so that TypeScript narrows after reader.fail(), which never returns.
-  const reader: BaselineReader = new BaselineReader(source);
+  const reader: BaselineReader = new BaselineReader(source, role);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (thrown) {
     const reason = thrown instanceof Error ? thrown.message.split('\n')[0] : 'not JSON';
-    throw new BaselineInvalidError(`--baseline ${source} is not JSON (${reason}); ${fixHint}`);
+    throw new role.error(`${role.label} ${source} is not JSON (${reason}); ${fixHint}`);
   }
   const report = reader.object(parsed, '(document)');
   const tool = reader.object(report['tool'], '/tool');
@@ -80,5 +92,6 @@ export function parseBaselineReport(text: string, source: string): BaselineRepor
     startedAt: reader.string(report, 'startedAt', ''),
     seed,
     checks: checks.map((check: unknown, index) => reader.check(check, `/checks/${index}`)),
+    ...(typeof report['replayCommand'] === 'string' ? { replayCommand: report['replayCommand'] } : {}),
   };
 }

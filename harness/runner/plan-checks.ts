@@ -10,12 +10,14 @@ export function planChecks(
   config: ApicertConfig,
   selected: readonly SuiteName[] | undefined,
   extraSkipReasons: Partial<Record<SuiteName, string>> = {},
+  /** Only these checks, by id (apicert replay); default every check of the selected suites. */
+  onlyChecks?: ReadonlySet<string>,
 ): PlannedCheck[] {
   return suites
     .filter((suite) => selected === undefined || selected.includes(suite.name))
     .flatMap((suite) => {
       const skipReason = suite.whyNotRunnable(config) ?? extraSkipReasons[suite.name];
-      return suite.checks.map((check) => ({
+      return suite.checks.filter((check) => onlyChecks === undefined || onlyChecks.has(check.id)).map((check) => ({
         check,
         ...(skipReason !== undefined ? { skipReason } : {}),
         ...(suite.runsAlongside !== undefined ? { alongside: suite.runsAlongside } : {}),

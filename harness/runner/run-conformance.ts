@@ -18,7 +18,7 @@ import type { ConfigDerivation, RunNote, RunResult, SuiteName } from '../model/r
 import type { SuiteDefinition } from '../check-api/suite-definition.js';
 import { newSinkSecret } from '../sink/sink-secret.js';
 import { profileOf } from '../model/signature-profiles/profile-of-role.js';
-import { headersOf } from '../model/signature-profiles/signature-profile.js';
+import { headersOf, secretForms } from '../model/signature-profiles/signature-profile.js';
 import type { WebhookSink } from '../sink/sink-types.js';
 import { startWebhookSink } from '../sink/webhook-sink.js';
 import { toolVersion } from '../tool-version.js';
@@ -37,6 +37,10 @@ export interface RunConformanceOptions {
   readonly baseUrl?: string;
   readonly configPath?: string;
   readonly suites?: readonly SuiteName[];
+  /** Only these checks, by id (apicert replay): with the run's seed, each gets the seed it had. */
+  readonly checks?: readonly string[];
+  /** The replay command the reports show, when not `apicert run` with these options (apicert replay). */
+  readonly replayCommand?: string;
   readonly seed?: number;
   readonly require?: readonly string[];
   /** --strict: the advisory class is required too. */
@@ -83,7 +87,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
       ? { 'webhooks-receiver': `environment variable ${config.webhooks.receiver.secretEnv} (the receiver's signing secret) is not set` }
       : {}),
     ...(options.contract === undefined ? { 'openapi-contract': 'no API description was given (run with --openapi FILE|URL to check the answers against it)' } : {}),
-  });
+  }, options.checks === undefined ? undefined : new Set(options.checks));
   // The token is needed only by checks that call the API: the receiver suite calls it only to read
   // webhooks.receiver.observe, so a run of that suite alone without observe needs none.
   const runs = (p: PlannedCheck): boolean => p.skipReason === undefined;
@@ -100,7 +104,9 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
   // the sink and the runner (messages, findings, notes) redact the same list, since a target can
   // echo any of them into any of those.
   const otherSecrets = [...(credential === undefined ? [] : prepareCredential(credential).secrets), ...secretsOf(config, options.env)];
-  const secrets = [...otherSecrets, sinkSecret];
+  // A whsec_ secret's key is also echoed without its prefix, or as bytes in hex: each form is redacted.
+  const sinkSecrets = senderProfile === undefined ? [sinkSecret] : secretForms(senderProfile, sinkSecret);
+  const secrets = [...otherSecrets, ...sinkSecrets];
 
   const rateLimit = options.rateLimit ?? config.target.rateLimit;
   // Inside the throttling, so each exchange on the wire counts, and a throttled answer is an answer.
@@ -165,7 +171,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
         ...sender.sink,
         secret: sinkSecret,
         evidenceBodyBytes: config.budgets.evidenceBodyBytes,
-        secrets: otherSecrets,
+        secrets: [...otherSecrets, ...sinkSecrets.slice(1)],
         ...(senderProfile !== undefined ? { signatureHeaders: headersOf(senderProfile) } : {}),
       });
     }
@@ -199,7 +205,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
         required: options.require,
         strict: options.strict === true,
         ...(options.alsoRequire !== undefined ? { also: options.alsoRequire } : {}),
-        replayCommand: replayCommand(options, baseUrl, seed),
+        replayCommand: options.replayCommand ?? replayCommand(options, baseUrl, seed),
         ...(interrupted !== undefined ? { interrupted } : {}),
         ...(options.derived !== undefined ? { configDerivation: toReportedDerivation(options.derived.derivation, secrets) } : {}),
       },
@@ -282,7 +288,12 @@ function secretNames(config: ApicertConfig): string[] {
 // The values of the variables the config names: the token and the receiver's signing secret.
 function secretsOf(config: ApicertConfig, env: RunConformanceOptions['env']): string[] {
   const names = secretNames(config);
-  return names.map((name) => env[name]).filter((value): value is string => value !== undefined && value !== '');
+  const values = names.map((name) => env[name]).filter((value): value is string => value !== undefined && value !== '');
+  const receiver = config.webhooks.receiver;
+  const receiverSecret = receiver === undefined ? undefined : env[receiver.secretEnv];
+  // The receiver's secret in the forms its profile reads it (the key after whsec_, in hex too).
+  const receiverForms = receiver === undefined || receiverSecret === undefined || receiverSecret === '' ? [] : secretForms(profileOf(receiver), receiverSecret);
+  return [...new Set([...values, ...receiverForms])];
 }
 
 function replayCommand(options: RunConformanceOptions, baseUrl: string, seed: number): string {

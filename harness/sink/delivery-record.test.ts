@@ -84,9 +84,9 @@ describe('abbreviateSignature', () => {
 });
 
 describe('toDeliveryRecord in a signature profile', () => {
-  it('shortens the digests of the profile\'s signature header and leaves its id header whole', () => {
-    const headers = { 'webhook-id': 'evt_1', 'webhook-timestamp': '1767225600', 'webhook-signature': `v1,${Buffer.from(digest, 'hex').toString('base64')}` };
+  it('shortens the digests of the profile\'s signature header and leaves its id and timestamp headers whole', () => {
+    const headers = { 'webhook-id': 'msg_2ad9c7e1f0b34a5d8e6f', 'webhook-timestamp': '1767225600', 'webhook-signature': `v1,${Buffer.from(digest, 'hex').toString('base64')}` };
     const record = toDeliveryRecord(delivery({ headers }), 'http://127.0.0.1:1', policy, ['webhook-signature', 'webhook-id', 'webhook-timestamp']);
-    expect(record.request.headers).toMatchObject({ 'webhook-id': 'evt_1', 'webhook-timestamp': '1767225600', 'webhook-signature': 'v1,dXEH6g6y…' });
+    expect(record.request.headers).toMatchObject({ 'webhook-id': 'msg_2ad9c7e1f0b34a5d8e6f', 'webhook-timestamp': '1767225600', 'webhook-signature': 'v1,dXEH6g6y…' });
   });
 });

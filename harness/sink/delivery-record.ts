@@ -27,7 +27,9 @@ export const conventionSignatureHeaders: readonly string[] = ['x-signature'];
 /** The evidence record of `delivery`; `baseUrl` is the sink URL the path is resolved against. */
 export function toDeliveryRecord(delivery: SinkDelivery, baseUrl: string, policy: EvidencePolicy, signatureHeaders: readonly string[] = conventionSignatureHeaders): ExchangeRecord {
   const headers = redactHeaders(delivery.headers, policy.secrets);
-  for (const name of signatureHeaders) if (headers[name] !== undefined) headers[name] = abbreviateSignature(headers[name]);
+  // Only the signature's digests: an id or timestamp header is shown whole, so a change shows.
+  const signature = signatureHeaders[0];
+  if (signature !== undefined && headers[signature] !== undefined) headers[signature] = abbreviateSignature(headers[signature]);
   const request = {
     method: delivery.method,
     url: redactText(joinUrl(baseUrl, delivery.path), policy.secrets),

@@ -117,8 +117,8 @@ export interface WebhookSinkOptions extends SinkConfig {
   /** Further values to redact from records (the API token); the sink's own secret is always redacted. */
   readonly secrets?: readonly string[];
   /**
-   * Lower-case names of the signature profile's headers (signature, id, timestamp; webhooks.sender.profile):
-   * kept when a body is dropped, and their digests shortened in evidence. Default X-Signature.
+   * Lower-case names of the signature profile's headers (webhooks.sender.profile): the first is the
+   * signature, whose digests evidence shortens; all are kept when a body is dropped. Default X-Signature.
    */
   readonly signatureHeaders?: readonly string[];
   /** Parses each delivery body once, on arrival; default JSON.parse (a test passes a counting one). */

@@ -1,6 +1,5 @@
 // The exact bytes and headers of one delivery attempt. Pure, so each sender defect's effect on the
 // wire is testable without a socket.
-import { createHash } from 'node:crypto';
 import type { DefectName } from '../defects.js';
 import { signatureHeadersFor, type SenderProfile, type SignedAttempt } from './sender-signature-schemes.js';
 
@@ -75,13 +74,14 @@ export function buildDeliveryPayload(
       base64: defects.has('signature-base64'),
     },
   );
+  if (defects.has('sender-omits-id-header')) {
+    for (const name of ['x-github-delivery', 'x-shopify-webhook-id']) delete signed[name];
+  }
   return { body, headers: { ...headers, ...signed } };
 }
 
 // The id a profile's id header carries. Clean: the body's event id, on every attempt.
 function headerIdOf(eventId: string, attempt: number, defects: ReadonlySet<DefectName>): string {
-  // A message id of the sender's own, stable across retries, but not the event's.
-  if (defects.has('sender-id-header-not-event-id')) return `msg_${createHash('sha256').update(eventId).digest('hex').slice(0, 24)}`;
   if (attempt > 1 && defects.has('sender-id-header-changes-on-retry')) return `${eventId}_retry${attempt}`;
   return eventId;
 }

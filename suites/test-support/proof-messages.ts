@@ -115,9 +115,9 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
   'webhooks-sender.signed-timestamp-current': {
     'sender-stale-timestamp': { fails: /^the signed timestamp \(\d+\) was 60\d s old when the delivery arrived, past the standard-webhooks profile's tolerance of 300 s/ },
   },
-  'webhooks-sender.id-header-matches-body': {
-    'sender-id-header-not-event-id': { fails: /^Webhook-Id is not the event's id: the first attempt: Webhook-Id is "msg_[0-9a-f]+", the body's id "evt_/ },
-    'sender-id-header-changes-on-retry': { fails: /^Webhook-Id is not the event's id: the retry: Webhook-Id is "evt_[0-9a-f]+_retry2", the body's id "evt_/ },
+  'webhooks-sender.id-header-stable': {
+    'sender-omits-id-header': { fails: /^no X-Github-Delivery header on the first attempt or the retry: receivers of the github scheme deduplicate by it/ },
+    'sender-id-header-changes-on-retry': { fails: /^Webhook-Id changed on the retry: "evt_[0-9a-f]+" on the first attempt, "evt_[0-9a-f]+_retry2" on the retry/ },
   },
   'webhooks-sender.events-per-operation': {
     'webhook-type-field': { fails: /the create event has no string "event" name/ },

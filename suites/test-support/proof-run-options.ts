@@ -78,13 +78,19 @@ export const standardWebhooksSender: ReferenceRunOptions = {
   configure: (config) => ({ ...config, webhooks: { ...config.webhooks, sender: { ...config.webhooks.sender!, profile: 'standard-webhooks' } } }),
 };
 
+/** The sender in GitHub's profile, on both sides (--sender-profile github): an id header no signature covers. */
+const githubSender: ReferenceRunOptions = {
+  server: { webhooks: senderTimings, senderProfile: 'github' },
+  configure: (config) => ({ ...config, webhooks: { ...config.webhooks, sender: { ...config.webhooks.sender!, profile: 'github' } } }),
+};
+
 // Switches that need more than their suite's options.
 const switchRunOptions: Readonly<Record<string, ReferenceRunOptions>> = {
   'receiver-ignores-timestamp': standardWebhooksReceiver,
   'receiver-reads-first-signature-only': standardWebhooksReceiver,
   'receiver-slow-ack': fastSlowAck,
   'sender-stale-timestamp': standardWebhooksSender,
-  'sender-id-header-not-event-id': standardWebhooksSender,
+  'sender-omits-id-header': githubSender,
   'sender-id-header-changes-on-retry': standardWebhooksSender,
   'singular-collection-name': { configure: withSingularPaths },
   'no-retry-on-4xx': patientSender,

@@ -3,7 +3,7 @@
 import type { Check } from '../define-check.js';
 import { deliveryShape } from './delivery-shape.js';
 import { eventsPerOperation } from './events-per-operation.js';
-import { idHeaderMatchesBody } from './id-header-matches-body.js';
+import { idHeaderStable } from './id-header-stable.js';
 import { retryAfterFailure } from './retry-after-failure.js';
 import { retryAfterTimeout } from './retry-after-timeout.js';
 import { retryBackoff } from './retry-backoff.js';
@@ -19,7 +19,7 @@ export const webhooksSenderChecks: readonly Check[] = [
   eventsPerOperation,
   uniqueEventIds,
   retryAfterFailure,
-  idHeaderMatchesBody,
+  idHeaderStable,
   retryAfterTimeout,
   retryBackoff,
   writeNotHeldByDelivery,

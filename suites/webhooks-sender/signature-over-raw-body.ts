@@ -4,7 +4,7 @@ import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveri
 import { describeDroppedBody } from './internal/delivery-body.js';
 import { mergeEvidence } from './internal/sender-evidence.js';
 import { withSubscription } from './internal/sender-setup.js';
-import { judgeProfileSignature, judgeSignature } from './internal/signature-judgement.js';
+import { findOtherProfileSigned, judgeProfileSignature, judgeSignature } from './internal/signature-judgement.js';
 import { profileOf } from '../../harness/model/signature-profiles/profile-of-role.js';
 import { displayHeaderName } from '../../harness/model/signature-profiles/signature-profile.js';
 
@@ -61,11 +61,14 @@ export const signatureOverRawBody = defineCheck({
         ? judgeSignature(sink.secret, delivery.body, delivery.headers['x-signature'], sender.digestEncoding)
         : judgeProfileSignature(profile, sink.secret, delivery.body, delivery.headers);
       if (judgement.valid) return ctx.pass();
+      // The usual slip when the header is missing: the config names another scheme than the sender's.
+      const otherProfile = delivery.headers[profile.signatureHeader] === undefined ? findOtherProfileSigned(profile.name, delivery.headers) : undefined;
+      const hint = [judgement.hint, otherProfile].filter((text) => text !== undefined).join('; ');
       const signed = isConvention
         ? `HMAC-SHA256 of the ${delivery.body.length} bytes received, ${sender.digestEncoding === 'either' ? 'hex or base64' : sender.digestEncoding}`
         : `the ${profile.name} profile: HMAC-SHA256 of "${profile.signedContent}" with the ${delivery.body.length} bytes received as {body}`;
       return ctx.fail(
-        `${header} does not verify over the raw body: ${judgement.reason}${judgement.hint !== undefined ? ` (${judgement.hint})` : ''}`,
+        `${header} does not verify over the raw body: ${judgement.reason}${hint !== '' ? ` (${hint})` : ''}`,
         {
           expected: `${judgement.expected} (${signed})`,
           actual: judgement.received,

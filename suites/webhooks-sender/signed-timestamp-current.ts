@@ -30,7 +30,8 @@ export const signedTimestampCurrent = defineCheck({
     if (sender === undefined) return ctx.skip('no webhook sender is configured (add "webhooks.sender" to the config)');
     const profile = profileOf(sender);
     const tolerance = profile.toleranceSeconds;
-    if (!signsTimestamp(profile) || tolerance === undefined) return ctx.skip(`the ${profile.name} profile signs no timestamp (webhooks.sender.profile), so none can be stale`);
+    if (!signsTimestamp(profile)) return ctx.skip(`the ${profile.name} profile signs no timestamp (webhooks.sender.profile), so none can be stale`);
+    if (tolerance === undefined) return ctx.incomplete(`the ${profile.name} profile signs a timestamp but gives no tolerance to judge it by (webhooks.sender.customProfile.toleranceSeconds)`);
     return withSubscription(ctx, { kind: 'accept' }, async ({ collection, channel }) => {
       const created = await createRecord(ctx, collection);
       if (!created.ok) return created.outcome;

@@ -30,7 +30,7 @@ describe('webhooks-sender suite against the reference server', () => {
     // In the convention's profile: no signed timestamp, no id header, so their checks say so.
     expect(results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual([
       'webhooks-sender.signed-timestamp-current: skipped the convention profile signs no timestamp (webhooks.sender.profile), so none can be stale',
-      "webhooks-sender.id-header-matches-body: skipped the convention profile has no id header (webhooks.sender.profile); the body's id is the only one",
+      "webhooks-sender.id-header-stable: skipped the convention profile has no id header (webhooks.sender.profile); the body's id is the only one",
     ]);
     const findings = (id: string) => results.find((r) => r.id === id)!.findings;
     expect(findings(deliveryShape.id)).toEqual([expect.objectContaining({ level: 'warning', message: expect.stringMatching(/plain HTTP .* HTTPS/) })]);
@@ -162,5 +162,20 @@ describe('webhooks-sender suite in a custom signature profile', () => {
     expect(stale[0]).toMatchObject({ status: 'failed', message: expect.stringMatching(/past the custom profile's tolerance of 300 s/) });
     const reserialized = await runAgainstReference([signatureOverRawBody], stripeSender(['signature-over-reserialized-body']));
     expect(reserialized[0]).toMatchObject({ status: 'failed', message: expect.stringMatching(/^Stripe-Signature does not verify over the raw body: .*re-serialized as compact JSON/) });
+  });
+});
+
+describe('webhooks-sender suite when the config names another scheme than the sender signs in', () => {
+  it('says which profile the delivery was signed in, and how to pick it', async () => {
+    const result = await runOneSender(signatureOverRawBody, {
+      configure: (config) => {
+        const fast = fastSender()(config);
+        return { ...fast, webhooks: { ...fast.webhooks, sender: { ...fast.webhooks.sender!, profile: 'github' } } };
+      },
+    });
+    expect(result).toMatchObject({
+      status: 'failed',
+      message: 'X-Hub-Signature-256 does not verify over the raw body: no x-hub-signature-256 header (the delivery carries X-Signature, the convention profile\'s signature header: set webhooks.sender.profile to "convention")',
+    });
   });
 });

@@ -17,7 +17,7 @@ export interface SignatureProfile {
   readonly name: string;
   /** Lower-case header names. */
   readonly signatureHeader: string;
-  /** The header that carries the event id, when the scheme has one: it must equal the body's id. */
+  /** The header that carries the event's (or the message's) id, when the scheme has one: the same on every attempt. */
   readonly idHeader?: string;
   /** The header that carries the timestamp (Unix seconds), when it is not inside the signature header. */
   readonly timestampHeader?: string;
@@ -116,4 +116,17 @@ export function displayHeaderName(name: string): string {
 /** The lower-case names of the headers the profile sends: its signature, and its id and timestamp where it has them. */
 export function headersOf(profile: SignatureProfile): string[] {
   return [profile.signatureHeader, ...(profile.idHeader === undefined ? [] : [profile.idHeader]), ...(profile.timestampHeader === undefined ? [] : [profile.timestampHeader])];
+}
+
+/**
+ * Every form of `secret` a target could echo, to be redacted: the secret itself and, for a key read
+ * as base64 after a prefix (whsec_…), the part after the prefix and the key's bytes in hex.
+ */
+export function secretForms(profile: Pick<SignatureProfile, 'key'>, secret: string): string[] {
+  if (profile.key.form === 'raw' || secret === '') return [secret];
+  const core = secret.startsWith(profile.key.prefix) ? secret.slice(profile.key.prefix.length) : secret;
+  const hex = Buffer.from(core, 'base64').toString('hex');
+  // Forms too short to be told apart from other text are left to the secret itself.
+  const extra = [core, hex].filter((form) => form.length >= 8 && form !== secret);
+  return [secret, ...new Set(extra)];
 }

@@ -95,14 +95,13 @@ export const senderProbes: Partial<Record<DefectName, DefectProbe>> = {
     clean: false,
     broken: true,
   },
-  'sender-id-header-not-event-id': {
+  'sender-omits-id-header': {
     options: { senderProfile: 'github' },
     async observe(env) {
-      const delivery = await firstDelivery(env);
-      return delivery.headers['x-github-delivery'] === parse(delivery).id;
+      return (await firstDelivery(env)).headers['x-github-delivery'] === undefined;
     },
-    clean: true,
-    broken: false,
+    clean: false,
+    broken: true,
   },
   'sender-id-header-changes-on-retry': {
     options: { senderProfile: 'shopify' },

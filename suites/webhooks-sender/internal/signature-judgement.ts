@@ -3,7 +3,7 @@
 // convention's X-Signature with its encoding pin (webhooks.sender.digestEncoding), or any other
 // profile (webhooks.sender.profile). Pure.
 import { shownTimestamp, signatureHeaders, verifyDelivery } from '../../../harness/model/signature-profiles/profile-signature.js';
-import { displayHeaderName, type SignatureProfile } from '../../../harness/model/signature-profiles/signature-profile.js';
+import { builtInProfileNames, builtInProfiles, displayHeaderName, type SignatureProfile } from '../../../harness/model/signature-profiles/signature-profile.js';
 import {
   computeDigest,
   detectDigestEncoding,
@@ -38,6 +38,16 @@ export function judgeSignature(secret: string, rawBody: Uint8Array, header: stri
   if (verdict.valid) return { valid: true, expected, received };
   const hint = receivedDigest === undefined ? undefined : findReserializedMatch(secret, rawBody, receivedDigest);
   return { valid: false, reason: verdict.reason ?? 'does not verify', expected, received, ...(hint !== undefined ? { hint } : {}) };
+}
+
+/**
+ * When the configured profile's signature header is missing: the other published profile whose
+ * signature header the delivery does carry, as a one-line hint, or undefined.
+ */
+export function findOtherProfileSigned(configured: string, headers: Readonly<Record<string, string>>): string | undefined {
+  const other = builtInProfileNames.map((name) => builtInProfiles[name]).find((profile) => profile.name !== configured && headers[profile.signatureHeader] !== undefined);
+  if (other === undefined) return undefined;
+  return `the delivery carries ${displayHeaderName(other.signatureHeader)}, the ${other.name} profile's signature header: set webhooks.sender.profile to "${other.name}"`;
 }
 
 // A digest in hex or base64: a long run of their symbols; labels and timestamps are shorter.
