@@ -5,7 +5,7 @@ import { ExitCode } from '../exit-codes.js';
 import { toolVersion } from '../tool-version.js';
 import type { CliIo } from './cli-io.js';
 import { exitCodeForError, formatErrorLine } from './exit-code-for-error.js';
-import { initFlags, referenceServerFlags, runFlags, vectorsFlags } from './flags.js';
+import { initFlags, referenceServerFlags, replayFlags, runFlags, vectorsFlags } from './flags.js';
 import { findRepeatedFlag } from './parse-flag-values.js';
 import { findQuickAnswer } from './quick-answer.js';
 
@@ -119,6 +119,19 @@ async function createParser(argv: readonly string[], width: number, run: Command
       },
     )
     .command(
+      'replay <report>',
+      'Run again the failed and errored checks of an earlier report.json, with its seed',
+      (y) => y.positional('report', { type: 'string', demandOption: true, describe: 'report.json of an earlier run' }).options(replayFlags),
+      async (args) => {
+        await run(async (io) =>
+          (await import('./replay-command.js')).replayCommand(
+            { report: args.report, check: args.check, baseUrl: args['base-url'], config: args.config, reportDir: args['report-dir'], format: args.format },
+            io,
+          ),
+        );
+      },
+    )
+    .command(
       'vectors',
       'Print the webhook signature test vectors of a profile, as JSON',
       (y) => y.options(vectorsFlags),
@@ -134,7 +147,7 @@ async function createParser(argv: readonly string[], width: number, run: Command
         await run(async (io) => (await import('./validate-config-command.js')).validateConfigCommand(args.file, io));
       },
     )
-    .demandCommand(1, 'name a command: run, init, reference-server, vectors or validate-config')
+    .demandCommand(1, 'name a command: run, replay, init, reference-server, vectors or validate-config')
     .strict()
     .version(toolVersion())
     .help()

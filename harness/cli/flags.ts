@@ -50,5 +50,15 @@ export const vectorsFlags = {
   profile: { type: 'string', describe: 'Signature profile: convention, github, standard-webhooks, stripe or shopify' },
 } as const satisfies Record<string, Options>;
 
+export const replayFlags = {
+  check: { type: 'string', describe: 'Replay only this check of the report (default: every failed and errored one)' },
+  'base-url': { type: 'string', describe: 'Base URL to replay against (default: the report\'s, e.g. give a fixed build\'s)' },
+  config: { type: 'string', describe: 'Path to apicert.config.json (default: the --config of the report\'s replay command)' },
+  'report-dir': { type: 'string', default: 'apicert-replay', describe: 'Folder that receives the replay\'s reports (not the original\'s, which it would replace)' },
+  format: { type: 'string', default: 'html,junit,json', describe: 'Comma list of report formats: html, junit, json' },
+} as const satisfies Record<string, Options>;
+
 /** Every long flag of every command, for the docs test. */
-export const allFlagNames: readonly string[] = [...new Set([...Object.keys(runFlags), ...Object.keys(referenceServerFlags), ...Object.keys(initFlags), ...Object.keys(vectorsFlags)])];
+export const allFlagNames: readonly string[] = [
+  ...new Set([...Object.keys(runFlags), ...Object.keys(referenceServerFlags), ...Object.keys(initFlags), ...Object.keys(vectorsFlags), ...Object.keys(replayFlags)]),
+];

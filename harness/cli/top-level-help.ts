@@ -12,6 +12,8 @@ Commands:
                                   with its URL and token)
   apicert init                    Write a starting config from an OpenAPI document (a file or URL,
                                   or found under --base-url)
+  apicert replay <report>         Run again the failed and errored checks of an earlier report.json,
+                                  with its seed
   apicert vectors                 Print the webhook signature test vectors of a profile, as JSON
   apicert validate-config <file>  Check a config file: prints ok, or one line per problem
 

@@ -31,6 +31,7 @@ describe('parseBaselineReport', () => {
       startedAt: run.startedAt,
       seed: 42,
       checks: run.checks.map(({ id, suite, class: klass, title, status }) => ({ id, suite, class: klass, title, status })),
+      replayCommand: run.replayCommand,
     });
   });
 
