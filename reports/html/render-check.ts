@@ -13,6 +13,7 @@ import { escapeHtml, escapeHtmlText } from './escape.js';
 import type { EvidenceBudget, HtmlLimits } from './html-limits.js';
 import { renderExchange } from './render-exchange.js';
 import { renderCoverage } from './render-coverage.js';
+import { renderPageGrid } from './render-page-grid.js';
 
 /** What a check's rendering needs beyond the check itself. */
 export interface CheckRenderContext {
@@ -123,7 +124,9 @@ function renderCounterexample(check: CheckResult, context: CheckRenderContext): 
   const json = toPrettyJson(check.counterexample);
   const granted = context.budget.grant(Math.min(json.length, context.limits.counterexampleChars));
   const cut = cutText(json, granted);
-  return `<h5>Counterexample (shrunk)</h5><pre class="counterexample">${escapeHtmlText(cut.text)}${renderOmittedMarker(cut.omittedChars)}</pre>`;
+  // A walk's pages are drawn too: where the rows went twice or missing, and where the writes landed.
+  const grid = renderPageGrid(check.counterexample, toCheckAnchor(check.id));
+  return `<h5>Counterexample (shrunk)</h5>${grid}<pre class="counterexample">${escapeHtmlText(cut.text)}${renderOmittedMarker(cut.omittedChars)}</pre>`;
 }
 
 function renderReplay(check: CheckResult, run: RunResult): string {

@@ -1,0 +1,96 @@
+// The page grid of a failed walk under mutation, in Debian's Chromium, from a real run against the
+// reference server with a cursor that restarts when its anchor is deleted: the picture is there
+// with scripts on and off, named for screen readers, marks the rows listed twice, and stays inert
+// with hostile ids.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCheck, buildRun } from '../../harness/model/test-support/sample-run.js';
+import type { RunResult } from '../../harness/model/run-result.js';
+import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/start.js';
+import { runCli } from '../../harness/cli/cli.js';
+import { captureIo } from '../../harness/cli/test-support/capture-io.js';
+import { launchChromium } from './test-support/launch-chromium.js';
+import { exampleConfig, writeHtmlPage } from './test-support/run-to-report.js';
+
+let browser: Browser;
+let server: RunningReferenceServer;
+let root: string;
+let pageUrl: string;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  server = await startReferenceServer({ defects: ['cursor-restarts-when-anchor-deleted'] });
+  root = await mkdtemp(join(tmpdir(), 'apicert-grid-'));
+  const reportDir = join(root, 'report');
+  const io = captureIo({ APICERT_TOKEN: server.token });
+  const code = await runCli(['run', '--base-url', server.url, '--config', exampleConfig, '--suite', 'pagination', '--report-dir', reportDir, '--seed', '3'], io);
+  expect(code).toBe(1);
+  const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as RunResult;
+  expect(report.checks.find((check) => check.id === 'pagination.cursor.no-duplicates-under-mutation')?.status).toBe('failed');
+  pageUrl = pathToFileURL(join(reportDir, 'index.html')).href;
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (root !== undefined) await rm(root, { recursive: true, force: true });
+});
+
+async function gridOf(url: string, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto(url);
+  // A failed check starts open; otherwise a click opens the native <details>, with or without the page's script.
+  const details = page.locator('details:has(code.check-id:text-is("pagination.cursor.no-duplicates-under-mutation"))').first();
+  if ((await details.getAttribute('open')) === null) await details.locator('> summary').click();
+  const svg = page.locator('figure.page-grid svg').first();
+  await svg.waitFor({ state: 'visible', timeout: 10_000 });
+  const result = {
+    // The accessible name: the texts of the elements aria-labelledby names.
+    name: (await Promise.all(((await svg.getAttribute('aria-labelledby')) ?? '').split(' ').map((id) => page.locator(`[id="${id}"]`).first().textContent()))).join(' | '),
+    box: await svg.boundingBox(),
+    repeated: await page.locator('figure.page-grid rect[fill="#f8d0d0"]').count(),
+    writes: await page.locator('figure.page-grid line').count(),
+    caption: await page.locator('figure.page-grid figcaption').first().innerText(),
+    pwned: javaScriptEnabled ? await page.evaluate('window.__pwned') : undefined,
+    violations,
+  };
+  await context.close();
+  return result;
+}
+
+describe('the page grid of a failed walk under mutation', () => {
+  it.each([true, false])('is drawn, named and marks the rows listed twice (JavaScript %s)', async (javaScriptEnabled) => {
+    const grid = await gridOf(pageUrl, javaScriptEnabled);
+    expect(grid.name).toMatch(/^The pages of the failing walk \| \d+ pages; listed twice: \S+/);
+    expect(grid.box?.width).toBeGreaterThan(100);
+    expect(grid.repeated).toBeGreaterThan(0);
+    expect(grid.writes).toBeGreaterThan(0);
+    expect(grid.caption).toMatch(/w1: after page \d: delete the anchor/);
+    expect(grid.violations).toEqual([]);
+  }, 30_000);
+
+  it('keeps hostile row ids inert', async () => {
+    const hostile = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1">';
+    const run = buildRun([
+      buildCheck({
+        id: 'pagination.cursor.no-duplicates-under-mutation',
+        status: 'failed',
+        counterexample: { pages: [{ ids: [hostile, 'b'] }, { ids: [hostile] }], repeated: [hostile], missing: ['c'], writes: [`after page 1: ${hostile}`] },
+      }),
+    ]);
+    const grid = await gridOf(await writeHtmlPage(run, join(root, 'hostile')), true);
+    expect(grid.pwned).toBeUndefined();
+    expect(grid.repeated).toBe(2);
+    expect(grid.caption).toContain('<script>window.__pwned=1</script>');
+    expect(grid.violations).toEqual([]);
+  }, 30_000);
+});
