@@ -14,12 +14,12 @@ import { senderProbes } from '../reference-server/test-support/defect-probes/sen
 import type { Check } from './define-check.js';
 import { allChecks, suites } from './index.js';
 import { proofMessages } from './test-support/proof-messages.js';
-import { optionsForProof, standardWebhooksReceiver, suiteRunOptions } from './test-support/proof-run-options.js';
-import { exampleConfigPath, runAgainstReference, type ReferenceRunOptions } from './test-support/run-against-reference.js';
+import { optionsForProof, senderInProfile, standardWebhooksReceiver, suiteRunOptions } from './test-support/proof-run-options.js';
+import { exampleConfigPath, runAgainstReference } from './test-support/run-against-reference.js';
 import type { ApicertConfig } from '../harness/config/config-types.js';
 import { loadConfig } from '../harness/config/load-config.js';
 import { profileOf } from '../harness/model/signature-profiles/profile-of-role.js';
-import { builtInProfiles, signsTimestamp, takesSeveralSignatures, type BuiltInProfileName, type SignatureProfile } from '../harness/model/signature-profiles/signature-profile.js';
+import { builtInProfiles, signsTimestamp, takesSeveralSignatures, type SignatureProfile } from '../harness/model/signature-profiles/signature-profile.js';
 
 // The sink the tests start is plain HTTP, so the sender suite always warns that convention 6/5 asks
 // for HTTPS; any other warning, or any advice, on the clean server is a check crying wolf.
@@ -95,16 +95,6 @@ function cleanOutcome(checkId: string, profile: SignatureProfile): unknown {
   if (runsIn === undefined || runsIn(profile)) return `${checkId}: passed`;
   return expect.stringMatching(new RegExp(`^${checkId.replace(/\./g, '\\.')}: skipped the ${profile.name} profile .*\\(webhooks\\.(receiver|sender)\\.profile\\)`));
 }
-
-// The sender suite in each published profile other than the convention's (--sender-profile).
-const senderInProfile = (name: Exclude<BuiltInProfileName, 'convention'>): ReferenceRunOptions => ({
-  ...suiteRunOptions['webhooks-sender'],
-  server: { ...suiteRunOptions['webhooks-sender'].server, senderProfile: name },
-  configure: (config) => {
-    const fast = suiteRunOptions['webhooks-sender'].configure!(config);
-    return { ...fast, webhooks: { ...fast.webhooks, sender: { ...fast.webhooks.sender!, profile: name } } };
-  },
-});
 
 describe('every check on the clean reference server', () => {
   const cleanRuns = [

@@ -3,6 +3,7 @@
 import type { ApicertConfig } from '../../harness/config/config-types.js';
 import type { SuiteName } from '../../harness/model/run-result.js';
 import { resourceChecks } from '../resources/index.js';
+import type { SenderProfile } from '../../reference-server/webhooks/sender-signature-schemes.js';
 import type { ReferenceRunOptions } from './run-against-reference.js';
 
 // The bounds check creates records until it sees the bound or reaches the cap: a smaller cap keeps
@@ -72,17 +73,22 @@ export const standardWebhooksReceiver: ReferenceRunOptions = {
   configure: (config) => withReceiver(config, { profile: 'standard-webhooks' }),
 };
 
-/** The sender in the Standard Webhooks profile, on both sides (--sender-profile standard-webhooks). */
-export const standardWebhooksSender: ReferenceRunOptions = {
-  server: { webhooks: senderTimings, senderProfile: 'standard-webhooks' },
-  configure: (config) => ({ ...config, webhooks: { ...config.webhooks, sender: { ...config.webhooks.sender!, profile: 'standard-webhooks' } } }),
-};
+/** The sender suite's options with the sender in `profile` on both sides (--sender-profile and webhooks.sender.profile). */
+export function senderInProfile(profile: SenderProfile): ReferenceRunOptions {
+  const forSuite = suiteRunOptions['webhooks-sender'];
+  return {
+    ...forSuite,
+    server: { ...forSuite.server, senderProfile: profile },
+    configure: (config) => {
+      const fast = forSuite.configure!(config);
+      return { ...fast, webhooks: { ...fast.webhooks, sender: { ...fast.webhooks.sender!, profile } } };
+    },
+  };
+}
 
-/** The sender in GitHub's profile, on both sides (--sender-profile github): an id header no signature covers. */
-const githubSender: ReferenceRunOptions = {
-  server: { webhooks: senderTimings, senderProfile: 'github' },
-  configure: (config) => ({ ...config, webhooks: { ...config.webhooks, sender: { ...config.webhooks.sender!, profile: 'github' } } }),
-};
+// Standard Webhooks signs a timestamp and an id; GitHub's id header is one no signature covers.
+const standardWebhooksSender = senderInProfile('standard-webhooks');
+const githubSender = senderInProfile('github');
 
 // Switches that need more than their suite's options.
 const switchRunOptions: Readonly<Record<string, ReferenceRunOptions>> = {

@@ -10,14 +10,14 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import type { BuiltInProfileName } from '../../harness/model/signature-profiles/signature-profile.js';
 import type { ExternalSigner } from '../../reference-server/webhooks/delivery-payload.js';
-import { suiteRunOptions } from '../test-support/proof-run-options.js';
+import { senderInProfile } from '../test-support/proof-run-options.js';
 import { runAgainstReference } from '../test-support/run-against-reference.js';
 import { isSkippedForProfile } from '../test-support/skipped-for-profile.js';
 import { webhooksSenderChecks } from './index.js';
 
 const text = (body: Uint8Array): string => Buffer.from(body).toString('utf8');
 
-const librarySigners: Readonly<Record<string, { readonly profile: BuiltInProfileName; readonly sign: (secretOf: (secret: string) => string) => ExternalSigner }>> = {
+const librarySigners: Readonly<Record<string, { readonly profile: Exclude<BuiltInProfileName, 'convention' | 'custom'>; readonly sign: (secretOf: (secret: string) => string) => ExternalSigner }>> = {
   standardwebhooks: {
     profile: 'standard-webhooks',
     sign: (secretOf) => (secret, attempt) => ({
@@ -40,15 +40,9 @@ const librarySigners: Readonly<Record<string, { readonly profile: BuiltInProfile
 
 async function runSenderSuite(library: string, secretOf: (secret: string) => string) {
   const { profile, sign } = librarySigners[library]!;
-  const options = suiteRunOptions['webhooks-sender'];
-  return runAgainstReference(webhooksSenderChecks, {
-    ...options,
-    server: { ...options.server, senderSigner: sign(secretOf) },
-    configure: (config) => {
-      const fast = options.configure!(config);
-      return { ...fast, webhooks: { ...fast.webhooks, sender: { ...fast.webhooks.sender!, profile } } };
-    },
-  });
+  // The library signs in place of the reference server's own signer for that profile.
+  const options = senderInProfile(profile);
+  return runAgainstReference(webhooksSenderChecks, { ...options, server: { ...options.server, senderSigner: sign(secretOf) } });
 }
 
 describe.each(Object.keys(librarySigners))('a sender signing with %s', (library) => {
