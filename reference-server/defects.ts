@@ -137,10 +137,24 @@ export interface DefectSwitch {
   readonly allowedBy?: string;
   /** For a known gap: the rule it breaks, and why no check catches it yet. */
   readonly noCheckYet?: string;
+  /** A switch that changes something only in some signature profiles: the flag and the profiles. */
+  readonly onlyWith?: { readonly flag: 'sender-profile' | 'receiver-profile'; readonly profiles: readonly string[] };
 }
 
+/** Switches that act only in some signature profiles; the others act in every one. */
+const profileBound: Partial<Record<DefectName, NonNullable<DefectSwitch['onlyWith']>>> = {
+  'sender-stale-timestamp': { flag: 'sender-profile', profiles: ['standard-webhooks', 'stripe'] },
+  'sender-omits-id-header': { flag: 'sender-profile', profiles: ['github', 'shopify'] },
+  'sender-id-header-changes-on-retry': { flag: 'sender-profile', profiles: ['github', 'standard-webhooks', 'shopify'] },
+  'receiver-ignores-timestamp': { flag: 'receiver-profile', profiles: ['standard-webhooks'] },
+  'receiver-reads-first-signature-only': { flag: 'receiver-profile', profiles: ['standard-webhooks'] },
+};
+
 /** Every defect switch, with a one-line description of the wrong (or, for a variant, the other allowed) behaviour. */
-export const defects: readonly DefectSwitch[] = defectList;
+export const defects: readonly DefectSwitch[] = defectList.map((defect) => {
+  const onlyWith = profileBound[defect.name];
+  return onlyWith === undefined ? defect : { ...defect, onlyWith };
+});
 
 const defectNames: ReadonlySet<string> = new Set(defectList.map((d) => d.name));
 

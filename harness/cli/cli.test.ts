@@ -293,4 +293,15 @@ describe('apicert reference-server', () => {
     expect(await runCli(['reference-server', '--defects', 'no-such-defect'], io)).toBe(2);
     expectOneLineError(io.err(), 'APICERT_USAGE');
   });
+
+  it('warns, and still starts, when a switch acts only in another signature profile', async () => {
+    let stop: () => void = () => {};
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const io = captureIo({}, () => stopped);
+    const running = runCli(['reference-server', '--port', '0', '--sender-profile', 'github', '--defects', 'sender-stale-timestamp,sender-omits-id-header'], io);
+    for (let i = 0; i < 100 && !io.out().includes('\n'); i += 1) await new Promise((r) => setTimeout(r, 20));
+    stop();
+    expect(await running).toBe(0);
+    expect(io.err()).toBe('apicert: --defects sender-stale-timestamp has no effect with --sender-profile github; it acts with --sender-profile standard-webhooks or stripe\n');
+  });
 });

@@ -167,6 +167,17 @@ function checkWebhooks(raw: unknown): ConfigProblem[] {
       });
     }
   }
+  // digestEncoding is the convention's open choice (5/5); every other profile fixes its own.
+  for (const role of ['sender', 'receiver']) {
+    const profile = asText(readPath(raw, 'webhooks', role, 'profile')) ?? 'convention';
+    if (profile !== 'convention' && readPath(raw, 'webhooks', role, 'digestEncoding') !== undefined) {
+      problems.push({
+        pointer: `/webhooks/${role}/digestEncoding`,
+        what: `is set, but the ${profile} profile writes its digest in its own encoding, so it is never used`,
+        fix: profile === 'custom' ? `set the encoding in webhooks.${role}.customProfile.encoding, or remove digestEncoding` : 'remove it',
+      });
+    }
+  }
   return problems;
 }
 

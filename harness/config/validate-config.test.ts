@@ -296,3 +296,16 @@ describe.each(['sender', 'receiver'] as const)('validateConfig on a custom signa
     expect(problemsOf(config({ profile: 'acme' }))).toEqual([expect.stringMatching(new RegExp(`^${at}\\/profile: .*convention.*github.*standard-webhooks.*stripe.*shopify.*custom`))]);
   });
 });
+
+describe('validateConfig on digestEncoding beside a signature profile', () => {
+  it('refuses it where the profile fixes its own encoding, and takes it in the convention profile', () => {
+    const sender = (fields: Record<string, unknown>) => ({ webhooks: { sender: { register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}' } }, ...fields } } });
+    expect(problemsOf(sender({ profile: 'github', digestEncoding: 'base64' }))).toEqual([
+      expect.stringMatching(/^\/webhooks\/sender\/digestEncoding: is set, but the github profile writes its digest in its own encoding, so it is never used; remove it/),
+    ]);
+    expect(problemsOf({ webhooks: { receiver: { url: '/in', profile: 'custom', customProfile: { signatureHeader: 'X-S' }, digestEncoding: 'hex' } } })).toEqual([
+      expect.stringMatching(/^\/webhooks\/receiver\/digestEncoding: .*; set the encoding in webhooks\.receiver\.customProfile\.encoding, or remove digestEncoding/),
+    ]);
+    expect(validateConfig(sender({ digestEncoding: 'base64' })).ok).toBe(true);
+  });
+});
