@@ -78,6 +78,19 @@ describe('the page grid of a failed walk under mutation', () => {
     expect(grid.violations).toEqual([]);
   }, 30_000);
 
+  it('comes with the run overview: a bar per suite that ran, the failing one red, named for screen readers', async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(pageUrl);
+      const svg = page.locator('figure.run-overview svg');
+      await svg.waitFor({ state: 'visible' });
+      expect(await page.locator('[id="overview-desc"]').textContent()).toMatch(/^pagination: [\d.]+ s in its checks, \d+ failed, \d+ passed/);
+      expect(await svg.locator('rect[fill="#c62828"]').count()).toBe(1);
+      await context.close();
+    }
+  }, 30_000);
+
   it('keeps hostile row ids inert', async () => {
     const hostile = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1">';
     const run = buildRun([

@@ -1,5 +1,6 @@
 // The top of the report: the overall verdict and why, the run's facts, and the verdict per
 // conformance class (what a release decision needs, before any detail).
+import { renderRunOverview } from './render-run-overview.js';
 import { advisoryClassId, contractClassId, type ClassResult, type RunResult } from '../../harness/model/run-result.js';
 import { renderBoundedText } from './bounded-html.js';
 import { renderConfigDerivation } from './render-config-derivation.js';
@@ -74,7 +75,7 @@ export function renderClassesTable(run: RunResult): string {
       ? '<p>No conformance class: no check ran.</p>'
       : '<table class="classes"><thead><tr><th scope="col">Class</th><th scope="col">Verdict</th><th scope="col">Required</th>' +
         `<th scope="col">Passed</th><th scope="col">Failed</th><th scope="col">Errored</th><th scope="col">Skipped</th></tr></thead><tbody>${rows}</tbody></table>`;
-  return `<section id="classes" aria-labelledby="classes-title"><h2 id="classes-title">Conformance classes</h2>${table}</section>`;
+  return `<section id="classes" aria-labelledby="classes-title"><h2 id="classes-title">Conformance classes</h2>${table}${renderRunOverview(run)}</section>`;
 }
 
 function describeRequirement(result: ClassResult): string {
