@@ -13,6 +13,7 @@ import { escapeHtml, escapeHtmlText } from './escape.js';
 import type { EvidenceBudget, HtmlLimits } from './html-limits.js';
 import { renderExchange } from './render-exchange.js';
 import { renderCoverage } from './render-coverage.js';
+import { renderDeliveryTimeline } from './render-delivery-timeline.js';
 import { renderPageGrid } from './render-page-grid.js';
 
 /** What a check's rendering needs beyond the check itself. */
@@ -144,7 +145,8 @@ function renderEvidence(check: CheckResult, context: CheckRenderContext): string
   const exchanges = shown.map((exchange, index) => renderExchange(exchange, index, evidence.length, context.limits, context.budget));
   const hidden = evidence.length - shown.length;
   const more = hidden > 0 ? `<p class="omitted">(+${formatCount(hidden)} more exchanges in report.json)</p>` : '';
-  return `<h5>Evidence</h5>${exchanges.join('')}${more}`;
+  // Webhook deliveries are drawn on a timeline first: a retry schedule shows at a glance.
+  return `<h5>Evidence</h5>${renderDeliveryTimeline(evidence, toCheckAnchor(check.id))}${exchanges.join('')}${more}`;
 }
 
 /** Renders one check; failed and errored checks carry the full evidence. */

@@ -1,7 +1,7 @@
-// The page grid of a failed walk under mutation, in Debian's Chromium, from a real run against the
-// reference server with a cursor that restarts when its anchor is deleted: the picture is there
-// with scripts on and off, named for screen readers, marks the rows listed twice, and stays inert
-// with hostile ids.
+// The report's charts in Debian's Chromium, with scripts on and off: the page grid of a failed walk
+// under mutation (from a real run against the reference server with a cursor that restarts when its
+// anchor is deleted), the run overview, and the delivery timeline of a failed sender check. Each is
+// drawn, named for screen readers, and inert with hostile data.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,6 +87,33 @@ describe('the page grid of a failed walk under mutation', () => {
       await svg.waitFor({ state: 'visible' });
       expect(await page.locator('[id="overview-desc"]').textContent()).toMatch(/^pagination: [\d.]+ s in its checks, \d+ failed, \d+ passed/);
       expect(await svg.locator('rect[fill="#c62828"]').count()).toBe(1);
+      await context.close();
+    }
+  }, 30_000);
+
+  it('draws the deliveries of a failed sender check on a timeline, named and inert with a hostile event id', async () => {
+    const hostile = '<img src=x onerror="window.__pwned=1">';
+    const delivery = (event: string, attempt: number, atMs: number, status: number) => ({
+      direction: 'inbound' as const,
+      request: { method: 'POST', url: 'http://127.0.0.1:4100/c1', headers: {} },
+      response: { status, headers: {} },
+      startedAt: new Date(Date.UTC(2026, 10, 25, 12) + atMs).toISOString(),
+      durationMs: 1,
+      note: `delivery ${attempt} of event ${event}: the sink answered ${status}`,
+    });
+    const run = buildRun([
+      buildCheck({ id: 'webhooks-sender.retry-backoff', suite: 'webhooks-sender', class: 'webhooks-sender', status: 'failed', evidence: [delivery(hostile, 1, 0, 500), delivery(hostile, 2, 5, 500), delivery(hostile, 3, 9, 200)] }),
+    ]);
+    const url = await writeHtmlPage(run, join(root, 'timeline'));
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(url);
+      const svg = page.locator('figure.delivery-timeline svg');
+      await svg.waitFor({ state: 'visible' });
+      expect(await svg.locator('circle').count()).toBe(3);
+      expect(await page.locator('[id$="-timeline-desc"]').textContent()).toBe(`${hostile}: 0 ms: answered 500, 5 ms: answered 500, 9 ms: answered 200`);
+      if (javaScriptEnabled) expect(await page.evaluate('window.__pwned')).toBeUndefined();
       await context.close();
     }
   }, 30_000);

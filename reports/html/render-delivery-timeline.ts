@@ -1,0 +1,80 @@
+// The webhook deliveries a check saw, drawn as a timeline: one row per event, each attempt a mark at
+// the time it arrived, green when the sink answered 2xx, red for another answer, orange when the
+// connection ended without one, and the gap to the previous attempt written beside it, so a retry
+// schedule (or its absence) can be seen. Read from the check's inbound evidence. Inline SVG with
+// presentation attributes only, and the same in words. Pure.
+import type { ExchangeRecord } from '../../harness/model/evidence.js';
+import { cutText } from './cut-text.js';
+import { escapeHtml } from './escape.js';
+
+/** What is drawn at most: the rest is in the evidence below and in report.json. */
+export const timelineBounds = { events: 8, attemptsPerEvent: 12, labelChars: 24 } as const;
+
+interface Attempt {
+  readonly atMs: number;
+  readonly status: number | undefined;
+}
+
+// The sink's note on each delivery record: "delivery 2 of event evt_1: the sink answered 500".
+const notePattern = /^delivery (\d+) of (?:event (.+?)|this body): /;
+
+function readEvents(evidence: readonly ExchangeRecord[]): { readonly events: Map<string, Attempt[]>; readonly start: number } | undefined {
+  const inbound = evidence.filter((exchange) => exchange.direction === 'inbound' && !Number.isNaN(Date.parse(exchange.startedAt)));
+  if (inbound.length === 0) return undefined;
+  const start = Math.min(...inbound.map((exchange) => Date.parse(exchange.startedAt)));
+  const events = new Map<string, Attempt[]>();
+  for (const exchange of inbound) {
+    const match = notePattern.exec(exchange.note ?? '');
+    const key = match?.[2] ?? '(no event id)';
+    events.set(key, [...(events.get(key) ?? []), { atMs: Date.parse(exchange.startedAt) - start, status: exchange.response?.status }]);
+  }
+  return { events, start };
+}
+
+const labelWidth = 170;
+const plotWidth = 520;
+const rowHeight = 26;
+
+function colourOf(status: number | undefined): string {
+  if (status === undefined) return '#ef6c00';
+  return status >= 200 && status < 300 ? '#2e7d32' : '#c62828';
+}
+
+function describeAttempt(attempt: Attempt): string {
+  return `${Math.round(attempt.atMs)} ms: ${attempt.status === undefined ? 'no answer (time-out or cut)' : `answered ${attempt.status}`}`;
+}
+
+/** The timeline as a <figure>, or '' when the check kept no delivery. `idPrefix` keeps ids unique in the page. */
+export function renderDeliveryTimeline(evidence: readonly ExchangeRecord[], idPrefix: string): string {
+  const read = readEvents(evidence);
+  if (read === undefined) return '';
+  const events = [...read.events].slice(0, timelineBounds.events).map(([id, attempts]) => [id, attempts.slice(0, timelineBounds.attemptsPerEvent)] as const);
+  const lastMs = Math.max(1, ...events.flatMap(([, attempts]) => attempts.map((attempt) => attempt.atMs)));
+  const x = (ms: number): number => labelWidth + Math.round((ms / lastMs) * (plotWidth - 20)) + 10;
+  const width = labelWidth + plotWidth + 40;
+  const height = events.length * rowHeight + 24;
+  const parts: string[] = [`<line x1="${labelWidth}" y1="${height - 16}" x2="${labelWidth + plotWidth}" y2="${height - 16}" stroke="#999"/>`];
+  parts.push(`<text x="${labelWidth}" y="${height - 3}" font-size="10" fill="#555">0 ms</text>`);
+  parts.push(`<text x="${labelWidth + plotWidth - 60}" y="${height - 3}" font-size="10" fill="#555">${Math.round(lastMs)} ms</text>`);
+  events.forEach(([id, attempts], row) => {
+    const y = 8 + row * rowHeight;
+    parts.push(`<text x="2" y="${y + 12}" font-size="11" font-family="monospace" fill="#222"><title>${escapeHtml(cutText(id, 200).text)}</title>${escapeHtml(cutText(id, timelineBounds.labelChars).text)}</text>`);
+    parts.push(`<line x1="${labelWidth}" y1="${y + 8}" x2="${labelWidth + plotWidth}" y2="${y + 8}" stroke="#e0e0e0"/>`);
+    attempts.forEach((attempt, index) => {
+      const gap = index === 0 ? '' : `+${Math.round(attempt.atMs - attempts[index - 1]!.atMs)} ms`;
+      parts.push(
+        `<g><title>${escapeHtml(`attempt ${index + 1} at ${describeAttempt(attempt)}`)}</title><circle cx="${x(attempt.atMs)}" cy="${y + 8}" r="5" fill="${colourOf(attempt.status)}"/></g>` +
+          (gap === '' ? '' : `<text x="${x(attempt.atMs) - 14}" y="${y + 24}" font-size="9" fill="#555">${gap}</text>`),
+      );
+    });
+  });
+  const words = events.map(([id, attempts]) => `${cutText(id, 80).text}: ${attempts.map(describeAttempt).join(', ')}`).join('; ');
+  const hidden = read.events.size - events.length;
+  const titleId = `${idPrefix}-timeline-title`;
+  const descId = `${idPrefix}-timeline-desc`;
+  return (
+    `<figure class="delivery-timeline"><svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="${titleId} ${descId}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<title id="${titleId}">The deliveries the sink received, by event and time</title><desc id="${descId}">${escapeHtml(words)}</desc>${parts.join('')}</svg>` +
+    `<figcaption>Deliveries by event: green answered 2xx, red another status, orange no answer; the gap to the attempt before is written under each retry${hidden > 0 ? ` (${hidden} more events in the evidence)` : ''}.</figcaption></figure>`
+  );
+}
