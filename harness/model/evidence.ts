@@ -41,6 +41,15 @@ export interface ExchangeRecord {
   readonly curl?: string;
   /** Why the check made this exchange, in a few words. */
   readonly note?: string;
+  /** On an inbound record: which attempt of which event the delivery was, as the sink counted it. */
+  readonly delivery?: DeliveryFacts;
+}
+
+/** What the sink read of one delivery: its attempt number and, when the body had one, its event id (redacted). */
+export interface DeliveryFacts {
+  /** 1 for the first delivery of an event (or of these exact bytes, without an id). */
+  readonly attempt: number;
+  readonly eventId?: string;
 }
 
 /** Extra detail a check attaches to a failure. */

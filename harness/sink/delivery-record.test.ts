@@ -42,6 +42,7 @@ describe('toDeliveryRecord', () => {
     expect(record.response?.status).toBe(503);
     expect(record.durationMs).toBe(3);
     expect(record.note).toBe('delivery 2 of event evt_1: the sink answered 503');
+    expect(record.delivery).toEqual({ attempt: 2, eventId: 'evt_1' });
   });
 
   it('never shows the secret, and shows only the first characters of the digest', () => {

@@ -45,6 +45,7 @@ export function toDeliveryRecord(delivery: SinkDelivery, baseUrl: string, policy
     durationMs: 'afterMs' in answer ? Math.round(answer.afterMs) : 0,
     // The event id is the sender's to choose, so the note is redacted like everything it sent.
     note: redactText(describeAnswer(delivery, answer), policy.secrets),
+    delivery: { attempt: delivery.attemptOfEvent, ...(delivery.eventId === undefined ? {} : { eventId: redactText(delivery.eventId, policy.secrets) }) },
   };
 }
 

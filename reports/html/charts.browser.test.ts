@@ -100,6 +100,7 @@ describe('the page grid of a failed walk under mutation', () => {
       startedAt: new Date(Date.UTC(2026, 10, 25, 12) + atMs).toISOString(),
       durationMs: 1,
       note: `delivery ${attempt} of event ${event}: the sink answered ${status}`,
+      delivery: { attempt, eventId: event },
     });
     const run = buildRun([
       buildCheck({ id: 'webhooks-sender.retry-backoff', suite: 'webhooks-sender', class: 'webhooks-sender', status: 'failed', evidence: [delivery(hostile, 1, 0, 500), delivery(hostile, 2, 5, 500), delivery(hostile, 3, 9, 200)] }),

@@ -12,6 +12,7 @@ function delivery(event: string, attempt: number, atMs: number, status: number |
     ...(status === undefined ? {} : { response: { status, headers: {} } }),
     startedAt: new Date(Date.UTC(2026, 10, 25, 12, 0, 0) + atMs).toISOString(),
     note: `delivery ${attempt} of event ${event}: ${status === undefined ? 'the sender closed the connection' : `the sink answered ${status}`}`,
+    delivery: { attempt, eventId: event },
   };
 }
 

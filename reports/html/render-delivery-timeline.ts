@@ -15,17 +15,13 @@ interface Attempt {
   readonly status: number | undefined;
 }
 
-// The sink's note on each delivery record: "delivery 2 of event evt_1: the sink answered 500".
-const notePattern = /^delivery (\d+) of (?:event (.+?)|this body): /;
-
 function readEvents(evidence: readonly ExchangeRecord[]): { readonly events: Map<string, Attempt[]>; readonly start: number } | undefined {
   const inbound = evidence.filter((exchange) => exchange.direction === 'inbound' && !Number.isNaN(Date.parse(exchange.startedAt)));
   if (inbound.length === 0) return undefined;
   const start = Math.min(...inbound.map((exchange) => Date.parse(exchange.startedAt)));
   const events = new Map<string, Attempt[]>();
   for (const exchange of inbound) {
-    const match = notePattern.exec(exchange.note ?? '');
-    const key = match?.[2] ?? '(no event id)';
+    const key = exchange.delivery?.eventId ?? '(no event id)';
     events.set(key, [...(events.get(key) ?? []), { atMs: Date.parse(exchange.startedAt) - start, status: exchange.response?.status }]);
   }
   return { events, start };

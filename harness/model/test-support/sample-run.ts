@@ -245,6 +245,7 @@ export function sampleFullRun(): RunResult {
     durationMs: 2000.5,
     curl: "curl -sS -X POST -H 'content-type: application/json' --data-raw '{}' 'http://127.0.0.1:4999/sink'",
     note: 'delivery 2 of event ev1',
+    delivery: { attempt: 2, eventId: 'ev1' } satisfies Required<NonNullable<ExchangeRecord['delivery']>>,
   };
   const check: Required<FailedCheck> = {
     id: 'webhooks-sender.redelivery-keeps-id',
