@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { secretVariants } from '../http/redact.js';
-import { abbreviateSignature, toDeliveryRecord } from './delivery-record.js';
+import { toDeliveryRecord } from './delivery-record.js';
 import type { SinkDelivery } from './sink-types.js';
 
 const secret = 'sink-secret-0123456789';
@@ -68,19 +68,6 @@ describe('toDeliveryRecord', () => {
     expect(toDeliveryRecord(delivery({ answer: { state: 'answered', status: 200, afterMs: 2000, late: true } }), 'http://h:1', policy).note).toMatch(/held the answer 2000 ms, then answered 200/);
     expect(toDeliveryRecord(delivery({ answer: { state: 'destroyed', afterMs: 5 } }), 'http://h:1', policy).note).toMatch(/cut the connection/);
     expect(toDeliveryRecord(delivery({ answer: { state: 'pending' }, eventId: undefined }), 'http://h:1', policy).note).toBe('delivery 2 of this body: no answer yet');
-  });
-});
-
-describe('abbreviateSignature', () => {
-  it('keeps the label and eight characters of the digest', () => {
-    expect(abbreviateSignature(`sha256=${digest}`)).toBe('sha256=757107ea…');
-    expect(abbreviateSignature(digest)).toBe('757107ea…');
-    expect(abbreviateSignature('sha256=abc')).toBe('sha256=abc');
-  });
-
-  it('cuts every digest of a profile\'s header and keeps its labels and timestamp', () => {
-    expect(abbreviateSignature(`t=1767225600,v1=${digest},v1=${'b'.repeat(64)}`)).toBe('t=1767225600,v1=757107ea…,v1=bbbbbbbb…');
-    expect(abbreviateSignature('v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4= v1,aGVsbG8gd29ybGQgaGVsbG8gd29ybGQgaGVsbG8gd29y=')).toBe('v1,K5oZfzN9… v1,aGVsbG8g…');
   });
 });
 

@@ -3,23 +3,9 @@
 // enough to compare digests and never enough to matter. Pure.
 import { recordBody, type EvidencePolicy } from '../http/exchange-record.js';
 import { redactHeaders, redactText } from '../http/redact.js';
+import { abbreviateDigests } from '../model/abbreviate-digests.js';
 import type { ExchangeRecord } from '../model/evidence.js';
 import type { DeliveryAnswer, SinkDelivery } from './sink-types.js';
-
-/** Characters of a digest kept in evidence. */
-export const DIGEST_PREVIEW_CHARS = 8;
-
-// A digest in hex or base64: a long run of their symbols. Labels ("sha256=", "v1,", "t=") and
-// timestamps are shorter, so they stay as sent.
-const digestRun = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
-
-/**
- * A signature header's value with each digest cut to its first characters: "sha256=757107ea…",
- * "t=1700000000,v1=5257a869…", "v1,K5oZfzN9…". Short values are kept whole.
- */
-export function abbreviateSignature(value: string): string {
-  return value.replace(digestRun, (digest) => (digest.length <= DIGEST_PREVIEW_CHARS ? digest : `${digest.slice(0, DIGEST_PREVIEW_CHARS)}…`));
-}
 
 /** The headers the sink keeps and shortens in evidence when none is named: the convention's. */
 export const conventionSignatureHeaders: readonly string[] = ['x-signature'];
@@ -29,7 +15,7 @@ export function toDeliveryRecord(delivery: SinkDelivery, baseUrl: string, policy
   const headers = redactHeaders(delivery.headers, policy.secrets);
   // Only the signature's digests: an id or timestamp header is shown whole, so a change shows.
   const signature = signatureHeaders[0];
-  if (signature !== undefined && headers[signature] !== undefined) headers[signature] = abbreviateSignature(headers[signature]);
+  if (signature !== undefined && headers[signature] !== undefined) headers[signature] = abbreviateDigests(headers[signature]);
   const request = {
     method: delivery.method,
     url: redactText(joinUrl(baseUrl, delivery.path), policy.secrets),

@@ -2,6 +2,7 @@
 // first characters of the expected and received digests (never more, never the secret). The
 // convention's X-Signature with its encoding pin (webhooks.sender.digestEncoding), or any other
 // profile (webhooks.sender.profile). Pure.
+import { abbreviateDigests } from '../../../harness/model/abbreviate-digests.js';
 import { shownTimestamp, signatureHeaders, verifyDelivery } from '../../../harness/model/signature-profiles/profile-signature.js';
 import { builtInProfileNames, builtInProfiles, displayHeaderName, type SignatureProfile } from '../../../harness/model/signature-profiles/signature-profile.js';
 import {
@@ -12,9 +13,6 @@ import {
   type DigestEncoding,
   type DigestEncodingChoice,
 } from '../../webhooks/verify-signature.js';
-
-/** Characters of a digest shown in evidence. */
-export const DIGEST_PREVIEW_CHARS = 8;
 
 export interface SignatureJudgement {
   readonly valid: boolean;
@@ -50,13 +48,10 @@ export function findOtherProfileSigned(configured: string, headers: Readonly<Rec
   return `the delivery carries ${displayHeaderName(other.signatureHeader)}, the ${other.name} profile's signature header: set webhooks.sender.profile to "${other.name}"`;
 }
 
-// A digest in hex or base64: a long run of their symbols; labels and timestamps are shorter.
-const digestRun = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
-
 /** The value with each digest cut to its first characters ("sha256=757107ea…", "t=…,v1=5257a869…"); the secret is never shown. */
 export function previewSignature(value: string, secret: string): string {
   if (secret !== '' && value.includes(secret)) return '[REDACTED]';
-  return value.replace(digestRun, (digest) => (digest.length <= DIGEST_PREVIEW_CHARS ? digest : `${digest.slice(0, DIGEST_PREVIEW_CHARS)}…`));
+  return abbreviateDigests(value);
 }
 
 /**
