@@ -75,3 +75,10 @@ describe('judgeProfileSignature', () => {
     expect(judgeProfileSignature(profile, secret, body, { 'webhook-id': 'evt_1' })).toMatchObject({ valid: false, received: '(no Webhook-Signature header)' });
   });
 });
+
+describe('judgeProfileSignature without what the profile signs', () => {
+  it('shows no made-up expected signature when the delivery carries no timestamp to sign', () => {
+    const judgement = judgeProfileSignature(builtInProfiles.stripe, 'sink-secret-1', Buffer.from('{}'), { 'x-signature': 'sha256=ab' });
+    expect(judgement).toMatchObject({ valid: false, expected: '(none to show: the delivery carries no timestamp to sign)', received: '(no Stripe-Signature header)' });
+  });
+});

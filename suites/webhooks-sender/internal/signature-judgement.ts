@@ -4,7 +4,7 @@
 // profile (webhooks.sender.profile). Pure.
 import { abbreviateDigests } from '../../../harness/model/abbreviate-digests.js';
 import { shownTimestamp, signatureHeaders, verifyDelivery } from '../../../harness/model/signature-profiles/profile-signature.js';
-import { builtInProfileNames, builtInProfiles, displayHeaderName, type SignatureProfile } from '../../../harness/model/signature-profiles/signature-profile.js';
+import { builtInProfileNames, builtInProfiles, displayHeaderName, signsTimestamp, type SignatureProfile } from '../../../harness/model/signature-profiles/signature-profile.js';
 import {
   computeDigest,
   detectDigestEncoding,
@@ -62,8 +62,14 @@ export function judgeProfileSignature(profile: SignatureProfile, secret: string,
   const { toleranceSeconds: _ignored, ...timeless } = profile;
   const verdict = verifyDelivery(timeless, secret, headers, rawBody, 0);
   const value = headers[profile.signatureHeader];
-  const message = { id: profile.idHeader === undefined ? '' : (headers[profile.idHeader] ?? ''), timestamp: shownTimestamp(profile, headers) ?? 0 };
-  const expected = previewSignature(signatureHeaders(profile, secret, { ...message, body: rawBody })[profile.signatureHeader]!, secret);
+  const id = profile.idHeader === undefined ? '' : headers[profile.idHeader];
+  const timestamp = shownTimestamp(profile, headers);
+  // A signature over an id or a time the delivery does not show would be a made-up expectation.
+  const unsigned = [profile.signedContent.includes('{id}') && id === undefined ? 'id' : undefined, signsTimestamp(profile) && timestamp === undefined ? 'timestamp' : undefined].filter((what) => what !== undefined);
+  const expected =
+    unsigned.length > 0
+      ? `(none to show: the delivery carries no ${unsigned.join(' and no ')} to sign)`
+      : previewSignature(signatureHeaders(profile, secret, { id: id ?? '', timestamp: timestamp ?? 0, body: rawBody })[profile.signatureHeader]!, secret);
   const received = value === undefined ? `(no ${displayHeaderName(profile.signatureHeader)} header)` : previewSignature(value, secret);
   if (verdict.valid) return { valid: true, expected, received };
   const hint = findReserializedMatchIn(rawBody, (bytes) => verifyDelivery(timeless, secret, headers, bytes, 0).valid);
