@@ -16,9 +16,9 @@ import type { Credential } from '../http/http-types.js';
 import { compareRuns, type RunComparison } from '../model/compare-runs.js';
 import type { ConfigDerivation, RunNote, RunResult, SuiteName } from '../model/run-result.js';
 import type { SuiteDefinition } from '../check-api/suite-definition.js';
-import { newSinkSecret } from '../sink/sink-secret.js';
 import { profileOf } from '../model/signature-profiles/profile-of-role.js';
-import { headersOf, secretForms } from '../model/signature-profiles/signature-profile.js';
+import { secretForms } from '../model/signature-profiles/signature-profile.js';
+import { newSinkSigning } from '../sink/sink-signing.js';
 import type { WebhookSink } from '../sink/sink-types.js';
 import { startWebhookSink } from '../sink/webhook-sink.js';
 import { toolVersion } from '../tool-version.js';
@@ -98,15 +98,13 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
   const seed = options.seed ?? pickRunSeed();
   // Registered with the target by the webhooks-sender checks, in the form the sender's signature
   // profile reads (whsec_ and base64 for Standard Webhooks); redacted from every record like the token.
-  const senderProfile = config.webhooks.sender === undefined ? undefined : profileOf(config.webhooks.sender);
-  const sinkSecret = newSinkSecret(senderProfile?.key);
+  const sinkSigning = newSinkSigning(config.webhooks.sender);
   // The token, the wrong token sent to test refusal, the receiver's secret and the sink's: the client,
   // the sink and the runner (messages, findings, notes) redact the same list, since a target can
   // echo any of them into any of those.
   const otherSecrets = [...(credential === undefined ? [] : prepareCredential(credential).secrets), ...secretsOf(config, options.env)];
   // A whsec_ secret's key is also echoed without its prefix, or as bytes in hex: each form is redacted.
-  const sinkSecrets = senderProfile === undefined ? [sinkSecret] : secretForms(senderProfile, sinkSecret);
-  const secrets = [...otherSecrets, ...sinkSecrets];
+  const secrets = [...otherSecrets, ...sinkSigning.secretForms];
 
   const rateLimit = options.rateLimit ?? config.target.rateLimit;
   // Inside the throttling, so each exchange on the wire counts, and a throttled answer is an answer.
@@ -169,10 +167,10 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     if (sender !== undefined && planned.some((p) => p.check.suite === 'webhooks-sender' && p.skipReason === undefined)) {
       sink = await startWebhookSink({
         ...sender.sink,
-        secret: sinkSecret,
+        secret: sinkSigning.secret,
         evidenceBodyBytes: config.budgets.evidenceBodyBytes,
-        secrets: [...otherSecrets, ...sinkSecrets.slice(1)],
-        ...(senderProfile !== undefined ? { signatureHeaders: headersOf(senderProfile) } : {}),
+        secrets: [...otherSecrets, ...sinkSigning.secretForms],
+        ...(sinkSigning.signatureHeaders !== undefined ? { signatureHeaders: sinkSigning.signatureHeaders } : {}),
       });
     }
     const { results, notes, interrupted } = await runChecks({

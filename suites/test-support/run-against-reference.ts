@@ -7,10 +7,8 @@ import type { ReadableResult } from '../../harness/model/test-support/readable-r
 import { loadOpenApi } from '../../harness/openapi/load-openapi.js';
 import { createAnswerContract } from '../../harness/openapi/response-contract.js';
 import { runChecks } from '../../harness/runner/run-checks.js';
-import { profileOf } from '../../harness/model/signature-profiles/profile-of-role.js';
-import { headersOf } from '../../harness/model/signature-profiles/signature-profile.js';
-import { newSinkSecret } from '../../harness/sink/sink-secret.js';
 import type { WebhookSink } from '../../harness/sink/sink-types.js';
+import { newSinkSigning } from '../../harness/sink/sink-signing.js';
 import { startWebhookSink } from '../../harness/sink/webhook-sink.js';
 import type { DefectName } from '../../reference-server/defects.js';
 import { startReferenceServer, type ReferenceServerOptions, type RunningReferenceServer } from '../../reference-server/start.js';
@@ -42,8 +40,7 @@ export async function runAgainstReference(checks: readonly Check[], options: Ref
   const loaded = await loadConfig(exampleConfigPath);
   const config = options.configure ? options.configure(loaded) : loaded;
   // As the run command makes it: in the form the sender's signature profile reads.
-  const senderProfile = config.webhooks.sender === undefined ? undefined : profileOf(config.webhooks.sender);
-  const sinkSecret = newSinkSecret(senderProfile?.key);
+  const sinkSigning = newSinkSigning(config.webhooks.sender);
   const client = createHttpClient({
     connectTimeoutMs: 2000,
     headersTimeoutMs: 5000,
@@ -54,14 +51,20 @@ export async function runAgainstReference(checks: readonly Check[], options: Ref
     followRedirects: false,
     maxRedirects: 0,
     credential: { header: 'authorization', value: `Bearer ${server.token}`, curlValue: 'Bearer $APICERT_TOKEN' },
-    secrets: [server.token, server.webhookSecret, sinkSecret],
+    secrets: [server.token, server.webhookSecret, ...sinkSigning.secretForms],
   });
   let sink: WebhookSink | undefined;
   try {
     const sender = config.webhooks.sender;
     if (options.startSink === true && sender !== undefined) {
-      const signatureHeaders = senderProfile === undefined ? undefined : headersOf(senderProfile);
-      sink = await startWebhookSink({ ...sender.sink, secret: sinkSecret, evidenceBodyBytes: config.budgets.evidenceBodyBytes, secrets: [server.token], ...(signatureHeaders !== undefined ? { signatureHeaders } : {}) });
+      const { signatureHeaders } = sinkSigning;
+      sink = await startWebhookSink({
+        ...sender.sink,
+        secret: sinkSigning.secret,
+        evidenceBodyBytes: config.budgets.evidenceBodyBytes,
+        secrets: [server.token, ...sinkSigning.secretForms],
+        ...(signatureHeaders !== undefined ? { signatureHeaders } : {}),
+      });
     }
     const before = options.contractAfter ?? [];
     const contract = before.length === 0 ? undefined : createAnswerContract((await loadOpenApi(`${server.url}/openapi.json`)).model, { source: 'the reference server\'s /openapi.json', baseUrl: server.url });
