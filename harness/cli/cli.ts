@@ -125,7 +125,7 @@ async function createParser(argv: readonly string[], width: number, run: Command
       async (args) => {
         await run(async (io) =>
           (await import('./replay-command.js')).replayCommand(
-            { report: args.report, check: args.check, baseUrl: args['base-url'], config: args.config, reportDir: args['report-dir'], format: args.format },
+            { report: args.report, check: args.check, baseUrl: args['base-url'], config: args.config, reportDir: args['report-dir'], format: args.format, reporter: args.reporter },
             io,
           ),
         );

@@ -56,6 +56,7 @@ export const replayFlags = {
   config: { type: 'string', describe: 'Path to apicert.config.json (default: the --config of the report\'s replay command)' },
   'report-dir': { type: 'string', default: 'apicert-replay', describe: 'Folder that receives the replay\'s reports (not the original\'s, which it would replace)' },
   format: { type: 'string', default: 'html,junit,json', describe: 'Comma list of report formats: html, junit, json' },
+  reporter: runFlags.reporter,
 } as const satisfies Record<string, Options>;
 
 /** Every long flag of every command, for the docs test. */

@@ -74,6 +74,13 @@ describe('apicert replay', () => {
     expect(nothing).toMatchObject({ code: 0, out: `nothing to replay: ${cleanPath} has no failed or errored check (name one with --check ID)\n` });
   }, 30_000);
 
+  it('annotates on GitHub Actions as apicert run does', async () => {
+    const io = captureIo({ APICERT_TOKEN: token, GITHUB_ACTIONS: 'true' });
+    const code = await runCli(['replay', reportPath, '--report-dir', join(dir, 'replay-github')], io);
+    expect(code).toBe(1);
+    expect(io.out()).toMatch(/^::error title=apicert failed%3A resources\.put-replaces-record/m);
+  }, 30_000);
+
   it('refuses an unknown check and a file that is no report, in one line each', async () => {
     const unknown = await replay([reportPath, '--check', 'resources.no-such-check']);
     expect(unknown.code).toBe(2);

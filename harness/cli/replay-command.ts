@@ -12,7 +12,7 @@ import { loadBaseline } from '../runner/load-baseline.js';
 import { runConformance } from '../runner/run-conformance.js';
 import type { CliIo } from './cli-io.js';
 import { readFlagFromCommand } from './command-flag.js';
-import { parseChoices } from './parse-flag-values.js';
+import { parseChoices, parseReporters } from './parse-flag-values.js';
 import { createProgressLine } from './progress-line.js';
 import { reportRun } from './report-run.js';
 
@@ -23,10 +23,12 @@ export interface ReplayFlagValues {
   readonly config?: string | undefined;
   readonly reportDir: string;
   readonly format: string;
+  readonly reporter?: string | undefined;
 }
 
 export async function replayCommand(flags: ReplayFlagValues, io: CliIo): Promise<ExitCode> {
   const formats: ReportFormat[] = parseChoices('format', flags.format, reportFormats);
+  const reporters = parseReporters(flags.reporter, io.env);
   const before = await loadBaseline(flags.report, { label: 'replay', error: ReportInvalidError });
   const chosen = chooseChecks(before.checks, flags.check, flags.report);
   if (chosen.length === 0) {
@@ -54,12 +56,14 @@ export async function replayCommand(flags: ReplayFlagValues, io: CliIo): Promise
       onProgress: (index, total, label) => progress.update(index, total, label),
     });
     progress.clear();
-    io.stdout.write(renderSideBySide(chosen, run.checks, before.seed));
+    if (reporters.console) io.stdout.write(renderSideBySide(chosen, run.checks, before.seed));
     const { exitCode } = await reportRun(run, undefined, {
       reportDir: flags.reportDir,
       formats,
       failOn: 'any',
       color: io.stdout.isTTY === true,
+      console: reporters.console,
+      ...(reporters.github ? { github: { stepSummaryPath: io.env['GITHUB_STEP_SUMMARY'] } } : {}),
       write: (text) => io.stdout.write(text),
       warn: (text) => io.stderr.write(text),
     });

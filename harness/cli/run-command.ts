@@ -7,7 +7,7 @@ import { UsageError } from '../errors.js';
 import type { ExitCode } from '../exit-codes.js';
 import { runConformance, type RunConformanceOptions } from '../runner/run-conformance.js';
 import type { CliIo } from './cli-io.js';
-import { parseChoices, parseFailOn, parseInteger, parseList, parsePositiveNumber, parseSuites } from './parse-flag-values.js';
+import { parseChoices, parseFailOn, parseInteger, parseList, parsePositiveNumber, parseReporters, parseSuites } from './parse-flag-values.js';
 import { createProgressLine } from './progress-line.js';
 import { reportRun } from './report-run.js';
 
@@ -78,8 +78,7 @@ function originOf(baseUrl: string): string | undefined {
 export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitCode> {
   const suites = parseSuites(flags.suite);
   const formats: ReportFormat[] = parseChoices('format', flags.format, reportFormats);
-  // As vitest and Playwright do: on GitHub Actions, annotations and a job summary unless told otherwise.
-  const reporters = parseChoices('reporter', flags.reporter ?? (io.env['GITHUB_ACTIONS'] === 'true' ? 'console,github' : 'console'), ['console', 'github'] as const);
+  const reporters = parseReporters(flags.reporter, io.env);
   // Seeds are 31-bit: each check's seed is derived from the run seed within that range.
   const seed = parseInteger('seed', flags.seed, 0, 0x7fffffff);
   const timeoutMs = parseInteger('timeout-ms', flags.timeoutMs, 1, 0x7fffffff);
@@ -137,8 +136,8 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
       formats,
       failOn,
       color: io.stdout.isTTY === true,
-      console: reporters.includes('console'),
-      ...(reporters.includes('github') ? { github: { stepSummaryPath: io.env['GITHUB_STEP_SUMMARY'] } } : {}),
+      console: reporters.console,
+      ...(reporters.github ? { github: { stepSummaryPath: io.env['GITHUB_STEP_SUMMARY'] } } : {}),
       write: (text) => io.stdout.write(text),
       warn: (text) => io.stderr.write(text),
     });
