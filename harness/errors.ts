@@ -191,6 +191,16 @@ export class ReportInvalidError extends ApicertError {
   }
 }
 
+/**
+ * apicert merge-reports: a shard's report was not given, or given more than once, so what that shard
+ * owns was not judged. Stored on the merged run's checks; never thrown.
+ */
+export class ShardMissingError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_SHARD_MISSING', message);
+  }
+}
+
 /** An API description (OpenAPI, Swagger) could not be read: a missing file, an unreachable or refusing URL, not JSON or YAML. */
 export class OpenApiUnreadableError extends ApicertError {
   constructor(message: string) {

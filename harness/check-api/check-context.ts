@@ -88,6 +88,11 @@ export interface CheckContext {
   readonly seed: number;
   /** Seeded uniform random in [0, 1). */
   readonly random: () => number;
+  /**
+   * Starts every {unique} token and generated id: the shard's tag (run --shard), so that shards run
+   * at once against one target never make the same value; empty otherwise.
+   */
+  readonly dataNamespace: string;
   /** Aborted when the check's time budget runs out. */
   readonly signal: AbortSignal;
   readonly fixtures: Fixtures;

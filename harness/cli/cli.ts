@@ -5,7 +5,7 @@ import { ExitCode } from '../exit-codes.js';
 import { toolVersion } from '../tool-version.js';
 import type { CliIo } from './cli-io.js';
 import { exitCodeForError, formatErrorLine } from './exit-code-for-error.js';
-import { initFlags, referenceServerFlags, replayFlags, runFlags, vectorsFlags } from './flags.js';
+import { initFlags, mergeReportsFlags, referenceServerFlags, replayFlags, runFlags, vectorsFlags } from './flags.js';
 import { findRepeatedFlag } from './parse-flag-values.js';
 import { findQuickAnswer } from './quick-answer.js';
 
@@ -79,6 +79,7 @@ async function createParser(argv: readonly string[], width: number, run: Command
               concurrency: args.concurrency,
               baseline: args.baseline,
               failOn: args['fail-on'],
+              shard: args.shard,
             },
             io,
           ),
@@ -132,6 +133,19 @@ async function createParser(argv: readonly string[], width: number, run: Command
       },
     )
     .command(
+      'merge-reports <reports..>',
+      'Join the reports of the shards of a run (run --shard i/n) into one verdict and one set of reports',
+      (y) => y.positional('reports', { type: 'string', array: true, demandOption: true, describe: 'Each shard\'s report folder, or its report.json' }).options(mergeReportsFlags),
+      async (args) => {
+        await run(async (io) =>
+          (await import('./merge-reports-command.js')).mergeReportsCommand(
+            { reports: (args.reports ?? []).map(String), reportDir: args['report-dir'], format: args.format, reporter: args.reporter },
+            io,
+          ),
+        );
+      },
+    )
+    .command(
       'vectors',
       'Print the webhook signature test vectors of a profile, as JSON',
       (y) => y.options(vectorsFlags),
@@ -147,7 +161,7 @@ async function createParser(argv: readonly string[], width: number, run: Command
         await run(async (io) => (await import('./validate-config-command.js')).validateConfigCommand(args.file, io));
       },
     )
-    .demandCommand(1, 'name a command: run, replay, init, reference-server, vectors or validate-config')
+    .demandCommand(1, 'name a command: run, replay, merge-reports, init, reference-server, vectors or validate-config')
     .strict()
     .version(toolVersion())
     .help()

@@ -18,6 +18,10 @@ export const runFlags = {
   concurrency: { type: 'string', describe: 'Most requests in flight to the target at once, 1 to 64; 1 sends one after another (default: target.concurrency, 16)' },
   baseline: { type: 'string', describe: 'report.json of an earlier run: the reports show new failures, fixed checks and unchanged ones' },
   'fail-on': { type: 'string', default: 'any', describe: 'What fails the run (exit 1): any required failure, or only new ones (needs --baseline): any, new' },
+  shard: {
+    type: 'string',
+    describe: 'Run only part i of n, e.g. 2/3: whole groups of linked collections per shard, the webhook suites in one; apicert merge-reports joins the parts (docs/ci.md)',
+  },
 } as const satisfies Record<string, Options>;
 
 export const referenceServerFlags = {
@@ -59,7 +63,20 @@ export const replayFlags = {
   reporter: runFlags.reporter,
 } as const satisfies Record<string, Options>;
 
+export const mergeReportsFlags = {
+  'report-dir': { type: 'string', default: 'apicert-report', describe: 'Folder that receives the merged reports (index.html, junit.xml, report.json)' },
+  format: runFlags.format,
+  reporter: runFlags.reporter,
+} as const satisfies Record<string, Options>;
+
 /** Every long flag of every command, for the docs test. */
 export const allFlagNames: readonly string[] = [
-  ...new Set([...Object.keys(runFlags), ...Object.keys(referenceServerFlags), ...Object.keys(initFlags), ...Object.keys(vectorsFlags), ...Object.keys(replayFlags)]),
+  ...new Set([
+    ...Object.keys(runFlags),
+    ...Object.keys(referenceServerFlags),
+    ...Object.keys(initFlags),
+    ...Object.keys(vectorsFlags),
+    ...Object.keys(replayFlags),
+    ...Object.keys(mergeReportsFlags),
+  ]),
 ];

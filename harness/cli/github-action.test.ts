@@ -119,6 +119,28 @@ describe('the GitHub Action (action.yml)', () => {
     expect(`${steps.map((step) => step.stdout + step.stderr).join('')}${summary}`).not.toContain(token);
   }, 60_000);
 
+  it('runs one shard, then merges the shards\' report folders named by a glob into one verdict', async () => {
+    const shards = join(dir, 'shards');
+    for (const index of [1, 2, 3]) {
+      const { steps } = await runAction(
+        { 'base-url': clean.url, config: exampleConfig, shard: `${index}/3`, 'report-dir': join(shards, `shard-${index}`), args: '--seed 3' },
+        { APICERT_TOKEN: token, APICERT_WEBHOOK_SECRET: clean.webhookSecret },
+        dir,
+      );
+      expect(steps.at(-1), steps.map((step) => step.stdout + step.stderr).join('')).toMatchObject({ name: 'Fail on the verdict', code: 0 });
+      const report = JSON.parse(await readFile(join(shards, `shard-${index}`, 'report.json'), 'utf8')) as { shard: { index: number; count: number } };
+      expect(report.shard).toMatchObject({ index, count: 3 });
+    }
+    const merged = await runAction({ 'merge-reports': `${shards}/shard-*`, 'report-dir': join(dir, 'merged') }, {}, dir);
+    expect(merged.steps.map((step) => `${step.name}: ${step.code}`)).toEqual(['Install apicert: 0', 'Run apicert: 0', 'Fail on the verdict: 0']);
+    expect(merged.steps[1]!.stdout).toMatch(/^merged 3 reports of 3 shards$/m);
+    expect(merged.summary).toMatch(/^## apicert: ✅ passed/);
+    // A folder that is not there is named, not dropped: the merged run is refused, the job fails.
+    const missing = await runAction({ 'merge-reports': `${shards}/shard-1 ${shards}/shard-9`, 'report-dir': join(dir, 'merged-2') }, {}, dir);
+    expect(missing.steps.at(-1)).toMatchObject({ name: 'Fail on the verdict', code: 2 });
+    expect(missing.steps[1]!.stderr).toMatch(/APICERT_REPORT_INVALID: merge-reports \S+shard-9: no such file or folder/);
+  }, 90_000);
+
   it('passes inputs to apicert as data: a base URL with shell syntax is never run', async () => {
     const marker = join(dir, 'injected');
     const { steps } = await runAction({ 'base-url': `http://127.0.0.1:1/$(touch ${marker})`, config: exampleConfig }, { APICERT_TOKEN: token }, dir);

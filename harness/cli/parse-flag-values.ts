@@ -69,6 +69,17 @@ export function parsePositiveNumber(flag: string, raw: string | undefined): numb
   return value;
 }
 
+/** --shard i/n: the part of a split run to run, 1-based, at most 64 parts. */
+export function parseShard(raw: string | undefined): { readonly index: number; readonly count: number } | undefined {
+  if (raw === undefined) return undefined;
+  const match = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/.exec(raw);
+  const [index, count] = match === null ? [NaN, NaN] : [Number(match[1]), Number(match[2])];
+  if (!(index >= 1 && count >= 1 && count <= 64 && index <= count)) {
+    throw new UsageError(`--shard takes i/n with 1 <= i <= n <= 64, such as 2/3 for the second of three parts (got "${raw.slice(0, 40)}")`);
+  }
+  return { index, count };
+}
+
 /** --fail-on: `new` compares with a baseline, so it is meaningless without --baseline. */
 export function parseFailOn(raw: string, baseline: string | undefined): 'any' | 'new' {
   const [failOn, ...rest] = parseChoices('fail-on', raw, ['any', 'new'] as const);

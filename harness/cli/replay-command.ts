@@ -12,7 +12,7 @@ import { loadBaseline } from '../runner/load-baseline.js';
 import { runConformance } from '../runner/run-conformance.js';
 import type { CliIo } from './cli-io.js';
 import { readFlagFromCommand } from './command-flag.js';
-import { parseChoices, parseReporters } from './parse-flag-values.js';
+import { parseChoices, parseReporters, parseShard } from './parse-flag-values.js';
 import { createProgressLine } from './progress-line.js';
 import { reportRun } from './report-run.js';
 
@@ -40,6 +40,8 @@ export async function replayCommand(flags: ReplayFlagValues, io: CliIo): Promise
     throw new UsageError('the report is of a run made with --openapi, which replay cannot derive again: give the config with --config FILE (apicert init --openapi writes one)');
   }
   if (configPath === undefined) throw new UsageError(`${flags.report} does not say which config its run used: give it with --config FILE`);
+  // A shard's check judged only the shard's collections: it is replayed on those again.
+  const shard = parseShard(readFlagFromCommand(before.replayCommand ?? '', '--shard'));
   const reportDirProblem = await findReportDirProblem(flags.reportDir);
   if (reportDirProblem !== undefined) throw new UsageError(reportDirProblem);
   const progress = createProgressLine(io.stderr);
@@ -51,6 +53,7 @@ export async function replayCommand(flags: ReplayFlagValues, io: CliIo): Promise
       configPath,
       checks: chosen.map((check) => check.id),
       seed: before.seed,
+      ...(shard !== undefined ? { shard } : {}),
       replayCommand: ['npx apicert replay', quoteForShell(flags.report), ...(flags.check === undefined ? [] : ['--check', flags.check]), '--base-url', quoteForShell(baseUrl)].join(' '),
       env: io.env,
       onProgress: (index, total, label) => progress.update(index, total, label),

@@ -7,7 +7,7 @@ import { UsageError } from '../errors.js';
 import type { ExitCode } from '../exit-codes.js';
 import { runConformance, type RunConformanceOptions } from '../runner/run-conformance.js';
 import type { CliIo } from './cli-io.js';
-import { parseChoices, parseFailOn, parseInteger, parseList, parsePositiveNumber, parseReporters, parseSuites } from './parse-flag-values.js';
+import { parseChoices, parseFailOn, parseInteger, parseList, parsePositiveNumber, parseReporters, parseShard, parseSuites } from './parse-flag-values.js';
 import { createProgressLine } from './progress-line.js';
 import { reportRun } from './report-run.js';
 
@@ -27,6 +27,7 @@ export interface RunFlagValues {
   readonly concurrency?: string | undefined;
   readonly baseline?: string | undefined;
   readonly failOn?: string | undefined;
+  readonly shard?: string | undefined;
 }
 
 // A class no check belongs to can never pass: almost surely a typo, so it is a usage error.
@@ -84,6 +85,7 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
   const timeoutMs = parseInteger('timeout-ms', flags.timeoutMs, 1, 0x7fffffff);
   const rateLimit = parsePositiveNumber('rate-limit', flags.rateLimit);
   const concurrency = parseInteger('concurrency', flags.concurrency, 1, 64);
+  const shard = parseShard(flags.shard);
   const named = parseRequiredClasses(flags.require);
   // Advice is gated on in addition to the conformance classes, never instead of them: naming only
   // "advisory" keeps the default (every class that ran) and adds it, as --strict does.
@@ -123,6 +125,7 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
       ...(rateLimit !== undefined ? { rateLimit } : {}),
       ...(concurrency !== undefined ? { concurrency } : {}),
+      ...(shard !== undefined ? { shard } : {}),
       ...(required !== undefined ? { require: required } : {}),
       ...(strict ? { strict: true } : {}),
       ...(flags.baseline !== undefined ? { baselinePath: flags.baseline } : {}),

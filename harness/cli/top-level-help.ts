@@ -7,15 +7,17 @@ export const topLevelHelp = `apicert <command> [options]
 Conformance test kit for resource-style HTTP JSON APIs.
 
 Commands:
-  apicert run                     Run the conformance suites against a target and write reports
-  apicert reference-server        Start the bundled reference implementation (prints one JSON line
-                                  with its URL and token)
-  apicert init                    Write a starting config from an OpenAPI document (a file or URL,
-                                  or found under --base-url)
-  apicert replay <report>         Run again the failed and errored checks of an earlier report.json,
-                                  with its seed
-  apicert vectors                 Print the webhook signature test vectors of a profile, as JSON
-  apicert validate-config <file>  Check a config file: prints ok, or one line per problem
+  apicert run                        Run the conformance suites against a target and write reports
+  apicert reference-server           Start the bundled reference implementation (prints one JSON
+                                     line with its URL and token)
+  apicert init                       Write a starting config from an OpenAPI document (a file or
+                                     URL, or found under --base-url)
+  apicert replay <report>            Run again the failed and errored checks of an earlier
+                                     report.json, with its seed
+  apicert merge-reports <reports..>  Join the reports of the shards of a run (run --shard i/n) into
+                                     one verdict and one set of reports
+  apicert vectors                    Print the webhook signature test vectors of a profile, as JSON
+  apicert validate-config <file>     Check a config file: prints ok, or one line per problem
 
 Options:
   --version  Show version number                                                           [boolean]

@@ -2,6 +2,7 @@
 import type { ErrorInfo } from './error-info.js';
 import type { ExchangeRecord } from './evidence.js';
 import type { SharedCause } from './shared-cause.js';
+import type { MergedShards, ShardMarker } from './shard.js';
 
 /**
  * Every suite, in run order: the one list of suite names. The CLI's --suite, the registry in
@@ -169,4 +170,8 @@ export interface RunResult {
   readonly notes: readonly RunNote[];
   /** Set when the config was derived from an API description (run --openapi). */
   readonly configDerivation?: ConfigDerivation;
+  /** Set on the report of one shard of a split run (run --shard i/n). */
+  readonly shard?: ShardMarker;
+  /** Set on a report merged from the shards' reports (apicert merge-reports). */
+  readonly merged?: MergedShards;
 }

@@ -1,5 +1,6 @@
 // Assembles the one result model from check results. Pure.
 import type { CheckResult, ConfigDerivation, RunNote, RunResult } from '../model/run-result.js';
+import type { MergedShards, ShardMarker } from '../model/shard.js';
 import { judgeClasses, judgeRun, summarizeChecks } from '../model/verdicts.js';
 
 export interface RunFacts {
@@ -15,6 +16,8 @@ export interface RunFacts {
   readonly replayCommand: string;
   readonly interrupted?: string;
   readonly configDerivation?: ConfigDerivation;
+  readonly shard?: ShardMarker;
+  readonly merged?: MergedShards;
 }
 
 export function buildRunResult(facts: RunFacts, checks: readonly CheckResult[], notes: readonly RunNote[] = []): RunResult {
@@ -33,5 +36,7 @@ export function buildRunResult(facts: RunFacts, checks: readonly CheckResult[], 
     ...(facts.interrupted !== undefined ? { interrupted: facts.interrupted } : {}),
     notes,
     ...(facts.configDerivation !== undefined ? { configDerivation: facts.configDerivation } : {}),
+    ...(facts.shard !== undefined ? { shard: facts.shard } : {}),
+    ...(facts.merged !== undefined ? { merged: facts.merged } : {}),
   };
 }

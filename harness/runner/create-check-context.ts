@@ -30,6 +30,8 @@ export interface CheckEnvironment {
   readonly onProgress?: (detail: string) => void;
   /** The API description as a contract: shown every answer from the base URL's origin. */
   readonly contract?: AnswerContract | undefined;
+  /** Starts every {unique} token (CheckContext.dataNamespace): the shard's tag under run --shard. */
+  readonly dataNamespace?: string;
   /** The check this environment is for, as the contract names it. */
   readonly checkId?: string;
 }
@@ -128,6 +130,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     baseUrl: environment.baseUrl,
     seed,
     random: createRandom(seed),
+    dataNamespace: environment.dataNamespace ?? '',
     signal,
     receiverSecret: environment.receiverSecret,
     sink: environment.sink,

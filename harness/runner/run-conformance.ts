@@ -30,6 +30,7 @@ import { loadBaseline } from './load-baseline.js';
 import { planChecks } from './plan-checks.js';
 import { runChecks, type PlannedCheck } from './run-checks.js';
 import { pickRunSeed } from './seeded-random.js';
+import { requiredInShard, splitForShard } from './run-shard.js';
 
 export interface RunConformanceOptions {
   /** The suites and their checks (suites/index.ts): handed in, so the runner never imports them. */
@@ -59,6 +60,8 @@ export interface RunConformanceOptions {
   readonly rateLimit?: number;
   /** Most requests in flight at once (--concurrency); default target.concurrency. */
   readonly concurrency?: number;
+  /** Runs only this part of a split run (--shard i/n): the collections and suites planShards gives it. */
+  readonly shard?: { readonly index: number; readonly count: number };
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Progress line sink; called with n, m and the current check id. */
   readonly onProgress?: (index: number, total: number, label: string) => void;
@@ -78,11 +81,13 @@ export interface RunConformanceOutcome {
 }
 
 export async function runConformance(options: RunConformanceOptions): Promise<RunConformanceOutcome> {
-  const config = await loadConfig(options.configPath, options.derived?.config);
+  const loaded = await loadConfig(options.configPath, options.derived?.config);
   const baseline = options.baselinePath === undefined ? undefined : await loadBaseline(options.baselinePath);
-  const baseUrl = resolveBaseUrl(options.baseUrl, config);
+  const baseUrl = resolveBaseUrl(options.baseUrl, loaded);
+  const sharding = options.shard === undefined ? undefined : splitForShard(loaded, options.shard, { baseUrl, suites: options.suites, checks: options.checks, require: options.require, strict: options.strict === true, also: options.alsoRequire ?? [] });
+  const config = sharding?.config ?? loaded;
   const receiverSecret = readReceiverSecret(config, options.env);
-  const planned = planChecks(options.registry, config, options.suites, {
+  const planned = planChecks(options.registry, config, sharding?.suites ?? options.suites, {
     ...(config.webhooks.receiver !== undefined && receiverSecret === undefined
       ? { 'webhooks-receiver': `environment variable ${config.webhooks.receiver.secretEnv} (the receiver's signing secret) is not set` }
       : {}),
@@ -189,6 +194,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
         secrets,
         sink,
         ...(contract !== undefined ? { contract } : {}),
+        ...(sharding !== undefined ? { dataNamespace: `s${sharding.marker.index}` } : {}),
         onProgress: (detail) => options.onProgress?.(-1, planned.length, detail),
       },
       onCheckStart: (started, total, check) => options.onProgress?.(started, total, check.id),
@@ -200,12 +206,13 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
         startedAt: startedAt.toISOString(),
         durationMs: Math.round(performance.now() - started),
         seed,
-        required: options.require,
+        required: sharding === undefined ? options.require : requiredInShard(options.require, planned),
         strict: options.strict === true,
         ...(options.alsoRequire !== undefined ? { also: options.alsoRequire } : {}),
         replayCommand: options.replayCommand ?? replayCommand(options, baseUrl, seed),
         ...(interrupted !== undefined ? { interrupted } : {}),
         ...(options.derived !== undefined ? { configDerivation: toReportedDerivation(options.derived.derivation, secrets) } : {}),
+        ...(sharding !== undefined ? { shard: sharding.marker } : {}),
       },
       results,
       [...describeShortSecrets(config, options.env), ...notes, ...describeThrottling(throttled.stats(), rateLimit)],
@@ -304,6 +311,7 @@ function replayCommand(options: RunConformanceOptions, baseUrl: string, seed: nu
   if (options.alsoRequire !== undefined && options.alsoRequire.length > 0) parts.push(`--require ${options.alsoRequire.join(',')}`);
   if (options.rateLimit !== undefined) parts.push(`--rate-limit ${options.rateLimit}`);
   if (options.concurrency !== undefined) parts.push(`--concurrency ${options.concurrency}`);
+  if (options.shard !== undefined) parts.push(`--shard ${options.shard.index}/${options.shard.count}`);
   parts.push(`--seed ${seed}`);
   return parts.join(' ');
 }

@@ -1,4 +1,5 @@
 // The console report: verdicts first (what a release needs), then what to fix, then how to replay.
+import { describeShards } from '../../harness/model/describe-shards.js';
 import { describeOutcome, describeVerdictReason } from '../../harness/model/describe-outcome.js';
 import { findRootCauses, findSharedCauses, type RootCause, type SharedCauseGroup } from '../../harness/model/root-causes.js';
 import { advisoryClassId, contractClassId, type CheckResult, type ClassResult, type ClassVerdict, type RunResult } from '../../harness/model/run-result.js';
@@ -143,6 +144,8 @@ function renderSummary(run: RunResult, inert: Inert): string[] {
   const seconds = (run.durationMs / 1000).toFixed(1);
   const lines = [''];
   if (run.interrupted !== undefined) lines.push(`Interrupted: ${inert(run.interrupted)}`);
+  const shards = describeShards(run);
+  if (shards !== undefined) lines.push(`Shards: ${inert(shards)}`);
   for (const note of run.notes) if (note.level === 'info') lines.push(`Note: ${inert(note.message)}`);
   lines.push(`${passed} passed, ${failed} failed, ${skipped} skipped, ${errored} errored in ${seconds}s (seed ${run.seed})`);
   // The replay command is copied and run: it is never cut, only made inert.

@@ -1,6 +1,7 @@
 // The top of the report: the overall verdict and why, the run's facts, and the verdict per
 // conformance class (what a release decision needs, before any detail).
 import { renderRunOverview } from './render-run-overview.js';
+import { describeShards } from '../../harness/model/describe-shards.js';
 import { advisoryClassId, contractClassId, type ClassResult, type RunResult } from '../../harness/model/run-result.js';
 import { renderBoundedText } from './bounded-html.js';
 import { renderConfigDerivation } from './render-config-derivation.js';
@@ -29,6 +30,8 @@ function renderFacts(run: RunResult): string {
     ['Run time', formatDuration(run.durationMs)],
     ['Checks', `${formatCount(passed)} passed · ${formatCount(failed)} failed · ${formatCount(skipped)} skipped · ${formatCount(errored)} errored`],
   ];
+  const shards = describeShards(run);
+  if (shards !== undefined) facts.push(['Shards', renderBoundedText(shards, maxTargetChars)]);
   return `<dl class="run-facts">${facts.map(([name, value]) => `<dt>${name}</dt><dd>${value}</dd>`).join('')}</dl>`;
 }
 

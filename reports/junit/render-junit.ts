@@ -1,5 +1,6 @@
 // junit.xml: one <testsuite> per apicert suite, one <testcase> per check, plus one suite holding the
 // conformance-class verdicts so that CI shows exactly what decided the exit code.
+import { describeShards } from '../../harness/model/describe-shards.js';
 import type { CheckResult, ClassResult, RunResult, SuiteName } from '../../harness/model/run-result.js';
 import { advisoryClassId, suiteNames } from '../../harness/model/run-result.js';
 import { describeOutcome } from '../../harness/model/describe-outcome.js';
@@ -35,6 +36,8 @@ function renderProperties(run: RunResult): string {
     ['replayCommand', run.replayCommand],
   ];
   if (run.interrupted !== undefined) properties.push(['interrupted', run.interrupted]);
+  const shards = describeShards(run);
+  if (shards !== undefined) properties.push(['shards', shards]);
   run.notes.forEach((note, index) => properties.push([`note.${index + 1}.${note.level}`, note.suite === undefined ? note.message : `${note.suite}: ${note.message}`]));
   const items = properties.map(([name, value]) => `      <property${toAttributes({ name, value })}/>`);
   return ['    <properties>', ...items, '    </properties>'].join('\n');

@@ -307,6 +307,24 @@ export function sampleFullRun(): RunResult {
       ],
       omitted: 3,
     },
+    // Never both on one real report; here so every field meets the schema.
+    shard: {
+      index: 2,
+      count: 3,
+      key: '0123456789abcdef',
+      plan: [
+        { collections: ['customers', 'orders'], suites: ['resources', 'pagination', 'webhooks-sender', 'webhooks-receiver', 'openapi-contract'] },
+        { collections: ['products'], suites: ['resources', 'pagination', 'openapi-contract'] },
+        { collections: ['invoices'], suites: ['resources', 'pagination', 'openapi-contract'] },
+      ],
+      requirement: { required: ['pagination-cursor'], strict: true, also: ['openapi-contract'] },
+    },
+    merged: {
+      count: 3,
+      parts: [{ index: 1, source: 'shard-1/report.json', seed: 42, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1500, verdict: 'passed', replayCommand: 'npx apicert run --shard 1/3 --seed 42' }],
+      missing: [3],
+      duplicated: [2],
+    },
   };
   return run;
 }

@@ -1,0 +1,78 @@
+// `apicert merge-reports DIR...`: joins the reports of the shards of one split run (run --shard i/n)
+// into one verdict and one set of reports, and exits as the whole run would have.
+import { join } from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { findReportDirProblem, reportFormats, reportSchema, type ReportFormat } from '../../reports/index.js';
+import { allChecks } from '../../suites/index.js';
+import { readBoundedFile } from '../config/read-bounded-file.js';
+import { ReportInvalidError, UsageError } from '../errors.js';
+import type { ExitCode } from '../exit-codes.js';
+import type { RunResult } from '../model/run-result.js';
+import { toInertText } from '../model/inert-text.js';
+import { MAX_BASELINE_BYTES } from '../runner/load-baseline.js';
+import { mergeShardReports, type ShardReport } from '../runner/merge-shard-reports.js';
+import type { CliIo } from './cli-io.js';
+import { parseChoices, parseReporters } from './parse-flag-values.js';
+import { reportRun } from './report-run.js';
+
+export interface MergeReportsFlagValues {
+  /** Each shard's report folder, or its report.json. */
+  readonly reports: readonly string[];
+  readonly reportDir: string;
+  readonly format: string;
+  readonly reporter?: string | undefined;
+}
+
+export async function mergeReportsCommand(flags: MergeReportsFlagValues, io: CliIo): Promise<ExitCode> {
+  const formats: ReportFormat[] = parseChoices('format', flags.format, reportFormats);
+  const reporters = parseReporters(flags.reporter, io.env);
+  if (flags.reports.length === 0) throw new UsageError('merge-reports needs the shards\' reports: give each shard\'s report folder (or its report.json)');
+  const reportDirProblem = await findReportDirProblem(flags.reportDir);
+  if (reportDirProblem !== undefined) throw new UsageError(reportDirProblem);
+  const validate = new Ajv({ allErrors: false, strict: false }).compile(reportSchema);
+  const reports: ShardReport[] = [];
+  for (const given of flags.reports) reports.push(await readShardReport(given, validate));
+  const known = allChecks.map(({ id, suite, conformanceClass, title, rule, level }) => ({ id, suite, conformanceClass, title, rule, level }));
+  const run = mergeShardReports(reports, known);
+  const merged = run.merged!;
+  io.stdout.write(
+    `merged ${reports.length} report${reports.length === 1 ? '' : 's'} of ${merged.count} shard${merged.count === 1 ? '' : 's'}` +
+      `${merged.missing.length > 0 ? `; missing: ${merged.missing.join(', ')}` : ''}${merged.duplicated.length > 0 ? `; given twice: ${merged.duplicated.join(', ')}` : ''}\n`,
+  );
+  const { exitCode } = await reportRun(run, undefined, {
+    reportDir: flags.reportDir,
+    formats,
+    failOn: 'any',
+    color: io.stdout.isTTY === true,
+    console: reporters.console,
+    ...(reporters.github ? { github: { stepSummaryPath: io.env['GITHUB_STEP_SUMMARY'] } } : {}),
+    write: (text) => io.stdout.write(text),
+    warn: (text) => io.stderr.write(text),
+  });
+  return exitCode;
+}
+
+// A folder stands for the report.json in it, as the shards' --report-dir wrote it.
+async function readShardReport(given: string, validate: ValidateFunction): Promise<ShardReport> {
+  const fail = (problem: string): never => {
+    throw new ReportInvalidError(`merge-reports ${toInertText(given, 200)}: ${problem}; give the report folder (or report.json) a shard's apicert run --shard i/n wrote`);
+  };
+  let source = given;
+  let read = await readBoundedFile(source, MAX_BASELINE_BYTES);
+  if (!read.ok && read.kind === 'directory') {
+    source = join(given, 'report.json');
+    read = await readBoundedFile(source, MAX_BASELINE_BYTES);
+  }
+  if (!read.ok) return fail(read.kind === 'missing' ? 'no such file or folder, or no report.json in it' : read.reason);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(read.bytes.toString('utf8'));
+  } catch {
+    return fail('is not JSON');
+  }
+  if (!validate(parsed)) {
+    const first = validate.errors?.[0];
+    return fail(`is not a report.json of this apicert version (${first === undefined ? 'invalid' : `${first.instancePath || '(document)'} ${first.message ?? 'is invalid'}`})`);
+  }
+  return { source, run: parsed as RunResult };
+}

@@ -1,0 +1,53 @@
+// One shard of a split run (run --shard i/n): the config and suites it runs, the marker its report
+// carries so merge-reports can join the parts, and the classes it gates on.
+import { createHash } from 'node:crypto';
+import type { ApicertConfig } from '../config/config-types.js';
+import { UsageError } from '../errors.js';
+import { advisoryClassId, type SuiteName } from '../model/run-result.js';
+import type { ShardMarker, ShardRequirement } from '../model/shard.js';
+import { toolVersion } from '../tool-version.js';
+import type { PlannedCheck } from './run-checks.js';
+import { configOfShard, planShards } from './shard-plan.js';
+
+export interface ShardRun {
+  readonly config: ApicertConfig;
+  /** The suites to plan: the shard's, within --suite when given. */
+  readonly suites: readonly SuiteName[];
+  readonly marker: ShardMarker;
+}
+
+/** What else decides which run a shard belongs to, besides the config and the count. */
+export interface ShardRunFacts extends ShardRequirement {
+  readonly baseUrl: string;
+  readonly suites?: readonly SuiteName[] | undefined;
+  readonly checks?: readonly string[] | undefined;
+  readonly require?: readonly string[] | undefined;
+}
+
+export function splitForShard(config: ApicertConfig, shard: { readonly index: number; readonly count: number }, facts: ShardRunFacts): ShardRun {
+  if (shard.index < 1 || shard.index > shard.count) throw new UsageError(`--shard ${shard.index}/${shard.count}: the shard must be between 1 and ${shard.count}`);
+  const plan = planShards(config, shard.count);
+  const part = plan[shard.index - 1]!;
+  const requirement: ShardRequirement = { ...(facts.require !== undefined ? { required: facts.require } : {}), strict: facts.strict, also: facts.also };
+  const key = createHash('sha256')
+    .update(JSON.stringify({ version: toolVersion(), baseUrl: facts.baseUrl, config, suites: facts.suites ?? null, checks: facts.checks ?? null, count: shard.count, requirement }))
+    .digest('hex')
+    .slice(0, 16);
+  return {
+    config: configOfShard(config, part),
+    suites: part.suites.filter((suite) => facts.suites === undefined || facts.suites.includes(suite)),
+    marker: { index: shard.index, count: shard.count, key, plan, requirement },
+  };
+}
+
+/**
+ * The classes one shard gates its own exit code on: those --require named that it runs checks of
+ * (a class it has no check of would only be skipped here, and fail it); every class it ran when
+ * --require named none of them or was not given. The merged report gates on the whole requirement.
+ */
+export function requiredInShard(required: readonly string[] | undefined, planned: readonly PlannedCheck[]): readonly string[] | undefined {
+  if (required === undefined) return undefined;
+  const classes = new Set(planned.map((p) => p.check.conformanceClass));
+  const inShard = required.filter((id) => classes.has(id) || id === advisoryClassId);
+  return inShard.length > 0 ? inShard : undefined;
+}
