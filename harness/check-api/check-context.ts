@@ -1,6 +1,7 @@
 // The only door a check has to the world: HTTP to the target, fixtures, seed, clock, findings.
 // The check API: what suites may use of the harness, besides harness/model. Types only; the runner
 // implements it (create-check-context.ts).
+import type { CheckChart } from '../model/check-chart.js';
 import type { ApicertConfig } from '../config/config-types.js';
 import type { CredentialMode, HttpResponse } from '../http/http-types.js';
 import type { AnswerContract } from '../model/answer-contract.js';
@@ -127,6 +128,12 @@ export interface CheckContext {
   warn(message: string): void;
   /** Adds an information finding. */
   info(message: string): void;
+  /**
+   * Keeps a chart of what the check measured (the cost of pages by depth), drawn in the HTML report
+   * whatever the verdict. The deliveries a sink channel received and the receiver's answers to sent
+   * deliveries are charted by the runner without asking.
+   */
+  chart(chart: CheckChart): void;
 
   /**
    * Records one surface item the rule was judged on ("PUT /customers/{id}", "limit=0 on /orders"):

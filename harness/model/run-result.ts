@@ -1,4 +1,5 @@
 // The one result model. Every reporter reads RunResult and nothing else.
+import type { CheckChart } from './check-chart.js';
 import type { ErrorInfo } from './error-info.js';
 import type { ExchangeRecord } from './evidence.js';
 import type { SharedCause } from './shared-cause.js';
@@ -73,6 +74,8 @@ interface CheckResultBase {
   readonly findings: readonly Finding[];
   /** What the check judged; set on every check the runner ran (absent on a check it never started). */
   readonly coverage?: CheckCoverage;
+  /** What it saw over time or across pages, for the reports to draw (check-chart.ts). */
+  readonly charts?: readonly CheckChart[];
 }
 
 export interface PassedCheck extends CheckResultBase {

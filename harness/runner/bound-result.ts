@@ -7,6 +7,8 @@ import type { ExchangeRecord, RecordedRequest, RecordedResponse } from '../model
 import { recordedUrlChars } from '../http/exchange-record.js';
 import { cutWithMarker } from '../model/cut-with-marker.js';
 import type { CheckCoverage, CheckResult, Finding } from '../model/run-result.js';
+import { chartBounds } from '../model/check-chart.js';
+import { boundChartLists, mapChartText } from './check-charts.js';
 
 
 /** The documented bounds (docs/http-client.md). */
@@ -42,7 +44,10 @@ export function boundResult(result: CheckResult): CheckResult {
   if (left > 0) findings.push({ level: 'info', message: `${left} exchange(s) in the middle were left out of the evidence (the first 10 and the last 15 are kept)` });
   const kept = left > 0 ? [...result.evidence.slice(0, 10), ...result.evidence.slice(-15)] : result.evidence;
   const evidence = kept.map(boundExchange);
-  const coverage = result.coverage === undefined ? {} : { coverage: boundCoverage(result.coverage) };
+  const coverage = {
+    ...(result.coverage === undefined ? {} : { coverage: boundCoverage(result.coverage) }),
+    ...(result.charts === undefined ? {} : { charts: result.charts.slice(0, chartBounds.chartsPerCheck).map((chart) => mapChartText(boundChartLists(chart), (t) => cutWithMarker(t, chartBounds.labelChars))) }),
+  };
   switch (result.status) {
     case 'passed':
       return { ...result, evidence, findings, ...coverage };

@@ -7,7 +7,9 @@ import type { AnswerContract } from '../model/answer-contract.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
 import type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
 import type { CheckCoverage, Finding } from '../model/run-result.js';
-import type { WebhookSink } from '../sink/sink-types.js';
+import { chartBounds, type CheckChart } from '../model/check-chart.js';
+import type { SinkChannel, SinkDelivery, WebhookSink } from '../sink/sink-types.js';
+import { acknowledgementsChart, boundChartLists, deliveriesChart } from './check-charts.js';
 import type { CheckContext, SuiteScope, TargetRequest, TargetResponse } from '../check-api/check-context.js';
 import { createRandom } from './seeded-random.js';
 import { createTracker } from './record-tracker.js';
@@ -49,6 +51,8 @@ export interface CheckContextHandle {
   pendingCreates(): number;
   /** What the check judged so far: its requests, the items it covered and left out. */
   coverage(): CheckCoverage;
+  /** The charts of what it saw: those it drew, its sink channels' deliveries, the receiver's answers. */
+  charts(): CheckChart[];
   /** From now on every request throws `error`; resolves once no create is left unanswered. */
   refuseNewRequests(error: Error): Promise<void>;
 }
@@ -61,6 +65,39 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
   const covered = new Set<string>();
   const leftOut = new Map<string, string>();
   const started = performance.now();
+  const drawn: CheckChart[] = [];
+  const deliveriesSent: ExchangeRecord[] = [];
+  // Each channel's deliveries, read when it closes (a closed channel keeps none) or when the check ends.
+  const channels: { channel: SinkChannel; closedWith?: readonly SinkDelivery[] }[] = [];
+  const sink: WebhookSink | undefined =
+    environment.sink === undefined
+      ? undefined
+      : {
+          ...environment.sink,
+          url: environment.sink.url,
+          isHttps: environment.sink.isHttps,
+          secret: environment.sink.secret,
+          keptBytes: () => environment.sink!.keptBytes(),
+          close: () => environment.sink!.close(),
+          openChannel: (script) => {
+            const channel = environment.sink!.openChannel(script);
+            const entry: { channel: SinkChannel; closedWith?: readonly SinkDelivery[] } = { channel };
+            channels.push(entry);
+            return {
+              ...channel,
+              url: channel.url,
+              setScript: (next) => channel.setScript(next),
+              deliveries: () => channel.deliveries(),
+              waitFor: (predicate, timeoutMs, waitSignal) => channel.waitFor(predicate, timeoutMs, waitSignal),
+              records: () => channel.records(),
+              keptBytes: () => channel.keptBytes(),
+              close: () => {
+                entry.closedWith ??= [...channel.deliveries()];
+                channel.close();
+              },
+            };
+          },
+        };
   const baseOrigin = new URL(environment.baseUrl).origin;
   const contract = environment.contract;
 
@@ -98,6 +135,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
         ...(target.note !== undefined ? { note: target.note } : {}),
       });
       exchanges.push(exchange.record);
+      if (target.isWebhookDelivery === true) deliveriesSent.push(exchange.record);
       // Deliveries go to the receiver, not to the API the document describes.
       if (contract !== undefined && !isForeignOrigin && target.isWebhookDelivery !== true) {
         contract.observe({
@@ -118,7 +156,10 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
       }
       return { ...exchange.response, record: exchange.record, durationMs: exchange.durationMs };
     } catch (error) {
-      if (error instanceof HttpError && error.record) exchanges.push(error.record);
+      if (error instanceof HttpError && error.record) {
+        exchanges.push(error.record);
+        if (target.isWebhookDelivery === true) deliveriesSent.push(error.record);
+      }
       throw error;
     } finally {
       if (isCreate && --pendingCreates === 0) onCreatesAnswered?.();
@@ -133,7 +174,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     dataNamespace: environment.dataNamespace ?? '',
     signal,
     receiverSecret: environment.receiverSecret,
-    sink: environment.sink,
+    sink,
     ...(contract !== undefined ? { contract: { report: () => contract.report() } } : {}),
     exchanges,
     fixtures: createTracker(tracked),
@@ -145,6 +186,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     advise: (message) => void findings.push({ level: 'advisory', message }),
     warn: (message) => void findings.push({ level: 'warning', message }),
     info: (message) => void findings.push({ level: 'info', message }),
+    chart: (chart) => void drawn.push(chart),
     cover: (item) => void covered.add(item),
     leaveOut: (item, why) => void leftOut.set(item, why),
     pass: (): CheckOutcome => ({ status: 'passed', findings }),
@@ -161,6 +203,16 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     refusedCredential,
     pendingCreates: () => pendingCreates,
     coverage: () => ({ requests: exchanges.length, covered: [...covered], leftOut: [...leftOut].map(([item, why]) => ({ item, why })) }),
+    charts: () => {
+      const received = channels.flatMap(({ channel, closedWith }) => {
+        const chart = deliveriesChart(closedWith ?? channel.deliveries());
+        return chart === undefined ? [] : [chart];
+      });
+      // Only a check that sent deliveries reads the receiver's budget (a check's config need have none).
+      const budgetMs = deliveriesSent.length === 0 ? undefined : environment.config.webhooks.receiver?.ackBudgetMs;
+      const answered = budgetMs === undefined ? undefined : acknowledgementsChart(deliveriesSent, budgetMs);
+      return [...drawn.map(boundChartLists), ...received, ...(answered === undefined ? [] : [answered])].slice(0, chartBounds.chartsPerCheck);
+    },
     refuseNewRequests(error) {
       refusal = error;
       if (pendingCreates === 0) return Promise.resolve();

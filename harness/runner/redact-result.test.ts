@@ -20,6 +20,21 @@ describe('redactResultText', () => {
     expect(redacted).toMatchObject({ status: 'failed', message: 'saw [REDACTED] in the body' });
   });
 
+  it('removes secrets from the words of its charts, before they are cut, whatever the verdict', () => {
+    const longId = `evt_${'x'.repeat(110)}${secret}`;
+    const result = buildCheck({
+      charts: [
+        { kind: 'deliveries', events: [{ id: longId, attempts: [{ atMs: 0, status: 200 }] }], omittedEvents: 0 },
+        { kind: 'acknowledgements', budgetMs: 10, deliveries: [{ label: `sent ${secret}`, ms: 1 }], omitted: 0 },
+        { kind: 'page-cost', list: `/c?k=${secret}`, pageSize: 2, pages: [], warnRatio: 3 },
+      ],
+    });
+    const reported = toReportedResult(result, [secret]);
+    expect(JSON.stringify(reported)).not.toContain(secret);
+    expect(JSON.stringify(reported)).not.toContain(secret.slice(0, 8));
+    expect(reported.charts?.[1]).toMatchObject({ deliveries: [{ label: 'sent [REDACTED]' }] });
+  });
+
   it("removes secrets from an errored check's message and error", () => {
     const result = buildCheck({ status: 'errored', error: { code: 'APICERT_CHECK_CRASHED', message: secret } });
     const redacted = redactResultText(result, [secret]);

@@ -6,6 +6,7 @@ import { redactText, secretVariants } from '../http/redact.js';
 import type { CheckCoverage, CheckResult, ConfigDerivation, RunNote } from '../model/run-result.js';
 import { cutWithMarker } from '../model/cut-with-marker.js';
 import { boundResult, resultBounds } from './bound-result.js';
+import { mapChartText } from './check-charts.js';
 
 /** A check's result as reports get it: redacted, then cut to resultBounds. */
 export function toReportedResult(result: CheckResult, secrets: readonly string[]): CheckResult {
@@ -40,7 +41,10 @@ export function redactResultText(result: CheckResult, secrets: readonly string[]
   const variants = secretVariants(secrets);
   const clean = (text: string): string => redactText(text, variants);
   const findings = result.findings.map((finding) => ({ ...finding, message: clean(finding.message) }));
-  const coverage = result.coverage === undefined ? {} : { coverage: redactCoverage(result.coverage, clean) };
+  const coverage = {
+    ...(result.coverage === undefined ? {} : { coverage: redactCoverage(result.coverage, clean) }),
+    ...(result.charts === undefined ? {} : { charts: result.charts.map((chart) => mapChartText(chart, clean)) }),
+  };
   switch (result.status) {
     case 'passed':
       return { ...result, findings, ...coverage };

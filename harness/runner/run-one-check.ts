@@ -82,7 +82,8 @@ export async function runOneCheck(
     cleanupProblems.push(`${createsCutOff} create(s) were unanswered when the check stopped; a record one of them made may remain on the target`);
   }
   const coverage = handle.coverage();
-  const covered = (result: CheckResult): CheckResult => ({ ...result, coverage });
+  const charts = handle.charts();
+  const covered = (result: CheckResult): CheckResult => ({ ...result, coverage, ...(charts.length > 0 ? { charts } : {}) });
   const findings: Finding[] = [...handle.findings, ...cleanupProblems.map((message) => ({ level: 'warning' as const, message }))];
 
   // A 401 to the configured credential explains any failure that follows it (convention 5/1).

@@ -1,4 +1,5 @@
 // The console report: verdicts first (what a release needs), then what to fix, then how to replay.
+import { describeChart } from '../../harness/model/describe-chart.js';
 import { describeShards } from '../../harness/model/describe-shards.js';
 import { describeOutcome, describeVerdictReason } from '../../harness/model/describe-outcome.js';
 import { findRootCauses, findSharedCauses, type RootCause, type SharedCauseGroup } from '../../harness/model/root-causes.js';
@@ -70,6 +71,7 @@ function renderProblem(run: RunResult, check: CheckResult, palette: Palette, ine
       lines.push(`    replay: --seed ${run.seed} --suite ${check.suite} (fast-check seed ${check.seed}, path ${inert(check.replayPath)})`);
     }
   }
+  for (const chart of check.charts ?? []) lines.push(`    ${inert(describeChart(chart))}`);
   const curls = check.evidence.flatMap((exchange) => (exchange.curl === undefined ? [] : [exchange.curl]));
   for (const curl of curls.slice(0, maxCurlLines)) lines.push(`    ${palette.dim(inert(curl))}`);
   const hidden = curls.length - maxCurlLines;

@@ -1,7 +1,8 @@
 // The report's charts in Debian's Chromium, with scripts on and off: the page grid of a failed walk
 // under mutation (from a real run against the reference server with a cursor that restarts when its
-// anchor is deleted), the run overview, and the delivery timeline of a failed sender check. Each is
-// drawn, named for screen readers, and inert with hostile data.
+// anchor is deleted), the run overview, and the charts every check carries whatever its verdict (the
+// sender's deliveries, the receiver's answer times, the cost of deep cursor pages), from real runs.
+// Each is drawn, named for screen readers, and inert with hostile data.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,32 +92,69 @@ describe('the page grid of a failed walk under mutation', () => {
     }
   }, 30_000);
 
-  it('draws the deliveries of a failed sender check on a timeline, named and inert with a hostile event id', async () => {
+  it('draws passing checks\' charts from a real run: the sender\'s deliveries with backoff rings, the receiver\'s answer times, the cost of deep cursor pages', async () => {
+    const clean = await startReferenceServer({});
+    try {
+      const reportDir = join(root, 'webhooks');
+      const io = captureIo({ APICERT_TOKEN: clean.token, APICERT_WEBHOOK_SECRET: clean.webhookSecret });
+      const code = await runCli(['run', '--base-url', clean.url, '--config', exampleConfig, '--suite', 'webhooks-sender,webhooks-receiver', '--report-dir', reportDir], io);
+      expect(code, io.out()).toBe(0);
+      const webhooksUrl = pathToFileURL(join(reportDir, 'index.html')).href;
+      for (const javaScriptEnabled of [true, false]) {
+        const context = await browser.newContext({ javaScriptEnabled });
+        const page = await context.newPage();
+        await page.goto(webhooksUrl);
+        const backoff = page.locator('details[data-status="passed"]:has(code.check-id:text-is("webhooks-sender.retry-backoff"))');
+        // The reference server fails the first attempts and backs off: the retries are drawn with their rings.
+        expect(await backoff.locator('figure.delivery-timeline svg circle[r="5"]').count()).toBeGreaterThanOrEqual(3);
+        expect(await backoff.locator('figure.delivery-timeline svg circle[fill="none"]').count()).toBeGreaterThanOrEqual(1);
+        expect(await backoff.locator('[id$="-timeline-desc"]').textContent()).toMatch(/^evt_\S+: 0 ms: answered 5\d\d, \d+ ms: answered/);
+        const acknowledged = page.locator('details[data-status="passed"]:has(code.check-id:text-is("webhooks-receiver.signed-delivery-acknowledged"))');
+        expect(await acknowledged.locator('figure.acknowledgements svg rect[fill="#2e7d32"]').count()).toBeGreaterThanOrEqual(1);
+        expect(await acknowledged.locator('[id$="-acks-desc"]').textContent()).toMatch(/answered 2\d\d after \d+ ms.*budget 10000 ms\.$/);
+        await page.goto(pageUrl);
+        const deep = page.locator('details[data-status="passed"]:has(code.check-id:text-is("pagination.cursor.deep-pages-cost-the-same"))');
+        expect(await deep.locator('figure.page-cost svg').count()).toBeGreaterThanOrEqual(1);
+        expect(await deep.locator('[id$="-cost-desc"]').first().textContent()).toMatch(/^\/\S+, pages of \d+: .* ms at 0 items deep, .* ms at \d+ items deep \(fastest of each depth\)/);
+        await context.close();
+      }
+    } finally {
+      await clean.close();
+    }
+  }, 60_000);
+
+  it('keeps hostile words in every chart inert, drawn the same with and without scripts', async () => {
     const hostile = '<img src=x onerror="window.__pwned=1">';
-    const delivery = (event: string, attempt: number, atMs: number, status: number) => ({
-      direction: 'inbound' as const,
-      request: { method: 'POST', url: 'http://127.0.0.1:4100/c1', headers: {} },
-      response: { status, headers: {} },
-      startedAt: new Date(Date.UTC(2026, 10, 25, 12) + atMs).toISOString(),
-      durationMs: 1,
-      note: `delivery ${attempt} of event ${event}: the sink answered ${status}`,
-      delivery: { attempt, eventId: event },
-    });
     const run = buildRun([
-      buildCheck({ id: 'webhooks-sender.retry-backoff', suite: 'webhooks-sender', class: 'webhooks-sender', status: 'failed', evidence: [delivery(hostile, 1, 0, 500), delivery(hostile, 2, 5, 500), delivery(hostile, 3, 9, 200)] }),
+      buildCheck({
+        id: 'webhooks-sender.retry-backoff',
+        suite: 'webhooks-sender',
+        class: 'webhooks-sender',
+        status: 'failed',
+        charts: [
+          { kind: 'deliveries', events: [{ id: hostile, attempts: [{ atMs: 0, status: 500 }, { atMs: 5, status: 500 }, { atMs: 9, status: 200 }] }], omittedEvents: 0 },
+          { kind: 'acknowledgements', budgetMs: 100, deliveries: [{ label: hostile, ms: 3, status: 200 }], omitted: 0 },
+          { kind: 'page-cost', list: hostile, pageSize: 5, pages: [{ depth: 0, ms: 1 }, { depth: 50, ms: 2 }], warnRatio: 3 },
+        ],
+      }),
     ]);
     const url = await writeHtmlPage(run, join(root, 'timeline'));
+    const counts: number[] = [];
     for (const javaScriptEnabled of [true, false]) {
       const context = await browser.newContext({ javaScriptEnabled });
       const page = await context.newPage();
       await page.goto(url);
       const svg = page.locator('figure.delivery-timeline svg');
       await svg.waitFor({ state: 'visible' });
-      expect(await svg.locator('circle').count()).toBe(3);
+      expect(await svg.locator('circle[r="5"]').count()).toBe(3);
       expect(await page.locator('[id$="-timeline-desc"]').textContent()).toBe(`${hostile}: 0 ms: answered 500, 5 ms: answered 500, 9 ms: answered 200`);
+      expect(await page.locator('[id$="-acks-desc"]').textContent()).toContain(hostile);
+      expect(await page.locator('[id$="-cost-desc"]').textContent()).toContain(hostile);
+      counts.push(await page.locator('figure svg').count());
       if (javaScriptEnabled) expect(await page.evaluate('window.__pwned')).toBeUndefined();
       await context.close();
     }
+    expect(counts[0]).toBe(counts[1]);
   }, 30_000);
 
   it('keeps hostile row ids inert', async () => {

@@ -13,7 +13,7 @@ import { escapeHtml, escapeHtmlText } from './escape.js';
 import type { EvidenceBudget, HtmlLimits } from './html-limits.js';
 import { renderExchange } from './render-exchange.js';
 import { renderCoverage } from './render-coverage.js';
-import { renderDeliveryTimeline } from './render-delivery-timeline.js';
+import { renderCheckCharts } from './render-check-charts.js';
 import { renderPageGrid } from './render-page-grid.js';
 
 /** What a check's rendering needs beyond the check itself. */
@@ -145,8 +145,7 @@ function renderEvidence(check: CheckResult, context: CheckRenderContext): string
   const exchanges = shown.map((exchange, index) => renderExchange(exchange, index, evidence.length, context.limits, context.budget));
   const hidden = evidence.length - shown.length;
   const more = hidden > 0 ? `<p class="omitted">(+${formatCount(hidden)} more exchanges in report.json)</p>` : '';
-  // Webhook deliveries are drawn on a timeline first: a retry schedule shows at a glance.
-  return `<h5>Evidence</h5>${renderDeliveryTimeline(evidence, toCheckAnchor(check.id))}${exchanges.join('')}${more}`;
+  return `<h5>Evidence</h5>${exchanges.join('')}${more}`;
 }
 
 /** Renders one check; failed and errored checks carry the full evidence. */
@@ -158,6 +157,8 @@ export function renderCheck(check: CheckResult, context: CheckRenderContext): st
     renderExpectation(check, context.limits),
     renderFindings(check, context.limits),
     renderCoverage(check, context.limits),
+    // Drawn for every verdict: a passing retry schedule or page cost is worth seeing too.
+    renderCheckCharts(check, toCheckAnchor(check.id)),
   ];
   if (isProblem) body.push(renderCounterexample(check, context), renderEvidence(check, context), renderReplay(check, context.run));
   const category = context.category === undefined ? '' : ` data-comparison="${context.category}"`;

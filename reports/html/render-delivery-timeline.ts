@@ -1,31 +1,19 @@
-// The webhook deliveries a check saw, drawn as a timeline: one row per event, each attempt a mark at
-// the time it arrived, green when the sink answered 2xx, red for another answer, orange when the
-// connection ended without one, and the gap to the previous attempt written beside it, so a retry
-// schedule (or its absence) can be seen. Read from the check's inbound evidence. Inline SVG with
-// presentation attributes only, and the same in words. Pure.
-import type { ExchangeRecord } from '../../harness/model/evidence.js';
+// The webhook deliveries a check's sink channel received (CheckResult.charts, kind "deliveries"),
+// drawn as a timeline: one row per event, each attempt a mark at the time it arrived, green when the
+// sink answered 2xx, red for another answer, orange when the connection ended without one, and the
+// gap to the previous attempt written beside it, so a retry schedule (or its absence) can be seen.
+// From the third attempt on, a hollow ring marks where the retry would be if the wait had not
+// shrunk (the wait before it repeated): a backoff puts each attempt on or after its ring
+// (convention 6/3; webhooks-sender.retry-backoff judges it, with a tolerance for jitter). Inline SVG
+// with presentation attributes only, and the same in words. Pure.
+import type { DeliveriesChart, DeliveryAttempt } from '../../harness/model/check-chart.js';
 import { cutText } from './cut-text.js';
 import { escapeHtml } from './escape.js';
 
-/** What is drawn at most: the rest is in the evidence below and in report.json. */
+/** What is drawn at most: the rest is in report.json. */
 export const timelineBounds = { events: 8, attemptsPerEvent: 12, labelChars: 24 } as const;
 
-interface Attempt {
-  readonly atMs: number;
-  readonly status: number | undefined;
-}
-
-function readEvents(evidence: readonly ExchangeRecord[]): { readonly events: Map<string, Attempt[]>; readonly start: number } | undefined {
-  const inbound = evidence.filter((exchange) => exchange.direction === 'inbound' && !Number.isNaN(Date.parse(exchange.startedAt)));
-  if (inbound.length === 0) return undefined;
-  const start = Math.min(...inbound.map((exchange) => Date.parse(exchange.startedAt)));
-  const events = new Map<string, Attempt[]>();
-  for (const exchange of inbound) {
-    const key = exchange.delivery?.eventId ?? '(no event id)';
-    events.set(key, [...(events.get(key) ?? []), { atMs: Date.parse(exchange.startedAt) - start, status: exchange.response?.status }]);
-  }
-  return { events, start };
-}
+type Attempt = DeliveryAttempt;
 
 const labelWidth = 170;
 const plotWidth = 520;
@@ -40,12 +28,19 @@ function describeAttempt(attempt: Attempt): string {
   return `${Math.round(attempt.atMs)} ms: ${attempt.status === undefined ? 'no answer (time-out or cut)' : `answered ${attempt.status}`}`;
 }
 
-/** The timeline as a <figure>, or '' when the check kept no delivery. `idPrefix` keeps ids unique in the page. */
-export function renderDeliveryTimeline(evidence: readonly ExchangeRecord[], idPrefix: string): string {
-  const read = readEvents(evidence);
-  if (read === undefined) return '';
-  const events = [...read.events].slice(0, timelineBounds.events).map(([id, attempts]) => [id, attempts.slice(0, timelineBounds.attemptsPerEvent)] as const);
-  const lastMs = Math.max(1, ...events.flatMap(([, attempts]) => attempts.map((attempt) => attempt.atMs)));
+/** Where attempt `index` (from 2) would be had the wait before it been as long as the one before that. */
+function expectedNoSoonerThan(attempts: readonly Attempt[], index: number): number | undefined {
+  if (index < 2) return undefined;
+  const [before, beforeThat] = [attempts[index - 1]!, attempts[index - 2]!];
+  return before.atMs + (before.atMs - beforeThat.atMs);
+}
+
+/** The timeline as a <figure>, or '' when no delivery came. `idPrefix` keeps ids unique in the page. */
+export function renderDeliveryTimeline(chart: DeliveriesChart, idPrefix: string): string {
+  if (chart.events.length === 0) return '';
+  const events = chart.events.slice(0, timelineBounds.events).map(({ id, attempts }) => [id, attempts.slice(0, timelineBounds.attemptsPerEvent)] as const);
+  const expectedMs = events.flatMap(([, attempts]) => attempts.map((_, index) => expectedNoSoonerThan(attempts, index) ?? 0));
+  const lastMs = Math.max(1, ...expectedMs, ...events.flatMap(([, attempts]) => attempts.map((attempt) => attempt.atMs)));
   const x = (ms: number): number => labelWidth + Math.round((ms / lastMs) * (plotWidth - 20)) + 10;
   const width = labelWidth + plotWidth + 40;
   const height = events.length * rowHeight + 24;
@@ -58,6 +53,13 @@ export function renderDeliveryTimeline(evidence: readonly ExchangeRecord[], idPr
     parts.push(`<line x1="${labelWidth}" y1="${y + 8}" x2="${labelWidth + plotWidth}" y2="${y + 8}" stroke="#e0e0e0"/>`);
     attempts.forEach((attempt, index) => {
       const gap = index === 0 ? '' : `+${Math.round(attempt.atMs - attempts[index - 1]!.atMs)} ms`;
+      const expected = expectedNoSoonerThan(attempts, index);
+      if (expected !== undefined) {
+        parts.push(
+          `<g><title>${escapeHtml(`attempt ${index + 1} backs off when it comes at ${Math.round(expected)} ms or later (the wait before it no shorter than the one before that)`)}</title>` +
+            `<circle cx="${x(expected)}" cy="${y + 8}" r="7" fill="none" stroke="#555" stroke-dasharray="2 2"/></g>`,
+        );
+      }
       parts.push(
         `<g><title>${escapeHtml(`attempt ${index + 1} at ${describeAttempt(attempt)}`)}</title><circle cx="${x(attempt.atMs)}" cy="${y + 8}" r="5" fill="${colourOf(attempt.status)}"/></g>` +
           (gap === '' ? '' : `<text x="${x(attempt.atMs) - 14}" y="${y + 24}" font-size="9" fill="#555">${gap}</text>`),
@@ -65,12 +67,12 @@ export function renderDeliveryTimeline(evidence: readonly ExchangeRecord[], idPr
     });
   });
   const words = events.map(([id, attempts]) => `${cutText(id, 80).text}: ${attempts.map(describeAttempt).join(', ')}`).join('; ');
-  const hidden = read.events.size - events.length;
+  const hidden = chart.events.length - events.length + chart.omittedEvents;
   const titleId = `${idPrefix}-timeline-title`;
   const descId = `${idPrefix}-timeline-desc`;
   return (
     `<figure class="delivery-timeline"><svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="${titleId} ${descId}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<title id="${titleId}">The deliveries the sink received, by event and time</title><desc id="${descId}">${escapeHtml(words)}</desc>${parts.join('')}</svg>` +
-    `<figcaption>Deliveries by event: green answered 2xx, red another status, orange no answer; the gap to the attempt before is written under each retry${hidden > 0 ? ` (${hidden} more events in the evidence)` : ''}.</figcaption></figure>`
+    `<figcaption>Deliveries by event: green answered 2xx, red another status, orange no answer; the gap to the attempt before is written under each retry; a dashed ring marks where a retry would come if the wait before it had not shrunk${hidden > 0 ? ` (${hidden} more events in report.json)` : ''}.</figcaption></figure>`
   );
 }

@@ -1,5 +1,6 @@
 // junit.xml: one <testsuite> per apicert suite, one <testcase> per check, plus one suite holding the
 // conformance-class verdicts so that CI shows exactly what decided the exit code.
+import { describeChart } from '../../harness/model/describe-chart.js';
 import { describeShards } from '../../harness/model/describe-shards.js';
 import type { CheckResult, ClassResult, RunResult, SuiteName } from '../../harness/model/run-result.js';
 import { advisoryClassId, suiteNames } from '../../harness/model/run-result.js';
@@ -57,9 +58,11 @@ function renderOutcome(check: CheckResult): string {
   }
 }
 
+// Findings, then the charts in words (the HTML report draws them), whatever the verdict.
 function renderFindings(check: CheckResult): string {
-  if (check.findings.length === 0) return '';
-  const text = check.findings.map((finding) => `${finding.level}: ${finding.message}`).join('\n');
+  const lines = [...check.findings.map((finding) => `${finding.level}: ${finding.message}`), ...(check.charts ?? []).map(describeChart)];
+  if (lines.length === 0) return '';
+  const text = lines.join('\n');
   return `\n      <system-out>${escapeXmlText(text)}</system-out>`;
 }
 

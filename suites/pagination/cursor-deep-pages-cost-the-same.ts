@@ -81,6 +81,14 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
     deepMs.push(deep.response.durationMs);
   }
   const judgement = judgeDeepPageLatency(Math.min(...firstMs), Math.min(...deepMs), deepPageRatioWarn);
+  // Every read, so the report can draw the spread as well as the fastest of each depth.
+  ctx.chart({
+    kind: 'page-cost',
+    list: list.path,
+    pageSize,
+    pages: [...firstMs.map((ms) => ({ depth: 0, ms })), ...deepMs.map((ms) => ({ depth, ms }))],
+    warnRatio: deepPageRatioWarn,
+  });
   const summary = `${list.path}: first page ${judgement.firstMs.toFixed(1)} ms, page ${depth} items deep ${judgement.deepMs.toFixed(1)} ms (fastest of ${samples}) (ratio ${judgement.ratio.toFixed(1)})`;
   if (judgement.isSlow) ctx.advise(`${summary}: deep cursor pages cost more than pagination.deepPageRatioWarn=${deepPageRatioWarn} times the first`);
   else ctx.info(summary);

@@ -274,6 +274,11 @@ export function sampleFullRun(): RunResult {
       covered: ['event order.created', 'retry after 503'],
       leftOut: [{ item: 'retry after a time-out', why: 'webhooks.sender.senderTimeoutMs is not set' }],
     },
+    charts: [
+      { kind: 'deliveries', events: [{ id: 'ev1', attempts: [{ atMs: 0, status: 503 }, { atMs: 52 }, { atMs: 160, status: 200 }] }], omittedEvents: 2 },
+      { kind: 'acknowledgements', budgetMs: 10_000, deliveries: [{ label: 'valid signature', ms: 12, status: 200 }, { label: 'stale timestamp', ms: 10_001 }], omitted: 0 },
+      { kind: 'page-cost', list: '/customers', pageSize: 20, pages: [{ depth: 0, ms: 4 }, { depth: 180, ms: 5 }], warnRatio: 3 },
+    ],
   };
   const errored: Required<ErroredCheck> = {
     id: 'webhooks-sender.retry-backoff',
@@ -292,6 +297,7 @@ export function sampleFullRun(): RunResult {
     seed: 8,
     findings: [],
     coverage: { requests: 0, covered: [], leftOut: [] },
+    charts: [],
   };
   const note: Required<RunNote> = { level: 'warning', suite: 'pagination', message: 'clean-up: DELETE /customers/c9 answered 500; the record may remain on the target' };
   const run: Required<RunResult> = {

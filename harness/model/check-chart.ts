@@ -1,0 +1,58 @@
+// What a check saw over time or across pages, kept as data so the reports can draw it for passing
+// checks too (a passing check keeps no evidence): the deliveries a sink received, the receiver's
+// acknowledgement times against the budget, the cost of cursor pages by depth. Small by
+// construction: chartBounds caps every list, and the runner cuts to it.
+
+/** One attempt of a delivery the sink received. */
+export interface DeliveryAttempt {
+  /** Milliseconds after the chart's first delivery. */
+  readonly atMs: number;
+  /** The status the sink answered; absent when the connection ended without one (time-out, reset). */
+  readonly status?: number;
+}
+
+/** The deliveries of a sender check: one row per event id, its attempts in order. */
+export interface DeliveriesChart {
+  readonly kind: 'deliveries';
+  readonly events: readonly { readonly id: string; readonly attempts: readonly DeliveryAttempt[] }[];
+  /** Events left out past chartBounds.events. */
+  readonly omittedEvents: number;
+}
+
+/** The receiver's answers to the deliveries a receiver check sent, against webhooks.receiver.ackBudgetMs. */
+export interface AcknowledgementsChart {
+  readonly kind: 'acknowledgements';
+  readonly budgetMs: number;
+  readonly deliveries: readonly {
+    /** What was sent, in the check's words ("valid signature", "stale timestamp"). */
+    readonly label: string;
+    readonly ms: number;
+    /** Absent when no answer came (time-out, reset). */
+    readonly status?: number;
+  }[];
+  readonly omitted: number;
+}
+
+/** The time of cursor pages of one list by how deep they start, against the first page. */
+export interface PageCostChart {
+  readonly kind: 'page-cost';
+  /** The list, e.g. "/customers". */
+  readonly list: string;
+  readonly pageSize: number;
+  /** Each page read: the items before it, and how long it took. The first page has depth 0. */
+  readonly pages: readonly { readonly depth: number; readonly ms: number }[];
+  /** A deep page slower than this many times the first draws advice (pagination.deepPageRatioWarn). */
+  readonly warnRatio: number;
+}
+
+export type CheckChart = DeliveriesChart | AcknowledgementsChart | PageCostChart;
+
+/** What a chart keeps at most; reports draw no more. */
+export const chartBounds = {
+  chartsPerCheck: 8,
+  events: 8,
+  attemptsPerEvent: 12,
+  acknowledgements: 40,
+  pages: 60,
+  labelChars: 120,
+} as const;

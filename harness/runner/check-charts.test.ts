@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { chartBounds } from '../model/check-chart.js';
+import { buildExchange } from '../model/test-support/sample-run.js';
+import type { SinkDelivery } from '../sink/sink-types.js';
+import { acknowledgementsChart, deliveriesChart } from './check-charts.js';
+
+function delivery(eventId: string | undefined, receivedAtMs: number, answer: SinkDelivery['answer']): SinkDelivery {
+  return { eventId, receivedAtMs, answer } as unknown as SinkDelivery;
+}
+
+describe('deliveriesChart', () => {
+  it('rows the deliveries by event in order of first arrival, times from the first, the sink\'s answer or none', () => {
+    const chart = deliveriesChart([
+      delivery('e1', 1000, { state: 'answered', status: 503, afterMs: 1, late: false }),
+      delivery('e2', 1010.4, { state: 'answered', status: 200, afterMs: 1, late: false }),
+      delivery('e1', 1060.6, { state: 'destroyed', afterMs: 250, isReset: true }),
+      delivery(undefined, 1100, { state: 'pending' }),
+    ]);
+    expect(chart).toEqual({
+      kind: 'deliveries',
+      events: [
+        { id: 'e1', attempts: [{ atMs: 0, status: 503 }, { atMs: 61 }] },
+        { id: 'e2', attempts: [{ atMs: 10, status: 200 }] },
+        { id: '(no event id)', attempts: [{ atMs: 100 }] },
+      ],
+      omittedEvents: 0,
+    });
+    expect(deliveriesChart([])).toBeUndefined();
+  });
+
+  it('keeps at most chartBounds events and attempts, and counts the events left out', () => {
+    const flood = Array.from({ length: 20 }, (_, event) => Array.from({ length: 20 }, (_, attempt) => delivery(`e${event}`, attempt, { state: 'pending' }))).flat();
+    const chart = deliveriesChart(flood)!;
+    expect(chart.events).toHaveLength(chartBounds.events);
+    expect(chart.events[0]!.attempts).toHaveLength(chartBounds.attemptsPerEvent);
+    expect(chart.omittedEvents).toBe(20 - chartBounds.events);
+  });
+});
+
+describe('acknowledgementsChart', () => {
+  it('charts each sent delivery by its note, time and answer against the budget', () => {
+    const answered = buildExchange({ note: 'valid signature', durationMs: 12.4 });
+    const { response: _response, ...unanswered } = buildExchange({ note: 'stale timestamp', durationMs: 250 });
+    expect(acknowledgementsChart([answered, unanswered], 1000)).toEqual({
+      kind: 'acknowledgements',
+      budgetMs: 1000,
+      deliveries: [
+        { label: 'valid signature', ms: 12, status: answered.response!.status },
+        { label: 'stale timestamp', ms: 250 },
+      ],
+      omitted: 0,
+    });
+    expect(acknowledgementsChart([], 1000)).toBeUndefined();
+  });
+});

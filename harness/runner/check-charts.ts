@@ -1,0 +1,66 @@
+// The charts a check's result carries (CheckResult.charts), made from what the runner saw the check
+// do: the deliveries each sink channel it opened received, and the receiver's answers to the
+// deliveries it sent; plus those the check drew itself (ctx.chart). Lists are cut to chartBounds
+// here; their words are redacted and cut with the rest of the result (redact-result, bound-result),
+// so no cut goes through a secret before redaction sees it. Pure.
+import { chartBounds, type AcknowledgementsChart, type CheckChart, type DeliveriesChart } from '../model/check-chart.js';
+import type { ExchangeRecord } from '../model/evidence.js';
+import type { SinkDelivery } from '../sink/sink-types.js';
+
+/** The deliveries of one sink channel, one row per event id in order of first arrival; undefined when none came. */
+export function deliveriesChart(deliveries: readonly SinkDelivery[]): DeliveriesChart | undefined {
+  if (deliveries.length === 0) return undefined;
+  const start = Math.min(...deliveries.map((delivery) => delivery.receivedAtMs));
+  const events = new Map<string, { atMs: number; status?: number }[]>();
+  for (const delivery of deliveries) {
+    const id = delivery.eventId ?? '(no event id)';
+    const attempt = { atMs: Math.round(delivery.receivedAtMs - start), ...(delivery.answer.state === 'answered' ? { status: delivery.answer.status } : {}) };
+    events.set(id, [...(events.get(id) ?? []), attempt]);
+  }
+  const kept = [...events].slice(0, chartBounds.events);
+  return {
+    kind: 'deliveries',
+    events: kept.map(([id, attempts]) => ({ id, attempts: attempts.slice(0, chartBounds.attemptsPerEvent) })),
+    omittedEvents: events.size - kept.length,
+  };
+}
+
+/** The receiver's answer time to each delivery a check sent, against the budget; undefined when it sent none. */
+export function acknowledgementsChart(sent: readonly ExchangeRecord[], budgetMs: number): AcknowledgementsChart | undefined {
+  if (sent.length === 0) return undefined;
+  const kept = sent.slice(0, chartBounds.acknowledgements);
+  return {
+    kind: 'acknowledgements',
+    budgetMs,
+    deliveries: kept.map((record) => ({
+      label: record.note ?? `${record.request.method} delivery`,
+      ms: Math.round(record.durationMs),
+      ...(record.response !== undefined ? { status: record.response.status } : {}),
+    })),
+    omitted: sent.length - kept.length,
+  };
+}
+
+/** A chart's lists cut to chartBounds. */
+export function boundChartLists(chart: CheckChart): CheckChart {
+  switch (chart.kind) {
+    case 'page-cost':
+      return { ...chart, pages: chart.pages.slice(0, chartBounds.pages) };
+    case 'deliveries':
+      return { ...chart, events: chart.events.slice(0, chartBounds.events).map((event) => ({ ...event, attempts: event.attempts.slice(0, chartBounds.attemptsPerEvent) })) };
+    case 'acknowledgements':
+      return { ...chart, deliveries: chart.deliveries.slice(0, chartBounds.acknowledgements) };
+  }
+}
+
+/** A chart with `edit` applied to each of its words (an event id, a label, a list's path). */
+export function mapChartText(chart: CheckChart, edit: (text: string) => string): CheckChart {
+  switch (chart.kind) {
+    case 'page-cost':
+      return { ...chart, list: edit(chart.list) };
+    case 'deliveries':
+      return { ...chart, events: chart.events.map((event) => ({ ...event, id: edit(event.id) })) };
+    case 'acknowledgements':
+      return { ...chart, deliveries: chart.deliveries.map((d) => ({ ...d, label: edit(d.label) })) };
+  }
+}

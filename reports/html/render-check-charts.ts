@@ -1,0 +1,26 @@
+// A check's charts (CheckResult.charts), drawn whatever its verdict: what it saw over time or across
+// pages. Each chart is a <figure> with its own words; a kind this version does not draw is skipped.
+import type { CheckChart } from '../../harness/model/check-chart.js';
+import type { CheckResult } from '../../harness/model/run-result.js';
+import { renderAcknowledgements } from './render-acknowledgements.js';
+import { renderDeliveryTimeline } from './render-delivery-timeline.js';
+import { renderPageCost } from './render-page-cost.js';
+
+function renderChart(chart: CheckChart, idPrefix: string): string {
+  switch (chart.kind) {
+    case 'deliveries':
+      return renderDeliveryTimeline(chart, idPrefix);
+    case 'acknowledgements':
+      return renderAcknowledgements(chart, idPrefix);
+    case 'page-cost':
+      return renderPageCost(chart, idPrefix);
+    default:
+      return '';
+  }
+}
+
+/** The charts under a heading, or '' when the check has none. `anchor` is the check's, for unique ids. */
+export function renderCheckCharts(check: CheckResult, anchor: string): string {
+  const figures = (check.charts ?? []).map((chart, index) => renderChart(chart, `${anchor}-chart-${index}`)).filter((html) => html !== '');
+  return figures.length === 0 ? '' : `<h5>What it saw</h5>${figures.join('')}`;
+}

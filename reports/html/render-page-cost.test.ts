@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import type { PageCostChart } from '../../harness/model/check-chart.js';
+import { renderPageCost } from './render-page-cost.js';
+
+const chartOf = (pages: PageCostChart['pages'], list = '/customers'): PageCostChart => ({ kind: 'page-cost', list, pageSize: 20, pages, warnRatio: 3 });
+
+describe('renderPageCost', () => {
+  it('draws every read, the fastest of each depth joined, the flat line and the advice line', () => {
+    const html = renderPageCost(chartOf([{ depth: 0, ms: 4 }, { depth: 0, ms: 6 }, { depth: 180, ms: 5 }, { depth: 180, ms: 9 }]), 'c');
+    expect(html).toMatch(/^<figure class="page-cost"><svg [^>]*aria-labelledby="c-cost-title c-cost-desc"/);
+    expect(html.match(/<circle [^>]*r="3"/g)).toHaveLength(4);
+    expect(html.match(/<circle [^>]*r="4"/g)).toHaveLength(2);
+    expect(html).toContain('>flat: 4.0 ms<');
+    expect(html).toContain('>advice: ×3<');
+    expect(html).toContain('/customers, pages of 20: 4.0 ms at 0 items deep, 5.0 ms at 180 items deep (fastest of each depth); flat would be 4.0 ms at every depth, advice from 12 ms.');
+  });
+
+  it('draws nothing with a single depth, and keeps a hostile list path as text', () => {
+    expect(renderPageCost(chartOf([{ depth: 0, ms: 4 }]), 'c')).toBe('');
+    const html = renderPageCost(chartOf([{ depth: 0, ms: 1 }, { depth: 20, ms: 1 }], '/x"><script>alert(1)</script>'), 'c');
+    expect(html).not.toMatch(/<script/);
+  });
+});
