@@ -67,6 +67,8 @@ export const mergeReportsFlags = {
   'report-dir': { type: 'string', default: 'apicert-report', describe: 'Folder that receives the merged reports (index.html, junit.xml, report.json)' },
   format: runFlags.format,
   reporter: runFlags.reporter,
+  baseline: runFlags.baseline,
+  'fail-on': runFlags['fail-on'],
 } as const satisfies Record<string, Options>;
 
 /** Every long flag of every command, for the docs test. */

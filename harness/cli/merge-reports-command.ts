@@ -9,10 +9,11 @@ import { ReportInvalidError, UsageError } from '../errors.js';
 import type { ExitCode } from '../exit-codes.js';
 import type { RunResult } from '../model/run-result.js';
 import { toInertText } from '../model/inert-text.js';
-import { MAX_BASELINE_BYTES } from '../runner/load-baseline.js';
+import { compareRuns } from '../model/compare-runs.js';
+import { MAX_BASELINE_BYTES, loadBaseline } from '../runner/load-baseline.js';
 import { mergeShardReports, type ShardReport } from '../runner/merge-shard-reports.js';
 import type { CliIo } from './cli-io.js';
-import { parseChoices, parseReporters } from './parse-flag-values.js';
+import { parseChoices, parseFailOn, parseReporters } from './parse-flag-values.js';
 import { reportRun } from './report-run.js';
 
 export interface MergeReportsFlagValues {
@@ -21,11 +22,15 @@ export interface MergeReportsFlagValues {
   readonly reportDir: string;
   readonly format: string;
   readonly reporter?: string | undefined;
+  /** An earlier report.json (a whole run's, or an earlier merge's) to compare the merged run with. */
+  readonly baseline?: string | undefined;
+  readonly failOn?: string | undefined;
 }
 
 export async function mergeReportsCommand(flags: MergeReportsFlagValues, io: CliIo): Promise<ExitCode> {
   const formats: ReportFormat[] = parseChoices('format', flags.format, reportFormats);
   const reporters = parseReporters(flags.reporter, io.env);
+  const failOn = parseFailOn(flags.failOn ?? 'any', flags.baseline);
   if (flags.reports.length === 0) throw new UsageError('merge-reports needs the shards\' reports: give each shard\'s report folder (or its report.json)');
   const reportDirProblem = await findReportDirProblem(flags.reportDir);
   if (reportDirProblem !== undefined) throw new UsageError(reportDirProblem);
@@ -33,16 +38,18 @@ export async function mergeReportsCommand(flags: MergeReportsFlagValues, io: Cli
   const reports: ShardReport[] = [];
   for (const given of flags.reports) reports.push(await readShardReport(given, validate));
   const known = allChecks.map(({ id, suite, conformanceClass, title, rule, level }) => ({ id, suite, conformanceClass, title, rule, level }));
+  // Read before merging, as run reads it before contacting the target: a bad one is exit 2.
+  const baseline = flags.baseline === undefined ? undefined : await loadBaseline(flags.baseline);
   const run = mergeShardReports(reports, known);
   const merged = run.merged!;
   io.stdout.write(
     `merged ${reports.length} report${reports.length === 1 ? '' : 's'} of ${merged.count} shard${merged.count === 1 ? '' : 's'}` +
       `${merged.missing.length > 0 ? `; missing: ${merged.missing.join(', ')}` : ''}${merged.duplicated.length > 0 ? `; given twice: ${merged.duplicated.join(', ')}` : ''}\n`,
   );
-  const { exitCode } = await reportRun(run, undefined, {
+  const { exitCode } = await reportRun(run, baseline === undefined ? undefined : compareRuns(run, baseline), {
     reportDir: flags.reportDir,
     formats,
-    failOn: 'any',
+    failOn,
     color: io.stdout.isTTY === true,
     console: reporters.console,
     ...(reporters.github ? { github: { stepSummaryPath: io.env['GITHUB_STEP_SUMMARY'] } } : {}),

@@ -96,6 +96,18 @@ describe('apicert run --shard and apicert merge-reports', () => {
     // The other shard's failure is kept beside the first.
     expect(check.findings.map((f) => f.message)).toContainEqual(expect.stringMatching(/^also failed on shard 3: /));
 
+    // A baseline goes to the merge: the same failures again are not new.
+    const again = await cli(['merge-reports', join(dir, 'bad-1'), join(dir, 'bad-2'), join(dir, 'bad-3'), '--report-dir', join(dir, 'bad-again'), '--baseline', join(dir, 'bad-merged', 'report.json'), '--fail-on', 'new'], defective);
+    expect(again.code).toBe(0);
+    expect(again.out).toMatch(/still failing/i);
+    // A shard's badge and certificate say it is a part, never the whole run.
+    expect(await readFile(join(dir, 'bad-2', 'badge.svg'), 'utf8')).toContain('apicert shard 2/3');
+    expect(await readFile(join(dir, 'bad-2', 'index.html'), 'utf8')).toContain('PASSED (PARTIAL: shard 2 of 3 only; the merged report certifies the run)');
+    // A shard that runs no class --require names gates nothing.
+    const ungated = await cli(['run', '--base-url', defective.url, '--config', exampleConfig, '--seed', '5', '--shard', '3/3', '--require', 'webhooks-receiver', '--report-dir', join(dir, 'ungated')], defective);
+    expect(ungated.code).toBe(0);
+    expect(ungated.out).toMatch(/^Note: this shard runs no class that --require names/m);
+
     const replayed = await cli(['replay', join(dir, 'bad-3', 'report.json'), '--check', 'pagination.same-parameters-on-every-list', '--base-url', good.url, '--report-dir', join(dir, 'bad-3-replay')], good);
     expect(replayed.code).toBe(0);
     const replay = await readReport('bad-3-replay');
@@ -115,6 +127,15 @@ describe('apicert run --shard and apicert merge-reports', () => {
     expect(receiverChecks.length).toBeGreaterThan(0);
     for (const check of receiverChecks) expect(check.status === 'errored' || check.status === 'skipped').toBe(true);
     expect(receiverChecks.filter((c) => c.status === 'errored').length).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('splits only the suites --suite names', async () => {
+    const receiverOnly = await cli(['run', '--base-url', good.url, '--config', exampleConfig, '--suite', 'webhooks-receiver', '--shard', '1/1', '--report-dir', join(dir, 'receiver-only')], good);
+    expect(receiverOnly.code).toBe(0);
+    const report = await readReport('receiver-only');
+    expect(new Set(report.checks.map((c) => c.suite))).toEqual(new Set(['webhooks-receiver']));
+    const tooMany = await cli(['run', '--base-url', good.url, '--config', exampleConfig, '--suite', 'webhooks-receiver', '--shard', '1/2', '--report-dir', join(dir, 'z')], good);
+    expect(tooMany.err).toMatch(/^APICERT_USAGE: --shard i\/2: the run of the suites --suite names splits into only 1 part that can run apart \(webhooks-receiver\)/);
   }, 30_000);
 
   it('refuses what cannot be split or merged, in one line with exit 2', async () => {

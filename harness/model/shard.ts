@@ -24,8 +24,9 @@ export interface ShardMarker {
   readonly index: number;
   readonly count: number;
   /**
-   * Names the split: the same for every shard of one run (same kit version, config, suites, seed
-   * and count), different otherwise, so parts of two runs are never merged into one.
+   * Names the split: the same for every shard of one run (same kit version, config, base URL,
+   * --suite, --require, --strict, count and split; not the seed), different otherwise, so parts of
+   * two runs are never merged into one.
    */
   readonly key: string;
   /** Every shard's part, shard 1 first: what a missing shard would have judged. */

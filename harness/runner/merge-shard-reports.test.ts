@@ -103,6 +103,16 @@ describe('mergeShardReports', () => {
     const walked = failing.checks.find((c) => c.id === 'pagination.walk')!;
     expect(walked.status).toBe('failed');
     expect(walked.findings.map((f) => f.message)).toEqual([expect.stringMatching(/not judged on shard 3\/3/)]);
+    // A skip is no answer either: the missing shard may own the very list the others had none of.
+    const skipped = mergeShardReports([part(1, [walk({ status: 'skipped', message: 'no related collection is configured' }), sender()]), part(2, [receiver()])], known);
+    expect(skipped.checks.find((c) => c.id === 'pagination.walk')!.status).toBe('errored');
+  });
+
+  it('bounds every merged result, a check only one shard reported included', () => {
+    const huge = 'x'.repeat(100_000);
+    const merged = mergeShardReports([part(1, [walk({ status: 'failed', message: huge }), sender()]), part(2, [receiver()]), part(3, [])], known);
+    const walked = merged.checks.find((c) => c.id === 'pagination.walk')!;
+    expect(walked.status === 'failed' && walked.message.length).toBeLessThan(3000);
   });
 
   it('trusts neither copy of a shard given twice', () => {
@@ -132,6 +142,11 @@ describe('mergeShardReports', () => {
       /shard-2\/report.json is shard 2\/3 of another run than shard-1\/report.json/,
     );
     expect(() => mergeShardReports([part(1, [walk()]), part(2, [receiver()], { shard: marker(2, { count: 4 }) })], known)).toThrow(UsageError);
+    // Reports edited to disagree with themselves or with the others' split.
+    expect(() => mergeShardReports([part(1, [walk()], { shard: marker(4) })], known)).toThrow(/says it is shard 4\/3 of a split into 3 parts/);
+    expect(() => mergeShardReports([part(1, [walk()], { shard: marker(1, { plan: plan.slice(0, 2) }) })], known)).toThrow(/split into 2 parts/);
+    const otherSplit = [plan[2]!, plan[1]!, plan[0]!];
+    expect(() => mergeShardReports([part(1, [walk()]), part(2, [receiver()], { shard: marker(2, { plan: otherSplit }) })], known)).toThrow(/of another run/);
   });
 
   it('says so when the shards ran with different seeds', () => {

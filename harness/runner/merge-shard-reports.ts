@@ -5,6 +5,7 @@
 import { ShardMissingError, UsageError } from '../errors.js';
 import type { CheckLevel, CheckResult, CheckStatus, Finding, RunNote, RunResult, SuiteName } from '../model/run-result.js';
 import type { MergedPart, ShardMarker, ShardPlanPart } from '../model/shard.js';
+import { cutWithMarker } from '../model/cut-with-marker.js';
 import { boundResult, resultBounds } from './bound-result.js';
 import { buildRunResult } from './build-run-result.js';
 import { deriveCheckSeed } from './seeded-random.js';
@@ -35,7 +36,11 @@ export function mergeShardReports(reports: readonly ShardReport[], known: readon
   });
   const marker = markers[0]!;
   for (const [index, other] of markers.entries()) {
-    if (other.key !== marker.key || other.count !== marker.count) {
+    // The schema bounds them; a report edited by hand can still disagree with itself.
+    if (other.index > other.count || other.plan.length !== other.count) {
+      throw new UsageError(`${reports[index]!.source} says it is shard ${other.index}/${other.count} of a split into ${other.plan.length} parts: it is not a report apicert wrote; run the shard again`);
+    }
+    if (other.key !== marker.key || other.count !== marker.count || JSON.stringify(other.plan) !== JSON.stringify(marker.plan)) {
       throw new UsageError(
         `${reports[index]!.source} is shard ${other.index}/${other.count} of another run than ${first.source} (shard ${marker.index}/${marker.count}): ` +
           'the kit version, config, base URL, --suite, --require or shard count differ; merge the shards of one run',
@@ -80,7 +85,7 @@ export function mergeShardReports(reports: readonly ShardReport[], known: readon
       strict: requirement.strict,
       also: requirement.also,
       replayCommand: withoutShard(base.replayCommand),
-      ...(interruptions.length > 0 ? { interrupted: interruptions.join('; ') } : {}),
+      ...(interruptions.length > 0 ? { interrupted: cutWithMarker(interruptions.join('; '), resultBounds.textChars) } : {}),
       ...(base.configDerivation !== undefined ? { configDerivation: base.configDerivation } : {}),
       merged: { count: marker.count, parts, missing, duplicated },
     },
@@ -141,16 +146,18 @@ function mergeChecks(
     if (!byId.has(check.id) && absent.some((a) => marker.plan[a.index - 1]?.suites.includes(check.suite) === true)) ids.push(check.id);
   }
   ids.sort((a, b) => (order.get(a) ?? Number.MAX_SAFE_INTEGER) - (order.get(b) ?? Number.MAX_SAFE_INTEGER));
-  return ids.map((id) => {
+  return ids.map((id) => boundResult(mergeCheck(id)));
+
+  function mergeCheck(id: string): CheckResult {
     const results = byId.get(id) ?? [];
     const suite = results[0]?.result.suite ?? known.find((check) => check.id === id)!.suite;
     const unjudged = absent.filter((a) => marker.plan[a.index - 1]?.suites.includes(suite) === true);
     const joined = results.length === 0 ? undefined : joinResults(results);
     if (unjudged.length === 0) return joined!;
     const why = `${unjudged.map((a) => describeShard(a.index, marker)).join(', ')}, whose report was ${unjudged.every((a) => a.why === 'missing') ? 'not given' : 'given more than once'}`;
-    // A failure stands, and a skip (its reason is the config's or the run's, the same in every
-    // shard) passes nothing; either way the reader learns what was not judged.
-    if (joined?.status === 'failed' || joined?.status === 'skipped') return { ...joined, findings: [...joined.findings, { level: 'warning', message: `not judged on ${why}` }] };
+    // A failure stands; anything else may have gone otherwise on what that shard owns (a skip too:
+    // the missing shard may hold the very list another shard had none of).
+    if (joined?.status === 'failed') return { ...joined, findings: [...joined.findings, { level: 'warning', message: `not judged on ${why}` }] };
     const meta = joined ?? fromKnown(known.find((check) => check.id === id)!, deriveCheckSeed(seed, id));
     const error = new ShardMissingError(`not judged on ${why}; merge exactly one report of every shard`).toInfo();
     const base = { id: meta.id, suite: meta.suite, class: meta.class, title: meta.title, rule: meta.rule, level: meta.level, durationMs: meta.durationMs, seed: meta.seed, evidence: meta.evidence, findings: meta.findings };
@@ -161,7 +168,7 @@ function mergeChecks(
       message: `${error.code}: ${error.message}`,
       error,
     } satisfies CheckResult;
-  });
+  }
 }
 
 function fromKnown(check: KnownCheck, seed: number): CheckResult {

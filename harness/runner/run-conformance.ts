@@ -30,7 +30,7 @@ import { loadBaseline } from './load-baseline.js';
 import { planChecks } from './plan-checks.js';
 import { runChecks, type PlannedCheck } from './run-checks.js';
 import { pickRunSeed } from './seeded-random.js';
-import { requiredInShard, splitForShard } from './run-shard.js';
+import { gatesNothingNote, requiredInShard, splitForShard } from './run-shard.js';
 
 export interface RunConformanceOptions {
   /** The suites and their checks (suites/index.ts): handed in, so the runner never imports them. */
@@ -93,6 +93,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
       : {}),
     ...(options.contract === undefined ? { 'openapi-contract': 'no API description was given (run with --openapi FILE|URL to check the answers against it)' } : {}),
   }, options.checks === undefined ? undefined : new Set(options.checks));
+  const shardRequired = sharding === undefined ? undefined : requiredInShard(options.require, planned);
   // The token is needed only by checks that call the API: the receiver suite calls it only to read
   // webhooks.receiver.observe, so a run of that suite alone without observe needs none.
   const runs = (p: PlannedCheck): boolean => p.skipReason === undefined;
@@ -199,14 +200,14 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
       },
       onCheckStart: (started, total, check) => options.onProgress?.(started, total, check.id),
     });
-    const run = buildRunResult(
+    const built = buildRunResult(
       {
         version: toolVersion(),
         baseUrl,
         startedAt: startedAt.toISOString(),
         durationMs: Math.round(performance.now() - started),
         seed,
-        required: sharding === undefined ? options.require : requiredInShard(options.require, planned),
+        required: shardRequired ?? options.require,
         strict: options.strict === true,
         ...(options.alsoRequire !== undefined ? { also: options.alsoRequire } : {}),
         replayCommand: options.replayCommand ?? replayCommand(options, baseUrl, seed),
@@ -217,6 +218,8 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
       results,
       [...describeShortSecrets(config, options.env), ...notes, ...describeThrottling(throttled.stats(), rateLimit)],
     );
+    // A shard none of whose classes the run requires has nothing to gate: the merge is the verdict.
+    const run = shardRequired?.length === 0 ? { ...built, verdict: 'passed' as const, notes: [...built.notes, { level: 'info' as const, message: gatesNothingNote }] } : built;
     return baseline === undefined ? { run } : { run, comparison: compareRuns(run, baseline) };
   } finally {
     await sink?.close();

@@ -102,6 +102,44 @@ describe('planShards', () => {
     expect(() => planShards(example, 4)).toThrow(/only 3 parts.*customers\+orders, products, webhooks-receiver.*at most 3 shards/);
   });
 
+  it('splits only the suites --suite names', () => {
+    expect(planShards(example, 1, ['webhooks-receiver'])).toEqual([{ collections: [], suites: ['webhooks-receiver'] }]);
+    expect(() => planShards(example, 2, ['webhooks-receiver'])).toThrow(/the run of the suites --suite names splits into only 1 part/);
+    expect(planShards(example, 2, ['pagination'])).toEqual([
+      { collections: ['customers', 'orders'], suites: ['pagination'] },
+      { collections: ['products'], suites: ['pagination'] },
+    ]);
+    // The sender alone still owns the collection its writes go to.
+    expect(planShards(example, 2, ['webhooks-sender', 'webhooks-receiver'])).toEqual([
+      { collections: ['customers', 'orders'], suites: ['webhooks-sender'] },
+      { collections: [], suites: ['webhooks-receiver'] },
+    ]);
+  });
+
+  it('splits alike whatever the machine\'s locale: names of equal weight in code-unit order', () => {
+    const twins = configOf({
+      target: { baseUrl: 'http://127.0.0.1:1' },
+      collections: [
+        { name: 'zebras', path: '/customers', sample: { a: '{unique}' } },
+        { name: 'aardvarks', path: '/products', sample: { a: '{unique}' } },
+        { name: 'Bees', path: '/x', sample: { a: '{unique}' } },
+      ],
+    });
+    // Not localeCompare's aardvarks, Bees, zebras (nor Danish, where aa sorts after z).
+    expect(planShards(twins, 3).map((part) => part.collections)).toEqual([['Bees'], ['aardvarks'], ['zebras']]);
+  });
+
+  it('keeps a collection at the sender\'s registration path, or the receiver\'s, with that suite', () => {
+    const raw = JSON.parse(readFileSync(new URL('../../apicert.config.example.json', import.meta.url), 'utf8')) as { collections: unknown[] };
+    raw.collections.push({ name: 'subscriptions', path: '/webhooks', sample: { url: 'https://x.example/{unique}' } });
+    raw.collections.push({ name: 'receipts', path: '/webhook-receiver', sample: { a: '{unique}' } });
+    const config = configOf(raw);
+    const plan = planShards(config, 3);
+    expect(plan.find((part) => part.suites.includes('webhooks-sender'))!.collections).toEqual(['customers', 'orders', 'subscriptions']);
+    expect(plan.find((part) => part.suites.includes('webhooks-receiver'))!.collections).toEqual(['receipts']);
+    expect(() => planShards(config, 4)).toThrow(/only 3 parts/);
+  });
+
   it('keeps a nested list with the collection its members live in, and a {fixture:} with the collection it names', () => {
     const [customers, orders] = example.collections;
     expect(linkedCollections(customers!, example.collections)).toEqual(['orders']);

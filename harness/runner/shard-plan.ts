@@ -7,7 +7,8 @@
 // in the shard that owns the collection whose writes trigger its deliveries; the receiver's, which
 // posts only to the receiver URL and touches no collection, is a unit of its own. The
 // openapi-contract suite sends nothing; it judges the answers of the shard it runs in, so it runs in
-// every shard.
+// every shard. Only the links the config shows can be followed: the planner cannot see a service
+// that keeps the same records at two unrelated paths.
 import type { ApicertConfig, CollectionConfig } from '../config/config-types.js';
 import { UsageError } from '../errors.js';
 import type { ShardPlanPart } from '../model/shard.js';
@@ -33,20 +34,23 @@ interface Unit {
 
 /**
  * The run split into `count` shards: for each, the collections it owns and the suites it runs.
- * Deterministic: the same config and count give the same plan on every machine. Throws UsageError
- * when the config cannot be split that many ways.
+ * Deterministic: the same config, suites and count give the same plan on every machine, whatever its
+ * locale. `selected` is --suite (default every suite). Throws UsageError when the run cannot be
+ * split that many ways.
  */
-export function planShards(config: ApicertConfig, count: number): ShardPlanPart[] {
-  const units = findUnits(config);
+export function planShards(config: ApicertConfig, count: number, selected?: readonly SuiteName[]): ShardPlanPart[] {
+  const isSelected = (suite: SuiteName): boolean => selected === undefined || selected.includes(suite);
+  const units = findUnits(config, isSelected);
   if (units.length < count) {
     const groups = units.map(unitName).join(', ');
     throw new UsageError(
-      `--shard i/${count}: the config splits into only ${units.length} part${units.length === 1 ? '' : 's'} that can run apart (${groups || 'none'}); ` +
-        `collections linked by related lists, {fixture:NAME} or shared paths stay together, so use at most ${Math.max(units.length, 1)} shard${units.length === 1 ? '' : 's'}`,
+      `--shard i/${count}: the ${selected === undefined ? 'config' : 'run of the suites --suite names'} splits into only ${units.length} part${units.length === 1 ? '' : 's'} that can run apart (${groups || 'none'}); ` +
+        `collections linked by related lists, {fixture:NAME}, webhook paths or shared paths stay together, so use at most ${Math.max(units.length, 1)} shard${units.length === 1 ? '' : 's'}`,
     );
   }
   // Longest first, each to the lightest shard (the first of equals): balanced, and the same everywhere.
-  const sorted = [...units].sort((a, b) => b.weight - a.weight || unitName(a).localeCompare(unitName(b)));
+  // Code-unit order, not localeCompare: a shard on a machine with another locale must split alike.
+  const sorted = [...units].sort((a, b) => b.weight - a.weight || compareCodeUnits(unitName(a), unitName(b)));
   const loads = Array.from({ length: count }, () => ({ weight: 0, collections: [] as string[], suites: new Set<SuiteName>() }));
   for (const unit of sorted) {
     const lightest = loads.reduce((best, load) => (load.weight < best.weight ? load : best));
@@ -57,7 +61,7 @@ export function planShards(config: ApicertConfig, count: number): ShardPlanPart[
   const order = config.collections.map((collection) => collection.name);
   const suiteOrder = [...perCollectionSuites, ...wholeTargetSuites, ...everyShardSuites];
   return loads.map((load) => {
-    const suites = new Set([...load.suites, ...everyShardSuites]);
+    const suites = new Set([...load.suites, ...everyShardSuites.filter(isSelected)]);
     return {
       collections: [...load.collections].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
       suites: suiteOrder.filter((suite) => suites.has(suite)),
@@ -70,13 +74,18 @@ export function configOfShard(config: ApicertConfig, part: ShardPlanPart): Apice
   return { ...config, collections: config.collections.filter((collection) => part.collections.includes(collection.name)) };
 }
 
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 function unitName(unit: Unit): string {
   return unit.collections.length > 0 ? unit.collections.join('+') : unit.suites.join('+');
 }
 
 // The groups of linked collections (union-find over the links the config shows), the sender's suite
-// joined to the group of its collection, and the receiver's suite on its own.
-function findUnits(config: ApicertConfig): Unit[] {
+// joined to the group of its collection and of any collection at its registration path, the
+// receiver's suite to the group of any collection at its URL or observe path, else on its own.
+function findUnits(config: ApicertConfig, isSelected: (suite: SuiteName) => boolean): Unit[] {
   const names = config.collections.map((collection) => collection.name);
   const parent = new Map(names.map((name) => [name, name]));
   const root = (name: string): string => {
@@ -92,21 +101,51 @@ function findUnits(config: ApicertConfig): Unit[] {
   for (const collection of config.collections) {
     for (const other of linkedCollections(collection, config.collections)) join(collection.name, other);
   }
+  const sender = isSelected('webhooks-sender') ? config.webhooks.sender : undefined;
+  const receiver = isSelected('webhooks-receiver') ? config.webhooks.receiver : undefined;
+  // A webhook suite writes where its paths lead: the collections there go with it, and with each other.
+  const senderLinks = sender === undefined ? [] : collectionsAt(config.collections, [sender.register.path], sender.collection);
+  const receiverLinks = receiver === undefined ? [] : collectionsAt(config.collections, [receiver.url, receiver.observe?.urlTemplate]);
+  for (const links of [senderLinks, receiverLinks]) for (const name of links.slice(1)) join(links[0]!, name);
+  const judgesCollections = perCollectionSuites.some(isSelected);
   const groups = new Map<string, string[]>();
   for (const name of names) groups.set(root(name), [...(groups.get(root(name)) ?? []), name]);
   const units: Unit[] = [...groups.values()].map((collections) => ({
     collections,
-    suites: [...perCollectionSuites],
+    suites: perCollectionSuites.filter(isSelected),
     weight: collections.reduce((sum, name) => sum + 1 + (config.collections.find((c) => c.name === name)?.related.length ?? 0), 0),
   }));
-  const receiver: Unit[] = config.webhooks.receiver === undefined ? [] : [{ collections: [], suites: ['webhooks-receiver'], weight: receiverWeight }];
-  const senderCollection = config.webhooks.sender?.collection;
-  if (config.webhooks.sender === undefined) return [...units, ...receiver];
-  const host = units.find((unit) => senderCollection !== undefined && unit.collections.includes(senderCollection));
-  // A sender whose collection is not configured cannot run; its skip is reported in one shard.
-  if (host === undefined) return [...units, { collections: [], suites: ['webhooks-sender'], weight: senderWeight }, ...receiver];
-  const withSender = units.map((unit) => (unit === host ? { ...unit, suites: [...unit.suites, 'webhooks-sender' as const], weight: unit.weight + senderWeight } : unit));
-  return [...withSender, ...receiver];
+  // A webhook suite joins the group its paths lead to; without the per-collection suites, a group is
+  // only a unit when a webhook suite needs it.
+  const attach = (suite: SuiteName, links: readonly string[], weight: number): void => {
+    const host = units.find((unit) => links.some((name) => unit.collections.includes(name)));
+    if (host === undefined) units.push({ collections: [], suites: [suite], weight });
+    else units[units.indexOf(host)] = { ...host, suites: [...host.suites, suite], weight: host.weight + weight };
+  };
+  if (sender !== undefined) attach('webhooks-sender', senderLinks, senderWeight);
+  if (receiver !== undefined) attach('webhooks-receiver', receiverLinks, receiverWeight);
+  return judgesCollections ? units : units.filter((unit) => unit.suites.length > 0).map((unit) => ({ ...unit, collections: unit.suites.length > 0 ? unit.collections : [] }));
+}
+
+// The collections a webhook suite touches: the one named (the sender's), and those whose path a
+// path of the suite lies at or under (an absolute URL counts by its path).
+function collectionsAt(collections: readonly CollectionConfig[], paths: readonly (string | undefined)[], named?: string): string[] {
+  const found = new Set<string>(named !== undefined && collections.some((c) => c.name === named) ? [named] : []);
+  for (const raw of paths) {
+    if (raw === undefined) continue;
+    const path = /^https?:\/\//i.test(raw) ? safePathOf(raw) : raw;
+    if (path === undefined) continue;
+    for (const collection of collections) if (isUnder(path, collection.path) || isUnder(collection.path, path)) found.add(collection.name);
+  }
+  return [...found];
+}
+
+function safePathOf(url: string): string | undefined {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -22,7 +22,8 @@ export function describeBadge(run: RunResult): string {
 
 /** A flat two-part badge, "apicert | passed 3/3", in green or red. */
 export function renderBadgeSvg(run: RunResult): string {
-  const label = 'apicert';
+  // A shard's badge names its part, so it is never mistaken for the whole run's.
+  const label = run.shard === undefined ? 'apicert' : `apicert shard ${run.shard.index}/${run.shard.count}`;
   const message = describeBadge(run);
   const labelWidth = textWidth(label);
   const messageWidth = textWidth(message);
@@ -31,7 +32,7 @@ export function renderBadgeSvg(run: RunResult): string {
   const text = (value: string, x: number, boxWidth: number): string =>
     `<text x="${x}" y="14" textLength="${boxWidth - 10}">${escapeHtml(value)}</text>`;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${escapeHtml(`apicert: ${message}`)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${escapeHtml(`${label}: ${message}`)}">` +
     `<title>${escapeHtml(title)}</title>` +
     `<rect width="${labelWidth}" height="20" fill="${colors.label}"/>` +
     `<rect x="${labelWidth}" width="${messageWidth}" height="20" fill="${colors[run.verdict]}"/>` +

@@ -11,8 +11,10 @@ const maxTargetChars = 200;
 export function buildCertificateText(run: RunResult, reportHash: string): string {
   const passed = run.classes.filter((result) => result.verdict === 'passed').map((result) => result.id);
   const notPassed = run.classes.filter((result) => result.verdict !== 'passed').map((result) => `${result.id} (${result.verdict})`);
+  // A shard's report certifies only its part: it says so first, where a reader looks.
+  const partial = run.shard === undefined ? '' : ` (PARTIAL: shard ${run.shard.index} of ${run.shard.count} only; the merged report certifies the run)`;
   const lines = [
-    `apicert conformance certificate: ${run.verdict.toUpperCase()}`,
+    `apicert conformance certificate: ${run.verdict.toUpperCase()}${partial}`,
     // One line each, so the block pastes as is; report.json has the full target.
     `Target:      ${cutText(run.target.baseUrl.replace(/[\r\n]+/g, ' '), maxTargetChars).text}`,
     `Passed:      ${passed.length === 0 ? 'none' : passed.join(', ')}`,

@@ -13,6 +13,11 @@ const maxTargetChars = 300;
 const maxNotesShown = 20;
 
 function explainVerdict(run: RunResult): string {
+  const part = run.shard === undefined ? '' : `shard ${run.shard.index} of ${run.shard.count} only (apicert merge-reports joins the shards): `;
+  return `${part}${explainWholeVerdict(run)}`;
+}
+
+function explainWholeVerdict(run: RunResult): string {
   const required = run.classes.filter((result) => result.required);
   if (run.verdict === 'passed') return `all ${required.length} required classes passed`;
   if (required.length === 0) return 'no conformance class was required, so nothing was certified';
