@@ -25,4 +25,25 @@ describe('npm run demo', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 70_000);
+
+  it('switches the reference server\'s defects on with --defects, so the report shows failures; a wrong name is a usage error', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'apicert-demo-'));
+    try {
+      const failing = await promisify(execFile)(process.execPath, [demo, '--defects', 'put-merges'], { cwd: dir, timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } }).then(
+        () => ({ code: 0, stdout: '', stderr: '' }),
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+      expect(failing.code).toBe(1);
+      expect(failing.stderr).toMatch(/^reference server listening on http:\/\/127\.0\.0\.1:\d+ with the defects put-merges$/m);
+      expect(failing.stdout).toMatch(/FAILED resources\.put-replaces-record/);
+      const wrong = await promisify(execFile)(process.execPath, [demo, '--defects', 'no-such-defect'], { cwd: dir, timeout: 60_000 }).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toMatch(/^APICERT_USAGE: --defects: unknown defect "no-such-defect"/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 70_000);
 });

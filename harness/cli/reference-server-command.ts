@@ -1,12 +1,13 @@
 // `apicert reference-server`: the bundled baseline implementation, with defect switches.
 // The CLI is the one place outside tests that imports reference-server/.
-import { defects, isDefectName, type DefectName } from '../../reference-server/defects.js';
+import { defects } from '../../reference-server/defects.js';
+import { parseDefects } from './parse-defects.js';
 import type { RunningReferenceServer } from '../../reference-server/start.js';
 import { senderProfiles as senderProfileNames } from '../../reference-server/webhooks/sender-signature-schemes.js';
 import { ReferenceServerListenError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import type { CliIo } from './cli-io.js';
-import { parseChoices, parseInteger, parseList } from './parse-flag-values.js';
+import { parseChoices, parseInteger } from './parse-flag-values.js';
 
 export interface ReferenceServerFlagValues {
   readonly port: string;
@@ -63,14 +64,4 @@ export async function referenceServerCommand(flags: ReferenceServerFlagValues, i
   await io.untilStopped();
   await server.close();
   return ExitCode.Conformant;
-}
-
-function parseDefects(raw: string | undefined): DefectName[] {
-  const names = parseList(raw) ?? [];
-  for (const name of names) {
-    if (!isDefectName(name)) {
-      throw new UsageError(`--defects: unknown defect "${name}"; run \`apicert reference-server --list-defects\` to see them`);
-    }
-  }
-  return names as DefectName[];
 }

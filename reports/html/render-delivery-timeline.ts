@@ -73,6 +73,6 @@ export function renderDeliveryTimeline(chart: DeliveriesChart, idPrefix: string)
   return (
     `<figure class="delivery-timeline"><svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="${titleId} ${descId}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<title id="${titleId}">The deliveries the sink received, by event and time</title><desc id="${descId}">${escapeHtml(words)}</desc>${parts.join('')}</svg>` +
-    `<figcaption>Deliveries by event: green answered 2xx, red another status, orange no answer; the gap to the attempt before is written under each retry; a dashed ring marks where a retry would come if the wait before it had not shrunk${hidden > 0 ? ` (${hidden} more events in report.json)` : ''}.</figcaption></figure>`
+    `<figcaption>Deliveries by event: green answered 2xx, red another status, orange no answer; the gap to the attempt before is written under each retry; a dashed ring marks where a retry would come with the same wait as the one before, so a backoff comes on or after it${hidden > 0 ? ` (${hidden} more events in report.json)` : ''}.</figcaption></figure>`
   );
 }
