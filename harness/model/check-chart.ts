@@ -45,7 +45,21 @@ export interface PageCostChart {
   readonly warnRatio: number;
 }
 
-export type CheckChart = DeliveriesChart | AcknowledgementsChart | PageCostChart;
+/** A walk of one list, page by page: what it listed, and the writes the check made between pages. */
+export interface WalkChart {
+  readonly kind: 'walk';
+  readonly list: string;
+  readonly style: 'offset' | 'page' | 'cursor';
+  /** The ids each page listed, in order. */
+  readonly pages: readonly { readonly ids: readonly string[] }[];
+  /** Ids listed more than once, and ids present throughout that no page listed. */
+  readonly repeated: readonly string[];
+  readonly missing: readonly string[];
+  /** Each write between pages, "after page N: what (→ id, result)". */
+  readonly writes: readonly string[];
+}
+
+export type CheckChart = DeliveriesChart | AcknowledgementsChart | PageCostChart | WalkChart;
 
 /** What a chart keeps at most; reports draw no more. */
 export const chartBounds = {
@@ -55,4 +69,7 @@ export const chartBounds = {
   acknowledgements: 40,
   pages: 60,
   labelChars: 120,
+  walkPages: 12,
+  walkRows: 24,
+  walkWrites: 12,
 } as const;

@@ -25,5 +25,10 @@ export function describeChart(chart: CheckChart): string {
       const points = [...fastest].sort((a, b) => a[0] - b[0]).map(([depth, ms]) => `${round(ms)} ms at ${depth} deep`);
       return `cursor page cost on ${chart.list} (fastest of each depth): ${points.join(', ')}; advice past ×${chart.warnRatio} the first`;
     }
+    case 'walk': {
+      const rows = chart.pages.reduce((sum, page) => sum + page.ids.length, 0);
+      const writes = chart.writes.length === 0 ? 'no writes between pages' : `${chart.writes.length} write${chart.writes.length === 1 ? '' : 's'} between pages`;
+      return `${chart.style} walk of ${chart.list}: ${chart.pages.length} pages, ${rows} rows, ${chart.repeated.length} listed twice, ${chart.missing.length} missing, ${writes}`;
+    }
   }
 }

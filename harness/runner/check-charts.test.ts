@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chartBounds } from '../model/check-chart.js';
 import { buildExchange } from '../model/test-support/sample-run.js';
 import type { SinkDelivery } from '../sink/sink-types.js';
-import { acknowledgementsChart, deliveriesChart } from './check-charts.js';
+import { acknowledgementsChart, boundChartLists, deliveriesChart, mapChartText } from './check-charts.js';
 
 function delivery(eventId: string | undefined, receivedAtMs: number, answer: SinkDelivery['answer']): SinkDelivery {
   return { eventId, receivedAtMs, answer } as unknown as SinkDelivery;
@@ -51,5 +51,21 @@ describe('acknowledgementsChart', () => {
       omitted: 0,
     });
     expect(acknowledgementsChart([], 1000)).toBeUndefined();
+  });
+});
+
+describe('walk charts', () => {
+  it('keep at most chartBounds pages, rows and writes, and take every word through the same edit', () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `r${i}`);
+    const chart = boundChartLists({ kind: 'walk', list: '/c', style: 'offset', pages: Array.from({ length: 20 }, () => ({ ids })), repeated: ids, missing: ids, writes: ids });
+    expect(chart.kind === 'walk' && [chart.pages.length, chart.pages[0]!.ids.length, chart.repeated.length, chart.missing.length, chart.writes.length]).toEqual([
+      chartBounds.walkPages,
+      chartBounds.walkRows,
+      chartBounds.walkRows,
+      chartBounds.walkRows,
+      chartBounds.walkWrites,
+    ]);
+    const edited = mapChartText({ kind: 'walk', list: '/c', style: 'cursor', pages: [{ ids: ['a'] }], repeated: ['b'], missing: ['c'], writes: ['d'] }, (t) => t.toUpperCase());
+    expect(edited).toEqual({ kind: 'walk', list: '/C', style: 'cursor', pages: [{ ids: ['A'] }], repeated: ['B'], missing: ['C'], writes: ['D'] });
   });
 });

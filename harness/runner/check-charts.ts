@@ -50,6 +50,14 @@ export function boundChartLists(chart: CheckChart): CheckChart {
       return { ...chart, events: chart.events.slice(0, chartBounds.events).map((event) => ({ ...event, attempts: event.attempts.slice(0, chartBounds.attemptsPerEvent) })) };
     case 'acknowledgements':
       return { ...chart, deliveries: chart.deliveries.slice(0, chartBounds.acknowledgements) };
+    case 'walk':
+      return {
+        ...chart,
+        pages: chart.pages.slice(0, chartBounds.walkPages).map((page) => ({ ids: page.ids.slice(0, chartBounds.walkRows) })),
+        repeated: chart.repeated.slice(0, chartBounds.walkRows),
+        missing: chart.missing.slice(0, chartBounds.walkRows),
+        writes: chart.writes.slice(0, chartBounds.walkWrites),
+      };
   }
 }
 
@@ -62,5 +70,14 @@ export function mapChartText(chart: CheckChart, edit: (text: string) => string):
       return { ...chart, events: chart.events.map((event) => ({ ...event, id: edit(event.id) })) };
     case 'acknowledgements':
       return { ...chart, deliveries: chart.deliveries.map((d) => ({ ...d, label: edit(d.label) })) };
+    case 'walk':
+      return {
+        ...chart,
+        list: edit(chart.list),
+        pages: chart.pages.map((page) => ({ ids: page.ids.map(edit) })),
+        repeated: chart.repeated.map(edit),
+        missing: chart.missing.map(edit),
+        writes: chart.writes.map(edit),
+      };
   }
 }

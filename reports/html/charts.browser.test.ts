@@ -115,6 +115,12 @@ describe('the page grid of a failed walk under mutation', () => {
         await page.goto(pageUrl);
         const deep = page.locator('details[data-status="passed"]:has(code.check-id:text-is("pagination.cursor.deep-pages-cost-the-same"))');
         expect(await deep.locator('figure.page-cost svg').count()).toBeGreaterThanOrEqual(1);
+        // A passing walk is drawn as a page grid too: every row once, nothing red.
+        const walked = page.locator('details[data-status="passed"]:has(code.check-id:text-is("pagination.offset.walk-complete"))');
+        expect(await walked.locator('figure.page-grid svg').count()).toBeGreaterThanOrEqual(1);
+        expect(await walked.locator('figure.page-grid [id$="-grid-title"]').first().textContent()).toMatch(/^The pages of the offset walk of \/\S+$/);
+        expect(await walked.locator('figure.page-grid [id$="-grid-desc"]').first().textContent()).toMatch(/^\d+ pages; no row listed twice; no row missing; no writes between pages\.$/);
+        expect(await walked.locator('figure.page-grid rect[fill="#f8d0d0"]').count()).toBe(0);
         expect(await deep.locator('[id$="-cost-desc"]').first().textContent()).toMatch(/^\/\S+, pages of \d+: .* ms at 0 items deep, .* ms at \d+ items deep \(fastest of each depth\)/);
         await context.close();
       }

@@ -5,6 +5,7 @@ import type { CheckResult } from '../../harness/model/run-result.js';
 import { renderAcknowledgements } from './render-acknowledgements.js';
 import { renderDeliveryTimeline } from './render-delivery-timeline.js';
 import { renderPageCost } from './render-page-cost.js';
+import { renderPageGrid } from './render-page-grid.js';
 
 function renderChart(chart: CheckChart, idPrefix: string): string {
   switch (chart.kind) {
@@ -14,6 +15,9 @@ function renderChart(chart: CheckChart, idPrefix: string): string {
       return renderAcknowledgements(chart, idPrefix);
     case 'page-cost':
       return renderPageCost(chart, idPrefix);
+    case 'walk':
+      // The same grid as a failed walk's counterexample: its fields have the same names.
+      return renderPageGrid(chart, idPrefix, `The pages of the ${chart.style} walk of ${chart.list}`);
     default:
       return '';
   }

@@ -43,7 +43,7 @@ const top = 34;
 const left = 4;
 
 /** The grid as a <figure>, or '' when the counterexample lists no pages. `idPrefix` keeps ids unique in the page. */
-export function renderPageGrid(counterexample: unknown, idPrefix: string): string {
+export function renderPageGrid(counterexample: unknown, idPrefix: string, title = 'The pages of the failing walk'): string {
   const walk = readWalk(counterexample);
   if (walk === undefined) return '';
   const shownPages = walk.pages.slice(0, pageGridBounds.pages);
@@ -82,7 +82,7 @@ export function renderPageGrid(counterexample: unknown, idPrefix: string): strin
   const description = describeWalk(walk, hiddenPages);
   return (
     `<figure class="page-grid"><svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="${titleId} ${descId}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<title id="${titleId}">The pages of the failing walk</title><desc id="${descId}">${escapeHtml(description)}</desc>${parts.join('')}</svg>` +
+    `<title id="${titleId}">${escapeHtml(cutText(title, pageGridBounds.titleChars).text)}</title><desc id="${descId}">${escapeHtml(description)}</desc>${parts.join('')}</svg>` +
     `<figcaption>${escapeHtml(description)}${renderWriteList(writes)}</figcaption></figure>`
   );
 }

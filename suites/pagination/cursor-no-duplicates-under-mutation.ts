@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { judgeEachList } from './internal/judge-each-list.js';
+import { walkChartOf } from './internal/walk-chart.js';
 import { describeMutation, fixedMutationRuns, mutationsArbitrary, type Mutation } from './internal/mutation-commands.js';
 import type { OpenList } from './internal/open-list.js';
 import { describeWalkProblems, isWalkExact } from './internal/page-rules.js';
@@ -52,6 +53,8 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
   // fast-check would take a throw for a failing case; a harness error (time-out, lost connection)
   // must end the check as errored instead, so it is kept aside and thrown again afterwards.
   let harnessError: { readonly error: unknown } | undefined;
+  // The first exact walk with writes in it: the report draws it, so a pass shows what was judged.
+  let shown: MutationRunTrace | undefined;
 
   const property = fc.asyncProperty(mutationsArbitrary(3), async (mutations) => {
     const isShrinkBudgetSpent = failures.size > 0 && ++runsAfterFailure > shrinkRuns;
@@ -74,6 +77,7 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
     }
     const isExact = !isHostileEnd(trace.end) && isWalkExact(trace.problems);
     if (!isExact) failures.set(keyOf(mutations), trace);
+    if (isExact && shown === undefined && trace.applied.length > 0) shown = trace;
     return isExact;
   });
   const examples = fixedMutationRuns.map((mutations): [Mutation[]] => [[...mutations]]);
@@ -82,6 +86,7 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
 
   if (setupFailure !== undefined) return setupFailure;
   if (!details.failed) {
+    if (shown !== undefined) ctx.chart(walkChartOf(list.path, 'cursor', shown.pages, { writes: describeWrites(shown) }));
     return notJudged === undefined ? ctx.pass() : ctx.incomplete(notJudged);
   }
   const [mutations] = details.counterexample ?? [[]];
@@ -93,7 +98,7 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
     });
   }
   const broke = trace.end.kind === 'complete' ? describeWalkProblems(trace.problems) : describeWalkEnd(trace.end);
-  const writes = trace.applied.map((a) => `${a.command}${a.id === undefined ? '' : ` → ${a.id}`} (${a.result})`);
+  const writes = describeWrites(trace);
   return ctx.fail(
     `cursor walk of ${list.path}: ${broke} ${writes.length === 0 ? 'with no writes between pages' : `after: ${writes.join('; ')}`} (found after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s), seed ${details.seed})`,
     {
@@ -114,6 +119,10 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
       ...(trace.end.kind === 'bad-page' ? notAPageCause(trace.end, list.target.label) : {}),
     },
   );
+}
+
+function describeWrites(trace: MutationRunTrace): string[] {
+  return trace.applied.map((a) => `${a.command}${a.id === undefined ? '' : ` → ${a.id}`} (${a.result})`);
 }
 
 function keyOf(mutations: readonly Mutation[]): string {

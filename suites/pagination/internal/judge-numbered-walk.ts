@@ -7,6 +7,7 @@ import { outcomeOfWalkEnd } from './outcome-of-walk-end.js';
 import { describeWalkProblems, isWalkExact, judgeWalkedIds, listBriefly, type WalkProblems } from './page-rules.js';
 import { findOversizedPages, walkEvidence, walkPages, type FetchedPage, type PageWalk } from './page-walker.js';
 import { describeWalkEnd } from './walk-decision.js';
+import { pagesOf, walkChartOf } from './walk-chart.js';
 
 /** Walks `list` in offset or page style, without and then with mutations between pages. */
 export async function judgeNumberedWalk(ctx: CheckContext, list: OpenList, style: 'offset' | 'page'): Promise<CheckOutcome> {
@@ -24,6 +25,7 @@ export async function judgeNumberedWalk(ctx: CheckContext, list: OpenList, style
   if (oversized !== undefined) return failOversized(ctx, what, sizeParam, pageSize, oversized, walk);
 
   let problems = judgeOwn(walk, list);
+  ctx.chart(walkChartOf(list.path, style, pagesOf(walk), { repeated: problems.repeated, missing: problems.missing }));
   if (!isWalkExact(problems)) {
     // Others may have written meanwhile; a second quiet walk tells a defect from bad luck.
     const second = await walkPages(ctx, list, { style, pageSize, note: `walk the list in ${style} style again` });

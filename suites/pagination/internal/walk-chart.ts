@@ -1,0 +1,39 @@
+// A walk as a chart for the report's page grid (CheckResult.charts, kind "walk"), whatever the
+// verdict: what each page listed, and the writes made between pages. The runner cuts it to bounds.
+import type { WalkChart } from '../../../harness/model/check-chart.js';
+import type { PageWalk } from './page-walker.js';
+
+export interface WalkChartFacts {
+  readonly repeated?: readonly string[];
+  readonly missing?: readonly string[];
+  /** "after page N: …", as the mutation commands describe a write. */
+  readonly writes?: readonly string[];
+}
+
+export function walkChartOf(list: string, style: WalkChart['style'], pages: readonly { readonly ids: readonly string[] }[], facts: WalkChartFacts = {}): WalkChart {
+  return {
+    kind: 'walk',
+    list,
+    style,
+    pages: pages.map((page) => ({ ids: [...page.ids] })),
+    repeated: [...(facts.repeated ?? [])],
+    missing: [...(facts.missing ?? [])],
+    writes: [...(facts.writes ?? [])],
+  };
+}
+
+/** The ids of each page of a walk that answered with a page. */
+export function pagesOf(walk: Pick<PageWalk, 'pages'>): { ids: readonly string[] }[] {
+  return walk.pages.map((fetched) => ({ ids: fetched.page.ok ? fetched.page.ids : [] }));
+}
+
+/** Ids that appear more than once, in the order of their second appearance. */
+export function listedTwice(ids: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) twice.add(id);
+    seen.add(id);
+  }
+  return [...twice];
+}
