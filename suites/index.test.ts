@@ -6,6 +6,12 @@ describe('the suite registry', () => {
   it('defines every suite of the model\'s one list, once each and in its order', () => {
     expect(suites.map((suite) => suite.name)).toEqual(suiteNames);
   });
+
+  it('names only its own checks as the ones that run alone', () => {
+    for (const suite of suites) {
+      for (const id of suite.checksAlone ?? []) expect(suite.checks.map((check) => check.id), `${suite.name}: ${id}`).toContain(id);
+    }
+  });
 });
 
 describe('each check of a rule', () => {

@@ -5,7 +5,7 @@ import { paginationChecks, paginationChecksAlone } from './pagination/index.js';
 import { resourceChecks } from './resources/index.js';
 import type { SuiteDefinition } from '../harness/check-api/suite-definition.js';
 import { webhooksReceiverChecks } from './webhooks-receiver/index.js';
-import { webhooksSenderChecks } from './webhooks-sender/index.js';
+import { webhooksSenderChecks, webhooksSenderChecksAlone } from './webhooks-sender/index.js';
 
 export const suites: readonly SuiteDefinition[] = [
   {
@@ -32,6 +32,11 @@ export const suites: readonly SuiteDefinition[] = [
   {
     name: 'webhooks-sender',
     checks: webhooksSenderChecks,
+    // Each check registers its own subscription and matches deliveries by its own record, so the
+    // others' events on its channel are noise it ignores; those that hold answers or time retries
+    // run alone. Four: the deliveries of four checks at once are few.
+    checksSideBySide: 4,
+    checksAlone: webhooksSenderChecksAlone,
     whyNotRunnable: (config) =>
       config.webhooks.sender === undefined ? 'no webhook sender is configured (add "webhooks.sender" to the config)' : undefined,
   },

@@ -12,6 +12,21 @@ import { signedTimestampCurrent } from './signed-timestamp-current.js';
 import { uniqueEventIds } from './unique-event-ids.js';
 import { writeNotHeldByDelivery } from './write-not-held-by-delivery.js';
 
+/**
+ * The checks that wait for retries (within webhooks.sender.retryWindowMs), hold the sink's answers
+ * (past the sender's time-out, or until the write returns) or time the attempts: each runs by itself
+ * (SuiteDefinition.checksAlone), so no retry they wait for is late behind another check's deliveries
+ * (side by side, a retry-with-new-id sender's retries came past the window in another order from run
+ * to run). The others, side by side, each see only deliveries about their own records.
+ */
+export const webhooksSenderChecksAlone: readonly string[] = [
+  'webhooks-sender.retry-after-failure',
+  'webhooks-sender.id-header-stable',
+  'webhooks-sender.retry-after-timeout',
+  'webhooks-sender.retry-backoff',
+  'webhooks-sender.write-not-held-by-delivery',
+];
+
 export const webhooksSenderChecks: readonly Check[] = [
   deliveryShape,
   signatureOverRawBody,
