@@ -9,12 +9,18 @@ export interface DeliveryAttempt {
   readonly atMs: number;
   /** The status the sink answered; absent when the connection ended without one (time-out, reset). */
   readonly status?: number;
+  /**
+   * The earliest this attempt counts as backing off, by the rule webhooks-sender.retry-backoff
+   * judges (set by that check only, where the rule asks for more than any wait at all).
+   */
+  readonly notBeforeMs?: number;
 }
 
 /** The deliveries of a sender check: one row per event id, its attempts in order. */
 export interface DeliveriesChart {
   readonly kind: 'deliveries';
-  readonly events: readonly { readonly id: string; readonly attempts: readonly DeliveryAttempt[] }[];
+  /** `moreAttempts`: attempts of the event past the ones kept. */
+  readonly events: readonly { readonly id: string; readonly attempts: readonly DeliveryAttempt[]; readonly moreAttempts?: number }[];
   /** Events left out past chartBounds.events. */
   readonly omittedEvents: number;
 }
@@ -43,6 +49,8 @@ export interface PageCostChart {
   readonly pages: readonly { readonly depth: number; readonly ms: number }[];
   /** A deep page slower than this many times the first draws advice (pagination.deepPageRatioWarn). */
   readonly warnRatio: number;
+  /** The deep page's time from which the check advises: the ratio, and at least a few ms more than the first. */
+  readonly adviceFromMs: number;
 }
 
 /** A walk of one list, page by page: what it listed, and the writes the check made between pages. */
@@ -50,8 +58,10 @@ export interface WalkChart {
   readonly kind: 'walk';
   readonly list: string;
   readonly style: 'offset' | 'page' | 'cursor';
-  /** The ids each page listed, in order. */
-  readonly pages: readonly { readonly ids: readonly string[] }[];
+  /** The ids each page listed, in order; `more`: rows of the page past those kept. */
+  readonly pages: readonly { readonly ids: readonly string[]; readonly more?: number }[];
+  /** Pages of the walk past those kept. */
+  readonly morePages?: number;
   /** Ids listed more than once, and ids present throughout that no page listed. */
   readonly repeated: readonly string[];
   readonly missing: readonly string[];
@@ -68,7 +78,7 @@ export const chartBounds = {
   attemptsPerEvent: 12,
   acknowledgements: 40,
   pages: 60,
-  labelChars: 120,
+  labelChars: 300,
   walkPages: 12,
   walkRows: 24,
   walkWrites: 12,

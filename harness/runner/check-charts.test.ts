@@ -65,6 +65,8 @@ describe('walk charts', () => {
       chartBounds.walkRows,
       chartBounds.walkWrites,
     ]);
+    // What was cut is counted, so the reports can say how much they do not draw.
+    expect(chart.kind === 'walk' && [chart.morePages, chart.pages[0]!.more]).toEqual([20 - chartBounds.walkPages, 40 - chartBounds.walkRows]);
     const edited = mapChartText({ kind: 'walk', list: '/c', style: 'cursor', pages: [{ ids: ['a'] }], repeated: ['b'], missing: ['c'], writes: ['d'] }, (t) => t.toUpperCase());
     expect(edited).toEqual({ kind: 'walk', list: '/C', style: 'cursor', pages: [{ ids: ['A'] }], repeated: ['B'], missing: ['C'], writes: ['D'] });
   });

@@ -17,47 +17,51 @@ export function deliveriesChart(deliveries: readonly SinkDelivery[]): Deliveries
     const attempt = { atMs: Math.round(delivery.receivedAtMs - start), ...(delivery.answer.state === 'answered' ? { status: delivery.answer.status } : {}) };
     events.set(id, [...(events.get(id) ?? []), attempt]);
   }
-  const kept = [...events].slice(0, chartBounds.events);
-  return {
-    kind: 'deliveries',
-    events: kept.map(([id, attempts]) => ({ id, attempts: attempts.slice(0, chartBounds.attemptsPerEvent) })),
-    omittedEvents: events.size - kept.length,
-  };
+  return boundChartLists({ kind: 'deliveries', events: [...events].map(([id, attempts]) => ({ id, attempts })), omittedEvents: 0 });
 }
 
 /** The receiver's answer time to each delivery a check sent, against the budget; undefined when it sent none. */
 export function acknowledgementsChart(sent: readonly ExchangeRecord[], budgetMs: number): AcknowledgementsChart | undefined {
   if (sent.length === 0) return undefined;
-  const kept = sent.slice(0, chartBounds.acknowledgements);
-  return {
-    kind: 'acknowledgements',
-    budgetMs,
-    deliveries: kept.map((record) => ({
-      label: record.note ?? `${record.request.method} delivery`,
-      ms: Math.round(record.durationMs),
-      ...(record.response !== undefined ? { status: record.response.status } : {}),
-    })),
-    omitted: sent.length - kept.length,
-  };
+  const deliveries = sent.map((record) => ({
+    label: record.note ?? `${record.request.method} delivery`,
+    ms: Math.round(record.durationMs),
+    ...(record.response !== undefined ? { status: record.response.status } : {}),
+  }));
+  return boundChartLists({ kind: 'acknowledgements', budgetMs, deliveries, omitted: 0 });
 }
 
-/** A chart's lists cut to chartBounds. */
+/** A chart's lists cut to chartBounds, each cut counted, so the reports can say how much is not drawn. */
+export function boundChartLists<T extends CheckChart>(chart: T): T;
 export function boundChartLists(chart: CheckChart): CheckChart {
   switch (chart.kind) {
     case 'page-cost':
       return { ...chart, pages: chart.pages.slice(0, chartBounds.pages) };
     case 'deliveries':
-      return { ...chart, events: chart.events.slice(0, chartBounds.events).map((event) => ({ ...event, attempts: event.attempts.slice(0, chartBounds.attemptsPerEvent) })) };
-    case 'acknowledgements':
-      return { ...chart, deliveries: chart.deliveries.slice(0, chartBounds.acknowledgements) };
-    case 'walk':
       return {
         ...chart,
-        pages: chart.pages.slice(0, chartBounds.walkPages).map((page) => ({ ids: page.ids.slice(0, chartBounds.walkRows) })),
+        events: chart.events.slice(0, chartBounds.events).map((event) => {
+          const more = (event.moreAttempts ?? 0) + Math.max(0, event.attempts.length - chartBounds.attemptsPerEvent);
+          return { id: event.id, attempts: event.attempts.slice(0, chartBounds.attemptsPerEvent), ...(more > 0 ? { moreAttempts: more } : {}) };
+        }),
+        omittedEvents: chart.omittedEvents + Math.max(0, chart.events.length - chartBounds.events),
+      };
+    case 'acknowledgements':
+      return { ...chart, deliveries: chart.deliveries.slice(0, chartBounds.acknowledgements), omitted: chart.omitted + Math.max(0, chart.deliveries.length - chartBounds.acknowledgements) };
+    case 'walk': {
+      const morePages = (chart.morePages ?? 0) + Math.max(0, chart.pages.length - chartBounds.walkPages);
+      return {
+        ...chart,
+        pages: chart.pages.slice(0, chartBounds.walkPages).map((page) => {
+          const more = (page.more ?? 0) + Math.max(0, page.ids.length - chartBounds.walkRows);
+          return { ids: page.ids.slice(0, chartBounds.walkRows), ...(more > 0 ? { more } : {}) };
+        }),
+        ...(morePages > 0 ? { morePages } : {}),
         repeated: chart.repeated.slice(0, chartBounds.walkRows),
         missing: chart.missing.slice(0, chartBounds.walkRows),
         writes: chart.writes.slice(0, chartBounds.walkWrites),
       };
+    }
   }
 }
 
@@ -74,7 +78,7 @@ export function mapChartText(chart: CheckChart, edit: (text: string) => string):
       return {
         ...chart,
         list: edit(chart.list),
-        pages: chart.pages.map((page) => ({ ids: page.ids.map(edit) })),
+        pages: chart.pages.map((page) => ({ ...page, ids: page.ids.map(edit) })),
         repeated: chart.repeated.map(edit),
         missing: chart.missing.map(edit),
         writes: chart.writes.map(edit),

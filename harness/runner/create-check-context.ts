@@ -204,7 +204,9 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     pendingCreates: () => pendingCreates,
     coverage: () => ({ requests: exchanges.length, covered: [...covered], leftOut: [...leftOut].map(([item, why]) => ({ item, why })) }),
     charts: () => {
-      const received = channels.flatMap(({ channel, closedWith }) => {
+      // A check that drew its deliveries itself (with its rule's thresholds) replaces the plain chart.
+      const drewDeliveries = drawn.some((chart) => chart.kind === 'deliveries');
+      const received = drewDeliveries ? [] : channels.flatMap(({ channel, closedWith }) => {
         const chart = deliveriesChart(closedWith ?? channel.deliveries());
         return chart === undefined ? [] : [chart];
       });

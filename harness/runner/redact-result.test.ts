@@ -26,7 +26,7 @@ describe('redactResultText', () => {
       charts: [
         { kind: 'deliveries', events: [{ id: longId, attempts: [{ atMs: 0, status: 200 }] }], omittedEvents: 0 },
         { kind: 'acknowledgements', budgetMs: 10, deliveries: [{ label: `sent ${secret}`, ms: 1 }], omitted: 0 },
-        { kind: 'page-cost', list: `/c?k=${secret}`, pageSize: 2, pages: [], warnRatio: 3 },
+        { kind: 'page-cost', list: `/c?k=${secret}`, pageSize: 2, pages: [], warnRatio: 3, adviceFromMs: 12 },
       ],
     });
     const reported = toReportedResult(result, [secret]);

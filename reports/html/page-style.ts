@@ -54,6 +54,8 @@ details.check[open] > summary { border-bottom: 1px solid var(--line); background
 .check-title { margin-left: .25rem; }
 .summary-message { display: block; margin: .2rem 0 0 5.3rem; color: #57606a; font-size: .88rem; overflow-wrap: anywhere; }
 .check-body { padding: .5rem .75rem .75rem; }
+/* A chart wider than the check scrolls inside it instead of being clipped. */
+figure.page-grid, figure.delivery-timeline, figure.acknowledgements, figure.page-cost, figure.run-overview { max-width: 100%; overflow-x: auto; margin: .5rem 0; }
 .expectation { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; margin: .5rem 0; }
 .expectation dt { font-weight: 600; }
 .expectation dd { margin: 0; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .85rem; overflow-wrap: anywhere; }

@@ -1,23 +1,25 @@
 // The receiver's answers to the deliveries a check sent (CheckResult.charts, kind
 // "acknowledgements"): one bar per delivery, as long as the receiver took to answer, coloured by the
-// answer (green 2xx, red another status, orange none), against a line at webhooks.receiver.ackBudgetMs,
-// the "quickly" of convention 4.3. The scale is the longer of the slowest answer and the budget, so
-// a fast receiver's bars sit far left of the line. Inline SVG, presentation attributes only, and the
-// same in words. Pure.
+// kind of answer (green 2xx, grey a 4xx refusal, red a 5xx, orange none; whether that answer was the
+// right one for what was sent is the check's verdict), against a line at webhooks.receiver.ackBudgetMs,
+// the "quickly" of convention 4.3. When every answer is far inside the budget the bars are scaled to
+// the slowest and the budget is named off the scale, so the bars stay readable. Inline SVG,
+// presentation attributes only, and the same in words. Pure.
 import type { AcknowledgementsChart } from '../../harness/model/check-chart.js';
 import { cutText } from './cut-text.js';
 import { escapeHtml } from './escape.js';
 
 /** Bars drawn at most; the rest are counted. */
-export const acknowledgementBounds = { deliveries: 20, labelChars: 28 } as const;
+export const acknowledgementBounds = { deliveries: 20, labelChars: 44 } as const;
 
-const labelWidth = 190;
+const labelWidth = 280;
 const plotWidth = 420;
 const rowHeight = 18;
 
 function colourOf(status: number | undefined): string {
   if (status === undefined) return '#ef6c00';
-  return status >= 200 && status < 300 ? '#2e7d32' : '#c62828';
+  if (status >= 200 && status < 300) return '#2e7d32';
+  return status >= 400 && status < 500 ? '#78909c' : '#c62828';
 }
 
 function describe(delivery: AcknowledgementsChart['deliveries'][number]): string {
@@ -28,7 +30,10 @@ function describe(delivery: AcknowledgementsChart['deliveries'][number]): string
 export function renderAcknowledgements(chart: AcknowledgementsChart, idPrefix: string): string {
   if (chart.deliveries.length === 0) return '';
   const shown = chart.deliveries.slice(0, acknowledgementBounds.deliveries);
-  const scaleMs = Math.max(1, chart.budgetMs, ...shown.map((d) => d.ms));
+  const slowest = Math.max(1, ...shown.map((d) => d.ms));
+  // Answers of a few ms against a budget of seconds would be slivers: then the budget is off the scale.
+  const isBudgetOnScale = slowest * 4 >= chart.budgetMs;
+  const scaleMs = isBudgetOnScale ? Math.max(chart.budgetMs, slowest) : slowest * 1.25;
   const x = (ms: number): number => labelWidth + Math.round((Math.min(ms, scaleMs) / scaleMs) * plotWidth);
   const width = labelWidth + plotWidth + 110;
   const height = shown.length * rowHeight + 30;
@@ -43,8 +48,10 @@ export function renderAcknowledgements(chart: AcknowledgementsChart, idPrefix: s
   });
   const bottom = shown.length * rowHeight + 8;
   parts.push(
-    `<line x1="${x(chart.budgetMs)}" y1="2" x2="${x(chart.budgetMs)}" y2="${bottom}" stroke="#333" stroke-dasharray="4 3"/>` +
-      `<text x="${Math.max(labelWidth, x(chart.budgetMs) - 90)}" y="${bottom + 14}" font-size="10" fill="#333">budget ${chart.budgetMs} ms</text>`,
+    isBudgetOnScale
+      ? `<line x1="${x(chart.budgetMs)}" y1="2" x2="${x(chart.budgetMs)}" y2="${bottom}" stroke="#333" stroke-dasharray="4 3"/>` +
+          `<text x="${Math.max(labelWidth, x(chart.budgetMs) - 90)}" y="${bottom + 14}" font-size="10" fill="#333">budget ${chart.budgetMs} ms</text>`
+      : `<text x="${labelWidth + plotWidth - 150}" y="${bottom + 14}" font-size="10" fill="#333">budget ${chart.budgetMs} ms: off the scale →</text>`,
   );
   const hidden = chart.deliveries.length - shown.length + chart.omitted;
   const words = `${shown.map(describe).join('; ')}; budget ${chart.budgetMs} ms.`;
@@ -53,6 +60,6 @@ export function renderAcknowledgements(chart: AcknowledgementsChart, idPrefix: s
   return (
     `<figure class="acknowledgements"><svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="${titleId} ${descId}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<title id="${titleId}">How long the receiver took to answer each delivery, against the acknowledgement budget</title><desc id="${descId}">${escapeHtml(words)}</desc>${parts.join('')}</svg>` +
-    `<figcaption>The receiver's answer time per delivery sent: green 2xx, red another status, orange no answer; the dashed line is webhooks.receiver.ackBudgetMs${hidden > 0 ? ` (${hidden} more deliveries in report.json)` : ''}.</figcaption></figure>`
+    `<figcaption>The receiver's answer time per delivery sent: green 2xx, grey a 4xx refusal, red a 5xx, orange no answer (whether each was the right answer is the check's verdict); ${isBudgetOnScale ? 'the dashed line is' : 'all far inside'} webhooks.receiver.ackBudgetMs${hidden > 0 ? ` (${hidden} more deliveries not drawn)` : ''}.</figcaption></figure>`
   );
 }

@@ -158,7 +158,7 @@ export function renderCheck(check: CheckResult, context: CheckRenderContext): st
     renderFindings(check, context.limits),
     renderCoverage(check, context.limits),
     // Drawn for every verdict: a passing retry schedule or page cost is worth seeing too.
-    renderCheckCharts(check, toCheckAnchor(check.id)),
+    renderCheckCharts(check, toCheckAnchor(check.id), context.budget),
   ];
   if (isProblem) body.push(renderCounterexample(check, context), renderEvidence(check, context), renderReplay(check, context.run));
   const category = context.category === undefined ? '' : ` data-comparison="${context.category}"`;

@@ -19,13 +19,19 @@ describe('renderDeliveryTimeline', () => {
     expect(html).toContain('evt_1: 0 ms: answered 500, 100 ms: no answer (time-out or cut), 300 ms: answered 200; evt_2: 50 ms: answered 200');
   });
 
-  it('rings where each retry from the third would come had the wait not shrunk: a backoff is on or after it, a speed-up before', () => {
-    const backoff = renderDeliveryTimeline(chartOf([{ id: 'e', attempts: [{ atMs: 0, status: 500 }, { atMs: 100, status: 500 }, { atMs: 300, status: 200 }] }]), 'x');
-    expect(backoff.match(/fill="none" stroke="#555" stroke-dasharray/g)).toHaveLength(1);
-    expect(backoff).toContain('attempt 3 backs off when it comes at 200 ms or later');
-    const speedUp = renderDeliveryTimeline(chartOf([{ id: 'e', attempts: [{ atMs: 0 }, { atMs: 400 }, { atMs: 500 }, { atMs: 550 }] }]), 'x');
-    expect(speedUp).toContain('attempt 3 backs off when it comes at 800 ms or later');
-    expect(speedUp).toContain('attempt 4 backs off when it comes at 600 ms or later');
+  it('rings the earliest time the check\'s rule counts each retry as backing off, where the chart carries one, and only there', () => {
+    const html = renderDeliveryTimeline(chartOf([{ id: 'e', attempts: [{ atMs: 0, status: 500 }, { atMs: 1000, status: 500 }, { atMs: 1760, status: 200, notBeforeMs: 1750 }] }]), 'x');
+    expect(html.match(/fill="none" stroke="#555" stroke-dasharray/g)).toHaveLength(1);
+    expect(html).toContain('attempt 3 backs off if it comes at 1750 ms or later (webhooks-sender.retry-backoff)');
+    expect(html).toContain('a dashed ring marks the earliest the retry counts as backing off');
+    const plain = renderDeliveryTimeline(chartOf([{ id: 'e', attempts: [{ atMs: 0 }, { atMs: 30 }, { atMs: 60 }] }]), 'x');
+    expect(plain).not.toContain('stroke-dasharray');
+  });
+
+  it('writes the gaps of attempts close together once, not over each other, and draws nothing for a single delivery', () => {
+    const storm = renderDeliveryTimeline(chartOf([{ id: 'e', attempts: Array.from({ length: 10 }, (_, i) => ({ atMs: i * 2, status: 500 })).concat([{ atMs: 1000, status: 200 }]) }]), 'x');
+    expect(storm.match(/>\+\d+ ms</g)!.length).toBeLessThan(5);
+    expect(renderDeliveryTimeline(chartOf([{ id: 'e', attempts: [{ atMs: 0, status: 200 }] }]), 'x')).toBe('');
   });
 
   it('draws nothing without deliveries, and stays small with many', () => {
@@ -33,11 +39,12 @@ describe('renderDeliveryTimeline', () => {
     const many = Array.from({ length: 30 }, (_, event) => ({ id: `evt_${event}`, attempts: Array.from({ length: 30 }, (_, attempt) => ({ atMs: event * 10 + attempt, status: 500 })) }));
     const html = renderDeliveryTimeline(chartOf(many, 4), 'x');
     expect(html.match(/<circle [^>]*r="5"/g)).toHaveLength(timelineBounds.events * timelineBounds.attemptsPerEvent);
-    expect(html).toContain('(26 more events in report.json)');
+    expect(html).toContain('(26 more events not drawn)');
+    expect(html).toContain('and 18 more attempts');
   });
 
   it('keeps a hostile event id as text', () => {
-    const html = renderDeliveryTimeline(chartOf([{ id: '<script>window.__pwned=1</script>', attempts: [{ atMs: 0, status: 200 }] }]), 'x');
+    const html = renderDeliveryTimeline(chartOf([{ id: '<script>window.__pwned=1</script>', attempts: [{ atMs: 0, status: 500 }, { atMs: 50, status: 200 }] }]), 'x');
     expect(html).not.toMatch(/<script/);
     expect(html).toContain('&lt;script&gt;');
   });

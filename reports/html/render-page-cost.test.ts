@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PageCostChart } from '../../harness/model/check-chart.js';
 import { renderPageCost } from './render-page-cost.js';
 
-const chartOf = (pages: PageCostChart['pages'], list = '/customers'): PageCostChart => ({ kind: 'page-cost', list, pageSize: 20, pages, warnRatio: 3 });
+const chartOf = (pages: PageCostChart['pages'], list = '/customers'): PageCostChart => ({ kind: 'page-cost', list, pageSize: 20, pages, warnRatio: 3, adviceFromMs: 12 });
 
 describe('renderPageCost', () => {
   it('draws every read, the fastest of each depth joined, the flat line and the advice line', () => {
@@ -11,8 +11,14 @@ describe('renderPageCost', () => {
     expect(html.match(/<circle [^>]*r="3"/g)).toHaveLength(4);
     expect(html.match(/<circle [^>]*r="4"/g)).toHaveLength(2);
     expect(html).toContain('>flat: 4.0 ms<');
-    expect(html).toContain('>advice: ×3<');
+    expect(html).toContain('>advice: 12 ms<');
     expect(html).toContain('/customers, pages of 20: 4.0 ms at 0 items deep, 5.0 ms at 180 items deep (fastest of each depth); flat would be 4.0 ms at every depth, advice from 12 ms.');
+  });
+
+  it('scales to what is judged: one slow read sits at the top as a hollow dot instead of flattening the lines', () => {
+    const html = renderPageCost(chartOf([{ depth: 0, ms: 4 }, { depth: 0, ms: 250 }, { depth: 180, ms: 5 }]), 'c');
+    expect(html).toMatch(/<circle [^>]*r="3" fill="#fff"[^>]*><title>250 ms at 0 items deep \(above the scale\)<\/title>/);
+    expect(html).toContain('>14 ms<');
   });
 
   it('draws nothing with a single depth, and keeps a hostile list path as text', () => {

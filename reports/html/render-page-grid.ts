@@ -10,7 +10,10 @@ import { escapeHtml } from './escape.js';
 export const pageGridBounds = { pages: 12, rowsPerPage: 24, missing: 24, writes: 12, cellChars: 14, titleChars: 200 } as const;
 
 interface WalkPicture {
-  readonly pages: readonly { readonly ids: readonly string[] }[];
+  /** `more`: rows of the page the data no longer holds (a chart cut to its bounds). */
+  readonly pages: readonly { readonly ids: readonly string[]; readonly more: number }[];
+  /** Pages the data no longer holds. */
+  readonly morePages: number;
   readonly repeated: ReadonlySet<string>;
   readonly missing: readonly string[];
   readonly writes: readonly { readonly afterPage: number; readonly text: string }[];
@@ -24,7 +27,11 @@ function readWalk(counterexample: unknown): WalkPicture | undefined {
   const record = counterexample as Record<string, unknown>;
   if (!Array.isArray(record['pages']) || record['pages'].length === 0) return undefined;
   const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
-  const pages = record['pages'].map((page: unknown) => ({ ids: strings(typeof page === 'object' && page !== null ? (page as Record<string, unknown>)['ids'] : undefined) }));
+  const count = (value: unknown): number => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 0);
+  const pages = record['pages'].map((page: unknown) => {
+    const fields = typeof page === 'object' && page !== null ? (page as Record<string, unknown>) : {};
+    return { ids: strings(fields['ids']), more: count(fields['more']) };
+  });
   const writes = strings(record['writes']).flatMap((text) => {
     const match = /^after page (\d+):/.exec(text);
     return match === null ? [] : [{ afterPage: Number(match[1]), text }];
@@ -34,7 +41,7 @@ function readWalk(counterexample: unknown): WalkPicture | undefined {
     const match = / → (\S+) \(deleted\)$/.exec(write.text);
     return match === null ? [] : [[match[1]!, index + 1] as const];
   }));
-  return { pages, repeated: new Set(strings(record['repeated'])), missing: strings(record['missing']), writes, deleted };
+  return { pages, morePages: count(record['morePages']), repeated: new Set(strings(record['repeated'])), missing: strings(record['missing']), writes, deleted };
 }
 
 const column = 118;
@@ -47,10 +54,11 @@ export function renderPageGrid(counterexample: unknown, idPrefix: string, title 
   const walk = readWalk(counterexample);
   if (walk === undefined) return '';
   const shownPages = walk.pages.slice(0, pageGridBounds.pages);
-  const hiddenPages = walk.pages.length - shownPages.length;
+  const hiddenPages = walk.pages.length - shownPages.length + walk.morePages;
   const missing = walk.missing.slice(0, pageGridBounds.missing);
   const columns = shownPages.length + (missing.length > 0 ? 1 : 0);
-  const tallest = Math.max(missing.length, ...shownPages.map((page) => Math.min(page.ids.length, pageGridBounds.rowsPerPage) + (page.ids.length > pageGridBounds.rowsPerPage ? 1 : 0)));
+  const moreRows = (page: WalkPicture['pages'][number]): number => page.more + Math.max(0, page.ids.length - pageGridBounds.rowsPerPage);
+  const tallest = Math.max(missing.length, ...shownPages.map((page) => Math.min(page.ids.length, pageGridBounds.rowsPerPage) + (moreRows(page) > 0 ? 1 : 0)));
   const width = left * 2 + columns * column;
   const height = top + tallest * cell + 8;
   const parts: string[] = [];
@@ -61,7 +69,7 @@ export function renderPageGrid(counterexample: unknown, idPrefix: string, title 
       const kind = walk.repeated.has(id) ? 'repeated' : walk.deleted.has(id) ? 'deleted' : 'seen';
       parts.push(renderCell(id, x, top + row * cell, kind, walk.deleted.get(id)));
     });
-    const more = page.ids.length - pageGridBounds.rowsPerPage;
+    const more = moreRows(page);
     if (more > 0) parts.push(`<text x="${x + 4}" y="${top + pageGridBounds.rowsPerPage * cell + 11}" font-size="10" fill="#555">+${more} more rows</text>`);
   });
   if (missing.length > 0) {
@@ -108,7 +116,7 @@ function renderCell(id: string, x: number, y: number, kind: keyof typeof cellSty
 function describeWalk(walk: WalkPicture, hiddenPages: number): string {
   const repeated = [...walk.repeated];
   const parts = [
-    `${walk.pages.length} page${walk.pages.length === 1 ? '' : 's'}${hiddenPages > 0 ? ` (the first ${walk.pages.length - hiddenPages} drawn)` : ''}`,
+    `${walk.pages.length + walk.morePages} page${walk.pages.length + walk.morePages === 1 ? '' : 's'}${hiddenPages > 0 ? ` (the first ${walk.pages.length + walk.morePages - hiddenPages} drawn)` : ''}`,
     repeated.length === 0 ? 'no row listed twice' : `listed twice: ${cutText(repeated.join(', '), 300).text}`,
     walk.missing.length === 0 ? 'no row missing' : `never listed: ${cutText(walk.missing.join(', '), 300).text}`,
     walk.writes.length === 0 ? 'no writes between pages' : `${walk.writes.length} write${walk.writes.length === 1 ? '' : 's'} between pages (w1…)`,

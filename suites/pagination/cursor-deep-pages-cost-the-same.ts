@@ -1,6 +1,6 @@
 import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { judgeDeepPageLatency } from './internal/deep-page-latency.js';
+import { judgeDeepPageLatency, slowFromMs } from './internal/deep-page-latency.js';
 import { judgeEachList } from './internal/judge-each-list.js';
 import type { OpenList } from './internal/open-list.js';
 import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
@@ -88,6 +88,7 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
     pageSize,
     pages: [...firstMs.map((ms) => ({ depth: 0, ms })), ...deepMs.map((ms) => ({ depth, ms }))],
     warnRatio: deepPageRatioWarn,
+    adviceFromMs: slowFromMs(judgement.firstMs, deepPageRatioWarn),
   });
   const summary = `${list.path}: first page ${judgement.firstMs.toFixed(1)} ms, page ${depth} items deep ${judgement.deepMs.toFixed(1)} ms (fastest of ${samples}) (ratio ${judgement.ratio.toFixed(1)})`;
   if (judgement.isSlow) ctx.advise(`${summary}: deep cursor pages cost more than pagination.deepPageRatioWarn=${deepPageRatioWarn} times the first`);

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
 import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveries.js';
-import { judgeBackoff } from './internal/backoff-schedule.js';
+import { earliestBackoffArrivalsMs, judgeBackoff } from './internal/backoff-schedule.js';
 import { mergeEvidence } from './internal/sender-evidence.js';
 import { withSubscription } from './internal/sender-setup.js';
 
@@ -41,7 +41,24 @@ export const retryBackoff = defineCheck({
       }
       ctx.cover(`the waits after ${attempts.length - 1} failed attempts`);
       ctx.leaveOut('the schedule after other failures and the length of the retry window', 'not shown (6): the schedule of one event shows whether the sender backs off at all');
-      const judgement = judgeBackoff(attempts.map((attempt) => attempt.receivedAtMs));
+      const arrivals = attempts.map((attempt) => attempt.receivedAtMs);
+      const judgement = judgeBackoff(arrivals);
+      // The schedule with the rule's own thresholds beside it: the runner's plain chart of the channel gives way to this one.
+      const earliest = earliestBackoffArrivalsMs(arrivals);
+      ctx.chart({
+        kind: 'deliveries',
+        events: [
+          {
+            id: attempts[0]!.eventId ?? '(no event id)',
+            attempts: attempts.map((attempt, index) => ({
+              atMs: Math.round(attempt.receivedAtMs - arrivals[0]!),
+              ...(attempt.answer.state === 'answered' ? { status: attempt.answer.status } : {}),
+              ...(earliest[index] !== undefined ? { notBeforeMs: Math.round(earliest[index]! - arrivals[0]!) } : {}),
+            })),
+          },
+        ],
+        omittedEvents: 0,
+      });
       ctx.info(`observed retry schedule: ${judgement.schedule}`);
       if (judgement.problem !== undefined) {
         ctx.advise(`retries do not back off: ${judgement.problem}; convention 6/3 retries "often with backoff", which spares a struggling subscriber`);

@@ -277,7 +277,7 @@ export function sampleFullRun(): RunResult {
     charts: [
       { kind: 'deliveries', events: [{ id: 'ev1', attempts: [{ atMs: 0, status: 503 }, { atMs: 52 }, { atMs: 160, status: 200 }] }], omittedEvents: 2 },
       { kind: 'acknowledgements', budgetMs: 10_000, deliveries: [{ label: 'valid signature', ms: 12, status: 200 }, { label: 'stale timestamp', ms: 10_001 }], omitted: 0 },
-      { kind: 'page-cost', list: '/customers', pageSize: 20, pages: [{ depth: 0, ms: 4 }, { depth: 180, ms: 5 }], warnRatio: 3 },
+      { kind: 'page-cost', list: '/customers', pageSize: 20, pages: [{ depth: 0, ms: 4 }, { depth: 180, ms: 5 }], warnRatio: 3, adviceFromMs: 12 },
     ],
   };
   const errored: Required<ErroredCheck> = {

@@ -19,3 +19,8 @@ export function judgeDeepPageLatency(firstMs: number, deepMs: number, ratioWarn:
   const ratio = deepMs / Math.max(firstMs, floorMs);
   return { firstMs, deepMs, ratio, isSlow: ratio > ratioWarn && deepMs - firstMs > minimumExtraMs };
 }
+
+/** The deep page's time from which judgeDeepPageLatency calls it slow, for a first page of `firstMs`. */
+export function slowFromMs(firstMs: number, ratioWarn: number): number {
+  return Math.max(ratioWarn * Math.max(firstMs, floorMs), firstMs + minimumExtraMs);
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { judgeBackoff, SHRINK_JITTER_MS, SHRINK_TOLERANCE, TIGHT_LOOP_MS } from './backoff-schedule.js';
+import { earliestBackoffArrivalsMs, judgeBackoff, SHRINK_JITTER_MS, SHRINK_TOLERANCE, TIGHT_LOOP_MS } from './backoff-schedule.js';
 
 function arrivals(start: number, intervals: readonly number[]): number[] {
   const times = [start];
@@ -59,5 +59,21 @@ describe('judgeBackoff', () => {
 
   it('has nothing to judge with fewer than two attempts', () => {
     expect(judgeBackoff([5])).toEqual({ intervalsMs: [], schedule: '1 attempt at 0 ms' });
+  });
+});
+
+describe('earliestBackoffArrivalsMs', () => {
+  it('is where judgeBackoff stops calling a retry a speed-up, so the report\'s ring and the verdict agree', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 50, max: 5000 }), fc.integer({ min: 0, max: 10_000 }), (first, second) => {
+        const arrivals = [0, first, first + second];
+        const earliest = earliestBackoffArrivalsMs(arrivals)[2];
+        const isShrink = judgeBackoff(arrivals).problem?.includes('shorter than the one before') === true;
+        expect(isShrink).toBe(earliest !== undefined && arrivals[2]! < earliest);
+      }),
+      { seed: 7, numRuns: 300 },
+    );
+    expect(earliestBackoffArrivalsMs([0, 100, 300])).toEqual([undefined, undefined, undefined]);
+    expect(earliestBackoffArrivalsMs([0, 1000, 1760])).toEqual([undefined, undefined, 1750]);
   });
 });

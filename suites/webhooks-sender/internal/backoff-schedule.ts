@@ -54,3 +54,17 @@ export function judgeBackoff(arrivalsMs: readonly number[]): BackoffJudgement {
   }
   return { intervalsMs, schedule };
 }
+
+/**
+ * For each arrival, the earliest it would count as not shrinking the wait before it (undefined for
+ * the first two, and where the rule accepts any wait): the wait before, less the larger of the two
+ * tolerances above. What the report draws beside the observed schedule.
+ */
+export function earliestBackoffArrivalsMs(arrivalsMs: readonly number[]): (number | undefined)[] {
+  return arrivalsMs.map((_, index) => {
+    if (index < 2) return undefined;
+    const before = arrivalsMs[index - 1]! - arrivalsMs[index - 2]!;
+    const floor = Math.min(before * SHRINK_TOLERANCE, before - SHRINK_JITTER_MS);
+    return floor > 0 ? arrivalsMs[index - 1]! + floor : undefined;
+  });
+}
