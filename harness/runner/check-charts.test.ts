@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartBounds } from '../model/check-chart.js';
+import { chartBounds, type CheckChart } from '../model/check-chart.js';
 import { buildExchange } from '../model/test-support/sample-run.js';
 import type { SinkDelivery } from '../sink/sink-types.js';
 import { acknowledgementsChart, boundChartLists, deliveriesChart, mapChartText } from './check-charts.js';
@@ -57,7 +57,8 @@ describe('acknowledgementsChart', () => {
 describe('walk charts', () => {
   it('keep at most chartBounds pages, rows and writes, and take every word through the same edit', () => {
     const ids = Array.from({ length: 40 }, (_, i) => `r${i}`);
-    const chart = boundChartLists({ kind: 'walk', list: '/c', style: 'offset', pages: Array.from({ length: 20 }, () => ({ ids })), repeated: ids, missing: ids, writes: ids });
+    const input: CheckChart = { kind: 'walk', list: '/c', style: 'offset', pages: Array.from({ length: 20 }, () => ({ ids })), repeated: ids, missing: ids, writes: ids };
+    const chart = boundChartLists(input);
     expect(chart.kind === 'walk' && [chart.pages.length, chart.pages[0]!.ids.length, chart.repeated.length, chart.missing.length, chart.writes.length]).toEqual([
       chartBounds.walkPages,
       chartBounds.walkRows,
