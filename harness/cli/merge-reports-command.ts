@@ -14,7 +14,7 @@ import { MAX_BASELINE_BYTES, loadBaseline } from '../runner/load-baseline.js';
 import { mergeShardReports, type ShardReport } from '../runner/merge-shard-reports.js';
 import type { CliIo } from './cli-io.js';
 import { parseChoices, parseFailOn, parseReporters } from './parse-flag-values.js';
-import { reportRun } from './report-run.js';
+import { reportRun, reportRunOptionsFor } from './report-run.js';
 
 export interface MergeReportsFlagValues {
   /** Each shard's report folder, or its report.json. */
@@ -46,16 +46,8 @@ export async function mergeReportsCommand(flags: MergeReportsFlagValues, io: Cli
     `merged ${reports.length} report${reports.length === 1 ? '' : 's'} of ${merged.count} shard${merged.count === 1 ? '' : 's'}` +
       `${merged.missing.length > 0 ? `; missing: ${merged.missing.join(', ')}` : ''}${merged.duplicated.length > 0 ? `; given twice: ${merged.duplicated.join(', ')}` : ''}\n`,
   );
-  const { exitCode } = await reportRun(run, baseline === undefined ? undefined : compareRuns(run, baseline), {
-    reportDir: flags.reportDir,
-    formats,
-    failOn,
-    color: io.stdout.isTTY === true,
-    console: reporters.console,
-    ...(reporters.github ? { github: { stepSummaryPath: io.env['GITHUB_STEP_SUMMARY'] } } : {}),
-    write: (text) => io.stdout.write(text),
-    warn: (text) => io.stderr.write(text),
-  });
+  const comparison = baseline === undefined ? undefined : compareRuns(run, baseline);
+  const { exitCode } = await reportRun(run, comparison, reportRunOptionsFor(io, reporters, { reportDir: flags.reportDir, formats, failOn }));
   return exitCode;
 }
 

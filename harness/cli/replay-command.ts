@@ -14,7 +14,7 @@ import type { CliIo } from './cli-io.js';
 import { readFlagFromCommand } from './command-flag.js';
 import { parseChoices, parseReporters, parseShard } from './parse-flag-values.js';
 import { createProgressLine } from './progress-line.js';
-import { reportRun } from './report-run.js';
+import { reportRun, reportRunOptionsFor } from './report-run.js';
 
 export interface ReplayFlagValues {
   readonly report: string;
@@ -60,16 +60,7 @@ export async function replayCommand(flags: ReplayFlagValues, io: CliIo): Promise
     });
     progress.clear();
     if (reporters.console) io.stdout.write(renderSideBySide(chosen, run.checks, before.seed));
-    const { exitCode } = await reportRun(run, undefined, {
-      reportDir: flags.reportDir,
-      formats,
-      failOn: 'any',
-      color: io.stdout.isTTY === true,
-      console: reporters.console,
-      ...(reporters.github ? { github: { stepSummaryPath: io.env['GITHUB_STEP_SUMMARY'] } } : {}),
-      write: (text) => io.stdout.write(text),
-      warn: (text) => io.stderr.write(text),
-    });
+    const { exitCode } = await reportRun(run, undefined, reportRunOptionsFor(io, reporters, { reportDir: flags.reportDir, formats, failOn: 'any' }));
     return exitCode;
   } finally {
     progress.clear();

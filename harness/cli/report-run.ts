@@ -6,6 +6,7 @@ import { ExitCode } from '../exit-codes.js';
 import type { RunComparison } from '../model/compare-runs.js';
 import { isReleaseGatePassed, type FailOn } from '../model/release-gate.js';
 import type { RunResult } from '../model/run-result.js';
+import type { CliIo } from './cli-io.js';
 
 export interface ReportRunOptions {
   readonly reportDir: string;
@@ -21,6 +22,25 @@ export interface ReportRunOptions {
   readonly write: (text: string) => void;
   /** Where problems that are not the report go (a report that could not be written). */
   readonly warn: (text: string) => void;
+}
+
+/**
+ * The options every command that reports a run gives (run, replay, merge-reports): its choice of
+ * folder, formats and gate, with the terminal's colour and the GitHub output taken from `io`.
+ */
+export function reportRunOptionsFor(
+  io: CliIo,
+  reporters: { readonly console: boolean; readonly github: boolean },
+  choice: Pick<ReportRunOptions, 'reportDir' | 'formats' | 'failOn'>,
+): ReportRunOptions {
+  return {
+    ...choice,
+    color: io.stdout.isTTY === true,
+    console: reporters.console,
+    ...(reporters.github ? { github: { stepSummaryPath: io.env['GITHUB_STEP_SUMMARY'] } } : {}),
+    write: (text) => io.stdout.write(text),
+    warn: (text) => io.stderr.write(text),
+  };
 }
 
 export interface ReportedRun {

@@ -9,7 +9,7 @@ import { runConformance, type RunConformanceOptions } from '../runner/run-confor
 import type { CliIo } from './cli-io.js';
 import { parseChoices, parseFailOn, parseInteger, parseList, parsePositiveNumber, parseReporters, parseShard, parseSuites } from './parse-flag-values.js';
 import { createProgressLine } from './progress-line.js';
-import { reportRun } from './report-run.js';
+import { reportRun, reportRunOptionsFor } from './report-run.js';
 
 export interface RunFlagValues {
   readonly baseUrl?: string | undefined;
@@ -134,16 +134,7 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
       ...(interrupts !== undefined ? { interrupt: interrupts.signal } : {}),
     });
     progress.clear();
-    const { exitCode } = await reportRun(run, comparison, {
-      reportDir: flags.reportDir,
-      formats,
-      failOn,
-      color: io.stdout.isTTY === true,
-      console: reporters.console,
-      ...(reporters.github ? { github: { stepSummaryPath: io.env['GITHUB_STEP_SUMMARY'] } } : {}),
-      write: (text) => io.stdout.write(text),
-      warn: (text) => io.stderr.write(text),
-    });
+    const { exitCode } = await reportRun(run, comparison, reportRunOptionsFor(io, reporters, { reportDir: flags.reportDir, formats, failOn }));
     return exitCode;
   } finally {
     interrupts?.signal.removeEventListener('abort', onInterrupt);

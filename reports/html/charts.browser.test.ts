@@ -3,10 +3,10 @@
 // anchor is deleted), the run overview, and the charts every check carries whatever its verdict (the
 // sender's deliveries, the receiver's answer times, the cost of deep cursor pages), from real runs.
 // Each is drawn, named for screen readers, and inert with hostile data.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { access, copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCheck, buildRun } from '../../harness/model/test-support/sample-run.js';
@@ -27,8 +27,9 @@ beforeAll(async () => {
   server = await startReferenceServer({ defects: ['cursor-restarts-when-anchor-deleted'] });
   root = await mkdtemp(join(tmpdir(), 'apicert-grid-'));
   const reportDir = join(root, 'report');
-  const io = captureIo({ APICERT_TOKEN: server.token });
-  const code = await runCli(['run', '--base-url', server.url, '--config', exampleConfig, '--suite', 'pagination', '--report-dir', reportDir, '--seed', '3'], io);
+  const io = captureIo({ APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret });
+  // The sender suite too: its passing retry schedule is the README's second picture.
+  const code = await runCli(['run', '--base-url', server.url, '--config', exampleConfig, '--suite', 'pagination,webhooks-sender', '--report-dir', reportDir, '--seed', '3'], io);
   expect(code).toBe(1);
   const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as RunResult;
   expect(report.checks.find((check) => check.id === 'pagination.cursor.no-duplicates-under-mutation')?.status).toBe('failed');
@@ -92,7 +93,7 @@ describe('the page grid of a failed walk under mutation', () => {
     }
   }, 30_000);
 
-  it('draws passing checks\' charts from a real run: the sender\'s deliveries with backoff rings, the receiver\'s answer times, the cost of deep cursor pages', async () => {
+  it('draws passing checks\' charts from a real run: the sender\'s retries, the receiver\'s answer times, the cost of deep cursor pages, the walks', async () => {
     const clean = await startReferenceServer({});
     try {
       const reportDir = join(root, 'webhooks');
@@ -179,5 +180,45 @@ describe('the page grid of a failed walk under mutation', () => {
     expect(grid.repeated).toBe(2);
     expect(grid.caption).toContain('<script>window.__pwned=1</script>');
     expect(grid.violations).toEqual([]);
+  }, 30_000);
+});
+
+// The README's pictures of the charts, from the run above (`npm run demo -- --defects
+// cursor-restarts-when-anchor-deleted` shows the same). Written to test-results/ on every run; the
+// copies in docs/ change only when missing or on APICERT_UPDATE_SCREENSHOT=1, so a test run leaves the
+// working tree clean.
+const resultsDir = fileURLToPath(new URL('../../test-results/', import.meta.url));
+const docsDir = fileURLToPath(new URL('../../docs/', import.meta.url));
+
+async function shoot(checkId: string, figure: string, name: string): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1 });
+  try {
+    const page = await context.newPage();
+    await page.goto(pageUrl);
+    const details = page.locator(`details:has(code.check-id:text-is("${checkId}"))`).first();
+    if ((await details.getAttribute('open')) === null) await details.locator('> summary').click();
+    const chart = details.locator(`figure.${figure}`).first();
+    await chart.waitFor({ state: 'visible', timeout: 10_000 });
+    await mkdir(resultsDir, { recursive: true });
+    const png = await chart.screenshot({ path: join(resultsDir, name) });
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const docsCopy = join(docsDir, name);
+    const exists = await access(docsCopy).then(
+      () => true,
+      () => false,
+    );
+    if (!exists || process.env['APICERT_UPDATE_SCREENSHOT'] === '1') await copyFile(join(resultsDir, name), docsCopy);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('the README\'s chart screenshots', () => {
+  it('shows the page grid of the failed walk under mutation', async () => {
+    await shoot('pagination.cursor.no-duplicates-under-mutation', 'page-grid', 'screenshot-failed-mutation-walk.png');
+  }, 30_000);
+
+  it('shows the sender\'s retries on a delivery timeline', async () => {
+    await shoot('webhooks-sender.retry-backoff', 'delivery-timeline', 'screenshot-retry-timeline.png');
   }, 30_000);
 });
