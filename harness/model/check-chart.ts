@@ -39,14 +39,20 @@ export interface AcknowledgementsChart {
   readonly omitted: number;
 }
 
-/** The time of cursor pages of one list by how deep they start, against the first page. */
+/**
+ * The time of pages of one list by how deep they start, against the first page: the cursor's, whose
+ * cost the convention states (4.2/2), and the other styles the list offers, for comparison.
+ */
 export interface PageCostChart {
   readonly kind: 'page-cost';
   /** The list, e.g. "/customers". */
   readonly list: string;
   readonly pageSize: number;
-  /** Each page read: the items before it, and how long it took. The first page has depth 0. */
-  readonly pages: readonly { readonly depth: number; readonly ms: number }[];
+  /**
+   * Each page read: the items before it, how long it took, and by which style (cursor when absent).
+   * The first page has depth 0.
+   */
+  readonly pages: readonly { readonly depth: number; readonly ms: number; readonly style?: 'offset' | 'page' }[];
   /** A deep page slower than this many times the first draws advice (pagination.deepPageRatioWarn). */
   readonly warnRatio: number;
   /** The deep page's time from which the check advises: the ratio, and at least a few ms more than the first. */

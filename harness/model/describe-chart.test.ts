@@ -9,8 +9,8 @@ describe('describeChart', () => {
     expect(describeChart({ kind: 'acknowledgements', budgetMs: 100, deliveries: [{ label: 'a', ms: 12, status: 200 }, { label: 'b', ms: 150 }], omitted: 1 })).toBe(
       'receiver answers: 3 deliveries, slowest 150 ms, 1 past the 100 ms budget',
     );
-    expect(describeChart({ kind: 'page-cost', list: '/c', pageSize: 5, pages: [{ depth: 0, ms: 4 }, { depth: 0, ms: 3 }, { depth: 50, ms: 6 }], warnRatio: 3, adviceFromMs: 12 })).toBe(
-      'cursor page cost on /c (fastest of each depth): 3 ms at 0 deep, 6 ms at 50 deep; advice from 12 ms',
+    expect(describeChart({ kind: 'page-cost', list: '/c', pageSize: 5, pages: [{ depth: 0, ms: 4 }, { depth: 0, ms: 3 }, { depth: 50, ms: 6 }, { depth: 0, ms: 3, style: 'offset' }, { depth: 50, ms: 9, style: 'offset' }], warnRatio: 3, adviceFromMs: 12 })).toBe(
+      'cursor page cost on /c (fastest of each depth): 3 ms at 0 deep, 6 ms at 50 deep; advice from 12 ms; by offset, for comparison: 3 ms at 0 deep, 9 ms at 50 deep',
     );
   });
 });

@@ -25,10 +25,13 @@ export function describeChart(chart: CheckChart): string {
       return `receiver answers: ${count} ${count === 1 ? 'delivery' : 'deliveries'}, slowest ${round(slowest)} ms, ${over} past the ${chart.budgetMs} ms budget`;
     }
     case 'page-cost': {
-      const fastest = new Map<number, number>();
-      for (const { depth, ms } of chart.pages) fastest.set(depth, Math.min(ms, fastest.get(depth) ?? Number.POSITIVE_INFINITY));
-      const points = [...fastest].sort((a, b) => a[0] - b[0]).map(([depth, ms]) => `${round(ms)} ms at ${depth} deep`);
-      return `cursor page cost on ${chart.list} (fastest of each depth): ${points.join(', ')}; advice from ${round(chart.adviceFromMs)} ms`;
+      const pointsOf = (style: 'cursor' | 'offset' | 'page'): string[] => {
+        const fastest = new Map<number, number>();
+        for (const page of chart.pages) if ((page.style ?? 'cursor') === style) fastest.set(page.depth, Math.min(page.ms, fastest.get(page.depth) ?? Number.POSITIVE_INFINITY));
+        return [...fastest].sort((a, b) => a[0] - b[0]).map(([depth, ms]) => `${round(ms)} ms at ${depth} deep`);
+      };
+      const others = (['offset', 'page'] as const).map((style) => [style, pointsOf(style)] as const).filter(([, points]) => points.length > 0);
+      return `cursor page cost on ${chart.list} (fastest of each depth): ${pointsOf('cursor').join(', ')}; advice from ${round(chart.adviceFromMs)} ms${others.map(([style, points]) => `; by ${style}, for comparison: ${points.join(', ')}`).join('')}`;
     }
     case 'walk': {
       const rows = chart.pages.reduce((sum, page) => sum + page.ids.length + (page.more ?? 0), 0);

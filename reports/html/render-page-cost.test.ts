@@ -21,6 +21,26 @@ describe('renderPageCost', () => {
     expect(html).toContain('>14 ms<');
   });
 
+  it('draws the same depth by offset and page number beside the cursor, for comparison, without the cursor\'s lines', () => {
+    const html = renderPageCost(
+      chartOf([
+        { depth: 0, ms: 4 },
+        { depth: 180, ms: 5 },
+        { depth: 0, ms: 4, style: 'offset' },
+        { depth: 180, ms: 11, style: 'offset' },
+        { depth: 0, ms: 4, style: 'page' },
+        { depth: 180, ms: 10, style: 'page' },
+      ]),
+      'c',
+    );
+    expect(html.match(/<path [^>]*stroke="#6a1b9a"[^>]*stroke-dasharray/g)).toHaveLength(1);
+    expect(html.match(/<path [^>]*stroke="#8d6e63"[^>]*stroke-dasharray/g)).toHaveLength(1);
+    expect(html).toContain('For comparison, by offset: 4.0 ms at 0 items deep, 11 ms at 180 items deep. For comparison, by page: 4.0 ms at 0 items deep, 10 ms at 180 items deep.');
+    expect(html).toContain('whose cost the convention does not state');
+    // One flat line and one advice line: the cursor's.
+    expect(html.match(/stroke="#2e7d32" stroke-dasharray/g)).toHaveLength(1);
+  });
+
   it('draws nothing with a single depth, and keeps a hostile list path as text', () => {
     expect(renderPageCost(chartOf([{ depth: 0, ms: 4 }]), 'c')).toBe('');
     const html = renderPageCost(chartOf([{ depth: 0, ms: 1 }, { depth: 20, ms: 1 }], '/x"><script>alert(1)</script>'), 'c');

@@ -6,7 +6,7 @@ import type { OpenList } from './internal/open-list.js';
 import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
 import { foundBoundsKey, type FoundBounds } from './internal/page-size-probe.js';
 import { fetchPage, walkPages } from './internal/page-walker.js';
-import type { PageQuery } from './internal/walk-decision.js';
+import { firstPageQuery, type PageQuery } from './internal/walk-decision.js';
 import { notAPageCauseOf } from './internal/not-a-page-cause.js';
 
 // Convention 4.2/2: the cursor style "costs the same on deep pages". Latency is noisy and the kit
@@ -19,7 +19,7 @@ export const cursorDeepPagesCostTheSame = defineCheck({
   rule: '4.2/2',
   title: 'A deep cursor page costs about the same as the first page',
   proves:
-    'On each list, the latency of the deepest full cursor page reached (fastest of five reads) is reported against the first page’s; a ratio above pagination.deepPageRatioWarn is advice.',
+    'On each list, the latency of the deepest full cursor page reached (fastest of five reads) is reported against the first page’s; a ratio above pagination.deepPageRatioWarn is advice. The same depth by offset and by page number is timed for the report’s chart only (three reads each), never judged.',
   level: 'advisory',
   leavesOpen: 'Rule 4.2/2 is stated, but latency from outside is noisy and the kit\'s data set is small, so slow deep pages are advice (threshold pagination.deepPageRatioWarn).',
   covers: 'the latency of the first and of the deepest full cursor page of every list that supports after',
@@ -81,12 +81,13 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
     deepMs.push(deep.response.durationMs);
   }
   const judgement = judgeDeepPageLatency(Math.min(...firstMs), Math.min(...deepMs), deepPageRatioWarn);
+  const compared = await timeOtherStyles(ctx, list, pageSize, depth);
   // Every read, so the report can draw the spread as well as the fastest of each depth.
   ctx.chart({
     kind: 'page-cost',
     list: list.path,
     pageSize,
-    pages: [...firstMs.map((ms) => ({ depth: 0, ms })), ...deepMs.map((ms) => ({ depth, ms }))],
+    pages: [...firstMs.map((ms) => ({ depth: 0, ms })), ...deepMs.map((ms) => ({ depth, ms })), ...compared],
     warnRatio: deepPageRatioWarn,
     adviceFromMs: slowFromMs(judgement.firstMs, deepPageRatioWarn),
   });
@@ -94,6 +95,37 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
   if (judgement.isSlow) ctx.advise(`${summary}: deep cursor pages cost more than pagination.deepPageRatioWarn=${deepPageRatioWarn} times the first`);
   else ctx.info(summary);
   return ctx.pass();
+}
+
+// Reads per depth of each other style: enough for a fastest that means something, few enough
+// that the comparison costs a dozen requests a list.
+const comparisonSamples = 3;
+
+/**
+ * The same depth reached by offset and by page number, for the chart only: the convention states no
+ * cost for those styles (4.2/2 is the cursor's), so nothing here is judged; a read that fails ends
+ * that style's comparison, and a list without the requests to spare gets none. The two styles are
+ * timed side by side, after the cursor's reads: the comparison adds a few round trips, not a dozen.
+ */
+async function timeOtherStyles(ctx: CheckContext, list: OpenList, pageSize: number, depth: number): Promise<{ depth: number; ms: number; style: 'offset' | 'page' }[]> {
+  const styles = (['offset', 'page'] as const).filter((s) => list.target.styles.includes(s));
+  if (list.budget.limit - list.budget.used < 2 * comparisonSamples * styles.length + 2) return [];
+  const timed = await Promise.all(
+    styles.map(async (style) => {
+      const reads: { depth: number; ms: number; style: 'offset' | 'page' }[] = [];
+      const pageNumber = Math.floor(depth / pageSize) + 1;
+      const deepQuery: PageQuery = style === 'offset' ? { offset: depth, limit: pageSize } : { page: pageNumber, per_page: pageSize };
+      const deepAt = style === 'offset' ? depth : (pageNumber - 1) * pageSize;
+      for (let round = 0; round < comparisonSamples; round += 1) {
+        const first = await fetchPage(ctx, list, firstPageQuery(style, pageSize), `time the first page by ${style}, for comparison`);
+        const deep = await fetchPage(ctx, list, deepQuery, `time the page ${deepAt} items deep by ${style}, for comparison`);
+        if (!first.page.ok || !deep.page.ok) break;
+        reads.push({ depth: 0, ms: first.response.durationMs, style }, { depth: deepAt, ms: deep.response.durationMs, style });
+      }
+      return reads;
+    }),
+  );
+  return timed.flat();
 }
 
 /**
