@@ -13,11 +13,13 @@ import { uniqueEventIds } from './unique-event-ids.js';
 import { writeNotHeldByDelivery } from './write-not-held-by-delivery.js';
 
 /**
- * The checks that wait for retries (within webhooks.sender.retryWindowMs), hold the sink's answers
- * (past the sender's time-out, or until the write returns) or time the attempts: each runs by itself
- * (SuiteDefinition.checksAlone), so no retry they wait for is late behind another check's deliveries
- * (side by side, a retry-with-new-id sender's retries came past the window in another order from run
- * to run). The others, side by side, each see only deliveries about their own records.
+ * The checks that script failures, hold the sink's answers (past the sender's time-out, or until the
+ * write returns) or time the attempts: each runs by itself (SuiteDefinition.checksAlone). Every
+ * subscription gets every event, so side by side a channel also receives the others' events: a
+ * `fail-first-each` script fails the n-th event to arrive in the n-th way, and foreign events shifted
+ * which record got which failure from run to run (the determinism test caught it with a
+ * retry-with-new-id sender); a held answer could hold up a sender that delivers one event at a time.
+ * The others, side by side, each match only deliveries about their own records.
  */
 export const webhooksSenderChecksAlone: readonly string[] = [
   'webhooks-sender.retry-after-failure',
