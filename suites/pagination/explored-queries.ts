@@ -150,13 +150,18 @@ async function exploreStyle(ctx: CheckContext, list: OpenList, style: Pagination
   // the list meanwhile: the runs' queries are asked side by side up front, and the property below
   // reads each answer in its turn, so the verdict is the one asking in turn would give. A failing
   // list costs the rest of the runs' requests; shrinking asks one query at a time.
-  const ahead = await mapInParallel(fc.sample(arbitrary, { seed, numRuns: runsPerStyle }), ctx.config.target.concurrency, async (query) => {
+  // A query drawn twice is asked once: nothing writes meanwhile, so a second asking shows nothing new.
+  const drawnAhead = fc.sample(arbitrary, { seed, numRuns: runsPerStyle });
+  const distinct = [...new Map(drawnAhead.map((query) => [JSON.stringify(query), query])).values()];
+  const answered = await mapInParallel(distinct, ctx.config.target.concurrency, async (query) => {
     try {
-      return { query, fetched: await fetch(query) };
+      return { fetched: await fetch(query) };
     } catch (error) {
-      return { query, error };
+      return { error };
     }
   });
+  const answerOf = new Map(distinct.map((query, index) => [JSON.stringify(query), answered[index]!]));
+  const ahead = drawnAhead.map((query) => ({ query, ...answerOf.get(JSON.stringify(query))! }));
   const answerAhead = async (query: ExploredQuery, run: number) => {
     const early = ahead[run];
     if (early === undefined || JSON.stringify(early.query) !== JSON.stringify(query)) return ask(query);

@@ -1,6 +1,7 @@
 import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { judgeEachList } from './internal/judge-each-list.js';
+import { mapInParallel } from '../internal/map-in-parallel.js';
 import type { PaginationStyle } from './internal/list-targets.js';
 import type { OpenList } from './internal/open-list.js';
 import { foundBoundsKey, moreFixturesNeeded, nextBisection, observeBound, type BoundObservation } from './internal/page-size-probe.js';
@@ -57,8 +58,13 @@ async function judgeBounds(ctx: CheckContext, list: OpenList, styles: readonly P
   for (;;) {
     let visible = 0;
     const allFit = new Map<string, FetchedPage>();
-    for (const probe of probes.filter((p) => !resolved.has(p.name))) {
-      const fetched = await fetchPage(ctx, list, probe.query, probe.name === 'default' ? 'a page without a size' : `${probe.name}=${hugeSize}, far above any maximum`);
+    // The probes only read: asked side by side, judged in order.
+    const open = probes.filter((p) => !resolved.has(p.name));
+    const answers = await mapInParallel(open, open.length, (probe) =>
+      fetchPage(ctx, list, probe.query, probe.name === 'default' ? 'a page without a size' : `${probe.name}=${hugeSize}, far above any maximum`),
+    );
+    for (const [index, probe] of open.entries()) {
+      const fetched = answers[index]!;
       const observation = observeBound(fetched.response.status, fetched.page);
       if (observation.kind === 'broken' || (observation.kind === 'rejected' && probe.name === 'default')) {
         const reason = observation.kind === 'broken' ? observation.reason : `answered ${observation.status}`;
@@ -71,13 +77,13 @@ async function judgeBounds(ctx: CheckContext, list: OpenList, styles: readonly P
         resolved.set(probe.name, { observation, fetched });
       }
     }
-    const open = probes.find((p) => !resolved.has(p.name));
-    if (open === undefined) break;
+    const unresolved = probes.find((p) => !resolved.has(p.name));
+    if (unresolved === undefined) break;
     // The kit's records on the list count against pagination.fixtureCap, whichever check made them.
     const created = list.ownIds.size;
     const more = moreFixturesNeeded(visible, created, pagination.fixtureCap);
     // A probe is open only when every record fit on its page, so allFit holds it.
-    if (more === undefined) return failUnbounded(ctx, list, open, allFit.get(open.name)!, visible, created);
+    if (more === undefined) return failUnbounded(ctx, list, unresolved, allFit.get(unresolved.name)!, visible, created);
     ctx.progress(`${list.path}: ${created + more} records to see the page-size bounds`);
     const made = await list.createFixtures(more);
     if (!made.ok) return made.outcome;
@@ -90,17 +96,23 @@ async function judgeBounds(ctx: CheckContext, list: OpenList, styles: readonly P
   }
   const found: string[] = [`default page size ${defaultSize}`];
   const maxima: Record<string, number> = {};
-  for (const name of sizeParams) {
+  // Each size parameter's maximum is found side by side (reads only) and judged in order.
+  const judged = await mapInParallel(sizeParams, sizeParams.length, async (name) => {
     const seen = resolved.get(name)!;
     const maximum = await judgeMaximum(ctx, list, name, seen);
+    // A huge size answered with a short page may be a size read as invalid and given the default page
+    // (7/4 allows that), not a clamp: one size past it tells them apart before later checks rely on it.
+    const needsPast = typeof maximum === 'number' && defaultSize <= maximum && seen.observation.kind === 'bounded' && pagination.maxPageSize === undefined;
+    const past = needsPast ? await fetchPage(ctx, list, { [name]: maximum + 1 }, `${name}=${maximum + 1}, one past the size the huge ${name} was cut to`) : undefined;
+    return { seen, maximum, past };
+  });
+  for (const [index, name] of sizeParams.entries()) {
+    const { seen, maximum, past } = judged[index]!;
     if (typeof maximum !== 'number') return maximum;
     if (defaultSize > maximum) {
       return fail(ctx, list, `${list.path}: the default page size ${defaultSize} is above the maximum ${maximum} of ${name}`, 'default ≤ maximum', `${defaultSize} > ${maximum}`, [resolved.get('default')!.fetched, seen.fetched]);
     }
-    // A huge size answered with a short page may be a size read as invalid and given the default page
-    // (7/4 allows that), not a clamp: one size past it tells them apart before later checks rely on it.
-    if (seen.observation.kind === 'bounded' && pagination.maxPageSize === undefined) {
-      const past = await fetchPage(ctx, list, { [name]: maximum + 1 }, `${name}=${maximum + 1}, one past the size the huge ${name} was cut to`);
+    if (past !== undefined) {
       if (past.page.ok && past.page.ids.length > maximum) {
         found.push(`${name}=${hugeSize} got ${maximum} items but ${name}=${maximum + 1} got ${past.page.ids.length}, so ${maximum} is not its maximum (the huge size was likely read as invalid); its maximum stays unknown`);
         continue;

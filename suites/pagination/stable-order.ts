@@ -1,6 +1,7 @@
 import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { judgeEachStyle } from './internal/judge-each-list.js';
+import { mapInParallel } from '../internal/map-in-parallel.js';
 import type { PaginationStyle } from './internal/list-targets.js';
 import type { OpenList } from './internal/open-list.js';
 import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
@@ -34,10 +35,8 @@ export const stableOrder = defineCheck({
 
 async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationStyle, pageSize: number): Promise<CheckOutcome | undefined> {
   const what = `${style} walk of ${list.path}`;
-  const walks: PageWalk[] = [];
-  for (const round of ['first', 'second']) {
-    walks.push(await walkPages(ctx, list, { style, pageSize, note: `${round} read of every page, no writes in between` }));
-  }
+  // Side by side: nothing writes between them either way, and a missing tie-breaker shows on any two reads.
+  const walks = await mapInParallel(['first', 'second'], 2, (round) => walkPages(ctx, list, { style, pageSize, note: `${round} read of every page, no writes in between` }));
   const [first, second] = walks as [PageWalk, PageWalk];
   // Page by page first: two reads of one page that differ are the plainest evidence of missing ties.
   const pageCount = Math.min(first.pages.length, second.pages.length);

@@ -1,4 +1,4 @@
-// The resources suite: sections 1, 2, 4.1 and 5.1 of the convention, in the order they start. Four
+// The resources suite: sections 1, 2, 4.1 and 5.1 of the convention, in the order they start. Eight
 // run at once (SuiteDefinition.checksSideBySide): the ones with the longest chains of requests that
 // wait for each other start first, so the suite ends when its longest check does, not after it.
 import type { Check } from '../define-check.js';

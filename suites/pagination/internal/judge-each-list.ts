@@ -5,7 +5,7 @@
 import type { CheckContext, CheckOutcome } from '../../../harness/check-api/check-context.js';
 import { listTargets, stylesToJudge, type PaginationStyle } from './list-targets.js';
 import { openList, type OpenList } from './open-list.js';
-import { mapInConflictOrder, mapInParallel } from '../../internal/map-in-parallel.js';
+import { firstVerdictInOrder, mapInConflictOrder, mapInParallel } from '../../internal/map-in-parallel.js';
 import { listsMayShareRecords } from './lists-share-records.js';
 import { oneAtATime } from './one-at-a-time.js';
 import { RequestBudgetSpent } from './request-budget.js';
@@ -126,13 +126,14 @@ async function judgeOne(ctx: CheckContext, judge: ListJudge, list: OpenList, sup
 /** Judges one style of an open list; undefined means the style passed. */
 export type StyleJudge = (list: OpenList, style: PaginationStyle) => Promise<CheckOutcome | undefined>;
 
-/** Judges each supported style of every list in turn, on lists topped up to readerFixtureCount records. */
+/**
+ * Judges each supported style of every list, on lists topped up to readerFixtureCount records. The
+ * judges only read, so a list's styles are walked side by side (on a network each walk is a chain of
+ * round trips); the verdict is the first in style order, whichever walk finished first.
+ */
 export function judgeEachStyle(ctx: CheckContext, judgeStyle: StyleJudge): Promise<CheckOutcome> {
   return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {
-    for (const style of styles) {
-      const outcome = await judgeStyle(list, style);
-      if (outcome !== undefined) return outcome;
-    }
-    return ctx.pass();
+    const outcome = await firstVerdictInOrder(styles, styles.length, (style) => judgeStyle(list, style));
+    return outcome ?? ctx.pass();
   }, 'reads-only');
 }
