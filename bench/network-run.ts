@@ -2,12 +2,12 @@
 // loopback proxy that adds a fixed delay to every request, at the default concurrency and one
 // request at a time, side by side. On loopback a run's time is its requests' CPU; behind a delay it
 // is the longest chain of requests that wait for each other (the critical path, in round trips).
+// The target and the proxy run on a worker thread (network-target.ts), as a real target runs elsewhere.
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../harness/config/load-config.js';
 import { runConformance } from '../harness/runner/run-conformance.js';
-import { startReferenceServer } from '../reference-server/start.js';
 import { suites as registry } from '../suites/index.js';
-import { startDelayProxy } from './delay-proxy.js';
+import { startNetworkTarget } from './network-target.js';
 
 export interface NetworkRun {
   readonly delayMs: number;
@@ -59,24 +59,23 @@ export async function measureNetworkRuns(delaysMs: readonly number[], oneAtATime
 }
 
 async function runThroughProxy(delayMs: number, concurrency: number): Promise<NetworkRun> {
-  const server = await startReferenceServer({ port: 0 });
-  const proxy = await startDelayProxy(server.url, delayMs);
+  const target = await startNetworkTarget(delayMs);
   // Only the run is timed, not its reports: they cost the same at any delay (see the full run).
-  try {
-    const started = performance.now();
-    const { run } = await runConformance({
-      registry,
-      baseUrl: proxy.url,
-      configPath: exampleConfig,
-      seed: 1,
-      concurrency,
-      env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret },
-    });
-    const wallMs = performance.now() - started;
-    const { requests, peakInFlight } = proxy.stats();
-    return { delayMs, concurrency, wallMs, requests, peakInFlight, ...(delayMs > 0 ? { criticalPath: wallMs / delayMs } : {}), verdict: run.verdict };
-  } finally {
-    await proxy.close();
-    await server.close();
-  }
+  const started = performance.now();
+  const timed = await runConformance({
+    registry,
+    baseUrl: target.url,
+    configPath: exampleConfig,
+    seed: 1,
+    concurrency,
+    env: { APICERT_TOKEN: target.token, APICERT_WEBHOOK_SECRET: target.webhookSecret },
+  }).then(
+    ({ run }) => ({ wallMs: performance.now() - started, verdict: run.verdict }),
+    (error: unknown) => ({ error }),
+  );
+  // The proxy's counts arrive as it closes, whatever became of the run.
+  const { requests, peakInFlight } = await target.close();
+  if ('error' in timed) throw timed.error;
+  const { wallMs, verdict } = timed;
+  return { delayMs, concurrency, wallMs, requests, peakInFlight, ...(delayMs > 0 ? { criticalPath: wallMs / delayMs } : {}), verdict };
 }
