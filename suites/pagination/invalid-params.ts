@@ -1,4 +1,5 @@
 import { defineCheck } from '../define-check.js';
+import { firstVerdictInOrder } from '../internal/map-in-parallel.js';
 import { invalidParamCases, judgeInvalidParamAnswer, policyFor } from './internal/invalid-param-cases.js';
 import { judgeEachList } from './internal/judge-each-list.js';
 import { fetchPage } from './internal/page-walker.js';
@@ -26,19 +27,19 @@ export const invalidParams = defineCheck({
   async run(ctx) {
     const { pagination } = ctx.config;
     return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {
-      for (const testCase of invalidParamCases(styles, pagination.walkPageSize)) {
+      // Each case is one read that no other depends on: asked side by side, judged in case order.
+      const outcome = await firstVerdictInOrder(invalidParamCases(styles, pagination.walkPageSize), ctx.config.target.concurrency, async (testCase) => {
         const fetched = await fetchPage(ctx, list, testCase.query, 'an invalid pagination parameter');
         const inForce = policyFor(testCase.kind, pagination);
         const problem = judgeInvalidParamAnswer(fetched.response.status, fetched.page, inForce, pagination.maxPageSize);
-        if (problem !== undefined) {
-          return ctx.fail(`${fetched.url} ${problem}`, {
-            expected: { either: 'a 4xx or a bounded list page', reject: 'a 4xx', 'bounded-page': 'a bounded list page' }[inForce.policy],
-            actual: `${fetched.response.status} ${fetched.response.text.slice(0, 120)}`,
-            exchanges: [fetched.response.record],
-          });
-        }
-      }
-      return ctx.pass();
+        if (problem === undefined) return undefined;
+        return ctx.fail(`${fetched.url} ${problem}`, {
+          expected: { either: 'a 4xx or a bounded list page', reject: 'a 4xx', 'bounded-page': 'a bounded list page' }[inForce.policy],
+          actual: `${fetched.response.status} ${fetched.response.text.slice(0, 120)}`,
+          exchanges: [fetched.response.record],
+        });
+      });
+      return outcome ?? ctx.pass();
     }, 'reads-only');
   },
 });

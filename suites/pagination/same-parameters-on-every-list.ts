@@ -1,6 +1,7 @@
 import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { judgeEachList } from './internal/judge-each-list.js';
+import { firstVerdictInOrder } from '../internal/map-in-parallel.js';
 import type { PaginationStyle } from './internal/list-targets.js';
 import type { OpenList } from './internal/open-list.js';
 import { fetchPage, type FetchedPage } from './internal/page-walker.js';
@@ -26,13 +27,8 @@ export const sameParametersOnEveryList = defineCheck({
   ],
   provenBy: ['limit-ignored', 'nested-list-ignores-limit'],
   async run(ctx) {
-    return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {
-      for (const style of styles) {
-        const outcome = await judgeStyle(ctx, list, style);
-        if (outcome !== undefined) return outcome;
-      }
-      return ctx.pass();
-    }, 'reads-only');
+    // Reads only: a list's styles side by side, the first verdict in style order.
+    return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => (await firstVerdictInOrder(styles, styles.length, (style) => judgeStyle(ctx, list, style))) ?? ctx.pass(), 'reads-only');
   },
 });
 

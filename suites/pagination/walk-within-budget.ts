@@ -1,4 +1,5 @@
 import { defineCheck } from '../define-check.js';
+import { mapInParallel } from '../internal/map-in-parallel.js';
 import { judgeEachList } from './internal/judge-each-list.js';
 import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
 import { describeWalkedUrls, walkPages } from './internal/page-walker.js';
@@ -26,9 +27,11 @@ export const walkWithinBudget = defineCheck({
     const pageSize = ctx.config.pagination.walkPageSize;
     return judgeEachList(ctx, ['offset', 'page', 'cursor'], async (list, styles) => {
       const cutShort: string[] = [];
-      for (const style of styles) {
-        const walk = await walkPages(ctx, list, { style, pageSize, note: `walk the list in ${style} style` });
-        ctx.info(describeWalkedUrls(`${list.path} (${style}, ${list.budget.used} of ${list.budget.limit} requests used)`, walk));
+      // The styles' walks only read: side by side, judged in style order.
+      const walks = await mapInParallel(styles, styles.length, (style) => walkPages(ctx, list, { style, pageSize, note: `walk the list in ${style} style` }));
+      for (const [index, style] of styles.entries()) {
+        const walk = walks[index]!;
+        ctx.info(describeWalkedUrls(`${list.path} (${style}, ${walk.pages.length} of ${ctx.config.budgets.maxPagesPerWalk} pages; ${list.budget.used} of ${list.budget.limit} requests used on the list)`, walk));
         if (walk.end.kind === 'page-budget' || walk.end.kind === 'request-budget') {
           cutShort.push(`${style}: ${describeWalkEnd(walk.end)}`);
           continue;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectionConfig } from '../../../harness/check-api/check-context.js';
 import { listTargets } from './list-targets.js';
-import { listsMayShareRecords } from './lists-share-records.js';
+import { listsMayShareRecords, nestedListsListedIn, walkPageSizeAmong } from './lists-share-records.js';
 
 const collection = (name: string, related: CollectionConfig['related'] = []): CollectionConfig => ({
   name,
@@ -43,5 +43,27 @@ describe('listsMayShareRecords', () => {
     const targets = listTargets({ collections: [collection('customers'), collection('products')] });
     expect(listsMayShareRecords(targets[0]!, targets[1]!)).toBe(false);
     expect(listsMayShareRecords(targets[0]!, targets[0]!)).toBe(true);
+  });
+});
+
+describe('nestedListsListedIn and walkPageSizeAmong', () => {
+  it('finds the nested lists whose records a top-level list also lists, by member path or by collection name', () => {
+    const targets = listTargets({
+      collections: [
+        collection('customers', [nested('orders', '/orders/{childId}'), nested('invoices', '/customers/{id}/invoices/{childId}')]),
+        collection('orders'),
+        collection('invoices'),
+        collection('products'),
+      ],
+    });
+    const byLabel = (label: string) => targets.find((target) => target.label === label)!;
+    expect(nestedListsListedIn(byLabel('/orders'), targets).map((t) => t.label)).toEqual(['/customers/{id}/orders']);
+    expect(nestedListsListedIn(byLabel('/invoices'), targets).map((t) => t.label)).toEqual(['/customers/{id}/invoices']);
+    // A parent's list shows its own records only, and a nested list only its parent's children.
+    expect(nestedListsListedIn(byLabel('/customers'), targets)).toEqual([]);
+    expect(nestedListsListedIn(byLabel('/customers/{id}/orders'), targets)).toEqual([]);
+    expect(walkPageSizeAmong(byLabel('/orders'), targets, 5)).toBe(10);
+    expect(walkPageSizeAmong(byLabel('/products'), targets, 5)).toBe(5);
+    expect(walkPageSizeAmong(byLabel('/customers/{id}/orders'), targets, 5)).toBe(5);
   });
 });

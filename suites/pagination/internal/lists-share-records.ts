@@ -21,3 +21,24 @@ function recordHomes(target: ListTarget): Set<string> {
   }
   return homes;
 }
+
+/**
+ * The nested lists of `all` whose records `target`, a top-level list, lists too: their members live
+ * under its path or in its collection (/customers/{id}/orders makes orders that /orders lists). Empty
+ * for a nested list, which lists its own parent's children only.
+ */
+export function nestedListsListedIn(target: ListTarget, all: readonly ListTarget[]): ListTarget[] {
+  if (target.related !== undefined) return [];
+  return all.filter(({ related }) => related !== undefined && (related.name === target.collection.name || related.memberPath.replace(/\/\{childId\}$/, '') === target.collection.path));
+}
+
+/**
+ * The page size to walk `target` in when the kit pages through every list: walkPageSize, times one
+ * more for each nested list whose records it also lists. Each list holds about as many of the kit's
+ * records as the others, so /orders, which lists its own and those of /customers/{id}/orders, is
+ * walked in pages twice as large: as many pages as the other lists, not twice as many round trips.
+ * Fixed by the config, so the same seed walks the same way.
+ */
+export function walkPageSizeAmong(target: ListTarget, all: readonly ListTarget[], walkPageSize: number): number {
+  return walkPageSize * (1 + nestedListsListedIn(target, all).length);
+}

@@ -30,6 +30,8 @@ export interface PoolSize {
   /** Below this many, the pool is topped up; above `full` plus a page, trimmed. */
   readonly floor: number;
   readonly pageSize: number;
+  /** The page size the walk asks for: pageSize, or more on a list that also lists others' records. */
+  readonly walkPageSize: number;
 }
 
 /** Runs `mutations` during one cursor walk of `list`. */
@@ -45,15 +47,18 @@ export async function runMutationWalk(ctx: CheckContext, list: OpenList, pool: P
 
   const walk = await walkPages(ctx, list, {
     style: 'cursor',
-    pageSize: pool.pageSize,
+    pageSize: pool.walkPageSize,
     note: 'cursor walk while records are inserted and deleted between pages',
     betweenPages: async (fetched, pageIndex) => {
       if (!fetched.page.ok) return;
       for (const id of fetched.page.ids) if (judged.has(id) && !seen.includes(id)) seen.push(id);
       const lastId = fetched.page.ids.at(-1);
-      for (const mutation of mutationsAfter(mutations, pageIndex)) {
-        applied.push(await applyMutation(list, mutation, { seen, lastId, expected, judged }));
-      }
+      // Which record each write hits is decided in order first, as if they ran one after another; the
+      // writes then go out at once, since the next page sees the same records either way.
+      const writes = planWrites(list.ownIds, mutationsAfter(mutations, pageIndex), { seen, lastId, expected, judged });
+      const settled = await Promise.allSettled(writes.map((write) => carryOut(list, write, judged)));
+      for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+      for (const outcome of settled) if (outcome.status === 'fulfilled') applied.push(outcome.value);
     },
   });
   return {
@@ -84,7 +89,7 @@ function pathOf(url: string): string {
   }
 }
 
-interface RunState {
+export interface RunState {
   /** Own records listed so far, in walk order; deleted ones are taken out. */
   readonly seen: string[];
   readonly lastId: string | undefined;
@@ -92,27 +97,51 @@ interface RunState {
   readonly judged: Set<string>;
 }
 
-async function applyMutation(list: OpenList, mutation: Mutation, state: RunState): Promise<AppliedMutation> {
-  const command = describeMutation(mutation);
-  if (mutation.kind === 'insert') {
+/** A write of a gap, its target decided: an insert, a delete of `victim`, or nothing to delete. */
+export interface PlannedWrite {
+  readonly command: string;
+  readonly kind: 'insert' | 'delete';
+  readonly victim?: string;
+}
+
+/**
+ * Decides what each of a gap's commands hits, in order, as if each ran after the one before: a
+ * record deleted by an earlier command is no longer seen, unseen or the anchor. The records chosen
+ * leave the judged sets at once, whatever the target then answers (refused, a record is in an
+ * unknown state). Inserts change no choice: they are never among the records a delete may hit.
+ * Updates `state` (seen, expected, judged); pure otherwise.
+ */
+export function planWrites(ownIds: ReadonlySet<string>, mutations: readonly Mutation[], state: RunState): PlannedWrite[] {
+  const chosen = new Set<string>();
+  return mutations.map((mutation) => {
+    const command = describeMutation(mutation);
+    if (mutation.kind === 'insert') return { command, kind: 'insert' };
+    const seenSet = new Set(state.seen);
+    const victim = pickVictim(mutation, {
+      seen: state.seen,
+      unseen: [...ownIds].filter((id) => !seenSet.has(id) && state.expected.has(id)),
+      anchor: state.lastId !== undefined && ownIds.has(state.lastId) && !chosen.has(state.lastId) ? state.lastId : undefined,
+    });
+    if (victim === undefined) return { command, kind: 'delete' };
+    chosen.add(victim);
+    state.expected.delete(victim);
+    state.judged.delete(victim);
+    const index = state.seen.indexOf(victim);
+    if (index >= 0) state.seen.splice(index, 1);
+    return { command, kind: 'delete', victim };
+  });
+}
+
+async function carryOut(list: OpenList, write: PlannedWrite, judged: Set<string>): Promise<AppliedMutation> {
+  const { command, victim } = write;
+  if (write.kind === 'insert') {
     const made = await list.createFixtures(1);
     if (!made.ok) return { command, result: 'refused' };
-    for (const id of made.ids) state.judged.add(id);
+    for (const id of made.ids) judged.add(id);
     return { command, id: made.ids[0]!, result: 'inserted' };
   }
-  const seenSet = new Set(state.seen);
-  const victim = pickVictim(mutation, {
-    seen: state.seen,
-    unseen: [...list.ownIds].filter((id) => !seenSet.has(id) && state.expected.has(id)),
-    anchor: state.lastId !== undefined && list.ownIds.has(state.lastId) ? state.lastId : undefined,
-  });
   if (victim === undefined) return { command, result: 'nothing to delete' };
   const isDeleted = await list.deleteFixture(victim);
-  // Deleted, or refused and so in an unknown state: either way it is no longer judged.
-  state.expected.delete(victim);
-  state.judged.delete(victim);
-  const index = state.seen.indexOf(victim);
-  if (index >= 0) state.seen.splice(index, 1);
   return { command, id: victim, result: isDeleted ? 'deleted' : 'refused' };
 }
 
