@@ -15,7 +15,7 @@ export const runFlags = {
   strict: { type: 'boolean', default: false, describe: 'Require the advisory class too: advice (good practice the convention does not state) fails the run' },
   'timeout-ms': { type: 'string', describe: 'Per-request time-out in milliseconds (default: budgets.requestTimeoutMs, 10000)' },
   'rate-limit': { type: 'string', describe: 'Most requests per second to send to the target, e.g. 20 or 0.5 (default: target.rateLimit, no limit)' },
-  concurrency: { type: 'string', describe: 'Most requests in flight to the target at once, 1 to 64; 1 sends one after another (default: target.concurrency, 16)' },
+  concurrency: { type: 'string', describe: 'Most requests in flight to the target at once, 1 to 64; 1 sends one after another (default: target.concurrency, 24)' },
   baseline: { type: 'string', describe: 'report.json of an earlier run: the reports show new failures, fixed checks and unchanged ones' },
   'fail-on': { type: 'string', default: 'any', describe: 'What fails the run (exit 1): any required failure, or only new ones (needs --baseline): any, new' },
   shard: {
