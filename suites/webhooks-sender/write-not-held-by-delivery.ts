@@ -93,6 +93,9 @@ async function timeHeldWrite(
   const isDeliveryFirst = deliveriesAbout(channel.deliveries(), created.id).length > 0;
   const [delivery] = await awaitDeliveriesAbout(ctx, channel, created.id);
   if (delivery === undefined) return { ok: false, outcome: blockedWithoutDelivery(ctx, channel, created.id, retryWindowMs) };
+  // The create answered before its delivery even arrived, so it waited for nothing the sink held:
+  // the hold need not run out (closing the channel answers it 2xx, so the sender has nothing to retry).
+  if (!isDeliveryFirst) return { ok: true, value: { writeMs: created.response.durationMs, isDeliveryFirst } };
   const answerOf = (deliveries: readonly SinkDelivery[]) => deliveries[delivery.sequence - 1]?.answer;
   await channel.waitFor((deliveries) => answerOf(deliveries)?.state !== 'pending', holdMs + SETTLE_MARGIN_MS, ctx.signal);
   const answer = answerOf(channel.deliveries());

@@ -37,4 +37,13 @@ describe('describeTimings', () => {
     expect(describeTimings(samples, 3.7)).toBe('answered in 158 ms and 161 ms while the subscriber held the delivery 150 ms and 151 ms, against 4 ms with a prompt subscriber');
     expect(describeTimings(samples.slice(0, 1), 3.7)).toBe('answered in 158 ms while the subscriber held the delivery 150 ms, against 4 ms with a prompt subscriber');
   });
+
+  it('says when a create answered before its delivery arrived, so the hold was not waited out', () => {
+    const early = { writeMs: 4.2, isDeliveryFirst: false };
+    expect(describeTimings([early], 3.7)).toBe('answered in 4 ms before its delivery reached the subscriber, against 4 ms with a prompt subscriber');
+    expect(describeTimings([{ writeMs: 158.4, isDeliveryFirst: true, deliveryOpenMs: 150.2 }, early], 3.7)).toBe(
+      'answered in 158 ms and 4 ms while the subscriber held the delivery 150 ms, the last before its delivery reached the subscriber, against 4 ms with a prompt subscriber',
+    );
+    expect(isWriteHeld(early, 0)).toBe(false);
+  });
 });

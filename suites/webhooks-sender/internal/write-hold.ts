@@ -15,14 +15,18 @@ export interface HeldWriteSample {
   readonly writeMs: number;
   /** Whether its delivery had reached the sink by the time the create's answer was read. */
   readonly isDeliveryFirst: boolean;
-  /** How long the delivery's attempt stayed open: the sink's hold, or until the sender gave up on it. */
-  readonly deliveryOpenMs: number;
+  /**
+   * How long the delivery's attempt stayed open: the sink's hold, or until the sender gave up on it.
+   * Undefined when the create had answered before its delivery arrived: nothing it waited for was
+   * held, so the hold was not waited out.
+   */
+  readonly deliveryOpenMs?: number;
 }
 
 /** Whether the create waited for its delivery: the delivery came first and most of its open time shows in the create. */
 export function isWriteHeld(sample: HeldWriteSample, baselineMs: number): boolean {
   const extraMs = sample.writeMs - baselineMs;
-  return sample.isDeliveryFirst && extraMs >= MIN_HELD_MS && extraMs >= HELD_SHARE * sample.deliveryOpenMs;
+  return sample.isDeliveryFirst && sample.deliveryOpenMs !== undefined && extraMs >= MIN_HELD_MS && extraMs >= HELD_SHARE * sample.deliveryOpenMs;
 }
 
 /** "158 ms and 160 ms": each value, rounded, in order. */
@@ -32,8 +36,12 @@ function listMs(values: readonly number[]): string {
 
 /** The timings of every sample against the baseline, as a phrase for a finding. */
 export function describeTimings(samples: readonly HeldWriteSample[], baselineMs: number): string {
+  const open = samples.flatMap((sample) => (sample.deliveryOpenMs === undefined ? [] : [sample.deliveryOpenMs]));
+  // Only the last sample can have answered before its delivery arrived: the first such one ends the samples.
+  const early = open.length < samples.length ? `${open.length > 0 ? ', the last' : ''} before its delivery reached the subscriber` : '';
   return (
-    `answered in ${listMs(samples.map((sample) => sample.writeMs))} while the subscriber held the delivery ` +
-    `${listMs(samples.map((sample) => sample.deliveryOpenMs))}, against ${Math.round(baselineMs)} ms with a prompt subscriber`
+    `answered in ${listMs(samples.map((sample) => sample.writeMs))}` +
+    (open.length > 0 ? ` while the subscriber held the delivery ${listMs(open)}` : '') +
+    `${early}, against ${Math.round(baselineMs)} ms with a prompt subscriber`
   );
 }
