@@ -47,7 +47,7 @@ describe('apicert replay', () => {
 
   it('runs only the failed check again, with the seed it had, and passes it on a fixed target', async () => {
     const { code, out } = await replay([reportPath, '--base-url', fixed.url, '--report-dir', join(dir, 'replay-fixed')]);
-    expect(out).toMatch(/^Replayed 1 check with the run's seed \d+: before → now\n {2}resources\.put-replaces-record {2}failed {2}→ passed$/m);
+    expect(out).toMatch(/^Replayed 1 check with the seeds they had \(run seed \d+\): before → now\n {2}resources\.put-replaces-record {2}failed {2}→ passed$/m);
     expect(code).toBe(0);
     const original = JSON.parse(await readFile(reportPath, 'utf8')) as Report;
     const replayed = JSON.parse(await readFile(join(dir, 'replay-fixed', 'report.json'), 'utf8')) as Report;
@@ -79,6 +79,56 @@ describe('apicert replay', () => {
     const code = await runCli(['replay', reportPath, '--report-dir', join(dir, 'replay-github')], io);
     expect(code).toBe(1);
     expect(io.out()).toMatch(/^::error title=apicert failed%3A resources\.put-replaces-record/m);
+  }, 30_000);
+
+  it('gives each check the seed the report says it had, and keeps the run\'s suites and pace', async () => {
+    // As a merged report of shards run with different seeds has it: the check's seed is not the one
+    // the report's seed derives, and the replay command names --suite, --concurrency and --rate-limit.
+    const original = JSON.parse(await readFile(reportPath, 'utf8')) as Report & Record<string, unknown>;
+    const ownSeed = 123_456_789;
+    const edited = {
+      ...original,
+      replayCommand: `${original.replayCommand} --concurrency 3 --rate-limit 500`,
+      checks: original.checks.map((check) => (check.id === 'resources.put-replaces-record' ? { ...check, seed: ownSeed } : check)),
+    };
+    expect(original.replayCommand).toMatch(/ --suite resources /);
+    const editedPath = join(dir, 'merged-like.json');
+    await writeFile(editedPath, JSON.stringify(edited));
+    const { code } = await replay([editedPath, '--base-url', fixed.url, '--report-dir', join(dir, 'replay-own-seed')]);
+    expect(code).toBe(0);
+    const replayed = JSON.parse(await readFile(join(dir, 'replay-own-seed', 'report.json'), 'utf8')) as Report & { readonly concurrency?: number };
+    expect(replayed.checks).toEqual([expect.objectContaining({ id: 'resources.put-replaces-record', seed: ownSeed, status: 'passed' })]);
+  }, 30_000);
+
+  it('replays a shard of a run limited by --suite on the collections that shard judged', async () => {
+    // Three unlinked collections and a receiver: split in two, the shards differ with and without
+    // --suite resources (customers and products, or products alone), so the replay must split as the run did.
+    const example = JSON.parse(await readFile(exampleConfig, 'utf8')) as { collections: Record<string, unknown>[]; webhooks: Record<string, unknown> };
+    const [customers, orders, products] = example.collections as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
+    const unlinked = {
+      ...example,
+      collections: [
+        { ...customers, related: [] },
+        { ...orders, sample: { customerId: 'cus_1', total: 10, status: 'pending' }, replace: { customerId: 'cus_1', total: 12, status: 'paid' } },
+        products,
+      ],
+      webhooks: { receiver: example.webhooks['receiver'] },
+    };
+    const configPath = join(dir, 'unlinked.config.json');
+    await writeFile(configPath, JSON.stringify(unlinked));
+    const io = captureIo({ APICERT_TOKEN: token });
+    const runDir = join(dir, 'shard-original');
+    expect(await runCli(['run', '--base-url', defective.url, '--config', configPath, '--suite', 'resources', '--shard', '1/2', '--report-dir', runDir], io)).toBe(1);
+    interface Covered {
+      readonly checks: readonly { readonly id: string; readonly coverage?: { readonly covered: readonly string[] } }[];
+    }
+    const coveredBy = (report: Covered) => report.checks.find((check) => check.id === 'resources.put-replaces-record')?.coverage?.covered;
+    const original = JSON.parse(await readFile(join(runDir, 'report.json'), 'utf8')) as Covered;
+    expect(coveredBy(original)).toEqual(expect.arrayContaining([expect.stringMatching(/customers/), expect.stringMatching(/products/)]));
+    const { code } = await replay([join(runDir, 'report.json'), '--check', 'resources.put-replaces-record', '--report-dir', join(dir, 'shard-replay')]);
+    expect(code).toBe(1);
+    const replayed = JSON.parse(await readFile(join(dir, 'shard-replay', 'report.json'), 'utf8')) as Covered;
+    expect(coveredBy(replayed)).toEqual(coveredBy(original));
   }, 30_000);
 
   it('refuses an unknown check and a file that is no report, in one line each', async () => {

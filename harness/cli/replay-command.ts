@@ -12,7 +12,7 @@ import { loadBaseline } from '../runner/load-baseline.js';
 import { runConformance } from '../runner/run-conformance.js';
 import type { CliIo } from './cli-io.js';
 import { readFlagFromCommand } from './command-flag.js';
-import { parseChoices, parseReporters, parseShard } from './parse-flag-values.js';
+import { parseChoices, parseInteger, parsePositiveNumber, parseReporters, parseShard, parseSuites } from './parse-flag-values.js';
 import { createProgressLine } from './progress-line.js';
 import { reportRun, reportRunOptionsFor } from './report-run.js';
 
@@ -40,8 +40,17 @@ export async function replayCommand(flags: ReplayFlagValues, io: CliIo): Promise
     throw new UsageError('the report is of a run made with --openapi, which replay cannot derive again: give the config with --config FILE (apicert init --openapi writes one)');
   }
   if (configPath === undefined) throw new UsageError(`${flags.report} does not say which config its run used: give it with --config FILE`);
-  // A shard's check judged only the shard's collections: it is replayed on those again.
-  const shard = parseShard(readFlagFromCommand(before.replayCommand ?? '', '--shard'));
+  // A shard's check judged only the shard's collections: it is replayed on those again, split as the
+  // run was (the split follows --suite). The run's pace is kept too: a target that needed
+  // --rate-limit or a lower --concurrency needs it again.
+  const command = before.replayCommand ?? '';
+  const shard = parseShard(readFlagFromCommand(command, '--shard'));
+  const suites = parseSuites(readFlagFromCommand(command, '--suite'));
+  const rateLimit = parsePositiveNumber('rate-limit', readFlagFromCommand(command, '--rate-limit'));
+  const concurrency = parseInteger('concurrency', readFlagFromCommand(command, '--concurrency'), 1, 64);
+  // Each check's own seed, as the report gives it: in a merged report of shards run with different
+  // seeds, a check's seed is its shard's, not the one the report's seed derives.
+  const checkSeeds = new Map(chosen.flatMap((check) => (check.seed === undefined ? [] : [[check.id, check.seed] as const])));
   const reportDirProblem = await findReportDirProblem(flags.reportDir);
   if (reportDirProblem !== undefined) throw new UsageError(reportDirProblem);
   const progress = createProgressLine(io.stderr);
@@ -53,7 +62,11 @@ export async function replayCommand(flags: ReplayFlagValues, io: CliIo): Promise
       configPath,
       checks: chosen.map((check) => check.id),
       seed: before.seed,
+      checkSeeds,
       ...(shard !== undefined ? { shard } : {}),
+      ...(suites !== undefined ? { suites } : {}),
+      ...(rateLimit !== undefined ? { rateLimit } : {}),
+      ...(concurrency !== undefined ? { concurrency } : {}),
       replayCommand: ['npx apicert replay', quoteForShell(flags.report), ...(flags.check === undefined ? [] : ['--check', flags.check]), '--base-url', quoteForShell(baseUrl)].join(' '),
       env: io.env,
       onProgress: (index, total, label) => progress.update(index, total, label),
@@ -86,5 +99,5 @@ function renderSideBySide(before: readonly BaselineCheck[], now: readonly { read
     const after = now.find((result) => result.id === check.id)?.status ?? 'not run';
     return `  ${toInertText(check.id, 200).padEnd(width)}  ${toInertText(check.status, 20).padEnd(7)} → ${after}`;
   });
-  return [`Replayed ${before.length} check${before.length === 1 ? '' : 's'} with the run's seed ${seed}: before → now`, ...lines, ''].join('\n');
+  return [`Replayed ${before.length} check${before.length === 1 ? '' : 's'} with the seeds they had (run seed ${seed}): before → now`, ...lines, ''].join('\n');
 }

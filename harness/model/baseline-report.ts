@@ -9,6 +9,8 @@ export interface BaselineCheck {
   readonly class: string;
   readonly title: string;
   readonly status: CheckStatus;
+  /** The check's own seed, when the report gives it (every apicert report does); read by apicert replay. */
+  readonly seed?: number;
 }
 
 /** What a comparison reads from a baseline. */

@@ -30,7 +30,7 @@ describe('parseBaselineReport', () => {
       target: { baseUrl: 'http://127.0.0.1:4010' },
       startedAt: run.startedAt,
       seed: 42,
-      checks: run.checks.map(({ id, suite, class: klass, title, status }) => ({ id, suite, class: klass, title, status })),
+      checks: run.checks.map(({ id, suite, class: klass, title, status, seed }) => ({ id, suite, class: klass, title, status, seed })),
       replayCommand: run.replayCommand,
     });
   });

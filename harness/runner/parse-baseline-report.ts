@@ -61,6 +61,7 @@ class BaselineReader {
       class: this.string(check, 'class', pointer),
       title: this.string(check, 'title', pointer),
       status: status as CheckStatus,
+      ...(Number.isSafeInteger(check['seed']) ? { seed: check['seed'] as number } : {}),
     };
   }
 }

@@ -28,6 +28,8 @@ export interface RunChecksOptions {
   readonly planned: readonly PlannedCheck[];
   readonly environment: CheckEnvironment;
   readonly runSeed: number;
+  /** Seeds to use instead of the ones derived from runSeed, by check id (apicert replay of a merged run). */
+  readonly checkSeeds?: ReadonlyMap<string, number>;
   readonly checkTimeoutMs: number;
   readonly totalRunMs: number;
   /** performance.now() when the run's total budget started (before the reachability probe); default now. */
@@ -78,7 +80,7 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
 
   const runEntry = async (index: number, closesScope = true): Promise<void> => {
     const { check, skipReason } = planned[index]!;
-    const seed = deriveCheckSeed(runSeed, check.id);
+    const seed = options.checkSeeds?.get(check.id) ?? deriveCheckSeed(runSeed, check.id);
     started += 1;
     if (skipReason !== undefined) {
       results[index] = toCheckResult(check, seed, { status: 'skipped', durationMs: 0, message: skipReason });

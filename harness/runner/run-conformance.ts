@@ -40,6 +40,11 @@ export interface RunConformanceOptions {
   readonly suites?: readonly SuiteName[];
   /** Only these checks, by id (apicert replay): with the run's seed, each gets the seed it had. */
   readonly checks?: readonly string[];
+  /**
+   * Each check's own seed, by id, where it is not the one the run seed derives (apicert replay of a
+   * merged report whose shards ran with different seeds).
+   */
+  readonly checkSeeds?: ReadonlyMap<string, number>;
   /** The replay command the reports show, when not `apicert run` with these options (apicert replay). */
   readonly replayCommand?: string;
   readonly seed?: number;
@@ -182,6 +187,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     const { results, notes, interrupted } = await runChecks({
       planned,
       runSeed: seed,
+      ...(options.checkSeeds !== undefined ? { checkSeeds: options.checkSeeds } : {}),
       ...(options.interrupt !== undefined ? { interrupt: options.interrupt } : {}),
       checkTimeoutMs: config.budgets.checkTimeoutMs,
       totalRunMs: config.budgets.totalRunMs,

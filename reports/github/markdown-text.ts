@@ -13,11 +13,15 @@ export function toMarkdownText(text: string, maxChars: number): string {
   return toInertText(text, maxChars).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replace(markdownSyntax, (char) => `\\${char}`);
 }
 
-/** One line as an inline code span: inert, cut, fenced by more backticks than it holds in a row. */
-export function toCodeSpan(text: string, maxChars: number): string {
+/**
+ * One line as an inline code span: inert, cut, fenced by more backticks than it holds in a row. In a
+ * table cell a pipe would end the cell even inside the span, so there (only) it is escaped; elsewhere
+ * GitHub would show the backslash.
+ */
+export function toCodeSpan(text: string, maxChars: number, where: 'line' | 'table-cell' = 'line'): string {
   const inert = toInertText(text, maxChars);
   const longestRun = Math.max(0, ...[...inert.matchAll(/`+/g)].map((match) => match[0].length));
   const fence = '`'.repeat(longestRun + 1);
-  // A space on each side keeps a span that starts or ends with a backtick a span; a table cell's pipe is escaped.
-  return `${fence} ${inert.replaceAll('|', '\\|')} ${fence}`;
+  // A space on each side keeps a span that starts or ends with a backtick a span.
+  return `${fence} ${where === 'table-cell' ? inert.replaceAll('|', '\\|') : inert} ${fence}`;
 }
