@@ -3,12 +3,57 @@
 // acknowledgement times against the budget, the cost of cursor pages by depth. Small by
 // construction: chartBounds caps every list, and the runner cuts to it.
 
+/** How the sink's log says an attempt ended (the sink's DeliveryAnswer, by shape). */
+export interface AttemptAnswer {
+  readonly state: 'pending' | 'answered' | 'sender-closed' | 'destroyed';
+  readonly status?: number;
+  readonly isReset?: boolean;
+}
+
+/** The status the sink answered an attempt with, or how the attempt ended without one. Pure. */
+export function outcomeOfAttempt(answer: AttemptAnswer): Pick<DeliveryAttempt, 'status' | 'ended'> {
+  switch (answer.state) {
+    case 'answered':
+      return answer.status === undefined ? {} : { status: answer.status };
+    case 'sender-closed':
+      return { ended: 'timed-out' };
+    case 'destroyed':
+      return { ended: answer.isReset === true ? 'reset' : 'closed' };
+    case 'pending':
+      return {};
+  }
+}
+
+/** How an attempt without an answer ended, in words. */
+export function describeEnd(ended: DeliveryAttempt['ended']): string {
+  switch (ended) {
+    case 'timed-out':
+      return 'no answer in time: the sender gave up (time-out)';
+    case 'closed':
+      return 'no answer: the sink closed the connection';
+    case 'reset':
+      return 'no answer: the sink reset the connection';
+    default:
+      return 'no answer';
+  }
+}
+
 /** One attempt of a delivery the sink received. */
 export interface DeliveryAttempt {
   /** Milliseconds after the chart's first delivery. */
   readonly atMs: number;
   /** The status the sink answered; absent when the connection ended without one (time-out, reset). */
   readonly status?: number;
+  /**
+   * How an attempt without a status ended: the sender gave up waiting (its time-out), or the sink cut
+   * the connection as the check's script asked, closed or reset. Absent when still open at the end.
+   */
+  readonly ended?: 'timed-out' | 'closed' | 'reset';
+  /**
+   * Where a backoff whose waits do not shrink puts this attempt at the earliest: the attempt before it
+   * plus the wait before that one (set by webhooks-sender.retry-backoff from the third attempt on).
+   */
+  readonly backoffFromMs?: number;
   /**
    * The earliest this attempt counts as backing off, by the rule webhooks-sender.retry-backoff
    * judges (set by that check only, where the rule asks for more than any wait at all).
@@ -79,7 +124,8 @@ export type CheckChart = DeliveriesChart | AcknowledgementsChart | PageCostChart
 
 /** What a chart keeps at most; reports draw no more. */
 export const chartBounds = {
-  chartsPerCheck: 8,
+  // A walk per list and style: four lists in three styles each.
+  chartsPerCheck: 12,
   events: 8,
   attemptsPerEvent: 12,
   acknowledgements: 40,

@@ -1,12 +1,13 @@
 // A chart in one line of words: what the console and junit.xml print where the HTML report draws
 // (the HTML keeps its own, fuller words in each figure's description). Pure.
-import type { CheckChart } from './check-chart.js';
+import type { CheckChart, DeliveryAttempt } from './check-chart.js';
 
 // Whole milliseconds, as measured; below one, a tenth (a fast page).
 const round = (ms: number): string => (ms >= 1 || ms === 0 ? String(Math.round(ms)) : ms.toFixed(1));
 
-function answer(status: number | undefined): string {
-  return status === undefined ? 'no answer' : String(status);
+function answer(attempt: { readonly status?: number; readonly ended?: DeliveryAttempt['ended'] }): string {
+  if (attempt.status !== undefined) return String(attempt.status);
+  return attempt.ended === 'timed-out' ? 'timed out' : attempt.ended === 'reset' ? 'reset' : attempt.ended === 'closed' ? 'closed' : 'no answer';
 }
 
 export function describeChart(chart: CheckChart): string {
@@ -14,7 +15,7 @@ export function describeChart(chart: CheckChart): string {
     case 'deliveries': {
       const events = chart.events.map(
         ({ id, attempts, moreAttempts }) =>
-          `${id}: ${attempts.map((a, i) => `${i === 0 ? `at ${round(a.atMs)}` : `+${round(a.atMs - attempts[i - 1]!.atMs)}`} ms ${answer(a.status)}`).join(', ')}${moreAttempts ? `, and ${moreAttempts} more attempts` : ''}`,
+          `${id}: ${attempts.map((a, i) => `${i === 0 ? `at ${round(a.atMs)}` : `+${round(a.atMs - attempts[i - 1]!.atMs)}`} ms ${answer(a)}`).join(', ')}${moreAttempts ? `, and ${moreAttempts} more attempts` : ''}`,
       );
       return `deliveries by event (gap before each retry): ${events.join('; ')}${chart.omittedEvents > 0 ? `; ${chart.omittedEvents} more events` : ''}`;
     }

@@ -15,12 +15,15 @@ describe('deliveriesChart', () => {
       delivery('e2', 1010.4, { state: 'answered', status: 200, afterMs: 1, late: false }),
       delivery('e1', 1060.6, { state: 'destroyed', afterMs: 250, isReset: true }),
       delivery(undefined, 1100, { state: 'pending' }),
+      delivery('e2', 1200, { state: 'sender-closed', afterMs: 150 }),
+      delivery('e2', 1300, { state: 'destroyed', afterMs: 0 }),
     ]);
+    // How an attempt without an answer ended: reset or closed by the sink, or given up by the sender.
     expect(chart).toEqual({
       kind: 'deliveries',
       events: [
-        { id: 'e1', attempts: [{ atMs: 0, status: 503 }, { atMs: 61 }] },
-        { id: 'e2', attempts: [{ atMs: 10, status: 200 }] },
+        { id: 'e1', attempts: [{ atMs: 0, status: 503 }, { atMs: 61, ended: 'reset' }] },
+        { id: 'e2', attempts: [{ atMs: 10, status: 200 }, { atMs: 200, ended: 'timed-out' }, { atMs: 300, ended: 'closed' }] },
         { id: '(no event id)', attempts: [{ atMs: 100 }] },
       ],
       omittedEvents: 0,

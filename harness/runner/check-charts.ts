@@ -3,7 +3,7 @@
 // deliveries it sent; plus those the check drew itself (ctx.chart). Lists are cut to chartBounds
 // here; their words are redacted and cut with the rest of the result (redact-result, bound-result),
 // so no cut goes through a secret before redaction sees it. Pure.
-import { chartBounds, type AcknowledgementsChart, type CheckChart, type DeliveriesChart } from '../model/check-chart.js';
+import { chartBounds, outcomeOfAttempt, type AcknowledgementsChart, type CheckChart, type DeliveriesChart, type DeliveryAttempt } from '../model/check-chart.js';
 import type { ExchangeRecord } from '../model/evidence.js';
 import type { SinkDelivery } from '../sink/sink-types.js';
 
@@ -11,10 +11,10 @@ import type { SinkDelivery } from '../sink/sink-types.js';
 export function deliveriesChart(deliveries: readonly SinkDelivery[]): DeliveriesChart | undefined {
   if (deliveries.length === 0) return undefined;
   const start = Math.min(...deliveries.map((delivery) => delivery.receivedAtMs));
-  const events = new Map<string, { atMs: number; status?: number }[]>();
+  const events = new Map<string, DeliveryAttempt[]>();
   for (const delivery of deliveries) {
     const id = delivery.eventId ?? '(no event id)';
-    const attempt = { atMs: Math.round(delivery.receivedAtMs - start), ...(delivery.answer.state === 'answered' ? { status: delivery.answer.status } : {}) };
+    const attempt = { atMs: Math.round(delivery.receivedAtMs - start), ...outcomeOfAttempt(delivery.answer) };
     events.set(id, [...(events.get(id) ?? []), attempt]);
   }
   return boundChartLists({ kind: 'deliveries', events: [...events].map(([id, attempts]) => ({ id, attempts })), omittedEvents: 0 });
@@ -29,6 +29,17 @@ export function acknowledgementsChart(sent: readonly ExchangeRecord[], budgetMs:
     ...(record.response !== undefined ? { status: record.response.status } : {}),
   }));
   return boundChartLists({ kind: 'acknowledgements', budgetMs, deliveries, omitted: 0 });
+}
+
+/**
+ * The charts a check drew, by list and then by style, each list's in the order drawn: lists judged
+ * side by side draw in the order they finish, and the report (and the cut to chartsPerCheck) must
+ * not depend on that. A nested list's path holds a parent id new each run, but sorts between its
+ * parent's list and the next one all the same. Pure.
+ */
+export function inDrawingOrder(charts: readonly CheckChart[]): CheckChart[] {
+  const keyOf = (chart: CheckChart): string => ('list' in chart ? `${chart.list}\u0000${'style' in chart ? chart.style : ''}` : '');
+  return [...charts].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
 }
 
 /** A chart's lists cut to chartBounds, each cut counted, so the reports can say how much is not drawn. */

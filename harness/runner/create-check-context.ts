@@ -9,7 +9,7 @@ import type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
 import type { CheckCoverage, Finding } from '../model/run-result.js';
 import { chartBounds, type CheckChart } from '../model/check-chart.js';
 import type { SinkChannel, SinkDelivery, WebhookSink } from '../sink/sink-types.js';
-import { acknowledgementsChart, boundChartLists, deliveriesChart } from './check-charts.js';
+import { acknowledgementsChart, boundChartLists, deliveriesChart, inDrawingOrder } from './check-charts.js';
 import type { CheckContext, SuiteScope, TargetRequest, TargetResponse } from '../check-api/check-context.js';
 import { createRandom } from './seeded-random.js';
 import { createTracker } from './record-tracker.js';
@@ -213,7 +213,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
       // Only a check that sent deliveries reads the receiver's budget (a check's config need have none).
       const budgetMs = deliveriesSent.length === 0 ? undefined : environment.config.webhooks.receiver?.ackBudgetMs;
       const answered = budgetMs === undefined ? undefined : acknowledgementsChart(deliveriesSent, budgetMs);
-      return [...drawn.map(boundChartLists), ...received, ...(answered === undefined ? [] : [answered])].slice(0, chartBounds.chartsPerCheck);
+      return [...inDrawingOrder(drawn).map(boundChartLists), ...received, ...(answered === undefined ? [] : [answered])].slice(0, chartBounds.chartsPerCheck);
     },
     refuseNewRequests(error) {
       refusal = error;

@@ -110,6 +110,11 @@ describe('the page grid of a failed walk under mutation', () => {
         // (50, 100, 200 ms) are within the rule's jitter allowance, so no ring asks for a later retry.
         expect(await backoff.locator('figure.delivery-timeline svg circle[r="5"]').count()).toBeGreaterThanOrEqual(3);
         expect(await backoff.locator('figure.delivery-timeline svg circle[fill="none"]').count()).toBe(0);
+        // The expected backoff beside the observed one: a tick for each retry from the third attempt.
+        expect(await backoff.locator('figure.delivery-timeline svg line[stroke="#777"]').count()).toBeGreaterThanOrEqual(2);
+        // A check that got one delivery per event draws it too.
+        const shape = page.locator('details[data-status="passed"]:has(code.check-id:text-is("webhooks-sender.delivery-shape"))');
+        expect(await shape.locator('figure.delivery-timeline svg circle[r="5"]').count()).toBeGreaterThanOrEqual(1);
         expect(await backoff.locator('[id$="-timeline-desc"]').textContent()).toMatch(/^evt_\S+: 0 ms: answered 5\d\d, \d+ ms: answered/);
         const acknowledged = page.locator('details[data-status="passed"]:has(code.check-id:text-is("webhooks-receiver.signed-delivery-acknowledged"))');
         expect(await acknowledged.locator('figure.acknowledgements svg rect[fill="#2e7d32"]').count()).toBeGreaterThanOrEqual(1);
@@ -123,6 +128,13 @@ describe('the page grid of a failed walk under mutation', () => {
         expect(await walked.locator('figure.page-grid [id$="-grid-title"]').first().textContent()).toMatch(/^The pages of the offset walk of \/\S+$/);
         expect(await walked.locator('figure.page-grid [id$="-grid-desc"]').first().textContent()).toMatch(/^\d+ pages; no row listed twice; no row missing; no writes between pages\.$/);
         expect(await walked.locator('figure.page-grid rect[fill="#f8d0d0"]').count()).toBe(0);
+        // Every walk is drawn: the offset walk under writes too (w1, w2 in its gaps), and the quiet
+        // walks of the checks that only read, a grid per list and style.
+        expect(await walked.locator('figure.page-grid [id$="-grid-desc"]').allTextContents()).toContainEqual(expect.stringMatching(/^\d+ pages; .*; \d writes between pages \(w1…\)\.$/));
+        const stable = page.locator('details[data-status="passed"]:has(code.check-id:text-is("pagination.stable-order"))');
+        expect(await stable.locator('figure.page-grid svg').count()).toBeGreaterThanOrEqual(8);
+        const matched = page.locator('details[data-status="passed"]:has(code.check-id:text-is("pagination.page.matches-offset"))');
+        expect(await matched.locator('figure.page-grid [id$="-grid-title"]').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^The pages of the page walk of /), expect.stringMatching(/^The pages of the offset walk of /)]));
         expect(await deep.locator('[id$="-cost-desc"]').first().textContent()).toMatch(/^\/\S+, pages of \d+: .* ms at 0 items deep, .* ms at \d+ items deep \(fastest of each depth\).* For comparison, by offset: .* For comparison, by page: /);
         await context.close();
       }

@@ -1,12 +1,14 @@
 // The webhook deliveries a check's sink channel received (CheckResult.charts, kind "deliveries"),
 // drawn as a timeline: one row per event, each attempt a mark at the time it arrived, green when the
-// sink answered 2xx, red for another answer, orange when the connection ended without one, and the
-// gap to the previous attempt written beside it, so a retry schedule (or its absence) can be seen.
-// Where the chart carries the earliest an attempt counts as backing off (webhooks-sender.retry-backoff
-// sets it from the very rule it judges, convention 6/3), a dashed ring marks that time: an attempt
-// before its ring is one the rule calls a speed-up. Inline SVG with presentation attributes only, and
-// the same in words. Pure.
-import type { DeliveriesChart, DeliveryAttempt } from '../../harness/model/check-chart.js';
+// sink answered 2xx, red for another answer, orange when the sender gave up waiting (its time-out),
+// purple when the sink cut the connection (closed or reset, as the check's script asked), and the gap
+// to the previous attempt written beside it, so a retry schedule (or its absence) can be seen. For
+// webhooks-sender.retry-backoff the expected backoff is drawn beside the observed one: a grey tick
+// where the attempt would come after a wait as long as the one before (a backoff that does not
+// shrink), and, where the rule it judges (convention 6/3) allows less only so far, a dashed ring at
+// the earliest it still counts as backing off. Inline SVG with presentation attributes only, and the
+// same in words. Pure.
+import { describeEnd, type DeliveriesChart, type DeliveryAttempt } from '../../harness/model/check-chart.js';
 import { cutText } from './cut-text.js';
 import { escapeHtml } from './escape.js';
 
@@ -19,21 +21,22 @@ const labelWidth = 170;
 const plotWidth = 520;
 const rowHeight = 26;
 
-function colourOf(status: number | undefined): string {
-  if (status === undefined) return '#ef6c00';
+function colourOf(attempt: Attempt): string {
+  const { status } = attempt;
+  if (status === undefined) return attempt.ended === 'closed' || attempt.ended === 'reset' ? '#6a1b9a' : '#ef6c00';
   return status >= 200 && status < 300 ? '#2e7d32' : '#c62828';
 }
 
 function describeAttempt(attempt: Attempt): string {
-  return `${Math.round(attempt.atMs)} ms: ${attempt.status === undefined ? 'no answer (time-out or cut)' : `answered ${attempt.status}`}`;
+  const expected = attempt.backoffFromMs === undefined ? '' : ` (a wait as long as the one before puts it at ${Math.round(attempt.backoffFromMs)} ms)`;
+  return `${Math.round(attempt.atMs)} ms: ${attempt.status === undefined ? describeEnd(attempt.ended) : `answered ${attempt.status}`}${expected}`;
 }
 
 /** The timeline as a <figure>, or '' when no delivery came. `idPrefix` keeps ids unique in the page. */
 export function renderDeliveryTimeline(chart: DeliveriesChart, idPrefix: string): string {
-  // A single delivery is a dot on an empty axis: the words say all there is.
-  if (chart.events.reduce((sum, event) => sum + event.attempts.length, 0) < 2) return '';
+  if (chart.events.length === 0) return '';
   const events = chart.events.slice(0, timelineBounds.events).map(({ id, attempts, moreAttempts }) => [id, attempts.slice(0, timelineBounds.attemptsPerEvent), (moreAttempts ?? 0) + Math.max(0, attempts.length - timelineBounds.attemptsPerEvent)] as const);
-  const expectedMs = events.flatMap(([, attempts]) => attempts.map((attempt) => attempt.notBeforeMs ?? 0));
+  const expectedMs = events.flatMap(([, attempts]) => attempts.map((attempt) => Math.max(attempt.notBeforeMs ?? 0, attempt.backoffFromMs ?? 0)));
   const lastMs = Math.max(1, ...expectedMs, ...events.flatMap(([, attempts]) => attempts.map((attempt) => attempt.atMs)));
   const x = (ms: number): number => labelWidth + Math.round((ms / lastMs) * (plotWidth - 20)) + 10;
   const width = labelWidth + plotWidth + 40;
@@ -49,6 +52,13 @@ export function renderDeliveryTimeline(chart: DeliveriesChart, idPrefix: string)
     let lastLabelX = Number.NEGATIVE_INFINITY;
     attempts.forEach((attempt, index) => {
       const gap = index === 0 ? '' : `+${Math.round(attempt.atMs - attempts[index - 1]!.atMs)} ms`;
+      if (attempt.backoffFromMs !== undefined) {
+        const tickX = x(attempt.backoffFromMs);
+        parts.push(
+          `<g><title>${escapeHtml(`attempt ${index + 1} after a wait as long as the one before: ${Math.round(attempt.backoffFromMs)} ms (the expected backoff: waits that do not shrink)`)}</title>` +
+            `<line x1="${tickX}" y1="${y}" x2="${tickX}" y2="${y + 16}" stroke="#777" stroke-width="2"/></g>`,
+        );
+      }
       if (attempt.notBeforeMs !== undefined) {
         parts.push(
           `<g><title>${escapeHtml(`attempt ${index + 1} backs off if it comes at ${Math.round(attempt.notBeforeMs)} ms or later (webhooks-sender.retry-backoff)`)}</title>` +
@@ -59,7 +69,7 @@ export function renderDeliveryTimeline(chart: DeliveriesChart, idPrefix: string)
       const isLabelled = gap !== '' && labelX - lastLabelX >= 36;
       if (isLabelled) lastLabelX = labelX;
       parts.push(
-        `<g><title>${escapeHtml(`attempt ${index + 1} at ${describeAttempt(attempt)}`)}</title><circle cx="${x(attempt.atMs)}" cy="${y + 8}" r="5" fill="${colourOf(attempt.status)}"/></g>` +
+        `<g><title>${escapeHtml(`attempt ${index + 1} at ${describeAttempt(attempt)}`)}</title><circle cx="${x(attempt.atMs)}" cy="${y + 8}" r="5" fill="${colourOf(attempt)}"/></g>` +
           (isLabelled ? `<text x="${labelX}" y="${y + 24}" font-size="9" fill="#555">${gap}</text>` : ''),
       );
     });
@@ -72,6 +82,6 @@ export function renderDeliveryTimeline(chart: DeliveriesChart, idPrefix: string)
   return (
     `<figure class="delivery-timeline"><svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="${titleId} ${descId}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<title id="${titleId}">The deliveries the sink received, by event and time</title><desc id="${descId}">${escapeHtml(words)}</desc>${parts.join('')}</svg>` +
-    `<figcaption>Deliveries by event: green answered 2xx, red another status, orange no answer; the gap to the attempt before is written under each retry${chart.events.some((event) => event.attempts.some((attempt) => attempt.notBeforeMs !== undefined)) ? '; a dashed ring marks the earliest the retry counts as backing off, by the rule webhooks-sender.retry-backoff judges' : ''}${hidden > 0 ? ` (${hidden} more events not drawn)` : ''}.</figcaption></figure>`
+    `<figcaption>Deliveries by event: green answered 2xx, red another status, orange no answer in the sender's time, purple cut by the sink; the gap to the attempt before is written under each retry${chart.events.some((event) => event.attempts.some((attempt) => attempt.backoffFromMs !== undefined)) ? '; a grey tick marks where a wait as long as the one before would put the retry (the expected backoff)' : ''}${chart.events.some((event) => event.attempts.some((attempt) => attempt.notBeforeMs !== undefined)) ? '; a dashed ring marks the earliest the retry still counts as backing off, by the rule webhooks-sender.retry-backoff judges' : ''}${hidden > 0 ? ` (${hidden} more events not drawn)` : ''}.</figcaption></figure>`
   );
 }

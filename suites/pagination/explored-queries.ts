@@ -10,6 +10,7 @@ import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
 import { describeWalkProblems, isWalkExact, judgeWalkedIds } from './internal/page-rules.js';
 import { foundBoundsKey, type FoundBounds } from './internal/page-size-probe.js';
 import { walkPages, type PageWalk } from './internal/page-walker.js';
+import { quietWalkChart } from './internal/walk-chart.js';
 import { describeQuery, exploredQueryArbitrary, labelsOf, markLabels, toQueryString, type ExploredQuery, type ListFacts } from './internal/query-space.js';
 import { RequestBudgetSpent } from './internal/request-budget.js';
 import { judgeAnswer, meaningOf, type OracleContext } from './internal/window-oracle.js';
@@ -60,6 +61,7 @@ async function judgeList(ctx: CheckContext, list: OpenList, styles: readonly Pag
   const walkStyle: PaginationStyle = styles.includes('cursor') ? 'cursor' : styles[0]!;
   const taken = await takeOrder(ctx, list, walkStyle);
   if ('outcome' in taken) return taken.outcome;
+  ctx.chart(quietWalkChart(list, walkStyle, taken.walk));
 
   const foreign = kitIdsOfOtherParents(ctx, list);
   if (list.target.related !== undefined) {

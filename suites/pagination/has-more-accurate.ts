@@ -7,6 +7,7 @@ import type { OpenList } from './internal/open-list.js';
 import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
 import { findEmptyPageAfterMore, largestDivisorUpTo } from './internal/page-rules.js';
 import { fetchPage, walkEvidence, walkPages, type FetchedPage, type PageWalk } from './internal/page-walker.js';
+import { quietWalkChart } from './internal/walk-chart.js';
 import { nextPageQuery, type PageQuery } from './internal/walk-decision.js';
 import { notAPageCauseOf } from './internal/not-a-page-cause.js';
 
@@ -39,6 +40,7 @@ export const hasMoreAccurate = defineCheck({
 async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationStyle, pageSize: number): Promise<CheckOutcome | undefined> {
   const what = `${style} walk of ${list.path}`;
   const walk = await walkPages(ctx, list, { style, pageSize, note: `walk the list in ${style} style, watching has_more` });
+  ctx.chart(quietWalkChart(list, style, walk));
   const ended = outcomeOfWalkEnd(ctx, list, walk, what);
   if (ended !== undefined) return ended;
   const emptyAt = findEmptyPageAfterMore(walk.pages.map((p) => (p.page.ok ? p.page.ids.length : 0)));

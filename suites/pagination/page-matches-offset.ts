@@ -4,6 +4,7 @@ import { judgeEachList } from './internal/judge-each-list.js';
 import type { OpenList } from './internal/open-list.js';
 import { firstDifference, listBriefly } from './internal/page-rules.js';
 import { fetchPage, type FetchedPage } from './internal/page-walker.js';
+import { listedTwice, pagesOf, walkChartOf } from './internal/walk-chart.js';
 import { notAPageCauseOf } from './internal/not-a-page-cause.js';
 
 // Convention 4.2 (page): page numbers are 1-based, "page 3 with per_page 20 equals offset 40 with
@@ -30,45 +31,69 @@ export const pageMatchesOffset = defineCheck({
       const pageSize = ctx.config.pagination.walkPageSize;
       // One page past the kit's records at most: enough to cover the first, middle and last pages.
       const lastPage = Math.ceil(list.ownIds.size / pageSize) + 1;
+      // The pages as compared, both ways, drawn whatever the verdict.
+      const read: { byPage: FetchedPage[]; byOffset: FetchedPage[] } = { byPage: [], byOffset: [] };
+      const draw = (): void => {
+        for (const [style, pages] of [['page', read.byPage], ['offset', read.byOffset]] as const) {
+          const drawn = pagesOf({ pages });
+          ctx.chart(walkChartOf(list.path, style, drawn, { repeated: listedTwice(drawn.flatMap((p) => p.ids)) }));
+        }
+      };
       for (let page = 1; page <= Math.min(lastPage, ctx.config.budgets.maxPagesPerWalk); page += 1) {
-        const outcome = await comparePage(ctx, list, page, pageSize);
+        const outcome = await comparePage(ctx, list, page, pageSize, read);
         if (outcome === 'end') break;
-        if (outcome !== undefined) return outcome;
+        if (outcome !== undefined) {
+          draw();
+          return outcome;
+        }
       }
+      draw();
       return ctx.pass();
     }, 'reads-only');
   },
 });
 
-async function comparePage(ctx: CheckContext, list: OpenList, page: number, size: number): Promise<CheckOutcome | 'end' | undefined> {
+async function comparePage(
+  ctx: CheckContext,
+  list: OpenList,
+  page: number,
+  size: number,
+  seen: { readonly byPage: FetchedPage[]; readonly byOffset: FetchedPage[] },
+): Promise<CheckOutcome | 'end' | undefined> {
   const read = () =>
     Promise.all([
       fetchPage(ctx, list, { page, per_page: size }, `page ${page} by page number`),
       fetchPage(ctx, list, { offset: (page - 1) * size, limit: size }, `page ${page} by offset`),
     ]);
   let [byPage, byOffset] = await read();
-  for (const [fetched, param] of [[byPage, 'per_page'], [byOffset, 'limit']] as const) {
-    if (!fetched.page.ok) return failPair(ctx, list, `${fetched.url} ${fetched.page.reason}`, 'a list page', fetched.page.reason, byPage, byOffset);
-    if (fetched.page.ids.length > size) {
-      return failPair(ctx, list, `${param}=${size} was not honoured: ${fetched.url} held ${fetched.page.ids.length} items`, `at most ${size} items`, `${fetched.page.ids.length} items`, byPage, byOffset);
+  // The pair as last read is what the page grid shows, whichever way the comparison ends.
+  try {
+    for (const [fetched, param] of [[byPage, 'per_page'], [byOffset, 'limit']] as const) {
+      if (!fetched.page.ok) return failPair(ctx, list, `${fetched.url} ${fetched.page.reason}`, 'a list page', fetched.page.reason, byPage, byOffset);
+      if (fetched.page.ids.length > size) {
+        return failPair(ctx, list, `${param}=${size} was not honoured: ${fetched.url} held ${fetched.page.ids.length} items`, `at most ${size} items`, `${fetched.page.ids.length} items`, byPage, byOffset);
+      }
     }
-  }
-  if (firstDifference(idsOf(byPage), idsOf(byOffset)) >= 0) {
-    // Records others wrote between the two reads shift offsets; only a repeatable difference counts.
-    [byPage, byOffset] = await read();
     if (firstDifference(idsOf(byPage), idsOf(byOffset)) >= 0) {
-      return failPair(
-        ctx,
-        list,
-        `page=${page}&per_page=${size} lists [${listBriefly(idsOf(byPage))}] but offset=${(page - 1) * size}&limit=${size} lists [${listBriefly(idsOf(byOffset))}]`,
-        'the same items in the same order (page numbers are 1-based)',
-        `page: ${idsOf(byPage).join(', ') || '(none)'}; offset: ${idsOf(byOffset).join(', ') || '(none)'}`,
-        byPage,
-        byOffset,
-      );
+      // Records others wrote between the two reads shift offsets; only a repeatable difference counts.
+      [byPage, byOffset] = await read();
+      if (firstDifference(idsOf(byPage), idsOf(byOffset)) >= 0) {
+        return failPair(
+          ctx,
+          list,
+          `page=${page}&per_page=${size} lists [${listBriefly(idsOf(byPage))}] but offset=${(page - 1) * size}&limit=${size} lists [${listBriefly(idsOf(byOffset))}]`,
+          'the same items in the same order (page numbers are 1-based)',
+          `page: ${idsOf(byPage).join(', ') || '(none)'}; offset: ${idsOf(byOffset).join(', ') || '(none)'}`,
+          byPage,
+          byOffset,
+        );
+      }
     }
+    return byOffset.page.ok && !byOffset.page.hasMore ? 'end' : undefined;
+  } finally {
+    seen.byPage.push(byPage);
+    seen.byOffset.push(byOffset);
   }
-  return byOffset.page.ok && !byOffset.page.hasMore ? 'end' : undefined;
 }
 
 function idsOf(fetched: FetchedPage): readonly string[] {

@@ -2,6 +2,7 @@ import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-c
 import { defineCheck } from '../define-check.js';
 import { judgeEachStyle } from './internal/judge-each-list.js';
 import { mapInParallel } from '../internal/map-in-parallel.js';
+import { quietWalkChart } from './internal/walk-chart.js';
 import type { PaginationStyle } from './internal/list-targets.js';
 import type { OpenList } from './internal/open-list.js';
 import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
@@ -38,6 +39,7 @@ async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationSt
   // Side by side: nothing writes between them either way, and a missing tie-breaker shows on any two reads.
   const walks = await mapInParallel(['first', 'second'], 2, (round) => walkPages(ctx, list, { style, pageSize, note: `${round} read of every page, no writes in between` }));
   const [first, second] = walks as [PageWalk, PageWalk];
+  ctx.chart(quietWalkChart(list, style, first));
   // Page by page first: two reads of one page that differ are the plainest evidence of missing ties.
   const pageCount = Math.min(first.pages.length, second.pages.length);
   for (let index = 0; index < pageCount; index += 1) {

@@ -1,5 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import { mapInParallel } from '../internal/map-in-parallel.js';
+import { quietWalkChart } from './internal/walk-chart.js';
 import { judgeEachList } from './internal/judge-each-list.js';
 import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
 import { describeWalkedUrls, walkPages } from './internal/page-walker.js';
@@ -31,6 +32,7 @@ export const walkWithinBudget = defineCheck({
       const walks = await mapInParallel(styles, styles.length, (style) => walkPages(ctx, list, { style, pageSize, note: `walk the list in ${style} style` }));
       for (const [index, style] of styles.entries()) {
         const walk = walks[index]!;
+        ctx.chart(quietWalkChart(list, style, walk));
         ctx.info(describeWalkedUrls(`${list.path} (${style}, ${walk.pages.length} of ${ctx.config.budgets.maxPagesPerWalk} pages; ${list.budget.used} of ${list.budget.limit} requests used on the list)`, walk));
         if (walk.end.kind === 'page-budget' || walk.end.kind === 'request-budget') {
           cutShort.push(`${style}: ${describeWalkEnd(walk.end)}`);

@@ -1,3 +1,4 @@
+import { outcomeOfAttempt } from '../../harness/model/check-chart.js';
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
 import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveries.js';
@@ -52,7 +53,8 @@ export const retryBackoff = defineCheck({
             id: attempts[0]!.eventId ?? '(no event id)',
             attempts: attempts.map((attempt, index) => ({
               atMs: Math.round(attempt.receivedAtMs - arrivals[0]!),
-              ...(attempt.answer.state === 'answered' ? { status: attempt.answer.status } : {}),
+              ...outcomeOfAttempt(attempt.answer),
+              ...(index >= 2 ? { backoffFromMs: Math.round(2 * arrivals[index - 1]! - arrivals[index - 2]! - arrivals[0]!) } : {}),
               ...(earliest[index] !== undefined ? { notBeforeMs: Math.round(earliest[index]! - arrivals[0]!) } : {}),
             })),
           },

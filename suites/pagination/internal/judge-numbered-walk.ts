@@ -73,6 +73,7 @@ async function reportInstabilityUnderMutation(ctx: CheckContext, list: OpenList,
   const judged = new Set(list.ownIds);
   let deleted = 0;
   let inserted = 0;
+  const writes: string[] = [];
   const walk = await walkPages(ctx, list, {
     style,
     pageSize,
@@ -87,14 +88,18 @@ async function reportInstabilityUnderMutation(ctx: CheckContext, list: OpenList,
         // Refused, it is in an unknown state: not judged at all.
         if (isDeleted === true) deleted += 1;
         else judged.delete(victim);
+        writes.push(`after page ${index + 1}: delete a record it listed → ${victim} (${isDeleted === true ? 'deleted' : 'refused'})`);
       }
       if (added.ok) {
         for (const id of added.ids) judged.add(id);
         inserted += added.ids.length;
       }
+      writes.push(`after page ${index + 1}: insert a record${added.ok ? ` → ${added.ids[0] ?? ''} (inserted)` : ' (refused)'}`);
     },
   });
   const changes = `${deleted} seen record(s) deleted and ${inserted} inserted between pages`;
+  const drawn = judgeWalkedIds(walk.ids, expected, judged);
+  ctx.chart(walkChartOf(list.path, style, pagesOf(walk), { repeated: drawn.repeated, missing: walk.end.kind === 'complete' ? drawn.missing : [], writes }));
   if (walk.end.kind !== 'complete') {
     ctx.info(`${what} under mutation (${changes}) did not complete: ${describeWalkEnd(walk.end)}`);
     return;
