@@ -19,7 +19,7 @@ export const cursorDeepPagesCostTheSame = defineCheck({
   rule: '4.2/2',
   title: 'A deep cursor page costs about the same as the first page',
   proves:
-    'On each list, the latency of the deepest full cursor page reached (fastest of five reads) is reported against the first page’s; a ratio above pagination.deepPageRatioWarn is advice. The same depth by offset and by page number is timed for the report’s chart only (three reads each), never judged.',
+    'On each list, the latency of the deepest full cursor page reached (fastest of five reads) is reported against the first page’s; a ratio above pagination.deepPageRatioWarn is advice. For the report’s chart only, never judged: the cursor page halfway (fastest of three), and the first, halfway and deep pages by offset and by page number (fastest of two each).',
   level: 'advisory',
   leavesOpen: 'Rule 4.2/2 is stated, but latency from outside is noisy and the kit\'s data set is small, so slow deep pages are advice (threshold pagination.deepPageRatioWarn).',
   covers: 'the latency of the first and of the deepest full cursor page of every list that supports after',
@@ -40,6 +40,8 @@ const depthInPages = 10;
 // Interleaved first/deep reads. Noise (a busy machine, a pause) only ever adds time, so the
 // fastest of five reads is the page's own cost.
 const samples = 5;
+// Reads of the page halfway, drawn and never judged: the fastest of three, as for the other styles.
+const middleSamples = 3;
 
 async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcome> {
   const { walkPageSize: pageSize, fixtureCap, deepPageRatioWarn } = ctx.config.pagination;
@@ -58,15 +60,25 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
   if (deepIndex < 1) {
     return ctx.incomplete(`${list.path}: the cursor walk reached no full page past the first (pagination.fixtureCap and budgets.maxPagesPerWalk bound it); raise them`);
   }
-  const depth = walk.pages.slice(0, deepIndex).reduce((sum, p) => sum + (p.page.ok ? p.page.ids.length : 0), 0);
+  const depthAt = (index: number): number => walk.pages.slice(0, index).reduce((sum, p) => sum + (p.page.ok ? p.page.ids.length : 0), 0);
+  const depth = depthAt(deepIndex);
   const firstQuery: PageQuery = { limit: pageSize };
   const deepQuery: PageQuery = { ...walk.pages[deepIndex]!.query, limit: pageSize };
+  // A page halfway, where the walk passed a cursor there: the chart's curve gets a point between
+  // the ends (timed for the chart only; the judgement is the first page against the deepest).
+  const middleIndex = Math.floor(deepIndex / 2);
+  const hasMiddle = middleIndex >= 1 && typeof walk.pages[middleIndex]!.query.after === 'string';
+  const middleDepth = hasMiddle ? depthAt(middleIndex) : 0;
+  const middleQuery: PageQuery = hasMiddle ? { ...walk.pages[middleIndex]!.query, limit: pageSize } : firstQuery;
 
   const firstMs: number[] = [];
+  const middleMs: number[] = [];
   const deepMs: number[] = [];
   for (let round = 0; round < samples; round += 1) {
     const first = await fetchPage(ctx, list, firstQuery, 'time the first page');
+    const middle = hasMiddle && round < middleSamples ? await fetchPage(ctx, list, middleQuery, `time the page ${middleDepth} items deep, for the chart`) : undefined;
     const deep = await fetchPage(ctx, list, deepQuery, `time the page ${depth} items deep`);
+    if (middle?.page.ok === true) middleMs.push(middle.response.durationMs);
     for (const fetched of [first, deep]) {
       if (!fetched.page.ok) {
         return ctx.fail(`${fetched.url}: ${fetched.page.reason}`, {
@@ -87,7 +99,7 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
     kind: 'page-cost',
     list: list.path,
     pageSize,
-    pages: [...firstMs.map((ms) => ({ depth: 0, ms })), ...deepMs.map((ms) => ({ depth, ms })), ...compared],
+    pages: [...firstMs.map((ms) => ({ depth: 0, ms })), ...middleMs.map((ms) => ({ depth: middleDepth, ms })), ...deepMs.map((ms) => ({ depth, ms })), ...compared],
     warnRatio: deepPageRatioWarn,
     adviceFromMs: slowFromMs(judgement.firstMs, deepPageRatioWarn),
   });
@@ -97,9 +109,9 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
   return ctx.pass();
 }
 
-// Reads per depth of each other style: enough for a fastest that means something, few enough
-// that the comparison costs a dozen requests a list.
-const comparisonSamples = 3;
+// Rounds of reads of each other style, at three depths each: never judged, so the fastest of two is
+// enough for the chart, and the comparison costs a dozen requests a list and six round trips.
+const comparisonSamples = 2;
 
 /**
  * The same depth reached by offset and by page number, for the chart only: the convention states no
@@ -109,18 +121,25 @@ const comparisonSamples = 3;
  */
 async function timeOtherStyles(ctx: CheckContext, list: OpenList, pageSize: number, depth: number): Promise<{ depth: number; ms: number; style: 'offset' | 'page' }[]> {
   const styles = (['offset', 'page'] as const).filter((s) => list.target.styles.includes(s));
-  if (list.budget.limit - list.budget.used < 2 * comparisonSamples * styles.length + 2) return [];
+  if (list.budget.limit - list.budget.used < 3 * comparisonSamples * styles.length + 2) return [];
   const timed = await Promise.all(
     styles.map(async (style) => {
       const reads: { depth: number; ms: number; style: 'offset' | 'page' }[] = [];
-      const pageNumber = Math.floor(depth / pageSize) + 1;
-      const deepQuery: PageQuery = style === 'offset' ? { offset: depth, limit: pageSize } : { page: pageNumber, per_page: pageSize };
-      const deepAt = style === 'offset' ? depth : (pageNumber - 1) * pageSize;
+      // The first page, the page halfway and the deep one, each at a page boundary of its style.
+      const at = (items: number) => {
+        const pageNumber = Math.floor(items / pageSize) + 1;
+        const query: PageQuery = style === 'offset' ? { offset: items, limit: pageSize } : { page: pageNumber, per_page: pageSize };
+        return { query, depth: style === 'offset' ? items : (pageNumber - 1) * pageSize };
+      };
+      const depths = [at(0), ...(depth >= 2 * pageSize ? [at(Math.floor(depth / 2))] : []), at(depth)];
       for (let round = 0; round < comparisonSamples; round += 1) {
-        const first = await fetchPage(ctx, list, firstPageQuery(style, pageSize), `time the first page by ${style}, for comparison`);
-        const deep = await fetchPage(ctx, list, deepQuery, `time the page ${deepAt} items deep by ${style}, for comparison`);
-        if (!first.page.ok || !deep.page.ok) break;
-        reads.push({ depth: 0, ms: first.response.durationMs, style }, { depth: deepAt, ms: deep.response.durationMs, style });
+        const timed: { depth: number; ms: number; style: 'offset' | 'page' }[] = [];
+        for (const { query, depth: itemsDeep } of depths) {
+          const fetched = await fetchPage(ctx, list, itemsDeep === 0 ? firstPageQuery(style, pageSize) : query, `time the page ${itemsDeep} items deep by ${style}, for comparison`);
+          if (!fetched.page.ok) return reads;
+          timed.push({ depth: itemsDeep, ms: fetched.response.durationMs, style });
+        }
+        reads.push(...timed);
       }
       return reads;
     }),
@@ -131,11 +150,12 @@ async function timeOtherStyles(ctx: CheckContext, list: OpenList, pageSize: numb
 /**
  * The page size of the walk to the deep end: the largest size the list is known to serve whole
  * (pinned, or found by page-size-bounds earlier in the run) that still leaves a full page of
- * `pageSize` of the kit's records after the first page; `pageSize` when no maximum is known.
+ * `pageSize` of the kit's records after the first two pages, so the walk passes a cursor halfway
+ * for the chart's middle point; `pageSize` when no maximum is known.
  */
 function strideTo(ctx: CheckContext, list: OpenList, pageSize: number): number {
   const found = ctx.suiteScope.get<FoundBounds>(foundBoundsKey(list.target.label));
   const known = ctx.config.pagination.maxPageSize ?? found?.maxima['limit'];
   if (known === undefined) return pageSize;
-  return Math.max(pageSize, Math.min(known, list.ownIds.size - pageSize));
+  return Math.max(pageSize, Math.min(known, Math.floor((list.ownIds.size - pageSize) / 2)));
 }
