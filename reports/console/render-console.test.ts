@@ -20,6 +20,8 @@ describe('renderConsoleReport', () => {
       'Verdict: passed: all 3 required classes passed',
     ]);
     expect(text.endsWith('4 passed, 0 failed, 0 skipped, 0 errored in 3.5s (seed 42)\nReplay: npx apicert run --base-url http://127.0.0.1:4010 --seed 42\n')).toBe(true);
+    // The run overview in words, before the counts: each suite that ran, with its checks' time.
+    expect(text).toMatch(/^Time by suite \(checks side by side overlap\): \S+ \d+(\.\d)? m?s(, \S+ \d+(\.\d)? m?s)*\n4 passed/m);
     expect(text).not.toContain('Failed and errored');
     expect(text).not.toContain('Warnings');
   });
@@ -53,7 +55,7 @@ describe('renderConsoleReport', () => {
     expect(text).not.toContain('webhooks-sender.signature-over-raw-body');
     expect(text).not.toContain('default page size probed');
     expect(text).toContain('  webhooks-sender    skipped  0 passed, 0 failed, 1 skipped, 0 errored\n');
-    expect(text).toContain('Interrupted: total run budget of 60 s exceeded; 3 checks not run\n1 passed, 1 failed, 1 skipped, 1 errored in 3.5s (seed 42)');
+    expect(text).toContain('Interrupted: total run budget of 60 s exceeded; 3 checks not run\nTime by suite (checks side by side overlap): resources 12 ms, pagination 5.0 s\n1 passed, 1 failed, 1 skipped, 1 errored in 3.5s (seed 42)');
   });
 
   it('names a root cause once, with the checks it blocked under it instead of in full', () => {
