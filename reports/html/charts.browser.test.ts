@@ -1,7 +1,9 @@
 // The report's charts in Debian's Chromium, with scripts on and off: the page grid of a failed walk
 // under mutation (from a real run against the reference server with a cursor that restarts when its
-// anchor is deleted), the run overview, and the charts every check carries whatever its verdict (the
-// sender's deliveries, the receiver's answer times, the cost of deep cursor pages), from real runs.
+// anchor is deleted), the failed sender's and receiver's deliveries (retries that change their bytes,
+// a receiver that processes a redelivery again), the run overview, and the charts every check carries
+// whatever its verdict (the sender's deliveries, the receiver's answer times, the cost of deep cursor
+// pages, every walk), from real runs.
 // Each is drawn, named for screen readers, and inert with hostile data.
 import { access, copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,15 +26,19 @@ let pageUrl: string;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  server = await startReferenceServer({ defects: ['cursor-restarts-when-anchor-deleted'] });
+  // A defect in each suite whose checks draw over time, so each chart is also seen on a failed check.
+  server = await startReferenceServer({ defects: ['cursor-restarts-when-anchor-deleted', 'retry-changes-body', 'receiver-no-dedupe'] });
   root = await mkdtemp(join(tmpdir(), 'apicert-grid-'));
   const reportDir = join(root, 'report');
   const io = captureIo({ APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret });
   // The sender suite too: its passing retry schedule is the README's second picture.
-  const code = await runCli(['run', '--base-url', server.url, '--config', exampleConfig, '--suite', 'pagination,webhooks-sender', '--report-dir', reportDir, '--seed', '3'], io);
+  const code = await runCli(['run', '--base-url', server.url, '--config', exampleConfig, '--suite', 'pagination,webhooks-sender,webhooks-receiver', '--report-dir', reportDir, '--seed', '3'], io);
   expect(code).toBe(1);
   const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as RunResult;
-  expect(report.checks.find((check) => check.id === 'pagination.cursor.no-duplicates-under-mutation')?.status).toBe('failed');
+  const statusOf = (id: string) => report.checks.find((check) => check.id === id)?.status;
+  expect(statusOf('pagination.cursor.no-duplicates-under-mutation')).toBe('failed');
+  expect(statusOf('webhooks-sender.retry-after-failure')).toBe('failed');
+  expect(statusOf('webhooks-receiver.redelivery-processed-once')).toBe('failed');
   pageUrl = pathToFileURL(join(reportDir, 'index.html')).href;
 }, 60_000);
 
@@ -80,7 +86,23 @@ describe('the page grid of a failed walk under mutation', () => {
     expect(grid.violations).toEqual([]);
   }, 30_000);
 
-  it('comes with the run overview: a bar per suite that ran, the failing one red, named for screen readers', async () => {
+  it('draws the failed sender and receiver checks\' charts from the same run: the retries that changed their bytes, the answers to a redelivery', async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(pageUrl);
+      const retried = page.locator('details[data-status="failed"]:has(code.check-id:text-is("webhooks-sender.retry-after-failure"))');
+      // A row per event failed in one way, its first attempt failed (red or purple) and its retry.
+      expect(await retried.locator('figure.delivery-timeline svg circle[r="5"]').count()).toBeGreaterThanOrEqual(4);
+      expect(await retried.locator('[id$="-timeline-desc"]').textContent()).toMatch(/answered 200/);
+      const redelivered = page.locator('details[data-status="failed"]:has(code.check-id:text-is("webhooks-receiver.redelivery-processed-once"))');
+      expect(await redelivered.locator('figure.acknowledgements svg rect').count()).toBeGreaterThanOrEqual(2);
+      expect(await redelivered.locator('[id$="-acks-desc"]').textContent()).toMatch(/answered 2\d\d after \d+ ms/);
+      await context.close();
+    }
+  }, 30_000);
+
+  it('comes with the run overview: a bar per suite that ran, the failing ones red, named for screen readers', async () => {
     for (const javaScriptEnabled of [true, false]) {
       const context = await browser.newContext({ javaScriptEnabled });
       const page = await context.newPage();
@@ -88,7 +110,7 @@ describe('the page grid of a failed walk under mutation', () => {
       const svg = page.locator('figure.run-overview svg');
       await svg.waitFor({ state: 'visible' });
       expect(await page.locator('[id="overview-desc"]').textContent()).toMatch(/^pagination: [\d.]+ s in its checks, \d+ failed, \d+ passed/);
-      expect(await svg.locator('rect[fill="#c62828"]').count()).toBe(1);
+      expect(await svg.locator('rect[fill="#c62828"]').count()).toBe(3); // a failed check in each of the three suites
       await context.close();
     }
   }, 30_000);
@@ -196,7 +218,7 @@ describe('the page grid of a failed walk under mutation', () => {
 });
 
 // The README's pictures of the charts, from the run above (`npm run demo -- --defects
-// cursor-restarts-when-anchor-deleted` shows the same). Written to test-results/ on every run; the
+// cursor-restarts-when-anchor-deleted,retry-changes-body,receiver-no-dedupe` shows the same). Written to test-results/ on every run; the
 // copies in docs/ change only when missing or on APICERT_UPDATE_SCREENSHOT=1, so a test run leaves the
 // working tree clean.
 const resultsDir = fileURLToPath(new URL('../../test-results/', import.meta.url));
