@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { judgeEachList } from './internal/judge-each-list.js';
-import { listTargets } from './internal/list-targets.js';
-import { walkPageSizeAmong } from './internal/lists-share-records.js';
+import { servedWalkPageSize } from './internal/served-walk-page-size.js';
 import { walkChartOf } from './internal/walk-chart.js';
 import { describeMutation, fixedMutationRuns, mutationsArbitrary, type Mutation } from './internal/mutation-commands.js';
 import type { OpenList } from './internal/open-list.js';
@@ -48,9 +47,9 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
   const pageSize = ctx.config.pagination.walkPageSize;
   // Three full pages and one item: three gaps between pages for the writes to land in. A list that
   // also lists the records of nested lists holds about as many of each of theirs as of its own (each
-  // list's pool is this size): walked in pages that many times larger, a run still crosses about three
-  // gaps, not twice as many pages with no write in the later ones.
-  const walkPageSize = walkPageSizeAmong(list.target, listTargets(ctx.config), pageSize);
+  // list's pool is this size): walked in pages that many times larger where the target serves them
+  // whole, a run still crosses about three gaps, not twice as many pages with no write in the later ones.
+  const walkPageSize = await servedWalkPageSize(ctx, list, 'cursor');
   const pool: PoolSize = { full: 3 * pageSize + 1, floor: 2 * pageSize + 1, pageSize, walkPageSize };
   const failures = new Map<string, MutationRunTrace>();
   let runsAfterFailure = 0;

@@ -3,8 +3,7 @@
 // changes; that instability is reported as information, never as a failure.
 import type { CheckContext, CheckOutcome } from '../../../harness/check-api/check-context.js';
 import type { OpenList } from './open-list.js';
-import { listTargets } from './list-targets.js';
-import { walkPageSizeAmong } from './lists-share-records.js';
+import { servedWalkPageSize } from './served-walk-page-size.js';
 import { outcomeOfWalkEnd } from './outcome-of-walk-end.js';
 import { describeWalkProblems, isWalkExact, judgeWalkedIds, listBriefly, type WalkProblems } from './page-rules.js';
 import { findOversizedPages, walkEvidence, walkPages, type FetchedPage, type PageWalk } from './page-walker.js';
@@ -14,14 +13,14 @@ import { pagesOf, walkChartOf } from './walk-chart.js';
 /** Walks `list` in offset or page style, without and then with mutations between pages. */
 export async function judgeNumberedWalk(ctx: CheckContext, list: OpenList, style: 'offset' | 'page'): Promise<CheckOutcome> {
   const { walkPageSize } = ctx.config.pagination;
-  // A list that also lists nested lists' records is walked in larger pages, so it takes as many
-  // pages as the others (walkPageSizeAmong).
-  const pageSize = walkPageSizeAmong(list.target, listTargets(ctx.config), walkPageSize);
-  const sizeParam = style === 'offset' ? 'limit' : 'per_page';
-  const what = `${style} walk of ${list.path} with ${sizeParam}=${pageSize}`;
   // Three pages of the kit's own records: a first, a middle and a short last one.
   const created = await list.ensureFixtures(2 * walkPageSize + 1);
   if (!created.ok) return created.outcome;
+  // A list that also lists nested lists' records is walked in larger pages where the target serves
+  // them whole and holds three of them, so it takes as many pages as the others (servedWalkPageSize).
+  const pageSize = await servedWalkPageSize(ctx, list, style);
+  const sizeParam = style === 'offset' ? 'limit' : 'per_page';
+  const what = `${style} walk of ${list.path} with ${sizeParam}=${pageSize}`;
 
   let walk = await walkPages(ctx, list, { style, pageSize, note: `walk the list in ${style} style` });
   const ended = outcomeOfWalkEnd(ctx, list, walk, what);
