@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapInConflictOrder, mapInParallel } from './map-in-parallel.js';
+import { firstVerdictInOrder, mapInConflictOrder, mapInParallel } from './map-in-parallel.js';
 
 describe('mapInParallel', () => {
   it('keeps the input order whatever finishes first, and never runs more than the limit at once', async () => {
@@ -34,6 +34,25 @@ describe('mapInParallel', () => {
     await expect(mapInParallel([1, 2, 3, 4], 2, work)).rejects.toThrow('boom');
     // 2 was running when 1 threw, so it finished; the lane that threw started nothing more.
     expect(finished).toEqual([2]);
+  });
+});
+
+describe('firstVerdictInOrder', () => {
+  it('reads the items in input order as one after another would: a later item\'s error never hides an earlier verdict', async () => {
+    const late = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // The second item fails fast; the first, slower, gives a verdict: the verdict wins.
+    const verdict = await firstVerdictInOrder([0, 1, 2], 3, async (item) => {
+      if (item === 1) throw new Error('spent');
+      await late(item === 0 ? 20 : 0);
+      return item === 0 ? 'failed first' : undefined;
+    });
+    expect(verdict).toBe('failed first');
+    // With no verdict before it, the error is thrown.
+    await expect(firstVerdictInOrder([0, 1], 2, async (item) => {
+      if (item === 1) throw new Error('spent');
+      return undefined;
+    })).rejects.toThrow('spent');
+    expect(await firstVerdictInOrder([0, 1], 2, async () => undefined)).toBeUndefined();
   });
 });
 

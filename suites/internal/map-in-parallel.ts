@@ -28,11 +28,23 @@ export async function mapInParallel<T, R>(items: readonly T[], limit: number, wo
 
 /**
  * Runs `judge` on every item side by side and returns the first verdict in input order (a failure,
- * say), or undefined when every item passed: the same answer whichever item finished first.
+ * say), or undefined when every item passed: the same answer whichever item finished first. Read in
+ * input order as one after another would: an item's error is thrown only when no earlier item gave
+ * a verdict, so a later item's error (a spent budget, say) never hides an earlier failure.
  */
 export async function firstVerdictInOrder<T, R>(items: readonly T[], limit: number, judge: (item: T) => Promise<R | undefined>): Promise<R | undefined> {
-  const verdicts = await mapInParallel(items, limit, judge);
-  return verdicts.find((verdict) => verdict !== undefined);
+  const settled = await mapInParallel(items, limit, async (item): Promise<{ readonly verdict: R | undefined } | { readonly error: unknown }> => {
+    try {
+      return { verdict: await judge(item) };
+    } catch (error) {
+      return { error };
+    }
+  });
+  for (const outcome of settled) {
+    if ('error' in outcome) throw outcome.error;
+    if (outcome.verdict !== undefined) return outcome.verdict;
+  }
+  return undefined;
 }
 
 /**

@@ -150,12 +150,15 @@ async function timeOtherStyles(ctx: CheckContext, list: OpenList, pageSize: numb
 /**
  * The page size of the walk to the deep end: the largest size the list is known to serve whole
  * (pinned, or found by page-size-bounds earlier in the run) that still leaves a full page of
- * `pageSize` of the kit's records after the first two pages, so the walk passes a cursor halfway
- * for the chart's middle point; `pageSize` when no maximum is known.
+ * `pageSize` of the kit's records after the first page, halved where that would cover the whole list,
+ * so the walk passes a cursor halfway for the chart's middle point; `pageSize` when no maximum is known.
  */
 function strideTo(ctx: CheckContext, list: OpenList, pageSize: number): number {
   const found = ctx.suiteScope.get<FoundBounds>(foundBoundsKey(list.target.label));
   const known = ctx.config.pagination.maxPageSize ?? found?.maxima['limit'];
   if (known === undefined) return pageSize;
-  return Math.max(pageSize, Math.min(known, Math.floor((list.ownIds.size - pageSize) / 2)));
+  // Halved only where one stride would cover the list: a longer list passes a cursor halfway anyway,
+  // and halving there would leave a walk that maxPagesPerWalk cuts short at half the depth.
+  const whole = list.ownIds.size - pageSize;
+  return Math.max(pageSize, whole <= known ? Math.floor(whole / 2) : known);
 }

@@ -3,6 +3,7 @@ import { firstVerdictInOrder } from '../internal/map-in-parallel.js';
 import { invalidParamCases, judgeInvalidParamAnswer, policyFor } from './internal/invalid-param-cases.js';
 import { judgeEachList } from './internal/judge-each-list.js';
 import { fetchPage } from './internal/page-walker.js';
+import { sideBySideWithin } from './internal/request-budget.js';
 
 // Convention 7/1 and 7/4: a client mistake is answered with a status code, never a server error;
 // which answer (4xx or a bounded page) is left open and pinned by pagination.invalidParams.
@@ -28,7 +29,8 @@ export const invalidParams = defineCheck({
     const { pagination } = ctx.config;
     return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {
       // Each case is one read that no other depends on: asked side by side, judged in case order.
-      const outcome = await firstVerdictInOrder(invalidParamCases(styles, pagination.walkPageSize), ctx.config.target.concurrency, async (testCase) => {
+      const cases = invalidParamCases(styles, pagination.walkPageSize);
+      const outcome = await firstVerdictInOrder(cases, Math.min(ctx.config.target.concurrency, sideBySideWithin(list.budget, 1, cases.length)), async (testCase) => {
         const fetched = await fetchPage(ctx, list, testCase.query, 'an invalid pagination parameter');
         const inForce = policyFor(testCase.kind, pagination);
         const problem = judgeInvalidParamAnswer(fetched.response.status, fetched.page, inForce, pagination.maxPageSize);

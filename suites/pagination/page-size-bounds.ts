@@ -2,6 +2,7 @@ import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-c
 import { defineCheck } from '../define-check.js';
 import { judgeEachList } from './internal/judge-each-list.js';
 import { mapInParallel } from '../internal/map-in-parallel.js';
+import { sideBySideWithin } from './internal/request-budget.js';
 import type { PaginationStyle } from './internal/list-targets.js';
 import type { OpenList } from './internal/open-list.js';
 import { foundBoundsKey, moreFixturesNeeded, nextBisection, observeBound, type BoundObservation } from './internal/page-size-probe.js';
@@ -60,7 +61,7 @@ async function judgeBounds(ctx: CheckContext, list: OpenList, styles: readonly P
     const allFit = new Map<string, FetchedPage>();
     // The probes only read: asked side by side, judged in order.
     const open = probes.filter((p) => !resolved.has(p.name));
-    const answers = await mapInParallel(open, open.length, (probe) =>
+    const answers = await mapInParallel(open, sideBySideWithin(list.budget, 1, open.length), (probe) =>
       fetchPage(ctx, list, probe.query, probe.name === 'default' ? 'a page without a size' : `${probe.name}=${hugeSize}, far above any maximum`),
     );
     for (const [index, probe] of open.entries()) {
@@ -97,7 +98,8 @@ async function judgeBounds(ctx: CheckContext, list: OpenList, styles: readonly P
   const found: string[] = [`default page size ${defaultSize}`];
   const maxima: Record<string, number> = {};
   // Each size parameter's maximum is found side by side (reads only) and judged in order.
-  const judged = await mapInParallel(sizeParams, sizeParams.length, async (name) => {
+  // A refused maximum is found by bisection: a few dozen requests at most.
+  const judged = await mapInParallel(sizeParams, sideBySideWithin(list.budget, 40, sizeParams.length), async (name) => {
     const seen = resolved.get(name)!;
     const maximum = await judgeMaximum(ctx, list, name, seen);
     // A huge size answered with a short page may be a size read as invalid and given the default page

@@ -1,6 +1,7 @@
 import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { judgeEachList } from './internal/judge-each-list.js';
+import { sideBySideWithin } from './internal/request-budget.js';
 import { listedTwice, pagesOf, walkChartOf } from './internal/walk-chart.js';
 import { firstVerdictInOrder } from '../internal/map-in-parallel.js';
 import type { PaginationStyle } from './internal/list-targets.js';
@@ -29,7 +30,7 @@ export const sameParametersOnEveryList = defineCheck({
   provenBy: ['limit-ignored', 'nested-list-ignores-limit'],
   async run(ctx) {
     // Reads only: a list's styles side by side, the first verdict in style order.
-    return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => (await firstVerdictInOrder(styles, styles.length, (style) => judgeStyle(ctx, list, style))) ?? ctx.pass(), 'reads-only');
+    return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => (await firstVerdictInOrder(styles, sideBySideWithin(list.budget, 2, styles.length), (style) => judgeStyle(ctx, list, style))) ?? ctx.pass(), 'reads-only');
   },
 });
 

@@ -2,6 +2,7 @@ import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-c
 import { defineCheck } from '../define-check.js';
 import { judgeEachStyle } from './internal/judge-each-list.js';
 import { mapInParallel } from '../internal/map-in-parallel.js';
+import { sideBySideWithin } from './internal/request-budget.js';
 import { quietWalkChart } from './internal/walk-chart.js';
 import type { PaginationStyle } from './internal/list-targets.js';
 import type { OpenList } from './internal/open-list.js';
@@ -30,14 +31,16 @@ export const stableOrder = defineCheck({
   provenBy: ['order-without-tie-breaker', 'zero-based-pages'],
   async run(ctx) {
     const pageSize = ctx.config.pagination.walkPageSize;
-    return judgeEachStyle(ctx, (list, style) => judgeStyle(ctx, list, style, pageSize));
+    return judgeEachStyle(ctx, (list, style) => judgeStyle(ctx, list, style, pageSize), 2);
   },
 });
 
 async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationStyle, pageSize: number): Promise<CheckOutcome | undefined> {
   const what = `${style} walk of ${list.path}`;
   // Side by side: nothing writes between them either way, and a missing tie-breaker shows on any two reads.
-  const walks = await mapInParallel(['first', 'second'], 2, (round) => walkPages(ctx, list, { style, pageSize, note: `${round} read of every page, no writes in between` }));
+  const walks = await mapInParallel(['first', 'second'], sideBySideWithin(list.budget, ctx.config.budgets.maxPagesPerWalk + 1, 2), (round) =>
+    walkPages(ctx, list, { style, pageSize, note: `${round} read of every page, no writes in between` }),
+  );
   const [first, second] = walks as [PageWalk, PageWalk];
   ctx.chart(quietWalkChart(list, style, first));
   // Page by page first: two reads of one page that differ are the plainest evidence of missing ties.

@@ -1,5 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import { mapInParallel } from '../internal/map-in-parallel.js';
+import { sideBySideWithin } from './internal/request-budget.js';
 import { quietWalkChart } from './internal/walk-chart.js';
 import { judgeEachList } from './internal/judge-each-list.js';
 import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
@@ -29,7 +30,9 @@ export const walkWithinBudget = defineCheck({
     return judgeEachList(ctx, ['offset', 'page', 'cursor'], async (list, styles) => {
       const cutShort: string[] = [];
       // The styles' walks only read: side by side, judged in style order.
-      const walks = await mapInParallel(styles, styles.length, (style) => walkPages(ctx, list, { style, pageSize, note: `walk the list in ${style} style` }));
+      const walks = await mapInParallel(styles, sideBySideWithin(list.budget, ctx.config.budgets.maxPagesPerWalk + 1, styles.length), (style) =>
+        walkPages(ctx, list, { style, pageSize, note: `walk the list in ${style} style` }),
+      );
       for (const [index, style] of styles.entries()) {
         const walk = walks[index]!;
         ctx.chart(quietWalkChart(list, style, walk));

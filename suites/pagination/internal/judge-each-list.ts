@@ -8,7 +8,7 @@ import { openList, type OpenList } from './open-list.js';
 import { firstVerdictInOrder, mapInConflictOrder, mapInParallel } from '../../internal/map-in-parallel.js';
 import { listsMayShareRecords } from './lists-share-records.js';
 import { oneAtATime } from './one-at-a-time.js';
-import { RequestBudgetSpent } from './request-budget.js';
+import { RequestBudgetSpent, sideBySideWithin } from './request-budget.js';
 
 /** Judges one open list in the styles it supports; returns ctx.pass(), ctx.fail(…), ctx.skip(…) or ctx.incomplete(…). */
 export type ListJudge = (list: OpenList, styles: readonly PaginationStyle[]) => Promise<CheckOutcome>;
@@ -129,11 +129,14 @@ export type StyleJudge = (list: OpenList, style: PaginationStyle) => Promise<Che
 /**
  * Judges each supported style of every list, on lists topped up to readerFixtureCount records. The
  * judges only read, so a list's styles are walked side by side (on a network each walk is a chain of
- * round trips); the verdict is the first in style order, whichever walk finished first.
+ * round trips) when the list's request budget covers `walksPerStyle` whole walks of each; the verdict
+ * is the first in style order, whichever walk finished first.
  */
-export function judgeEachStyle(ctx: CheckContext, judgeStyle: StyleJudge): Promise<CheckOutcome> {
+export function judgeEachStyle(ctx: CheckContext, judgeStyle: StyleJudge, walksPerStyle = 1): Promise<CheckOutcome> {
+  // A walk, and a couple of probes after it (has-more-accurate's).
+  const requestsEach = walksPerStyle * (ctx.config.budgets.maxPagesPerWalk + 1) + 2;
   return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {
-    const outcome = await firstVerdictInOrder(styles, styles.length, (style) => judgeStyle(list, style));
+    const outcome = await firstVerdictInOrder(styles, sideBySideWithin(list.budget, requestsEach, styles.length), (style) => judgeStyle(list, style));
     return outcome ?? ctx.pass();
   }, 'reads-only');
 }

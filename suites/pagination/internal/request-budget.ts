@@ -33,3 +33,13 @@ export class RequestBudget {
     return ctx.request(request);
   }
 }
+
+/**
+ * How many of `count` pieces of work, each making up to `requestsEach` requests on the list, may run
+ * side by side: all of them when the budget left covers them all, else one at a time. Side by side,
+ * work that shares a tight budget would spend it in the order the answers came, and which piece the
+ * budget cut short would depend on timing; one at a time, the first pieces get it, as the verdict is read.
+ */
+export function sideBySideWithin(budget: RequestBudget, requestsEach: number, count: number): number {
+  return budget.limit - budget.used >= requestsEach * count ? count : 1;
+}
