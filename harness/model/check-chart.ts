@@ -20,7 +20,7 @@ export function outcomeOfAttempt(answer: AttemptAnswer): Pick<DeliveryAttempt, '
     case 'destroyed':
       return { ended: answer.isReset === true ? 'reset' : 'closed' };
     case 'pending':
-      return {};
+      return { ended: 'held' };
   }
 }
 
@@ -33,6 +33,8 @@ export function describeEnd(ended: DeliveryAttempt['ended']): string {
       return 'no answer: the sink closed the connection';
     case 'reset':
       return 'no answer: the sink reset the connection';
+    case 'held':
+      return 'held by the sink on purpose until the check ended';
     default:
       return 'no answer';
   }
@@ -46,9 +48,10 @@ export interface DeliveryAttempt {
   readonly status?: number;
   /**
    * How an attempt without a status ended: the sender gave up waiting (its time-out), or the sink cut
-   * the connection as the check's script asked, closed or reset. Absent when still open at the end.
+   * the connection as the check's script asked, closed or reset; `held` when the sink was still
+   * holding its answer on purpose when the check ended (and answered 2xx as it closed the channel).
    */
-  readonly ended?: 'timed-out' | 'closed' | 'reset';
+  readonly ended?: 'timed-out' | 'closed' | 'reset' | 'held';
   /**
    * Where a backoff whose waits do not shrink puts this attempt at the earliest: the attempt before it
    * plus the wait before that one (set by webhooks-sender.retry-backoff from the third attempt on).

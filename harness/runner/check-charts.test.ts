@@ -24,7 +24,7 @@ describe('deliveriesChart', () => {
       events: [
         { id: 'e1', attempts: [{ atMs: 0, status: 503 }, { atMs: 61, ended: 'reset' }] },
         { id: 'e2', attempts: [{ atMs: 10, status: 200 }, { atMs: 200, ended: 'timed-out' }, { atMs: 300, ended: 'closed' }] },
-        { id: '(no event id)', attempts: [{ atMs: 100 }] },
+        { id: '(no event id)', attempts: [{ atMs: 100, ended: 'held' }] },
       ],
       omittedEvents: 0,
     });

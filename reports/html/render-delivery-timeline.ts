@@ -1,7 +1,8 @@
 // The webhook deliveries a check's sink channel received (CheckResult.charts, kind "deliveries"),
 // drawn as a timeline: one row per event, each attempt a mark at the time it arrived, green when the
 // sink answered 2xx, red for another answer, orange when the sender gave up waiting (its time-out),
-// purple when the sink cut the connection (closed or reset, as the check's script asked), and the gap
+// purple when the sink cut the connection (closed or reset, as the check's script asked), grey when
+// the sink still held its answer on purpose as the check ended, and the gap
 // to the previous attempt written beside it, so a retry schedule (or its absence) can be seen. For
 // webhooks-sender.retry-backoff the expected backoff is drawn beside the observed one: a grey tick
 // where the attempt would come after a wait as long as the one before (a backoff that does not
@@ -23,7 +24,7 @@ const rowHeight = 26;
 
 function colourOf(attempt: Attempt): string {
   const { status } = attempt;
-  if (status === undefined) return attempt.ended === 'closed' || attempt.ended === 'reset' ? '#6a1b9a' : '#ef6c00';
+  if (status === undefined) return attempt.ended === 'closed' || attempt.ended === 'reset' ? '#6a1b9a' : attempt.ended === 'held' ? '#9e9e9e' : '#ef6c00';
   return status >= 200 && status < 300 ? '#2e7d32' : '#c62828';
 }
 
@@ -82,6 +83,6 @@ export function renderDeliveryTimeline(chart: DeliveriesChart, idPrefix: string)
   return (
     `<figure class="delivery-timeline"><svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="${titleId} ${descId}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<title id="${titleId}">The deliveries the sink received, by event and time</title><desc id="${descId}">${escapeHtml(words)}</desc>${parts.join('')}</svg>` +
-    `<figcaption>Deliveries by event: green answered 2xx, red another status, orange no answer in the sender's time, purple cut by the sink; the gap to the attempt before is written under each retry${chart.events.some((event) => event.attempts.some((attempt) => attempt.backoffFromMs !== undefined)) ? '; a grey tick marks where a wait as long as the one before would put the retry (the expected backoff)' : ''}${chart.events.some((event) => event.attempts.some((attempt) => attempt.notBeforeMs !== undefined)) ? '; a dashed ring marks the earliest the retry still counts as backing off, by the rule webhooks-sender.retry-backoff judges' : ''}${hidden > 0 ? ` (${hidden} more events not drawn)` : ''}.</figcaption></figure>`
+    `<figcaption>Deliveries by event: green answered 2xx, red another status, orange no answer in the sender's time, purple cut by the sink, grey held by the sink on purpose; the gap to the attempt before is written under each retry${chart.events.some((event) => event.attempts.some((attempt) => attempt.backoffFromMs !== undefined)) ? '; a grey tick marks where a wait as long as the one before would put the retry (the expected backoff)' : ''}${chart.events.some((event) => event.attempts.some((attempt) => attempt.notBeforeMs !== undefined)) ? '; a dashed ring marks the earliest the retry still counts as backing off, by the rule webhooks-sender.retry-backoff judges' : ''}${hidden > 0 ? ` (${hidden} more events not drawn)` : ''}.</figcaption></figure>`
   );
 }
