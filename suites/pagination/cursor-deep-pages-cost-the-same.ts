@@ -150,15 +150,16 @@ async function timeOtherStyles(ctx: CheckContext, list: OpenList, pageSize: numb
 /**
  * The page size of the walk to the deep end: the largest size the list is known to serve whole
  * (pinned, or found by page-size-bounds earlier in the run) that still leaves a full page of
- * `pageSize` of the kit's records after the first page, halved where that would cover the whole list,
- * so the walk passes a cursor halfway for the chart's middle point; `pageSize` when no maximum is known.
+ * `pageSize` of the kit's records after the first page, halved so the walk passes a cursor halfway
+ * for the chart's middle point; `pageSize` when no maximum is known.
  */
 function strideTo(ctx: CheckContext, list: OpenList, pageSize: number): number {
   const found = ctx.suiteScope.get<FoundBounds>(foundBoundsKey(list.target.label));
   const known = ctx.config.pagination.maxPageSize ?? found?.maxima['limit'];
   if (known === undefined) return pageSize;
-  // Halved only where one stride would cover the list: a longer list passes a cursor halfway anyway,
-  // and halving there would leave a walk that maxPagesPerWalk cuts short at half the depth.
+  // Halved, so that even a list one stride would cover is walked in two and passes a cursor halfway;
+  // a list longer than two strides is walked in strides of the maximum either way. Not where
+  // budgets.maxPagesPerWalk leaves no room for the extra page.
   const whole = list.ownIds.size - pageSize;
-  return Math.max(pageSize, whole <= known ? Math.floor(whole / 2) : known);
+  return Math.max(pageSize, Math.min(known, ctx.config.budgets.maxPagesPerWalk >= 3 ? Math.floor(whole / 2) : whole));
 }
