@@ -39,6 +39,14 @@ describe('awaitDeliveriesAbout', () => {
     expect(attempts.map((d) => d.sequence)).toEqual([2]);
   });
 
+  it('skips a retry that a sender sent under a new id (the same event about the same data), and counts an event that reuses an id', async () => {
+    const create = delivery(1, 'customer.created', 'evt_1');
+    const retryUnderNewId = delivery(2, 'customer.created', 'evt_9');
+    const updateReusingId = delivery(3, 'customer.updated', 'evt_1');
+    const attempts = await awaitDeliveriesAbout(ctx, channelWith([create, retryUnderNewId, updateReusingId]), 'cus_1', { count: 2, unlike: [create] });
+    expect(attempts.map((d) => d.sequence)).toEqual([3]);
+  });
+
   it('says how long it waits in whole milliseconds, however the rest of a window was computed', async () => {
     const lines: string[] = [];
     const saying = { ...ctx, progress: (line: string) => lines.push(line) } as unknown as CheckContext;

@@ -1,7 +1,7 @@
 // Bounded waits for deliveries about one record: never longer than the configured retry window,
 // and cut short when the check's budget runs out.
 import type { CheckContext, SinkChannel, SinkDelivery } from '../../../harness/check-api/check-context.js';
-import { eventNameOf, mentionsRecord } from './delivery-body.js';
+import { eventNameOf, isRedeliveryOf, mentionsRecord } from './delivery-body.js';
 
 export interface AwaitOptions {
   /** Only deliveries that arrived after this one count; default 0 (all). */
@@ -15,7 +15,7 @@ export interface AwaitOptions {
    * about the same record (a create that also emits "activated" is no retry).
    */
   readonly sameEventAsFirst?: boolean;
-  /** Deliveries byte-identical to one of these are redeliveries (at-least-once, 6/1): not counted. */
+  /** Redeliveries of these (isRedeliveryOf: the same bytes, or the same event and data under a new id) are not counted. */
   readonly unlike?: readonly SinkDelivery[];
 }
 
@@ -44,7 +44,7 @@ class DeliveryMatcher {
   readonly matched: number[] = [];
   private seen = 0;
   private readonly afterSequence: number;
-  private readonly unlikeDigests: ReadonlySet<string>;
+  private readonly unlike: readonly SinkDelivery[];
   private firstEvent: string | undefined;
 
   constructor(
@@ -52,7 +52,7 @@ class DeliveryMatcher {
     private readonly options: AwaitOptions,
   ) {
     this.afterSequence = options.afterSequence ?? 0;
-    this.unlikeDigests = new Set((options.unlike ?? []).map((delivery) => delivery.bodyDigest));
+    this.unlike = options.unlike ?? [];
   }
 
   /** Looks at the deliveries not seen yet; returns how many count so far. */
@@ -60,7 +60,7 @@ class DeliveryMatcher {
     for (; this.seen < deliveries.length; this.seen += 1) {
       const delivery = deliveries[this.seen]!;
       if (delivery.sequence <= this.afterSequence || !mentionsRecord(delivery, this.recordId)) continue;
-      if (this.unlikeDigests.has(delivery.bodyDigest)) continue;
+      if (this.unlike.some((earlier) => isRedeliveryOf(delivery, earlier))) continue;
       if (this.options.sameEventAsFirst === true) {
         if (this.matched.length === 0) this.firstEvent = eventNameOf(delivery);
         else if (eventNameOf(delivery) !== this.firstEvent) continue;

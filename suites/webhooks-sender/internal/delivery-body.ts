@@ -42,6 +42,18 @@ export function mentionsRecord(delivery: SinkDelivery, recordId: string | number
   return delivery.dataValues.has(String(recordId));
 }
 
+/**
+ * Whether `delivery` is a redelivery of `earlier` (at-least-once, 6/1) rather than a new event: the
+ * same bytes, or the same event name about the same data under another id, as a sender that gives
+ * each retry a new id sends it. (Not the same id alone: a sender that reuses ids across events is
+ * for webhooks-sender.unique-event-ids to find, so those must still count as new events.)
+ */
+export function isRedeliveryOf(delivery: SinkDelivery, earlier: SinkDelivery): boolean {
+  if (delivery.bodyDigest === earlier.bodyDigest) return true;
+  const { eventName, dataValues } = delivery;
+  return eventName !== undefined && eventName === earlier.eventName && dataValues.size > 0 && dataValues.size === earlier.dataValues.size && [...dataValues].every((value) => earlier.dataValues.has(value));
+}
+
 /** The deliveries about `recordId` that arrived after delivery number `afterSequence`. */
 export function deliveriesAbout(deliveries: readonly SinkDelivery[], recordId: string | number, afterSequence = 0): SinkDelivery[] {
   return deliveries.filter((delivery) => delivery.sequence > afterSequence && mentionsRecord(delivery, recordId));
