@@ -1,6 +1,7 @@
 // How long each suite's checks took and how they ended: the run overview the HTML report draws and
 // the console's line of it. Checks that run side by side overlap, so the times can add up to more
 // than the run's. Pure.
+import { formatDuration } from './format-duration.js';
 import type { CheckResult, CheckStatus } from './run-result.js';
 
 export interface SuiteTime {
@@ -24,13 +25,8 @@ export function suiteTimes(checks: readonly CheckResult[]): SuiteTime[] {
   });
 }
 
-/** "1.4 s", or "350 ms" under a second. */
-export function formatSuiteMs(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
-
 /** "pagination: 2.5 s in its checks, 1 failed, 12 passed". */
 export function describeSuiteTime(time: SuiteTime): string {
   const parts = worstFirst.filter((status) => time.counts[status] > 0).map((status) => `${time.counts[status]} ${status}`);
-  return `${time.suite}: ${formatSuiteMs(time.ms)} in its checks, ${parts.join(', ')}`;
+  return `${time.suite}: ${formatDuration(time.ms)} in its checks, ${parts.join(', ')}`;
 }

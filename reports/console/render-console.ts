@@ -1,5 +1,6 @@
 // The console report: verdicts first (what a release needs), then what to fix, then how to replay.
-import { formatSuiteMs, suiteTimes } from '../../harness/model/suite-times.js';
+import { formatDuration } from '../../harness/model/format-duration.js';
+import { suiteTimes } from '../../harness/model/suite-times.js';
 import { describeChart } from '../../harness/model/describe-chart.js';
 import { describeShards } from '../../harness/model/describe-shards.js';
 import { describeOutcome, describeVerdictReason } from '../../harness/model/describe-outcome.js';
@@ -152,7 +153,7 @@ function renderSummary(run: RunResult, inert: Inert): string[] {
   for (const note of run.notes) if (note.level === 'info') lines.push(`Note: ${inert(note.message)}`);
   // The run overview's words (the HTML report draws it): a slow suite stands out here too.
   const times = suiteTimes(run.checks).filter((time) => time.worst !== 'skipped');
-  if (times.length > 0) lines.push(`Time by suite (checks side by side overlap): ${times.map((time) => `${time.suite} ${formatSuiteMs(time.ms)}`).join(', ')}`);
+  if (times.length > 0) lines.push(`Time by suite (checks side by side overlap): ${times.map((time) => `${time.suite} ${formatDuration(time.ms)}`).join(', ')}`);
   lines.push(`${passed} passed, ${failed} failed, ${skipped} skipped, ${errored} errored in ${seconds}s (seed ${run.seed})`);
   // The replay command is copied and run: it is never cut, only made inert.
   lines.push(`Replay: ${toInertText(run.replayCommand, Number.MAX_SAFE_INTEGER)}`);

@@ -7,10 +7,7 @@ export function formatCount(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** "31 ms" or "5.2 s". */
-export function formatDuration(ms: number): string {
-  return ms < 1000 ? `${formatCount(Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
+export { formatDuration } from '../../harness/model/format-duration.js';
 
 /** "2025-01-02 03:04:05 UTC" for an ISO timestamp; anything else is shown as given. */
 export function formatTimestamp(iso: string): string {
