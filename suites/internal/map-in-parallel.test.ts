@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstVerdictInOrder, mapInConflictOrder, mapInParallel } from './map-in-parallel.js';
+import { firstVerdictInOrder, mapInConflictOrder, mapInParallel, settledInOrder } from './map-in-parallel.js';
 
 describe('mapInParallel', () => {
   it('keeps the input order whatever finishes first, and never runs more than the limit at once', async () => {
@@ -53,6 +53,16 @@ describe('firstVerdictInOrder', () => {
       return undefined;
     })).rejects.toThrow('spent');
     expect(await firstVerdictInOrder([0, 1], 2, async () => undefined)).toBeUndefined();
+  });
+});
+
+describe('settledInOrder', () => {
+  it('returns the values in order, and throws the first error in order only once every piece has settled', async () => {
+    expect(await settledInOrder([Promise.resolve(1), Promise.resolve('two')] as const)).toEqual([1, 'two']);
+    let slowFinished = false;
+    const slow = new Promise<number>((resolve) => setTimeout(() => resolve((slowFinished = true) ? 3 : 0), 20));
+    await expect(settledInOrder([slow, Promise.reject(new Error('second')), Promise.reject(new Error('third'))] as const)).rejects.toThrow('second');
+    expect(slowFinished).toBe(true);
   });
 });
 

@@ -97,3 +97,13 @@ export async function mapInConflictOrder<T, R>(
   if (failure !== undefined) throw failure.error;
   return results;
 }
+
+/**
+ * Awaits every one of `work` (started at once), then throws the first error in input order or
+ * returns the values in order: none is left running unwatched when another fails.
+ */
+export async function settledInOrder<T extends readonly unknown[]>(work: { readonly [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(work);
+  for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}

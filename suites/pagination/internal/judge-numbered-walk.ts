@@ -4,6 +4,7 @@
 import type { CheckContext, CheckOutcome } from '../../../harness/check-api/check-context.js';
 import type { OpenList } from './open-list.js';
 import { servedWalkPageSize } from './served-walk-page-size.js';
+import { settledInOrder } from '../../internal/map-in-parallel.js';
 import { outcomeOfWalkEnd } from './outcome-of-walk-end.js';
 import { describeWalkProblems, isWalkExact, judgeWalkedIds, listBriefly, type WalkProblems } from './page-rules.js';
 import { findOversizedPages, walkEvidence, walkPages, type FetchedPage, type PageWalk } from './page-walker.js';
@@ -81,7 +82,7 @@ async function reportInstabilityUnderMutation(ctx: CheckContext, list: OpenList,
       if (index >= mutatedPages || !fetched.page.ok) return;
       const victim = fetched.page.ids.find((id) => list.ownIds.has(id));
       // The delete and the insert at once: the next page sees both either way.
-      const [isDeleted, added] = await Promise.all([victim === undefined ? undefined : list.deleteFixture(victim), list.createFixtures(1)]);
+      const [isDeleted, added] = await settledInOrder([victim === undefined ? Promise.resolve(undefined) : list.deleteFixture(victim), list.createFixtures(1)] as const);
       if (victim !== undefined) {
         expected.delete(victim);
         // Refused, it is in an unknown state: not judged at all.
@@ -97,13 +98,12 @@ async function reportInstabilityUnderMutation(ctx: CheckContext, list: OpenList,
     },
   });
   const changes = `${deleted} seen record(s) deleted and ${inserted} inserted between pages`;
-  const drawn = judgeWalkedIds(walk.ids, expected, judged);
-  ctx.chart(walkChartOf(list.path, style, pagesOf(walk), { repeated: drawn.repeated, missing: walk.end.kind === 'complete' ? drawn.missing : [], writes }));
+  const problems = judgeWalkedIds(walk.ids, expected, judged);
+  ctx.chart(walkChartOf(list.path, style, pagesOf(walk), { repeated: problems.repeated, missing: walk.end.kind === 'complete' ? problems.missing : [], writes }));
   if (walk.end.kind !== 'complete') {
     ctx.info(`${what} under mutation (${changes}) did not complete: ${describeWalkEnd(walk.end)}`);
     return;
   }
-  const problems = judgeWalkedIds(walk.ids, expected, judged);
   ctx.info(
     isWalkExact(problems)
       ? `${what} under mutation (${changes}) still listed every record once`

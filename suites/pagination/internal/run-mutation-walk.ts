@@ -1,5 +1,6 @@
 // One run of the cursor-under-mutation property: top the fixture pool up, walk the list with
 // next_cursor, run the generated writes between pages, and judge the kit's own records only.
+import { settledInOrder } from '../../internal/map-in-parallel.js';
 import type { CheckContext, ExchangeRecord } from '../../../harness/check-api/check-context.js';
 import { describeMutation, mutationsAfter, pickVictim, type Mutation } from './mutation-commands.js';
 import type { OpenList } from './open-list.js';
@@ -56,9 +57,7 @@ export async function runMutationWalk(ctx: CheckContext, list: OpenList, pool: P
       // Which record each write hits is decided in order first, as if they ran one after another; the
       // writes then go out at once, since the next page sees the same records either way.
       const writes = planWrites(list.ownIds, mutationsAfter(mutations, pageIndex), { seen, lastId, expected, judged });
-      const settled = await Promise.allSettled(writes.map((write) => carryOut(list, write, judged)));
-      for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
-      for (const outcome of settled) if (outcome.status === 'fulfilled') applied.push(outcome.value);
+      applied.push(...(await settledInOrder(writes.map((write) => carryOut(list, write, judged)))));
     },
   });
   return {
