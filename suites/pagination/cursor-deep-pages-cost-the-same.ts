@@ -67,18 +67,16 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
   // A page halfway, where the walk passed a cursor there: the chart's curve gets a point between
   // the ends (timed for the chart only; the judgement is the first page against the deepest).
   const middleIndex = Math.floor(deepIndex / 2);
-  const hasMiddle = middleIndex >= 1 && typeof walk.pages[middleIndex]!.query.after === 'string';
-  const middleDepth = hasMiddle ? depthAt(middleIndex) : 0;
-  const middleQuery: PageQuery = hasMiddle ? { ...walk.pages[middleIndex]!.query, limit: pageSize } : firstQuery;
+  const middle = middleIndex >= 1 && typeof walk.pages[middleIndex]!.query.after === 'string' ? { depth: depthAt(middleIndex), query: { ...walk.pages[middleIndex]!.query, limit: pageSize } } : undefined;
 
   const firstMs: number[] = [];
   const middleMs: number[] = [];
   const deepMs: number[] = [];
   for (let round = 0; round < samples; round += 1) {
     const first = await fetchPage(ctx, list, firstQuery, 'time the first page');
-    const middle = hasMiddle && round < middleSamples ? await fetchPage(ctx, list, middleQuery, `time the page ${middleDepth} items deep, for the chart`) : undefined;
+    const halfway = middle !== undefined && round < middleSamples ? await fetchPage(ctx, list, middle.query, `time the page ${middle.depth} items deep, for the chart`) : undefined;
     const deep = await fetchPage(ctx, list, deepQuery, `time the page ${depth} items deep`);
-    if (middle?.page.ok === true) middleMs.push(middle.response.durationMs);
+    if (halfway?.page.ok === true) middleMs.push(halfway.response.durationMs);
     for (const fetched of [first, deep]) {
       if (!fetched.page.ok) {
         return ctx.fail(`${fetched.url}: ${fetched.page.reason}`, {
@@ -99,7 +97,7 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
     kind: 'page-cost',
     list: list.path,
     pageSize,
-    pages: [...firstMs.map((ms) => ({ depth: 0, ms })), ...middleMs.map((ms) => ({ depth: middleDepth, ms })), ...deepMs.map((ms) => ({ depth, ms })), ...compared],
+    pages: [...firstMs.map((ms) => ({ depth: 0, ms })), ...middleMs.map((ms) => ({ depth: middle?.depth ?? 0, ms })), ...deepMs.map((ms) => ({ depth, ms })), ...compared],
     warnRatio: deepPageRatioWarn,
     adviceFromMs: slowFromMs(judgement.firstMs, deepPageRatioWarn),
   });

@@ -2,7 +2,7 @@ import { defineCheck } from '../define-check.js';
 import { judgeEachList } from './internal/judge-each-list.js';
 import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
 import { walkPages } from './internal/page-walker.js';
-import { listedTwice, pagesOf, walkChartOf } from './internal/walk-chart.js';
+import { quietWalkChart } from './internal/walk-chart.js';
 
 // Convention 4.2/5: next_cursor and has_more tell the client how to get more. A pager that sends a
 // cursor back to an earlier page, or has_more true with empty pages forever, traps a naive client.
@@ -28,7 +28,7 @@ export const cursorWalkTerminates = defineCheck({
     // On three pages (readerFixtureCount): enough for a cursor sent back to the first page to come round again.
     return judgeEachList(ctx, ['cursor'], async (list) => {
       const walk = await walkPages(ctx, list, { style: 'cursor', pageSize, note: 'walk the list with next_cursor' });
-      ctx.chart(walkChartOf(list.path, 'cursor', pagesOf(walk), { repeated: listedTwice(walk.ids) }));
+      ctx.chart(quietWalkChart(list, 'cursor', walk));
       return outcomeOfWalkEnd(ctx, list, walk, `cursor walk of ${list.path} with limit=${pageSize}`) ?? ctx.pass();
     }, 'reads-only');
   },

@@ -32,53 +32,52 @@ export const pageMatchesOffset = defineCheck({
       // One page past the kit's records at most: enough to cover the first, middle and last pages.
       const lastPage = Math.ceil(list.ownIds.size / pageSize) + 1;
       // The pages as compared, both ways, drawn whatever the verdict.
-      const read: { byPage: FetchedPage[]; byOffset: FetchedPage[] } = { byPage: [], byOffset: [] };
-      const draw = (): void => {
-        for (const [style, pages] of [['page', read.byPage], ['offset', read.byOffset]] as const) {
-          const drawn = pagesOf({ pages });
-          ctx.chart(walkChartOf(list.path, style, drawn, { repeated: listedTwice(drawn.flatMap((p) => p.ids)) }));
-        }
-      };
+      const byPage: FetchedPage[] = [];
+      const byOffset: FetchedPage[] = [];
+      let outcome: CheckOutcome | undefined;
       for (let page = 1; page <= Math.min(lastPage, ctx.config.budgets.maxPagesPerWalk); page += 1) {
-        const outcome = await comparePage(ctx, list, page, pageSize, read);
-        if (outcome === 'end') break;
-        if (outcome !== undefined) {
-          draw();
-          return outcome;
-        }
+        const compared = await comparePage(ctx, list, page, pageSize);
+        byPage.push(compared.byPage);
+        byOffset.push(compared.byOffset);
+        if (compared.outcome === 'end') break;
+        outcome = compared.outcome;
+        if (outcome !== undefined) break;
       }
-      draw();
-      return ctx.pass();
+      for (const [style, pages] of [['page', byPage], ['offset', byOffset]] as const) {
+        const drawn = pagesOf({ pages });
+        ctx.chart(walkChartOf(list.path, style, drawn, { repeated: listedTwice(drawn.flatMap((p) => p.ids)) }));
+      }
+      return outcome ?? ctx.pass();
     }, 'reads-only');
   },
 });
 
+/** One page compared both ways, with the pair as last read (the page grid shows it). */
 async function comparePage(
   ctx: CheckContext,
   list: OpenList,
   page: number,
   size: number,
-  seen: { readonly byPage: FetchedPage[]; readonly byOffset: FetchedPage[] },
-): Promise<CheckOutcome | 'end' | undefined> {
+): Promise<{ readonly outcome: CheckOutcome | 'end' | undefined; readonly byPage: FetchedPage; readonly byOffset: FetchedPage }> {
   const read = () =>
     Promise.all([
       fetchPage(ctx, list, { page, per_page: size }, `page ${page} by page number`),
       fetchPage(ctx, list, { offset: (page - 1) * size, limit: size }, `page ${page} by offset`),
     ]);
   let [byPage, byOffset] = await read();
-  // The pair as last read is what the page grid shows, whichever way the comparison ends.
-  try {
-    for (const [fetched, param] of [[byPage, 'per_page'], [byOffset, 'limit']] as const) {
-      if (!fetched.page.ok) return failPair(ctx, list, `${fetched.url} ${fetched.page.reason}`, 'a list page', fetched.page.reason, byPage, byOffset);
-      if (fetched.page.ids.length > size) {
-        return failPair(ctx, list, `${param}=${size} was not honoured: ${fetched.url} held ${fetched.page.ids.length} items`, `at most ${size} items`, `${fetched.page.ids.length} items`, byPage, byOffset);
-      }
+  const ending = (outcome: CheckOutcome | 'end' | undefined) => ({ outcome, byPage, byOffset });
+  for (const [fetched, param] of [[byPage, 'per_page'], [byOffset, 'limit']] as const) {
+    if (!fetched.page.ok) return ending(failPair(ctx, list, `${fetched.url} ${fetched.page.reason}`, 'a list page', fetched.page.reason, byPage, byOffset));
+    if (fetched.page.ids.length > size) {
+      return ending(failPair(ctx, list, `${param}=${size} was not honoured: ${fetched.url} held ${fetched.page.ids.length} items`, `at most ${size} items`, `${fetched.page.ids.length} items`, byPage, byOffset));
     }
+  }
+  if (firstDifference(idsOf(byPage), idsOf(byOffset)) >= 0) {
+    // Records others wrote between the two reads shift offsets; only a repeatable difference counts.
+    [byPage, byOffset] = await read();
     if (firstDifference(idsOf(byPage), idsOf(byOffset)) >= 0) {
-      // Records others wrote between the two reads shift offsets; only a repeatable difference counts.
-      [byPage, byOffset] = await read();
-      if (firstDifference(idsOf(byPage), idsOf(byOffset)) >= 0) {
-        return failPair(
+      return ending(
+        failPair(
           ctx,
           list,
           `page=${page}&per_page=${size} lists [${listBriefly(idsOf(byPage))}] but offset=${(page - 1) * size}&limit=${size} lists [${listBriefly(idsOf(byOffset))}]`,
@@ -86,14 +85,11 @@ async function comparePage(
           `page: ${idsOf(byPage).join(', ') || '(none)'}; offset: ${idsOf(byOffset).join(', ') || '(none)'}`,
           byPage,
           byOffset,
-        );
-      }
+        ),
+      );
     }
-    return byOffset.page.ok && !byOffset.page.hasMore ? 'end' : undefined;
-  } finally {
-    seen.byPage.push(byPage);
-    seen.byOffset.push(byOffset);
   }
+  return ending(byOffset.page.ok && !byOffset.page.hasMore ? 'end' : undefined);
 }
 
 function idsOf(fetched: FetchedPage): readonly string[] {
