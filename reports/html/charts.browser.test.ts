@@ -9,7 +9,7 @@ import { access, copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCheck, buildRun } from '../../harness/model/test-support/sample-run.js';
 import type { RunResult } from '../../harness/model/run-result.js';
@@ -75,6 +75,20 @@ async function gridOf(url: string, javaScriptEnabled: boolean) {
   return result;
 }
 
+/** Runs `look` on `url` in a fresh page, with scripts on and then off: the charts must not need them. */
+async function withAndWithoutScripts(url: string, look: (page: Page, javaScriptEnabled: boolean) => Promise<void>): Promise<void> {
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    try {
+      const page = await context.newPage();
+      await page.goto(url);
+      await look(page, javaScriptEnabled);
+    } finally {
+      await context.close();
+    }
+  }
+}
+
 describe('the page grid of a failed walk under mutation', () => {
   it.each([true, false])('is drawn, named and marks the rows listed twice (JavaScript %s)', async (javaScriptEnabled) => {
     const grid = await gridOf(pageUrl, javaScriptEnabled);
@@ -87,10 +101,7 @@ describe('the page grid of a failed walk under mutation', () => {
   }, 30_000);
 
   it('draws the failed sender and receiver checks\' charts from the same run: the retries that changed their bytes, the answers to a redelivery', async () => {
-    for (const javaScriptEnabled of [true, false]) {
-      const context = await browser.newContext({ javaScriptEnabled });
-      const page = await context.newPage();
-      await page.goto(pageUrl);
+    await withAndWithoutScripts(pageUrl, async (page) => {
       const retried = page.locator('details[data-status="failed"]:has(code.check-id:text-is("webhooks-sender.retry-after-failure"))');
       // A row per event failed in one way, its first attempt failed (red or purple) and its retry.
       expect(await retried.locator('figure.delivery-timeline svg circle[r="5"]').count()).toBeGreaterThanOrEqual(4);
@@ -98,21 +109,16 @@ describe('the page grid of a failed walk under mutation', () => {
       const redelivered = page.locator('details[data-status="failed"]:has(code.check-id:text-is("webhooks-receiver.redelivery-processed-once"))');
       expect(await redelivered.locator('figure.acknowledgements svg rect').count()).toBeGreaterThanOrEqual(2);
       expect(await redelivered.locator('[id$="-acks-desc"]').textContent()).toMatch(/answered 2\d\d after \d+ ms/);
-      await context.close();
-    }
+    });
   }, 30_000);
 
   it('comes with the run overview: a bar per suite that ran, the failing ones red, named for screen readers', async () => {
-    for (const javaScriptEnabled of [true, false]) {
-      const context = await browser.newContext({ javaScriptEnabled });
-      const page = await context.newPage();
-      await page.goto(pageUrl);
+    await withAndWithoutScripts(pageUrl, async (page) => {
       const svg = page.locator('figure.run-overview svg');
       await svg.waitFor({ state: 'visible' });
       expect(await page.locator('[id="overview-desc"]').textContent()).toMatch(/^pagination: [\d.]+ s in its checks, \d+ failed, \d+ passed/);
       expect(await svg.locator('rect[fill="#c62828"]').count()).toBe(3); // a failed check in each of the three suites
-      await context.close();
-    }
+    });
   }, 30_000);
 
   it('draws passing checks\' charts from a real run: the sender\'s retries, the receiver\'s answer times, the cost of deep cursor pages, the walks', async () => {
@@ -123,10 +129,7 @@ describe('the page grid of a failed walk under mutation', () => {
       const code = await runCli(['run', '--base-url', clean.url, '--config', exampleConfig, '--suite', 'webhooks-sender,webhooks-receiver', '--report-dir', reportDir], io);
       expect(code, io.out()).toBe(0);
       const webhooksUrl = pathToFileURL(join(reportDir, 'index.html')).href;
-      for (const javaScriptEnabled of [true, false]) {
-        const context = await browser.newContext({ javaScriptEnabled });
-        const page = await context.newPage();
-        await page.goto(webhooksUrl);
+      await withAndWithoutScripts(webhooksUrl, async (page) => {
         const backoff = page.locator('details[data-status="passed"]:has(code.check-id:text-is("webhooks-sender.retry-backoff"))');
         // The reference server fails the first attempts and backs off: the retries are drawn. Its waits
         // (50, 100, 200 ms) are within the rule's jitter allowance, so no ring asks for a later retry.
@@ -157,9 +160,9 @@ describe('the page grid of a failed walk under mutation', () => {
         expect(await stable.locator('figure.page-grid svg').count()).toBeGreaterThanOrEqual(8);
         const matched = page.locator('details[data-status="passed"]:has(code.check-id:text-is("pagination.page.matches-offset"))');
         expect(await matched.locator('figure.page-grid [id$="-grid-title"]').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^The pages of the page walk of /), expect.stringMatching(/^The pages of the offset walk of /)]));
-        expect(await deep.locator('[id$="-cost-desc"]').first().textContent()).toMatch(/^\/\S+, pages of \d+: .* ms at 0 items deep, .* ms at \d+ items deep \(fastest of each depth\).* For comparison, by offset: .* For comparison, by page: /);
-        await context.close();
-      }
+        // Three depths a style: the first page, the one halfway and the deep one.
+        expect(await deep.locator('[id$="-cost-desc"]').first().textContent()).toMatch(/^\/\S+, pages of \d+: [\d.]+ ms at 0 items deep, [\d.]+ ms at \d+ items deep, [\d.]+ ms at \d+ items deep \(fastest of each depth\).* For comparison, by offset: .* For comparison, by page: /);
+      });
     } finally {
       await clean.close();
     }
@@ -182,10 +185,7 @@ describe('the page grid of a failed walk under mutation', () => {
     ]);
     const url = await writeHtmlPage(run, join(root, 'timeline'));
     const counts: number[] = [];
-    for (const javaScriptEnabled of [true, false]) {
-      const context = await browser.newContext({ javaScriptEnabled });
-      const page = await context.newPage();
-      await page.goto(url);
+    await withAndWithoutScripts(url, async (page, javaScriptEnabled) => {
       const svg = page.locator('figure.delivery-timeline svg');
       await svg.waitFor({ state: 'visible' });
       expect(await svg.locator('circle[r="5"]').count()).toBe(3);
@@ -195,8 +195,7 @@ describe('the page grid of a failed walk under mutation', () => {
       expect(await page.locator('[id$="-cost-desc"]').textContent()).toContain(hostile);
       counts.push(await page.locator('figure svg').count());
       if (javaScriptEnabled) expect(await page.evaluate('window.__pwned')).toBeUndefined();
-      await context.close();
-    }
+    });
     expect(counts[0]).toBe(counts[1]);
   }, 30_000);
 
