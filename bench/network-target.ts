@@ -37,7 +37,9 @@ export async function startNetworkTarget(delayMs: number): Promise<NetworkTarget
     ...started,
     async close() {
       const exited = once(worker, 'exit');
-      const [stats] = (await Promise.all([once(worker, 'message'), Promise.resolve(worker.postMessage('close'))]))[0] as [ProxyStats];
+      const answered = once(worker, 'message');
+      worker.postMessage('close');
+      const [stats] = (await answered) as [ProxyStats];
       await exited;
       return stats;
     },
