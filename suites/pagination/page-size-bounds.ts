@@ -32,7 +32,7 @@ export const pageSizeBounds = defineCheck({
   ],
   provenBy: ['no-max-page-size', 'no-default-page-size', 'nested-list-ignores-limit'],
   async run(ctx) {
-    return judgeEachList(ctx, ['cursor', 'offset', 'page'], (list, styles) => judgeBounds(ctx, list, styles), 'writes-own-list');
+    return judgeEachList(ctx, ['cursor', 'offset', 'page'], (list, styles) => judgeBounds(ctx, list, styles), 'grows-own-list');
   },
 });
 
@@ -55,6 +55,7 @@ async function judgeBounds(ctx: CheckContext, list: OpenList, styles: readonly P
   const sizeParams = [...(styles.includes('cursor') || styles.includes('offset') ? ['limit'] : []), ...(styles.includes('page') ? ['per_page'] : [])];
   const probes: Probe[] = [{ name: 'default', query: {} }, ...sizeParams.map((name) => ({ name, query: { [name]: hugeSize } }))];
   const resolved = new Map<string, Seen>();
+  let added = 0;
 
   for (;;) {
     let visible = 0;
@@ -88,6 +89,7 @@ async function judgeBounds(ctx: CheckContext, list: OpenList, styles: readonly P
     ctx.progress(`${list.path}: ${created + more} records to see the page-size bounds`);
     const made = await list.createFixtures(more);
     if (!made.ok) return made.outcome;
+    added += more;
   }
 
   const defaultSize = sizeOf(resolved.get('default')!.observation);
@@ -125,7 +127,7 @@ async function judgeBounds(ctx: CheckContext, list: OpenList, styles: readonly P
   }
   // Later checks explore the sizes around these bounds (pagination.explored-queries).
   ctx.suiteScope.set(foundBoundsKey(list.target.label), { defaultSize, maxima });
-  ctx.info(`${list.path}: ${found.join(', ')}`);
+  ctx.info(`${list.path}: ${found.join(', ')}; ${added} record${added === 1 ? '' : 's'} added to see them`);
   return ctx.pass();
 }
 

@@ -1,7 +1,15 @@
 // The pagination suite beyond its proofs (check-proofs.test.ts): the checks share records and report
 // what they walked; choices the convention leaves open are accepted by default and enforced once
 // pinned; budgets, styles, seeds and the evidence of a property failure behave as the README says.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runConformance } from '../../harness/runner/run-conformance.js';
+import { suites as registry } from '../index.js';
+import { secondServerModeMatrix } from '../test-support/second-server/mode-matrix.js';
+import { secondServerConfig } from '../test-support/second-server/second-server-config.js';
+import { startSecondServer } from '../test-support/second-server/start-second-server.js';
 import type { ApicertConfig } from '../../harness/config/config-types.js';
 import type { DefectName } from '../../reference-server/defects.js';
 import { defineCheck, type Check } from '../define-check.js';
@@ -18,6 +26,15 @@ import { pageSizeBounds } from './page-size-bounds.js';
 import { walkWithinBudget } from './walk-within-budget.js';
 
 type PaginationPin = Partial<ApicertConfig['pagination']>;
+
+/** The records page-size-bounds added to each list, from its findings, nested lists by their configured path. */
+const recordsAdded = (findings: readonly { readonly message: string }[]): Record<string, number> =>
+  Object.fromEntries(
+    findings
+      .map((f) => /^(\S+): default page size .*; (\d+) records? added/.exec(f.message))
+      .filter((m) => m !== null)
+      .map((m) => [m[1]!.replace(/^\/customers\/[^/]+\//, '/customers/{id}/'), Number(m[2])]),
+  );
 
 function pin(pagination: PaginationPin, budgets: Partial<ApicertConfig['budgets']> = {}) {
   return (config: ApicertConfig): ApicertConfig => ({
@@ -61,7 +78,32 @@ describe('pagination suite against the clean reference server', () => {
   it('discovers the default and maximum page size of each list', async () => {
     const result = await runOneAgainstReference(pageSizeBounds, { configure: pin({}) });
     expect(result.status).toBe('passed');
-    expect(result.findings.map((f) => f.message)).toContainEqual('/products: default page size 20, limit maximum 100 (clamped above it), per_page maximum 100 (clamped above it)');
+    expect(result.findings.map((f) => f.message)).toContainEqual('/products: default page size 20, limit maximum 100 (clamped above it), per_page maximum 100 (clamped above it); 101 records added to see them');
+  });
+
+  it('grows a nested list before the list that shows its records too, which then needs none of its own', async () => {
+    const result = await runOneAgainstReference(pageSizeBounds, { configure: pin({}) });
+    expect(result.status, result.message).toBe('passed');
+    const added = recordsAdded(result.findings);
+    // /customers holds the nested list's parent and the orders' customer already.
+    expect(added).toEqual({ '/customers': 99, '/customers/{id}/orders': 101, '/orders': 0, '/products': 101 });
+  });
+
+  it('grows the nested list first on the second server too, where the maximum is 50', async () => {
+    const modes = secondServerModeMatrix.find((candidate) => candidate.overMax === 'clamp')!;
+    const server = await startSecondServer({ modes });
+    const directory = await mkdtemp(join(tmpdir(), 'apicert-bounds-'));
+    try {
+      const configPath = join(directory, 'config.json');
+      await writeFile(configPath, JSON.stringify(secondServerConfig()));
+      const { run } = await runConformance({ registry, baseUrl: server.url, configPath, seed: 3, checks: [pageSizeBounds.id], env: { APICERT_TOKEN: server.token } });
+      const [result] = run.checks;
+      expect(result?.status, result?.status === 'failed' ? result.message : undefined).toBe('passed');
+      expect(recordsAdded(result?.findings ?? [])).toEqual({ '/customers': 49, '/customers/{id}/orders': 51, '/orders': 0, '/products': 51 });
+    } finally {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 
   it('reports offset instability under mutation as information, never as a failure', async () => {

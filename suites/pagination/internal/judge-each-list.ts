@@ -3,10 +3,10 @@
 // check's outcome: a failing list fails it; a list it could not finish judging (a budget ran out)
 // leaves it incomplete, never passed; lists the config leaves out are reported.
 import type { CheckContext, CheckOutcome } from '../../../harness/check-api/check-context.js';
-import { listTargets, stylesToJudge, type PaginationStyle } from './list-targets.js';
+import { listTargets, stylesToJudge, type ListTarget, type PaginationStyle } from './list-targets.js';
 import { openList, type OpenList } from './open-list.js';
 import { firstVerdictInOrder, mapInConflictOrder, mapInParallel } from '../../internal/map-in-parallel.js';
-import { listsMayShareRecords } from './lists-share-records.js';
+import { listsMayShareRecords, listsShareCounts, nestedListsListedIn } from './lists-share-records.js';
 import { oneAtATime } from './one-at-a-time.js';
 import { RequestBudgetSpent, sideBySideWithin } from './request-budget.js';
 
@@ -23,8 +23,12 @@ export type ListJudge = (list: OpenList, styles: readonly PaginationStyle[]) => 
  * - `writes-own-list`: the judge writes to the list it judges. Offset and page walks are not stable
  *   while data changes (4.2/1), so lists that may share records (listsMayShareRecords) are judged one
  *   after another, in list order, and the others side by side: each sees what it would in turn.
+ * - `grows-own-list`: the judge adds records to the list it judges and counts what a page shows,
+ *   never their order. Only lists that count each other's records (listsShareCounts) wait for each
+ *   other, and a nested list goes first: its records then count toward the top-level list that lists
+ *   them too (/orders needs none of its own once /customers/{id}/orders holds enough).
  */
-export type ListConcurrency = 'reads-only' | 'tolerant' | 'writes-own-list';
+export type ListConcurrency = 'reads-only' | 'tolerant' | 'writes-own-list' | 'grows-own-list';
 
 /**
  * The records every list holds before a reading check judges it: three pages of walkPageSize, a
@@ -85,7 +89,10 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
   // Side by side; the verdict is read in list order, whichever list finished first.
   const judgeReady = ({ list, supported }: (typeof ready)[number]): Promise<CheckOutcome> => judgeOne(ctx, judge, list, supported);
   const limit = ctx.config.target.concurrency;
-  const outcomes = concurrency === 'writes-own-list' ? await judgeApart(ready, limit, judgeReady) : await mapInParallel(ready, limit, judgeReady);
+  const outcomes =
+    concurrency === 'writes-own-list' || concurrency === 'grows-own-list'
+      ? await judgeApart(ready, limit, judgeReady, schedules[concurrency](targets))
+      : await mapInParallel(ready, limit, judgeReady);
   for (const [index, outcome] of outcomes.entries()) {
     if (outcome.status === 'failed' || outcome.status === 'blocked') return outcome;
     const { list, supported } = ready[index]!;
@@ -101,14 +108,25 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
   return ctx.pass();
 }
 
-/**
- * Judges lists that may share records one after another and the others side by side. Top-level
- * lists go first, nested ones after: a nested list shares records with its parent's list and with
- * its children's, which share none with each other, so two rounds do what list order would take three.
- */
-async function judgeApart<T extends { readonly list: OpenList }>(ready: readonly T[], limit: number, judge: (item: T) => Promise<CheckOutcome>): Promise<CheckOutcome[]> {
-  const schedule = [...ready.keys()].sort((a, b) => Number(ready[a]!.list.target.related !== undefined) - Number(ready[b]!.list.target.related !== undefined));
-  const outcomes = await mapInConflictOrder(schedule, limit, (earlier, later) => listsMayShareRecords(ready[earlier]!.list.target, ready[later]!.list.target), (index) => judge(ready[index]!));
+/** Which lists wait for which, and which go first: fixed by the config, so every run judges alike. */
+interface ListSchedule {
+  readonly conflicts: (a: ListTarget, b: ListTarget) => boolean;
+  /** Lists of a lower round go first; list order within a round. */
+  readonly round: (target: ListTarget) => number;
+}
+
+const schedules: Record<'writes-own-list' | 'grows-own-list', (all: readonly ListTarget[]) => ListSchedule> = {
+  // Top-level lists first, nested ones after: a nested list shares records with its parent's list and
+  // with its children's, which share none with each other, so two rounds do what list order would take three.
+  'writes-own-list': () => ({ conflicts: listsMayShareRecords, round: (target) => Number(target.related !== undefined) }),
+  // The lists that count a nested list's records last, once those records are there.
+  'grows-own-list': (all) => ({ conflicts: listsShareCounts, round: (target) => Number(nestedListsListedIn(target, all).length > 0) }),
+};
+
+/** Judges lists that conflict one after another, in the schedule's order, and the others side by side. */
+async function judgeApart<T extends { readonly list: OpenList }>(ready: readonly T[], limit: number, judge: (item: T) => Promise<CheckOutcome>, { conflicts, round }: ListSchedule): Promise<CheckOutcome[]> {
+  const schedule = [...ready.keys()].sort((a, b) => round(ready[a]!.list.target) - round(ready[b]!.list.target));
+  const outcomes = await mapInConflictOrder(schedule, limit, (earlier, later) => conflicts(ready[earlier]!.list.target, ready[later]!.list.target), (index) => judge(ready[index]!));
   const inListOrder = new Array<CheckOutcome>(ready.length);
   for (const [position, index] of schedule.entries()) inListOrder[index] = outcomes[position]!;
   return inListOrder;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectionConfig } from '../../../harness/check-api/check-context.js';
 import { listTargets } from './list-targets.js';
-import { listsMayShareRecords, nestedListsListedIn, walkPageSizeAmong } from './lists-share-records.js';
+import { listsMayShareRecords, listsShareCounts, nestedListsListedIn, walkPageSizeAmong } from './lists-share-records.js';
 
 const collection = (name: string, related: CollectionConfig['related'] = []): CollectionConfig => ({
   name,
@@ -65,5 +65,16 @@ describe('nestedListsListedIn and walkPageSizeAmong', () => {
     expect(walkPageSizeAmong(byLabel('/orders'), targets, 5)).toBe(10);
     expect(walkPageSizeAmong(byLabel('/products'), targets, 5)).toBe(5);
     expect(walkPageSizeAmong(byLabel('/customers/{id}/orders'), targets, 5)).toBe(5);
+  });
+});
+
+describe('listsShareCounts', () => {
+  it('links a nested list only to the top-level list that lists its records too, not to its parent', () => {
+    const targets = listTargets({ collections: [collection('customers', [nested('orders', '/orders/{childId}')]), collection('orders'), collection('products')] });
+    const pairs: string[] = [];
+    for (const [i, a] of targets.entries()) for (const b of targets.slice(i + 1)) if (listsShareCounts(a, b)) pairs.push(`${a.label} ~ ${b.label}`);
+    // A child added under a customer adds no customer, while listsMayShareRecords links the two as well.
+    expect(pairs).toEqual(['/customers/{id}/orders ~ /orders']);
+    expect(listsShareCounts(targets[0]!, targets[0]!)).toBe(true);
   });
 });

@@ -28,8 +28,23 @@ function recordHomes(target: ListTarget): Set<string> {
  * for a nested list, which lists its own parent's children only.
  */
 export function nestedListsListedIn(target: ListTarget, all: readonly ListTarget[]): ListTarget[] {
-  if (target.related !== undefined) return [];
-  return all.filter(({ related }) => related !== undefined && (related.name === target.collection.name || related.memberPath.replace(/\/\{childId\}$/, '') === target.collection.path));
+  return all.filter((candidate) => listsRecordsOf(target, candidate));
+}
+
+/**
+ * True when a record the kit adds to one list shows in the other's count: a nested list and the
+ * top-level list that lists its records too. Narrower than listsMayShareRecords, which also links a
+ * parent to its children (a child's write may move its parent in an order, but adds no parent).
+ */
+export function listsShareCounts(a: ListTarget, b: ListTarget): boolean {
+  return a === b || listsRecordsOf(a, b) || listsRecordsOf(b, a);
+}
+
+// Whether top-level list `top` also lists the records of nested list `nested`.
+function listsRecordsOf(top: ListTarget, nested: ListTarget): boolean {
+  const { related } = nested;
+  if (top.related !== undefined || related === undefined) return false;
+  return related.name === top.collection.name || related.memberPath.replace(/\/\{childId\}$/, '') === top.collection.path;
 }
 
 /**
