@@ -2,7 +2,8 @@ import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-c
 import { defineCheck } from '../define-check.js';
 import { judgeDeepPageLatency, slowFromMs } from './internal/deep-page-latency.js';
 import { judgeEachList } from './internal/judge-each-list.js';
-import type { OpenList } from './internal/open-list.js';
+import { kitRecordsOfNestedLists, type OpenList } from './internal/open-list.js';
+import { stylesToJudge } from './internal/list-targets.js';
 import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
 import { foundBoundsKey, type FoundBounds } from './internal/page-size-probe.js';
 import { fetchPage, walkPages } from './internal/page-walker.js';
@@ -45,7 +46,11 @@ const middleSamples = 3;
 
 async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcome> {
   const { walkPageSize: pageSize, fixtureCap, deepPageRatioWarn } = ctx.config.pagination;
-  const created = await list.ensureFixtures(Math.min(fixtureCap, depthInPages * pageSize));
+  const wanted = Math.min(fixtureCap, depthInPages * pageSize);
+  // The records of a nested list this list shows too make it as deep (every cursor list is topped up
+  // to `wanted` beside this one): /orders needs none of its own once /customers/{id}/orders holds enough.
+  const nestedBeside = kitRecordsOfNestedLists(ctx, list, wanted, (target) => stylesToJudge(target, ['cursor']).length > 0);
+  const created = await list.ensureFixtures(Math.max(0, wanted - nestedBeside));
   if (!created.ok) return created.outcome;
   // A cursor names the last item seen (4.2, after), whatever page size brought it: a walk in pages
   // as large as the list is known to serve reaches the deep end in a request or two.

@@ -1,6 +1,14 @@
 // The suite's checks share the kit's records; a check that comes late in the suite judges records
 // earlier checks made, and must still catch its defect (check-proofs.test.ts proves each check alone).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runConformance } from '../../harness/runner/run-conformance.js';
+import { suites as registry } from '../index.js';
+import { secondServerModeMatrix } from '../test-support/second-server/mode-matrix.js';
+import { secondServerConfig } from '../test-support/second-server/second-server-config.js';
+import { startSecondServer } from '../test-support/second-server/start-second-server.js';
 import type { DefectName } from '../../reference-server/defects.js';
 import type { Check } from '../define-check.js';
 import { proofMessages } from '../test-support/proof-messages.js';
@@ -42,6 +50,55 @@ describe('pagination proofs in suite order, on records earlier checks made', () 
 });
 
 describe('deep cursor pages after page-size-bounds', () => {
+  // The POSTs each check sent, by check and path (a nested list's by its configured path).
+  const countingPosts = (posts: Record<string, number>) => (check: Check): Check => ({
+    ...check,
+    run: async (ctx) => {
+      const outcome = await check.run(ctx);
+      for (const e of ctx.exchanges.filter((e) => e.request.method === 'POST')) {
+        const key = `${check.id} ${new URL(e.request.url).pathname.replace(/^\/customers\/[^/]+\//, '/customers/{id}/')}`;
+        posts[key] = (posts[key] ?? 0) + 1;
+      }
+      return outcome;
+    },
+  });
+
+  it("makes no /orders records where the nested list's records already make /orders deep enough", async () => {
+    const posts: Record<string, number> = {};
+    const results = await runAgainstReference([pageSizeBounds, cursorDeepPagesCostTheSame].map(countingPosts(posts)), { checkTimeoutMs: 30_000 });
+    expect(results.map((r) => r.status)).toEqual(['passed', 'passed']);
+    // page-size-bounds grew the nested list to 101 orders, which /orders lists too, and the deep page
+    // needs 50 records (ten pages of the walk size, 5).
+    expect(posts[`${pageSizeBounds.id} /customers/{id}/orders`]).toBe(101);
+    expect(posts[`${pageSizeBounds.id} /orders`]).toBeUndefined();
+    expect(posts[`${cursorDeepPagesCostTheSame.id} /orders`]).toBeUndefined();
+  }, 60_000);
+
+  it('does the same on the second server, whose maximum page size is 50', async () => {
+    const posts: Record<string, number> = {};
+    const server = await startSecondServer({ modes: secondServerModeMatrix.find((candidate) => candidate.overMax === 'clamp')! });
+    const directory = await mkdtemp(join(tmpdir(), 'apicert-deep-'));
+    try {
+      const configPath = join(directory, 'config.json');
+      await writeFile(configPath, JSON.stringify(secondServerConfig()));
+      const pagination = registry.find((suite) => suite.name === 'pagination')!;
+      const { run } = await runConformance({
+        registry: [{ ...pagination, checks: [pageSizeBounds, cursorDeepPagesCostTheSame].map(countingPosts(posts)) }],
+        baseUrl: server.url,
+        configPath,
+        seed: 3,
+        env: { APICERT_TOKEN: server.token },
+      });
+      expect(run.checks.map((check) => `${check.id} ${check.status}`)).toEqual([`${pageSizeBounds.id} passed`, `${cursorDeepPagesCostTheSame.id} passed`]);
+      expect(posts[`${pageSizeBounds.id} /customers/{id}/orders`]).toBe(51);
+      expect(posts[`${pageSizeBounds.id} /orders`]).toBeUndefined();
+      expect(posts[`${cursorDeepPagesCostTheSame.id} /orders`]).toBeUndefined();
+    } finally {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   // page-size-bounds found the maximum of 100, so the walk to the deep end goes in pages of up to 100:
   // a request or two per list instead of ten, and the timed page is deeper.
   it.each([

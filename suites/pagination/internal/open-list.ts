@@ -6,6 +6,7 @@ import { isSuccess } from '../../internal/answer-shape.js';
 import { createRecord } from '../../internal/fixtures/create-record.js';
 import { fillPlaceholders, listFixtureNames } from '../../../harness/model/fill-placeholders.js';
 import { listTargets, type ListTarget } from './list-targets.js';
+import { nestedListsListedIn } from './lists-share-records.js';
 import { RequestBudget } from './request-budget.js';
 
 /** A list ready to be judged by one check: its concrete path, the check's budget and the kit's records on it. */
@@ -133,6 +134,21 @@ export function kitIdsOfOtherParents(ctx: CheckContext, list: OpenList): Readonl
     if (other?.memberPrefix === own.memberPrefix) for (const id of other.ownIds) ids.add(id);
   }
   return ids;
+}
+
+/**
+ * How many of the kit's records `list` shows beyond its own: those of the nested lists whose records
+ * it lists too (/orders shows /customers/{id}/orders'). A nested list that a check beside this one is
+ * topping up to `toppedUpTo` meanwhile (`isToppedUp`) counts as holding at least that many, so the
+ * sum is the same however those creates interleave with this list's.
+ */
+export function kitRecordsOfNestedLists(ctx: CheckContext, list: OpenList, toppedUpTo: number, isToppedUp: (target: ListTarget) => boolean): number {
+  let count = 0;
+  for (const target of nestedListsListedIn(list.target, listTargets(ctx.config))) {
+    const own = ctx.suiteScope.get<ListFixtures>(`pagination.list ${target.label}`)?.ownIds.size ?? 0;
+    count += isToppedUp(target) ? Math.max(own, toppedUpTo) : own;
+  }
+  return count;
 }
 
 /** Creates the parent of a nested list and the records its sample refers to, kept for the suite. */
