@@ -54,7 +54,7 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
   if (!created.ok) return created.outcome;
   // A cursor names the last item seen (4.2, after), whatever page size brought it: a walk in pages
   // as large as the list is known to serve reaches the deep end in a request or two.
-  const stride = strideTo(ctx, list, pageSize);
+  const stride = strideTo(ctx, list, pageSize, list.ownIds.size + nestedBeside);
   const walk = await walkPages(ctx, list, { style: 'cursor', pageSize: stride, note: 'walk to the deepest page to time it' });
   const ended = outcomeOfWalkEnd(ctx, list, walk, `cursor walk of ${list.path}`);
   // A walk cut short by the budget still reached a deep page: time the deepest one it got to.
@@ -156,13 +156,13 @@ async function timeOtherStyles(ctx: CheckContext, list: OpenList, pageSize: numb
  * `pageSize` of the kit's records after the first page, halved so the walk passes a cursor halfway
  * for the chart's middle point; `pageSize` when no maximum is known.
  */
-function strideTo(ctx: CheckContext, list: OpenList, pageSize: number): number {
+function strideTo(ctx: CheckContext, list: OpenList, pageSize: number, kitRecords: number): number {
   const found = ctx.suiteScope.get<FoundBounds>(foundBoundsKey(list.target.label));
   const known = ctx.config.pagination.maxPageSize ?? found?.maxima['limit'];
   if (known === undefined) return pageSize;
   // Halved, so that even a list one stride would cover is walked in two and passes a cursor halfway;
   // a list longer than two strides is walked in strides of the maximum either way. Not where
   // budgets.maxPagesPerWalk leaves no room for the extra page.
-  const whole = list.ownIds.size - pageSize;
+  const whole = kitRecords - pageSize;
   return Math.max(pageSize, Math.min(known, ctx.config.budgets.maxPagesPerWalk >= 3 ? Math.floor(whole / 2) : whole));
 }
