@@ -8,8 +8,6 @@ import { withSubscription } from './internal/sender-setup.js';
 
 const probedLabels = probedFailures.map(describeFailure);
 
-/** Creates in flight at once. */
-const CREATE_CONCURRENCY = 4;
 
 // Convention 7/2: a receiver that does not answer 2xx causes a retry, whatever it answered instead
 // (the domain is in internal/failure-kinds.ts); 6/1 and 6/3: the retry comes within the retry
@@ -41,12 +39,11 @@ export const retryAfterFailure = defineCheck({
   async run(ctx) {
     return withSubscription(ctx, { kind: 'fail-first-each', failures: probedFailures }, async ({ sender, collection, channel }) => {
       const recordIds: string[] = [];
-      // A few creates at a time: the events fail side by side, and a distant target costs a few
-      // round trips, not one per kind.
-      for (let start = 0; start < probedFailures.length; start += CREATE_CONCURRENCY) {
-        const batch = await Promise.allSettled(
-          Array.from({ length: Math.min(CREATE_CONCURRENCY, probedFailures.length - start) }, () => createRecord(ctx, collection)),
-        );
+      // The creates at once, up to target.concurrency: the events fail side by side, and a distant
+      // target costs one round trip, not one per kind. Whichever arrives first gets the first failure.
+      const atOnce = Math.max(1, Math.min(probedFailures.length, ctx.config.target.concurrency));
+      for (let start = 0; start < probedFailures.length; start += atOnce) {
+        const batch = await Promise.allSettled(Array.from({ length: Math.min(atOnce, probedFailures.length - start) }, () => createRecord(ctx, collection)));
         // Every record the batch made is tracked for clean-up already; the first problem is the verdict.
         for (const settled of batch) if (settled.status === 'rejected') throw settled.reason;
         for (const settled of batch) {
