@@ -152,7 +152,8 @@ async function resizePool(list: OpenList, pool: PoolSize): Promise<boolean> {
     const made = await list.createFixtures(pool.full - size);
     return made.ok;
   }
+  // The surplus is fixed before any goes, so the deletes go out at once.
   const surplus = [...list.ownIds].slice(pool.full + pool.pageSize);
-  for (const id of surplus) await list.deleteFixture(id);
+  await settledInOrder(surplus.map((id) => list.deleteFixture(id)));
   return true;
 }
