@@ -116,6 +116,7 @@ export function createApp(options: AppOptions): ReferenceApp {
       comparesPrefix: defects.has('token-compared-by-prefix'),
       remembersConnection: defects.has('credential-remembered-per-connection'),
       cookieReplacesToken: defects.has('session-cookie-stands-in-for-token'),
+      appliesRefusedWrites: defects.has('refused-write-applied'),
     }),
   );
   const jsonBody = createJsonBodyParser({

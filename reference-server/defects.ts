@@ -19,6 +19,7 @@ const defectList = [
   { name: 'nested-create-rounds-total', description: 'POST /customers/{id}/orders stores total cut to a whole number (the nested route parses it as an integer)' },
   { name: 'auth-not-enforced', description: 'requests without a token or with a wrong token are served' },
   { name: 'wrong-token-accepted', description: 'any bearer token is accepted; only a missing one gets 401' },
+  { name: 'refused-write-applied', description: 'a PUT, PATCH or DELETE without a valid token is answered 401, but the write is carried out first (the credential is checked after the handler)' },
   { name: 'nested-routes-unauthenticated', description: 'the nested /customers/{id}/orders routes are mounted before the auth check, so they serve requests without a credential' },
   { name: 'token-compared-by-prefix', description: 'the bearer token is compared only over the characters sent (strncmp-style), so the valid token cut short (8 characters or more) is accepted' },
   { name: 'credential-remembered-per-connection', description: 'once a connection has carried the valid token, later requests on it are served without one (per-connection state)' },

@@ -2,7 +2,7 @@
 // each request, with no session kept between them.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Socket } from 'node:net';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { HttpError } from './http-error.js';
 
 export interface BearerAuthOptions {
@@ -19,7 +19,11 @@ export interface BearerAuthOptions {
   readonly remembersConnection?: boolean;
   /** session-cookie-stands-in-for-token defect: answers set a session cookie that then replaces the token. */
   readonly cookieReplacesToken?: boolean;
+  /** refused-write-applied defect: a PUT, PATCH or DELETE without a valid token is carried out, then refused. */
+  readonly appliesRefusedWrites?: boolean;
 }
+
+const memberWrites = new Set(['PUT', 'PATCH', 'DELETE']);
 
 // The shortest prefix the token-compared-by-prefix defect accepts: an empty token still fails.
 const minComparedChars = 8;
@@ -44,12 +48,32 @@ export function createBearerAuth(options: BearerAuthOptions): RequestHandler {
     if (options.remembersConnection === true && trustedSockets.has(req.socket)) return next();
     const match = /^Bearer +([^\s]+) *$/i.exec(req.get('authorization') ?? '');
     res.set('WWW-Authenticate', 'Bearer');
-    if (match === null) return next(new HttpError(401, 'unauthorized', 'send Authorization: Bearer <token>'));
-    if (!isValid(match[1]!)) return next(new HttpError(401, 'unauthorized', 'the bearer token is not valid'));
+    const refusal = match === null ? 'send Authorization: Bearer <token>' : !isValid(match[1]!) ? 'the bearer token is not valid' : undefined;
+    if (refusal !== undefined && options.appliesRefusedWrites === true && memberWrites.has(req.method)) {
+      // As when the credential is checked after the handler has written: the write happens, the answer is a 401.
+      answerInstead(res, 401, { error: { code: 'unauthorized', message: refusal } });
+      return next();
+    }
+    if (refusal !== undefined) return next(new HttpError(401, 'unauthorized', refusal));
     if (options.remembersConnection === true) trustedSockets.add(req.socket);
     res.removeHeader('WWW-Authenticate');
     next();
   };
+}
+
+// Whatever the handler answers, the client gets `status` and `body`: its writes go nowhere, and
+// its end sends this instead.
+function answerInstead(res: Response, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  const end = res.end.bind(res) as (chunk: string) => Response;
+  res.write = (() => true) as Response['write'];
+  res.end = (() => {
+    res.statusCode = status;
+    res.removeHeader('etag');
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.setHeader('content-length', Buffer.byteLength(text));
+    return end(text);
+  }) as Response['end'];
 }
 
 function digest(text: string): Buffer {

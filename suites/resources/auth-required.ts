@@ -3,7 +3,7 @@ import type { ExchangeRecord } from '../../harness/model/evidence.js';
 import { defineCheck } from '../define-check.js';
 import { asRecord, isSuccess } from '../internal/answer-shape.js';
 import { locateCreatedRecord } from '../internal/fixtures/locate-created-record.js';
-import { mapInParallel } from '../internal/map-in-parallel.js';
+import { mapInParallel, settledInOrder } from '../internal/map-in-parallel.js';
 import { surfaceInventory, type SurfaceOperation } from '../internal/surface-inventory.js';
 import { credentialFlawNames, credentialFlawsFor } from './internal/credential-flaws.js';
 import { prepareSubject, registrationProbe, requestFor, type OperationSubject } from './internal/operation-subject.js';
@@ -32,21 +32,33 @@ export const authRequired = defineCheck({
     'Every operation of the surface (list, read, create, replace, change and delete on every collection and related collection, and the webhook registration) answers 401/403 to each way a request can lack a valid credential, and a refused write leaves the record as it was.',
   covers: 'Every operation of convention 4.1 on every configured collection, member, related list and child, and the webhook registration (webhooks.sender.register) when configured.',
   probes: [...Object.values(credentialFlawNames), 'a refused write that still changes the record'],
-  provenBy: ['auth-not-enforced', 'wrong-token-accepted', 'nested-routes-unauthenticated', 'token-compared-by-prefix'],
+  provenBy: ['auth-not-enforced', 'wrong-token-accepted', 'nested-routes-unauthenticated', 'token-compared-by-prefix', 'refused-write-applied'],
   async run(ctx) {
     const inventory = surfaceInventory(ctx.config);
     if (inventory.lists.length === 0) return ctx.skip('no collections are configured');
     if (ctx.config.target.auth.none) return ctx.skip('target.auth.none says the API takes no credential, so there is none to leave out or get wrong');
     const flaws = credentialFlawsFor(ctx.config.target.auth);
     for (const { flaw, why } of flaws.leftOut) ctx.leaveOut(credentialFlawNames[flaw], why);
-    // Lists side by side; within a list, one operation at a time (a served DELETE or PUT would change
-    // what the next sees), each sent in every flawed way at once.
+    // Lists side by side, each operation sent in every flawed way at once. Within a list, the list,
+    // read and create probes go at once too (none writes the record, and each is judged by its status
+    // alone), with the read the first write is judged against; then the writes one at a time (a served
+    // DELETE or PUT would change what the next sees), each judged against the read after the one before.
     const perList = await mapInParallel(inventory.lists, ctx.config.target.concurrency, async (list) => {
       const prepared = await prepareSubject(ctx, list);
       if (!prepared.ok) return prepared;
-      const found: Hole[] = [];
-      for (const operation of inventory.operations.filter((candidate) => candidate.list === list)) {
-        found.push(...(await probeOperation(ctx, operation, prepared.subject, flaws.probed)));
+      const { subject } = prepared;
+      const operations = inventory.operations.filter((candidate) => candidate.list === list);
+      const writes = operations.filter(writesMember);
+      const [others, firstBefore] = await settledInOrder([
+        mapInParallel(operations.filter((operation) => !writesMember(operation)), operations.length, (operation) => probeOperation(ctx, operation, subject, flaws.probed)),
+        writes.length > 0 ? readRecord(ctx, subject) : Promise.resolve(undefined),
+      ] as const);
+      const found: Hole[] = others.flatMap((probed) => probed.holes);
+      let before = firstBefore;
+      for (const operation of writes) {
+        const probed = await probeOperation(ctx, operation, subject, flaws.probed, before);
+        found.push(...probed.holes);
+        before = probed.after;
       }
       return { ok: true as const, holes: found };
     });
@@ -86,13 +98,29 @@ function describeExpected(ctx: CheckContext): string {
   return pinned === 'either' ? '401 or 403, and nothing changed' : `${describePinned(pinned, 'refusedStatus')}, and nothing changed`;
 }
 
-/** Sends the operation with each flaw; a served one is a hole, and a refused write must leave the record alone. */
-async function probeOperation(ctx: CheckContext, operation: SurfaceOperation, subject: OperationSubject, flaws: readonly CredentialFlaw[]): Promise<Hole[]> {
+function writesMember(operation: SurfaceOperation): boolean {
+  return operation.verb === 'replace' || operation.verb === 'change' || operation.verb === 'delete';
+}
+
+/** A probed operation: its holes and, after a write all refused, the record as then read (undefined: read it again). */
+interface Probed {
+  readonly holes: Hole[];
+  readonly after?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Sends the operation with each flaw; a served one is a hole, and a refused write must leave the
+ * record as `before` (read just before: an earlier operation that was served may have changed it).
+ */
+async function probeOperation(
+  ctx: CheckContext,
+  operation: SurfaceOperation,
+  subject: OperationSubject,
+  flaws: readonly CredentialFlaw[],
+  before?: Readonly<Record<string, unknown>>,
+): Promise<Probed> {
   ctx.cover(operation.label);
   const request = requestFor(operation, subject);
-  const writesMember = operation.verb === 'replace' || operation.verb === 'change' || operation.verb === 'delete';
-  // Judged against the record as it is just before: an earlier operation that was served may have changed it.
-  const before = writesMember ? await readRecord(ctx, subject) : undefined;
   const answers = await mapInParallel(flaws, flaws.length, async (flaw) => ({
     flaw,
     response: await ctx.request({ ...request, credential: flaw, ...(operation.verb === 'create' ? { creates: true } : {}), note: `${operation.verb} with ${credentialFlawNames[flaw]}` }),
@@ -103,11 +131,10 @@ async function probeOperation(ctx: CheckContext, operation: SurfaceOperation, su
   }
   const holes: Hole[] = [];
   if (served.length > 0) holes.push({ operation: operation.label, what: describeServed(ctx, served, flaws), exchanges: served.slice(0, 2).map(({ response }) => response.record) });
-  if (writesMember && served.length === 0) {
-    const changed = await recordChanged(ctx, subject, before);
-    if (changed !== undefined) holes.push({ operation: operation.label, what: `refused every such request but the record changed: ${changed.summary}`, exchanges: [changed.read.record] });
-  }
-  return holes;
+  if (!writesMember(operation) || served.length > 0) return { holes };
+  const { changed, current } = await recordChanged(ctx, subject, before);
+  if (changed !== undefined) holes.push({ operation: operation.label, what: `refused every such request but the record changed: ${changed.summary}`, exchanges: [changed.read.record] });
+  return { holes, ...(current !== undefined ? { after: current } : {}) };
 }
 
 async function probeRegistration(
@@ -154,15 +181,16 @@ async function readRecord(ctx: CheckContext, subject: OperationSubject): Promise
   return (read.status === 200 ? asRecord(read.json) : undefined) ?? subject.snapshot;
 }
 
+/** Reads the record again: how it changed from `before`, if it did, and the record as read (when it answered one). */
 async function recordChanged(
   ctx: CheckContext,
   subject: OperationSubject,
   before: Readonly<Record<string, unknown>> | undefined,
-): Promise<{ summary: string; read: TargetResponse } | undefined> {
+): Promise<{ changed?: { summary: string; read: TargetResponse }; current?: Readonly<Record<string, unknown>> }> {
   const snapshot = before ?? subject.snapshot;
   const read = await ctx.request({ path: subject.record.memberPath, note: 'verify the record is unchanged' });
   const current = asRecord(read.json);
-  if (read.status !== 200 || current === undefined) return { summary: `the record now answers ${read.status}`, read };
+  if (read.status !== 200 || current === undefined) return { changed: { summary: `the record now answers ${read.status}`, read } };
   const fields = findChangedFields(snapshot, current);
-  return fields.length === 0 ? undefined : { summary: describeChangedFields(fields, snapshot, current), read };
+  return { ...(fields.length === 0 ? {} : { changed: { summary: describeChangedFields(fields, snapshot, current), read } }), current };
 }

@@ -105,6 +105,16 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
     clean: [401, 401],
     broken: [401, 200],
   },
+  'refused-write-applied': {
+    async observe(env) {
+      const id = await createCustomer(env);
+      const patched = await env.api.call('PATCH', `/customers/${id}`, { token: 'wrong', body: { tier: 'pro' } });
+      const read = await env.api.call('GET', `/customers/${id}`);
+      return [patched.status, read.json.tier];
+    },
+    clean: [401, 'free'],
+    broken: [401, 'pro'],
+  },
   'nested-routes-unauthenticated': {
     async observe(env) {
       const id = await createCustomer(env);
