@@ -57,17 +57,28 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
   };
 
   // Opening a list writes (a parent, the records its sample refers to), and so does topping it up:
-  // every list is ready before any is judged, and checks side by side take turns at it.
+  // every list is ready before any is judged, and checks side by side take turns at it. The lists
+  // open side by side (each writes only its own records); what they found is read in list order.
   const ready: { readonly list: OpenList; readonly supported: PaginationStyle[] }[] = [];
+  const openOne = async (target: (typeof targets)[number]): Promise<{ readonly supported: PaginationStyle[]; readonly opened?: Awaited<ReturnType<typeof openList>>; readonly stop?: CheckOutcome }> => {
+    const supported = stylesToJudge(target, styles);
+    if (supported.length === 0) return { supported };
+    ctx.progress(target.label);
+    const opened = await openList(ctx, target);
+    if (opened.ok && concurrency === 'reads-only') {
+      const made = await opened.list.ensureFixtures(readerFixtureCount(ctx.config));
+      if (!made.ok) return { supported, opened, stop: made.outcome };
+    }
+    return { supported, opened };
+  };
   const opening = async (): Promise<CheckOutcome | undefined> => {
-    for (const target of targets) {
-      const supported = stylesToJudge(target, styles);
-      if (supported.length === 0) {
+    const results = await mapInParallel(targets, ctx.config.target.concurrency, openOne);
+    for (const [index, { supported, opened, stop }] of results.entries()) {
+      const target = targets[index]!;
+      if (opened === undefined) {
         notJudged.push(`${target.label} supports none of ${styles.join('/')} (pagination.styles)`);
         continue;
       }
-      ctx.progress(target.label);
-      const opened = await openList(ctx, target);
       if (!opened.ok) {
         const { outcome } = opened;
         if (outcome.status === 'failed' || outcome.status === 'blocked') return outcome;
@@ -75,10 +86,7 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
         else notJudged.push(`${target.label}: ${outcome.status === 'skipped' ? outcome.reason : 'not judged'}`);
         continue;
       }
-      if (concurrency === 'reads-only') {
-        const made = await opened.list.ensureFixtures(readerFixtureCount(ctx.config));
-        if (!made.ok) return made.outcome;
-      }
+      if (stop !== undefined) return stop;
       ready.push({ list: opened.list, supported });
     }
     return undefined;
