@@ -58,36 +58,38 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
 
   // Opening a list writes (a parent, the records its sample refers to), and so does topping it up:
   // every list is ready before any is judged, and checks side by side take turns at it. The lists
-  // open side by side (each writes only its own records); what they found is read in list order.
+  // open side by side, then are topped up side by side, except that a nested list and the list that
+  // shows its records too take turns in list order (listsShareCounts): so every list holds the same
+  // records in the same order whatever the timing. What they found is read in list order.
   const ready: { readonly list: OpenList; readonly supported: PaginationStyle[] }[] = [];
-  const openOne = async (target: (typeof targets)[number]): Promise<{ readonly supported: PaginationStyle[]; readonly opened?: Awaited<ReturnType<typeof openList>>; readonly stop?: CheckOutcome }> => {
-    const supported = stylesToJudge(target, styles);
-    if (supported.length === 0) return { supported };
-    ctx.progress(target.label);
-    const opened = await openList(ctx, target);
-    if (opened.ok && concurrency === 'reads-only') {
-      const made = await opened.list.ensureFixtures(readerFixtureCount(ctx.config));
-      if (!made.ok) return { supported, opened, stop: made.outcome };
-    }
-    return { supported, opened };
-  };
   const opening = async (): Promise<CheckOutcome | undefined> => {
-    const results = await mapInParallel(targets, ctx.config.target.concurrency, openOne);
-    for (const [index, { supported, opened, stop }] of results.entries()) {
-      const target = targets[index]!;
-      if (opened === undefined) {
+    const judged = targets.filter((target) => stylesToJudge(target, styles).length > 0);
+    const opened = await mapInParallel(judged, ctx.config.target.concurrency, (target) => {
+      ctx.progress(target.label);
+      return openList(ctx, target);
+    });
+    const open = opened.flatMap((result) => (result.ok ? [result.list] : []));
+    const toppedUp =
+      concurrency === 'reads-only'
+        ? await mapInConflictOrder(open, ctx.config.target.concurrency, (a, b) => listsShareCounts(a.target, b.target), (list) => list.ensureFixtures(readerFixtureCount(ctx.config)))
+        : [];
+    for (const target of targets) {
+      const index = judged.indexOf(target);
+      if (index < 0) {
         notJudged.push(`${target.label} supports none of ${styles.join('/')} (pagination.styles)`);
         continue;
       }
-      if (!opened.ok) {
-        const { outcome } = opened;
+      const result = opened[index]!;
+      if (!result.ok) {
+        const { outcome } = result;
         if (outcome.status === 'failed' || outcome.status === 'blocked') return outcome;
         if (outcome.status === 'incomplete') unfinished.push(`${target.label}: ${outcome.reason}`);
         else notJudged.push(`${target.label}: ${outcome.status === 'skipped' ? outcome.reason : 'not judged'}`);
         continue;
       }
-      if (stop !== undefined) return stop;
-      ready.push({ list: opened.list, supported });
+      const made = toppedUp[open.indexOf(result.list)];
+      if (made !== undefined && !made.ok) return made.outcome;
+      ready.push({ list: result.list, supported: stylesToJudge(target, styles) });
     }
     return undefined;
   };
