@@ -30,6 +30,24 @@ describe('withConcurrencyLimit', () => {
     expect(sent.map((request) => new URL(request.url).pathname)).toEqual(Array.from({ length: 10 }, (_, index) => `/r${index}`));
   });
 
+  it("gives a freed slot to the lane with the fewest in flight: one check's chain is not queued behind another's burst", async () => {
+    const { client, sent } = fakeClient(() => ({ status: 200, delayMs: 10 }));
+    const limited = withConcurrencyLimit(client, 2);
+    const burst = Array.from({ length: 6 }, (_, index) => limited.send({ ...get(`/burst${index}`), lane: 'burst' }));
+    // Came last, but its lane has nothing in flight: it goes at the first freed slot, and its next
+    // request (sent once the first is answered) again before the rest of the burst.
+    const chain = (async () => {
+      await limited.send({ ...get('/chain0'), lane: 'chain' });
+      await limited.send({ ...get('/chain1'), lane: 'chain' });
+    })();
+    await Promise.all([...burst, chain]);
+    const order = sent.map((request) => new URL(request.url).pathname);
+    expect(order.slice(0, 3)).toEqual(['/burst0', '/burst1', '/chain0']);
+    expect(order.indexOf('/chain1')).toBeLessThan(order.indexOf('/burst4'));
+    // Within a lane, the order they came.
+    expect(order.filter((path) => path.startsWith('/burst'))).toEqual(Array.from({ length: 6 }, (_, index) => `/burst${index}`));
+  });
+
   it('drops a waiting request whose signal aborts, without sending it', async () => {
     const { client, sent } = fakeClient(() => ({ status: 200, delayMs: 20 }));
     const limited = withConcurrencyLimit(client, 1);

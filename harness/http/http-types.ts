@@ -71,6 +71,11 @@ export interface HttpRequest {
   readonly signal?: AbortSignal;
   /** Why the request is made, stored on the record. */
   readonly note?: string;
+  /**
+   * Who sends it (a check's id), for the limit on requests in flight: a freed slot goes to the lane
+   * with the fewest in flight (withConcurrencyLimit). Absent: one lane shared by all such requests.
+   */
+  readonly lane?: string;
 }
 
 export interface HttpResponse {

@@ -133,6 +133,7 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
         ...(target.isWebhookDelivery === true ? { isWebhookDelivery: true } : {}),
         signal,
         ...(target.note !== undefined ? { note: target.note } : {}),
+        ...(environment.checkId !== undefined ? { lane: environment.checkId } : {}),
       });
       exchanges.push(exchange.record);
       if (target.isWebhookDelivery === true) deliveriesSent.push(exchange.record);

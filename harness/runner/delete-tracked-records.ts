@@ -53,6 +53,8 @@ async function deleteRecord(environment: CheckEnvironment, memberPath: string): 
       url: resolveTargetUrl(environment.baseUrl, memberPath),
       credential: 'valid',
       note: 'clean-up of a record the check created',
+      // A check's own clean-up goes in its lane; a suite's shared records in one of their own.
+      lane: environment.checkId ?? 'clean-up',
     });
     // 404: already gone (the check or a cascade removed it).
     if (response.status < 300 || response.status === 404) return undefined;
