@@ -46,4 +46,13 @@ describe('describeTimings', () => {
     );
     expect(isWriteHeld(early, 0)).toBe(false);
   });
+
+  it('says when a create answered while the subscriber still held its delivery, so the hold was not waited out', () => {
+    const duringHold = { writeMs: 4.2, isDeliveryFirst: true, isAnsweredDuringHold: true };
+    expect(describeTimings([duringHold], 3.7)).toBe('answered in 4 ms while the subscriber still held its delivery, against 4 ms with a prompt subscriber');
+    expect(describeTimings([{ writeMs: 158.4, isDeliveryFirst: true, deliveryOpenMs: 150.2 }, duringHold], 3.7)).toBe(
+      'answered in 158 ms and 4 ms while the subscriber held the delivery 150 ms, the last while the subscriber still held its delivery, against 4 ms with a prompt subscriber',
+    );
+    expect(isWriteHeld(duringHold, 0)).toBe(false);
+  });
 });
