@@ -29,7 +29,7 @@ export const referenceServerFlags = {
   host: { type: 'string', default: '127.0.0.1', describe: 'Interface to listen on' },
   defects: { type: 'string', describe: 'Comma list of defect switches to turn on (see --list-defects)' },
   'list-defects': { type: 'boolean', default: false, describe: 'Print every defect switch with a short description, and exit' },
-  'webhook-timeout-ms': { type: 'string', default: '250', describe: 'How long the webhook sender waits for a 2xx before it retries' },
+  'webhook-timeout-ms': { type: 'string', default: '150', describe: 'How long the webhook sender waits for a 2xx before it retries' },
   'webhook-retry-base-ms': { type: 'string', default: '50', describe: 'First retry delay of the webhook sender; doubles on each attempt' },
   'webhook-max-attempts': { type: 'string', default: '5', describe: 'Most delivery attempts per event and subscriber' },
   'receiver-profile': { type: 'string', default: 'convention', describe: 'Signature scheme POST /webhook-receiver verifies: convention (X-Signature) or standard-webhooks' },

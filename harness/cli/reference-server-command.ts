@@ -30,7 +30,7 @@ export async function referenceServerCommand(flags: ReferenceServerFlagValues, i
   const chosen = parseDefects(flags.defects);
   const port = parseInteger('port', flags.port, 0, 65535) ?? 4010;
   const webhooks = {
-    timeoutMs: parseInteger('webhook-timeout-ms', flags.webhookTimeoutMs, 1, 0x7fffffff) ?? 250,
+    timeoutMs: parseInteger('webhook-timeout-ms', flags.webhookTimeoutMs, 1, 0x7fffffff) ?? 150,
     retryBaseMs: parseInteger('webhook-retry-base-ms', flags.webhookRetryBaseMs, 1, 0x7fffffff) ?? 50,
     maxAttempts: parseInteger('webhook-max-attempts', flags.webhookMaxAttempts, 1, 100) ?? 5,
   };

@@ -17,7 +17,7 @@ export interface SenderTimings {
   readonly maxAttempts: number;
 }
 
-export const defaultSenderTimings: SenderTimings = { timeoutMs: 250, retryBaseMs: 50, maxAttempts: 5 };
+export const defaultSenderTimings: SenderTimings = { timeoutMs: 150, retryBaseMs: 50, maxAttempts: 5 };
 
 export interface WebhookSenderOptions {
   readonly timings: SenderTimings;

@@ -54,7 +54,7 @@ describe('webhooks-sender.write-not-held-by-delivery', () => {
       const { run } = await runConformance({
         registry,
         baseUrl: proxy.url,
-        // The sink holds the delivery for webhooks.sender.senderTimeoutMs (250 ms), far longer than the answer is held.
+        // The sink holds the delivery for webhooks.sender.senderTimeoutMs (150 ms), far longer than the answer is held.
         configPath: exampleConfigPath,
         seed: 1,
         checks: [writeNotHeldByDelivery.id],
