@@ -106,7 +106,7 @@ function orderWalkPageSize(ctx: CheckContext, list: OpenList): number {
   const found = ctx.suiteScope.get<FoundBounds>(foundBoundsKey(list.target.label));
   const known = Math.min(maxPageSize ?? Number.POSITIVE_INFINITY, ...Object.values(found?.maxima ?? {}));
   // The kit's records this list shows: its own and, for /orders, those of /customers/{id}/orders.
-  const kitRecords = list.ownIds.size + kitRecordsOfNestedLists(ctx, list, 0, () => false);
+  const kitRecords = list.ownIds.size + kitRecordsOfNestedLists(ctx, list);
   return Number.isFinite(known) ? Math.max(walkPageSize, Math.min(known, Math.ceil(kitRecords / 6))) : walkPageSize;
 }
 

@@ -1,61 +1,35 @@
 // A create whose delivery reaches the subscriber before the create answers, yet answers while the
 // subscriber still holds that delivery, waited for none of it: the check says so without waiting
-// the hold out. Against the reference server behind a proxy that holds every create's answer 40 ms,
-// so the delivery (sent straight to the sink) always arrives first, and the baseline creates are
-// held as long, so the held ones are no slower.
-import { Agent, request as forward, type IncomingMessage } from 'node:http';
+// the hold out. Against the reference server behind a proxy that holds every create's answer 100 ms,
+// so the delivery (sent straight to the sink) arrives first, and the baseline creates are held as
+// long, so the held ones are no slower. The sender waits up to a second for an answer, and the sink
+// holds the delivery that long, far past the create's answer.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startLocalServer } from '../../harness/http/test-support/local-server.js';
 import { runConformance } from '../../harness/runner/run-conformance.js';
 import { startReferenceServer } from '../../reference-server/start.js';
 import { suites as registry } from '../index.js';
+import { startHoldingProxy } from '../test-support/holding-proxy.js';
 import { exampleConfigPath } from '../test-support/run-against-reference.js';
 import { writeNotHeldByDelivery } from './write-not-held-by-delivery.js';
 
-const answerHoldMs = 40;
-
-/** Forwards every request at once and holds the answer to each POST for `holdMs` before passing it on. */
-async function startAnswerHoldingProxy(targetUrl: string, holdMs: number) {
-  const target = new URL(targetUrl);
-  const agent = new Agent({ keepAlive: true });
-  const server = await startLocalServer((incoming, outgoing) => {
-    const upstream = forward(
-      { host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers, agent },
-      (answer: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => {
-          const pass = () => {
-            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-            outgoing.end(Buffer.concat(chunks));
-          };
-          if (incoming.method === 'POST') setTimeout(pass, holdMs);
-          else pass();
-        });
-      },
-    );
-    upstream.on('error', () => outgoing.destroy());
-    incoming.pipe(upstream);
-  });
-  return {
-    url: server.origin,
-    close: async () => {
-      agent.destroy();
-      await server.close();
-    },
-  };
-}
+const senderTimeoutMs = 1000;
 
 describe('webhooks-sender.write-not-held-by-delivery', () => {
   it('does not wait out the hold of a delivery that arrived first when the create answered during it, no slower than a prompt one', async () => {
-    const reference = await startReferenceServer({ port: 0 });
-    const proxy = await startAnswerHoldingProxy(reference.url, answerHoldMs);
+    const reference = await startReferenceServer({ port: 0, webhooks: { timeoutMs: senderTimeoutMs } });
+    const proxy = await startHoldingProxy(reference.url, { answerMs: (method) => (method === 'POST' ? 100 : 0) });
+    const directory = await mkdtemp(join(tmpdir(), 'apicert-held-'));
     try {
+      const example = JSON.parse(await readFile(exampleConfigPath, 'utf8')) as { webhooks: { sender: object } };
+      const configPath = join(directory, 'config.json');
+      await writeFile(configPath, JSON.stringify({ ...example, webhooks: { ...example.webhooks, sender: { ...example.webhooks.sender, senderTimeoutMs } } }));
       const { run } = await runConformance({
         registry,
         baseUrl: proxy.url,
-        // The sink holds the delivery for webhooks.sender.senderTimeoutMs (150 ms), far longer than the answer is held.
-        configPath: exampleConfigPath,
+        configPath,
         seed: 1,
         checks: [writeNotHeldByDelivery.id],
         env: { APICERT_TOKEN: reference.token, APICERT_WEBHOOK_SECRET: reference.webhookSecret },
@@ -68,6 +42,7 @@ describe('webhooks-sender.write-not-held-by-delivery', () => {
     } finally {
       await proxy.close();
       await reference.close();
+      await rm(directory, { recursive: true, force: true });
     }
   });
 });

@@ -4,7 +4,7 @@
 // leaves it incomplete, never passed; lists the config leaves out are reported.
 import type { CheckContext, CheckOutcome } from '../../../harness/check-api/check-context.js';
 import { listTargets, stylesToJudge, type ListTarget, type PaginationStyle } from './list-targets.js';
-import { openList, type OpenList } from './open-list.js';
+import { openList, type FixtureBatch, type OpenList } from './open-list.js';
 import { firstVerdictInOrder, mapInConflictOrder, mapInParallel } from '../../internal/map-in-parallel.js';
 import { listsMayShareRecords, listsShareCounts, nestedListsListedIn } from './lists-share-records.js';
 import { oneAtATime } from './one-at-a-time.js';
@@ -40,8 +40,24 @@ export function readerFixtureCount(config: CheckContext['config']): number {
 
 const setupKey = 'pagination.opening lists';
 
+/** Options of judgeEachList. */
+export interface JudgeEachListOptions {
+  /**
+   * Tops an open list up to the records the judge needs, before any list is judged: lists that count
+   * each other's records (listsShareCounts) take turns in list order, so a list that counts a nested
+   * list's records finds them there. A reads-only judge gets readerFixtureCount records each.
+   */
+  readonly topUp?: (list: OpenList) => Promise<FixtureBatch>;
+}
+
 /** Runs `judge` on every list supporting at least one of `styles`. */
-export async function judgeEachList(ctx: CheckContext, styles: readonly PaginationStyle[], judge: ListJudge, concurrency: ListConcurrency): Promise<CheckOutcome> {
+export async function judgeEachList(
+  ctx: CheckContext,
+  styles: readonly PaginationStyle[],
+  judge: ListJudge,
+  concurrency: ListConcurrency,
+  options: JudgeEachListOptions = {},
+): Promise<CheckOutcome> {
   const targets = listTargets(ctx.config);
   if (targets.length === 0) return ctx.skip('no collections are configured (add "collections" to the config)');
   const notJudged: string[] = [];
@@ -59,37 +75,43 @@ export async function judgeEachList(ctx: CheckContext, styles: readonly Paginati
   // Opening a list writes (a parent, the records its sample refers to), and so does topping it up:
   // every list is ready before any is judged, and checks side by side take turns at it. The lists
   // open side by side, then are topped up side by side, except that a nested list and the list that
-  // shows its records too take turns in list order (listsShareCounts): so every list holds the same
-  // records in the same order whatever the timing. What they found is read in list order.
+  // shows its records too take turns in list order (listsShareCounts): every list holds the same
+  // records of its own whatever the timing; only where the records other lists made (a nested
+  // list's parent, a sample's fixture) fall among them may differ, and no check judges those.
+  // What the lists found is read in list order, as one after another would: a list's error is
+  // thrown only when no earlier list gave an outcome.
+  const topUp = concurrency === 'reads-only' ? (list: OpenList) => list.ensureFixtures(readerFixtureCount(ctx.config)) : options.topUp;
   const ready: { readonly list: OpenList; readonly supported: PaginationStyle[] }[] = [];
   const opening = async (): Promise<CheckOutcome | undefined> => {
-    const judged = targets.filter((target) => stylesToJudge(target, styles).length > 0);
-    const opened = await mapInParallel(judged, ctx.config.target.concurrency, (target) => {
+    const judgeable = targets.filter((target) => stylesToJudge(target, styles).length > 0);
+    const opened = await mapInParallel(judgeable, ctx.config.target.concurrency, (target) => {
       ctx.progress(target.label);
-      return openList(ctx, target);
+      return settle(() => openList(ctx, target));
     });
-    const open = opened.flatMap((result) => (result.ok ? [result.list] : []));
+    const open = opened.flatMap((result) => ('value' in result && result.value.ok ? [result.value.list] : []));
     const toppedUp =
-      concurrency === 'reads-only'
-        ? await mapInConflictOrder(open, ctx.config.target.concurrency, (a, b) => listsShareCounts(a.target, b.target), (list) => list.ensureFixtures(readerFixtureCount(ctx.config)))
-        : [];
+      topUp === undefined
+        ? []
+        : await mapInConflictOrder(open, ctx.config.target.concurrency, (a, b) => listsShareCounts(a.target, b.target), (list) => settle(() => topUp(list)));
     for (const target of targets) {
-      const index = judged.indexOf(target);
+      const index = judgeable.indexOf(target);
       if (index < 0) {
         notJudged.push(`${target.label} supports none of ${styles.join('/')} (pagination.styles)`);
         continue;
       }
       const result = opened[index]!;
-      if (!result.ok) {
-        const { outcome } = result;
+      if ('thrown' in result) throw result.thrown;
+      if (!result.value.ok) {
+        const { outcome } = result.value;
         if (outcome.status === 'failed' || outcome.status === 'blocked') return outcome;
         if (outcome.status === 'incomplete') unfinished.push(`${target.label}: ${outcome.reason}`);
         else notJudged.push(`${target.label}: ${outcome.status === 'skipped' ? outcome.reason : 'not judged'}`);
         continue;
       }
-      const made = toppedUp[open.indexOf(result.list)];
-      if (made !== undefined && !made.ok) return made.outcome;
-      ready.push({ list: result.list, supported: stylesToJudge(target, styles) });
+      const made = toppedUp[open.indexOf(result.value.list)];
+      if (made !== undefined && 'thrown' in made) throw made.thrown;
+      if (made !== undefined && !made.value.ok) return made.value.outcome;
+      ready.push({ list: result.value.list, supported: stylesToJudge(target, styles) });
     }
     return undefined;
   };
@@ -140,6 +162,15 @@ async function judgeApart<T extends { readonly list: OpenList }>(ready: readonly
   const inListOrder = new Array<CheckOutcome>(ready.length);
   for (const [position, index] of schedule.entries()) inListOrder[index] = outcomes[position]!;
   return inListOrder;
+}
+
+/** The value `work` gave or what it threw, so results are read in order before any error is thrown. */
+async function settle<T>(work: () => Promise<T>): Promise<{ readonly value: T } | { readonly thrown: unknown }> {
+  try {
+    return { value: await work() };
+  } catch (thrown) {
+    return { thrown };
+  }
 }
 
 async function judgeOne(ctx: CheckContext, judge: ListJudge, list: OpenList, supported: readonly PaginationStyle[]): Promise<CheckOutcome> {

@@ -137,16 +137,14 @@ export function kitIdsOfOtherParents(ctx: CheckContext, list: OpenList): Readonl
 }
 
 /**
- * How many of the kit's records `list` shows beyond its own: those of the nested lists whose records
- * it lists too (/orders shows /customers/{id}/orders'). A nested list that a check beside this one is
- * topping up to `toppedUpTo` meanwhile (`isToppedUp`) counts as holding at least that many, so the
- * sum is the same however those creates interleave with this list's.
+ * How many of the kit's records `list` shows beyond its own, as the config describes them: those of
+ * the nested lists whose records it lists too (/orders shows /customers/{id}/orders'). Read after
+ * those lists were topped up (judgeEachList's topUp takes them in turn), it is the same each run.
  */
-export function kitRecordsOfNestedLists(ctx: CheckContext, list: OpenList, toppedUpTo: number, isToppedUp: (target: ListTarget) => boolean): number {
+export function kitRecordsOfNestedLists(ctx: CheckContext, list: OpenList): number {
   let count = 0;
   for (const target of nestedListsListedIn(list.target, listTargets(ctx.config))) {
-    const own = ctx.suiteScope.get<ListFixtures>(`pagination.list ${target.label}`)?.ownIds.size ?? 0;
-    count += isToppedUp(target) ? Math.max(own, toppedUpTo) : own;
+    count += ctx.suiteScope.get<ListFixtures>(`pagination.list ${target.label}`)?.ownIds.size ?? 0;
   }
   return count;
 }

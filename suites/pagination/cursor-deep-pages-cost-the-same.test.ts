@@ -1,0 +1,85 @@
+// Deep cursor pages on its own, without page-size-bounds before it: every cursor list is topped up
+// before any is walked, the nested list before /orders, which counts the nested list's records as
+// its own depth. Behind a proxy that holds every create 100 ms before forwarding it, a walk that
+// began before the nested list's creates landed would find /orders short; a list the config takes for one that
+// shows the nested list's records, but which does not, gets records of its own instead.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runConformance } from '../../harness/runner/run-conformance.js';
+import type { Check } from '../define-check.js';
+import { startReferenceServer } from '../../reference-server/start.js';
+import { suites as registry } from '../index.js';
+import { startHoldingProxy, type Holds } from '../test-support/holding-proxy.js';
+import { exampleConfigPath } from '../test-support/run-against-reference.js';
+import { cursorDeepPagesCostTheSame } from './cursor-deep-pages-cost-the-same.js';
+
+// The creates of the check, by path (a nested list's by its configured path).
+async function runDeepPagesBehind(holds: Holds, configPath = exampleConfigPath, concurrency?: number) {
+  const posts: Record<string, number> = {};
+  const counting: Check = {
+    ...cursorDeepPagesCostTheSame,
+    run: async (ctx) => {
+      const outcome = await cursorDeepPagesCostTheSame.run(ctx);
+      for (const e of ctx.exchanges.filter((e) => e.request.method === 'POST')) {
+        const path = new URL(e.request.url).pathname.replace(/^\/customers\/[^/]+\//, '/customers/{id}/');
+        posts[path] = (posts[path] ?? 0) + 1;
+      }
+      return outcome;
+    },
+  };
+  const reference = await startReferenceServer({ port: 0 });
+  const proxy = await startHoldingProxy(reference.url, holds);
+  try {
+    const pagination = registry.find((suite) => suite.name === 'pagination')!;
+    const { run } = await runConformance({
+      registry: [{ ...pagination, checks: [counting] }],
+      baseUrl: proxy.url,
+      configPath,
+      seed: 1,
+      ...(concurrency !== undefined ? { concurrency } : {}),
+      env: { APICERT_TOKEN: reference.token },
+    });
+    return { result: run.checks[0]!, posts };
+  } finally {
+    await proxy.close();
+    await reference.close();
+  }
+}
+
+const depthOf = (findings: readonly { readonly message: string }[], path: string): number | undefined => {
+  const line = findings.find((finding) => finding.message.startsWith(`${path}: first page`));
+  const depth = line === undefined ? undefined : /page (\d+) items deep/.exec(line.message)?.[1];
+  return depth === undefined ? undefined : Number(depth);
+};
+
+describe('pagination.cursor.deep-pages-cost-the-same on its own', () => {
+  it("reaches a deep /orders page through the nested list's records, even when creates land late", async () => {
+    // With room for every create at once, a walk of /orders could start before any of them landed.
+    const { result, posts } = await runDeepPagesBehind({ requestMs: (method) => (method === 'POST' ? 100 : 0) }, exampleConfigPath, 200);
+    expect(result.status, result.status === 'failed' || result.status === 'errored' ? result.message : undefined).toBe('passed');
+    // Ten pages of the walk size, 5: the nested list's 50 orders are /orders' depth too.
+    expect(posts['/customers/{id}/orders']).toBe(50);
+    expect(posts['/orders']).toBeUndefined();
+    expect(depthOf(result.findings, '/orders')).toBeGreaterThanOrEqual(40);
+  }, 60_000);
+
+  it("makes records of its own for a list that does not show the nested list's, whatever the config says", async () => {
+    // The config names /products "orders", as the nested list's children are named, so the kit takes
+    // /products for a list that shows them too; the target's /products shows none of them.
+    const example = JSON.parse(await readFile(exampleConfigPath, 'utf8')) as { collections: { name: string; path: string }[] };
+    const collections = example.collections.filter((collection) => collection.name !== 'orders').map((collection) => (collection.name === 'products' ? { ...collection, name: 'orders' } : collection));
+    const directory = await mkdtemp(join(tmpdir(), 'apicert-deep-'));
+    try {
+      const configPath = join(directory, 'config.json');
+      await writeFile(configPath, JSON.stringify({ ...example, collections }));
+      const { result, posts } = await runDeepPagesBehind({}, configPath);
+      expect(result.status, result.status === 'failed' || result.status === 'errored' ? result.message : undefined).toBe('passed');
+      expect(posts['/products']).toBe(50);
+      expect(depthOf(result.findings, '/products')).toBeGreaterThanOrEqual(40);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
