@@ -11,12 +11,12 @@ import { runConformance } from '../../harness/runner/run-conformance.js';
 import type { Check } from '../define-check.js';
 import { startReferenceServer } from '../../reference-server/start.js';
 import { suites as registry } from '../index.js';
-import { startHoldingProxy, type Holds } from '../test-support/holding-proxy.js';
+import { startMiddleProxy, type ProxyChanges } from '../test-support/middle-proxy.js';
 import { exampleConfigPath } from '../test-support/run-against-reference.js';
 import { cursorDeepPagesCostTheSame } from './cursor-deep-pages-cost-the-same.js';
 
 // The creates of the check, by path (a nested list's by its configured path).
-async function runDeepPagesBehind(holds: Holds, configPath = exampleConfigPath, concurrency?: number) {
+async function runDeepPagesBehind(changes: ProxyChanges, configPath = exampleConfigPath, concurrency?: number) {
   const posts: Record<string, number> = {};
   const counting: Check = {
     ...cursorDeepPagesCostTheSame,
@@ -30,7 +30,7 @@ async function runDeepPagesBehind(holds: Holds, configPath = exampleConfigPath, 
     },
   };
   const reference = await startReferenceServer({ port: 0 });
-  const proxy = await startHoldingProxy(reference.url, holds);
+  const proxy = await startMiddleProxy(reference.url, changes);
   try {
     const pagination = registry.find((suite) => suite.name === 'pagination')!;
     const { run } = await runConformance({
@@ -57,7 +57,7 @@ const depthOf = (findings: readonly { readonly message: string }[], path: string
 describe('pagination.cursor.deep-pages-cost-the-same on its own', () => {
   it("reaches a deep /orders page through the nested list's records, even when creates land late", async () => {
     // With room for every create at once, a walk of /orders could start before any of them landed.
-    const { result, posts } = await runDeepPagesBehind({ requestMs: (method) => (method === 'POST' ? 100 : 0) }, exampleConfigPath, 200);
+    const { result, posts } = await runDeepPagesBehind({ holdRequestMs: (method) => (method === 'POST' ? 100 : 0) }, exampleConfigPath, 200);
     expect(result.status, result.status === 'failed' || result.status === 'errored' ? result.message : undefined).toBe('passed');
     // Ten pages of the walk size, 5: the nested list's 50 orders are /orders' depth too.
     expect(posts['/customers/{id}/orders']).toBe(50);

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../harness/runner/run-conformance.js';
 import { startReferenceServer } from '../../reference-server/start.js';
 import { suites as registry } from '../index.js';
-import { startHoldingProxy } from '../test-support/holding-proxy.js';
+import { startMiddleProxy } from '../test-support/middle-proxy.js';
 import { exampleConfigPath } from '../test-support/run-against-reference.js';
 import { writeNotHeldByDelivery } from './write-not-held-by-delivery.js';
 
@@ -20,7 +20,7 @@ const senderTimeoutMs = 1000;
 describe('webhooks-sender.write-not-held-by-delivery', () => {
   it('does not wait out the hold of a delivery that arrived first when the create answered during it, no slower than a prompt one', async () => {
     const reference = await startReferenceServer({ port: 0, webhooks: { timeoutMs: senderTimeoutMs } });
-    const proxy = await startHoldingProxy(reference.url, { answerMs: (method) => (method === 'POST' ? 100 : 0) });
+    const proxy = await startMiddleProxy(reference.url, { holdAnswerMs: (method) => (method === 'POST' ? 100 : 0) });
     const directory = await mkdtemp(join(tmpdir(), 'apicert-held-'));
     try {
       const example = JSON.parse(await readFile(exampleConfigPath, 'utf8')) as { webhooks: { sender: object } };

@@ -1,23 +1,25 @@
 // Test support: a loopback proxy in front of a target that can hold a request before forwarding it,
-// or its answer before passing it on: a target whose writes land late, or whose answers come late,
-// without a second implementation of the API.
-import { Agent, request as forward, type IncomingMessage } from 'node:http';
+// hold its answer before passing it on, or change its headers: a target whose writes land late,
+// whose answers come late, or that serves what it should refuse, without a second implementation.
+import { Agent, request as forward, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { startLocalServer } from '../../harness/http/test-support/local-server.js';
 
-export interface Holds {
+export interface ProxyChanges {
   /** How long to hold this request before forwarding it; 0 or absent: at once. */
-  readonly requestMs?: (method: string) => number;
+  readonly holdRequestMs?: (method: string) => number;
   /** How long to hold the answer to this request before passing it on; 0 or absent: at once. */
-  readonly answerMs?: (method: string) => number;
+  readonly holdAnswerMs?: (method: string) => number;
+  /** The headers to forward instead of the request's own. */
+  readonly requestHeaders?: (method: string, headers: IncomingHttpHeaders) => IncomingHttpHeaders;
 }
 
-export interface HoldingProxy {
+export interface MiddleProxy {
   /** e.g. "http://127.0.0.1:54321": the base URL to run against. */
   readonly url: string;
   close(): Promise<void>;
 }
 
-export async function startHoldingProxy(targetUrl: string, holds: Holds): Promise<HoldingProxy> {
+export async function startMiddleProxy(targetUrl: string, changes: ProxyChanges): Promise<MiddleProxy> {
   const target = new URL(targetUrl);
   const agent = new Agent({ keepAlive: true });
   const timers = new Set<NodeJS.Timeout>();
@@ -32,11 +34,12 @@ export async function startHoldingProxy(targetUrl: string, holds: Holds): Promis
   const server = await startLocalServer((incoming, outgoing) => {
     const method = incoming.method ?? 'GET';
     const send = (body: Buffer): void => {
-      const upstream = forward({ host: target.hostname, port: target.port, path: incoming.url, method, headers: incoming.headers, agent }, (answer: IncomingMessage) => {
+      const headers = changes.requestHeaders?.(method, incoming.headers) ?? incoming.headers;
+      const upstream = forward({ host: target.hostname, port: target.port, path: incoming.url, method, headers, agent }, (answer: IncomingMessage) => {
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
         answer.on('end', () =>
-          later(holds.answerMs?.(method) ?? 0, () => {
+          later(changes.holdAnswerMs?.(method) ?? 0, () => {
             outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
             outgoing.end(Buffer.concat(chunks));
           }),
@@ -48,7 +51,7 @@ export async function startHoldingProxy(targetUrl: string, holds: Holds): Promis
     // Read whole first, so a held request is forwarded as it came.
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => later(holds.requestMs?.(method) ?? 0, () => send(Buffer.concat(chunks))));
+    incoming.on('end', () => later(changes.holdRequestMs?.(method) ?? 0, () => send(Buffer.concat(chunks))));
   });
   return {
     url: server.origin,
