@@ -54,8 +54,12 @@ export const authRequired = defineCheck({
         writes.length > 0 ? readRecord(ctx, subject) : Promise.resolve(undefined),
       ] as const);
       const found: Hole[] = others.flatMap((probed) => probed.holes);
-      let before = firstBefore;
+      // A probe that was served (a create that upserts on a unique field, say) may have changed the
+      // record after that read; a served write, or a read that answered no record, leaves it unknown.
+      // Then the record is read again, just before the next write.
+      let before = found.length > 0 ? undefined : firstBefore;
       for (const operation of writes) {
+        before ??= await readRecord(ctx, subject);
         const probed = await probeOperation(ctx, operation, subject, flaws.probed, before);
         found.push(...probed.holes);
         before = probed.after;
@@ -102,7 +106,7 @@ function writesMember(operation: SurfaceOperation): boolean {
   return operation.verb === 'replace' || operation.verb === 'change' || operation.verb === 'delete';
 }
 
-/** A probed operation: its holes and, after a write all refused, the record as then read (undefined: read it again). */
+/** A probed operation: its holes and, after a write all refused, the record as then read (undefined: unknown). */
 interface Probed {
   readonly holes: Hole[];
   readonly after?: Readonly<Record<string, unknown>>;

@@ -25,7 +25,7 @@ export const retryAfterFailure = defineCheck({
   proves:
     'When the subscriber answers the first attempt of an event 5xx, 429, another 4xx or a 3xx, or ends the connection without an answer, the sender delivers the event again within the retry window, with the same event id and byte-identical body.',
   covers:
-    'the first delivery attempt of the events that creating records of webhooks.sender.collection emits, one event failed in each probed way, all in flight at once; other operations\' events fail the same way and are not probed again',
+    'the first delivery attempt of the events that creating records of webhooks.sender.collection emits, one event failed in each probed way, up to target.concurrency of them in flight at once; other operations\' events fail the same way and are not probed again',
   probes: [
     'a 5xx answer not retried (500, 502, 503, 504)',
     'a 429 answer not retried',
