@@ -1,14 +1,9 @@
 // The suite's checks share the kit's records; a check that comes late in the suite judges records
 // earlier checks made, and must still catch its defect (check-proofs.test.ts proves each check alone).
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../../harness/runner/run-conformance.js';
 import { suites as registry } from '../index.js';
 import { secondServerModeMatrix } from '../test-support/second-server/mode-matrix.js';
-import { secondServerConfig } from '../test-support/second-server/second-server-config.js';
-import { startSecondServer } from '../test-support/second-server/start-second-server.js';
+import { runOnSecondServer } from '../test-support/second-server/run-on-second-server.js';
 import type { DefectName } from '../../reference-server/defects.js';
 import type { Check } from '../define-check.js';
 import { proofMessages } from '../test-support/proof-messages.js';
@@ -88,25 +83,13 @@ describe('deep cursor pages after page-size-bounds', () => {
 
   it('does the same on the second server, whose maximum page size is 50', async () => {
     const counts: Record<string, number> = {};
-    const server = await startSecondServer({ modes: secondServerModeMatrix.find((candidate) => candidate.overMax === 'clamp')! });
-    const directory = await mkdtemp(join(tmpdir(), 'apicert-deep-'));
-    try {
-      const configPath = join(directory, 'config.json');
-      await writeFile(configPath, JSON.stringify(secondServerConfig()));
-      const pagination = registry.find((suite) => suite.name === 'pagination')!;
-      const { run } = await runConformance({
-        registry: [{ ...pagination, checks: checksAfterBounds.map(countingRequests(counts)) }],
-        baseUrl: server.url,
-        configPath,
-        seed: 3,
-        env: { APICERT_TOKEN: server.token },
-      });
-      expect(run.checks.map((check) => `${check.id} ${check.status}`)).toEqual(checksAfterBounds.map((check) => `${check.id} passed`));
-      expectOrdersLeanOnNestedList(counts, 51);
-    } finally {
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
-    }
+    const pagination = registry.find((suite) => suite.name === 'pagination')!;
+    const run = await runOnSecondServer({
+      modes: secondServerModeMatrix.find((candidate) => candidate.overMax === 'clamp')!,
+      registry: [{ ...pagination, checks: checksAfterBounds.map(countingRequests(counts)) }],
+    });
+    expect(run.checks.map((check) => `${check.id} ${check.status}`)).toEqual(checksAfterBounds.map((check) => `${check.id} passed`));
+    expectOrdersLeanOnNestedList(counts, 51);
   }, 60_000);
 
   // page-size-bounds found the maximum of 100, so the walk to the deep end goes in pages of up to 100:

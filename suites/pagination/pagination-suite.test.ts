@@ -1,15 +1,9 @@
 // The pagination suite beyond its proofs (check-proofs.test.ts): the checks share records and report
 // what they walked; choices the convention leaves open are accepted by default and enforced once
 // pinned; budgets, styles, seeds and the evidence of a property failure behave as the README says.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../../harness/runner/run-conformance.js';
-import { suites as registry } from '../index.js';
 import { secondServerModeMatrix } from '../test-support/second-server/mode-matrix.js';
-import { secondServerConfig } from '../test-support/second-server/second-server-config.js';
-import { startSecondServer } from '../test-support/second-server/start-second-server.js';
+import { runOnSecondServer } from '../test-support/second-server/run-on-second-server.js';
 import type { ApicertConfig } from '../../harness/config/config-types.js';
 import type { DefectName } from '../../reference-server/defects.js';
 import { defineCheck, type Check } from '../define-check.js';
@@ -90,20 +84,10 @@ describe('pagination suite against the clean reference server', () => {
   });
 
   it('grows the nested list first on the second server too, where the maximum is 50', async () => {
-    const modes = secondServerModeMatrix.find((candidate) => candidate.overMax === 'clamp')!;
-    const server = await startSecondServer({ modes });
-    const directory = await mkdtemp(join(tmpdir(), 'apicert-bounds-'));
-    try {
-      const configPath = join(directory, 'config.json');
-      await writeFile(configPath, JSON.stringify(secondServerConfig()));
-      const { run } = await runConformance({ registry, baseUrl: server.url, configPath, seed: 3, checks: [pageSizeBounds.id], env: { APICERT_TOKEN: server.token } });
-      const [result] = run.checks;
-      expect(result?.status, result?.status === 'failed' ? result.message : undefined).toBe('passed');
-      expect(recordsAdded(result?.findings ?? [])).toEqual({ '/customers': 49, '/customers/{id}/orders': 51, '/orders': 0, '/products': 51 });
-    } finally {
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
-    }
+    const run = await runOnSecondServer({ modes: secondServerModeMatrix.find((candidate) => candidate.overMax === 'clamp')!, checks: [pageSizeBounds.id] });
+    const [result] = run.checks;
+    expect(result?.status, result?.status === 'failed' ? result.message : undefined).toBe('passed');
+    expect(recordsAdded(result?.findings ?? [])).toEqual({ '/customers': 49, '/customers/{id}/orders': 51, '/orders': 0, '/products': 51 });
   });
 
   it('reports offset instability under mutation as information, never as a failure', async () => {

@@ -3,15 +3,9 @@
 // (maximum 100), once a reader has topped every list up, a walk size of 5 doubles to 10, one of 60
 // stays 60 (120 would be clamped, and an offset walk would skip rows); on /orders alone, with none
 // of the nested list's records yet, 5 stays 5.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../../../harness/runner/run-conformance.js';
-import { suites as registry } from '../../index.js';
 import { secondServerModeMatrix } from '../../test-support/second-server/mode-matrix.js';
-import { secondServerConfig } from '../../test-support/second-server/second-server-config.js';
-import { startSecondServer } from '../../test-support/second-server/start-second-server.js';
+import { runOnSecondServer } from '../../test-support/second-server/run-on-second-server.js';
 import type { ApicertConfig } from '../../../harness/config/config-types.js';
 import { runAgainstReference } from '../../test-support/run-against-reference.js';
 import { hasMoreAccurate } from '../has-more-accurate.js';
@@ -37,28 +31,15 @@ describe('servedWalkPageSize', () => {
   }, 60_000);
 
   it('keeps the configured size on the second server, which refuses sizes past its maximum of 50 with a 4xx', async () => {
-    const modes = secondServerModeMatrix.find((candidate) => candidate.overMax === 'reject')!;
-    const server = await startSecondServer({ modes });
-    const directory = await mkdtemp(join(tmpdir(), 'apicert-served-'));
-    try {
-      // 30 doubles to 60, past the maximum: asked for 121, the server refuses, so the walks keep 30.
-      const configPath = join(directory, 'config.json');
-      await writeFile(configPath, JSON.stringify(secondServerConfig({ pagination: { walkPageSize: 30 } })));
-      const { run } = await runConformance({
-        registry,
-        baseUrl: server.url,
-        configPath,
-        seed: 3,
-        checks: ['pagination.has-more-accurate', 'pagination.offset.walk-complete'],
-        env: { APICERT_TOKEN: server.token },
-      });
-      const walk = run.checks.find((check) => check.id === 'pagination.offset.walk-complete');
-      expect(walk?.status, walk?.status === 'failed' ? walk.message : undefined).toBe('passed');
-      expect(ordersWalkSize(walk?.findings ?? [])).toBe('30');
-    } finally {
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
-    }
+    // 30 doubles to 60, past the maximum: asked for 121, the server refuses, so the walks keep 30.
+    const run = await runOnSecondServer({
+      modes: secondServerModeMatrix.find((candidate) => candidate.overMax === 'reject')!,
+      pins: { pagination: { walkPageSize: 30 } },
+      checks: ['pagination.has-more-accurate', 'pagination.offset.walk-complete'],
+    });
+    const walk = run.checks.find((check) => check.id === 'pagination.offset.walk-complete');
+    expect(walk?.status, walk?.status === 'failed' ? walk.message : undefined).toBe('passed');
+    expect(ordersWalkSize(walk?.findings ?? [])).toBe('30');
   }, 60_000);
 });
 

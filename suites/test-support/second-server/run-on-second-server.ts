@@ -1,0 +1,36 @@
+// Test support: a run of the kit against a fresh second server, certified with its own config
+// (secondServerConfig, with `pins`), the server and the config file gone afterwards.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SuiteDefinition } from '../../../harness/check-api/suite-definition.js';
+import type { RunResult } from '../../../harness/model/run-result.js';
+import { runConformance } from '../../../harness/runner/run-conformance.js';
+import { suites } from '../../index.js';
+import { secondServerConfig, type ConfigPins } from './second-server-config.js';
+import type { SecondServerModes } from './second-server-options.js';
+import { startSecondServer } from './start-second-server.js';
+
+export interface SecondServerRun {
+  readonly modes: SecondServerModes;
+  readonly pins?: ConfigPins;
+  /** The checks to run, by id; default every check of the registry. */
+  readonly checks?: readonly string[];
+  /** Default the kit's own suites. */
+  readonly registry?: readonly SuiteDefinition[];
+  readonly seed?: number;
+}
+
+export async function runOnSecondServer({ modes, pins, checks, registry = suites, seed = 3 }: SecondServerRun): Promise<RunResult> {
+  const server = await startSecondServer({ modes });
+  const directory = await mkdtemp(join(tmpdir(), 'apicert-second-'));
+  try {
+    const configPath = join(directory, 'config.json');
+    await writeFile(configPath, JSON.stringify(secondServerConfig(pins)));
+    const { run } = await runConformance({ registry, baseUrl: server.url, configPath, seed, ...(checks !== undefined ? { checks } : {}), env: { APICERT_TOKEN: server.token } });
+    return run;
+  } finally {
+    await server.close();
+    await rm(directory, { recursive: true, force: true });
+  }
+}
