@@ -2,7 +2,7 @@ import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-c
 import { defineCheck } from '../define-check.js';
 import { judgeDeepPageLatency, slowFromMs } from './internal/deep-page-latency.js';
 import { judgeEachList } from './internal/judge-each-list.js';
-import { kitRecordsOfNestedLists, type OpenList } from './internal/open-list.js';
+import { kitRecordsOfNestedLists, kitRecordsShownOn, type OpenList } from './internal/open-list.js';
 import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
 import { foundBoundsKey, type FoundBounds } from './internal/page-size-probe.js';
 import { fetchPage, walkPages, type PageWalk } from './internal/page-walker.js';
@@ -58,14 +58,14 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
   const deepestOf = (walked: PageWalk) => walked.pages.findLastIndex((p) => p.page.ok && p.page.ids.length >= pageSize && typeof p.query.after === 'string');
   // A cursor names the last item seen (4.2, after), whatever page size brought it: a walk in pages
   // as large as the list is known to serve reaches the deep end in a request or two.
-  const walkToTheEnd = () => walkPages(ctx, list, { style: 'cursor', pageSize: strideTo(ctx, list, pageSize, list.ownIds.size + kitRecordsOfNestedLists(ctx, list)), note: 'walk to the deepest page to time it' });
-  let walk = await walkToTheEnd();
+  const walkToTheEnd = (kitRecords: number) => walkPages(ctx, list, { style: 'cursor', pageSize: strideTo(ctx, list, pageSize, kitRecords), note: 'walk to the deepest page to time it' });
+  let walk = await walkToTheEnd(kitRecordsShownOn(ctx, list));
   // The config says this list shows a nested list's records, but the target did not show them:
-  // the list gets records of its own, and is walked again.
+  // the list gets records of its own, and is walked again in strides of those alone.
   if (deepestOf(walk) < 1 && walk.end.kind === 'complete' && list.ownIds.size < wantedRecords(ctx)) {
     const made = await list.ensureFixtures(wantedRecords(ctx));
     if (!made.ok) return made.outcome;
-    walk = await walkToTheEnd();
+    walk = await walkToTheEnd(list.ownIds.size);
   }
   const ended = outcomeOfWalkEnd(ctx, list, walk, `cursor walk of ${list.path}`);
   // A walk cut short by the budget still reached a deep page: time the deepest one it got to.

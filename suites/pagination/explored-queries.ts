@@ -5,7 +5,7 @@ import { judgeEachList } from './internal/judge-each-list.js';
 import { readListPage, usableCursor } from './internal/list-page.js';
 import type { PaginationStyle } from './internal/list-targets.js';
 import { notAPageCause } from './internal/not-a-page-cause.js';
-import { kitIdsOfOtherParents, kitRecordsOfNestedLists, type OpenList } from './internal/open-list.js';
+import { kitIdsOfOtherParents, kitRecordsShownOn, type OpenList } from './internal/open-list.js';
 import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
 import { describeWalkProblems, isWalkExact, judgeWalkedIds } from './internal/page-rules.js';
 import { foundBoundsKey, type FoundBounds } from './internal/page-size-probe.js';
@@ -105,9 +105,7 @@ function orderWalkPageSize(ctx: CheckContext, list: OpenList): number {
   const { walkPageSize, maxPageSize } = ctx.config.pagination;
   const found = ctx.suiteScope.get<FoundBounds>(foundBoundsKey(list.target.label));
   const known = Math.min(maxPageSize ?? Number.POSITIVE_INFINITY, ...Object.values(found?.maxima ?? {}));
-  // The kit's records this list shows: its own and, for /orders, those of /customers/{id}/orders.
-  const kitRecords = list.ownIds.size + kitRecordsOfNestedLists(ctx, list);
-  return Number.isFinite(known) ? Math.max(walkPageSize, Math.min(known, Math.ceil(kitRecords / 6))) : walkPageSize;
+  return Number.isFinite(known) ? Math.max(walkPageSize, Math.min(known, Math.ceil(kitRecordsShownOn(ctx, list) / 6))) : walkPageSize;
 }
 
 interface Failure {

@@ -1,10 +1,10 @@
 import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { judgeEachList } from './internal/judge-each-list.js';
-import type { OpenList } from './internal/open-list.js';
+import { kitRecordsShownOn, type OpenList } from './internal/open-list.js';
 import { firstDifference, listBriefly } from './internal/page-rules.js';
 import { fetchPage, type FetchedPage } from './internal/page-walker.js';
-import { listedTwice, pagesOf, walkChartOf } from './internal/walk-chart.js';
+import { readPagesChart } from './internal/walk-chart.js';
 import { notAPageCauseOf } from './internal/not-a-page-cause.js';
 
 // Convention 4.2 (page): page numbers are 1-based, "page 3 with per_page 20 equals offset 40 with
@@ -29,8 +29,9 @@ export const pageMatchesOffset = defineCheck({
     return judgeEachList(ctx, ['page', 'offset'], async (list, styles) => {
       if (styles.length < 2) return ctx.skip(`${list.path} does not support both page and offset styles (pagination.styles)`);
       const pageSize = ctx.config.pagination.walkPageSize;
-      // One page past the kit's records at most: enough to cover the first, middle and last pages.
-      const lastPage = Math.ceil(list.ownIds.size / pageSize) + 1;
+      // One page past the kit's records at most: enough to cover the first, middle and last pages
+      // (on /orders, the records of /customers/{id}/orders count too).
+      const lastPage = Math.ceil(kitRecordsShownOn(ctx, list) / pageSize) + 1;
       // The pages as compared, both ways, drawn whatever the verdict.
       const byPage: FetchedPage[] = [];
       const byOffset: FetchedPage[] = [];
@@ -43,10 +44,7 @@ export const pageMatchesOffset = defineCheck({
         outcome = compared.outcome;
         if (outcome !== undefined) break;
       }
-      for (const [style, pages] of [['page', byPage], ['offset', byOffset]] as const) {
-        const drawn = pagesOf({ pages });
-        ctx.chart(walkChartOf(list.path, style, drawn, { repeated: listedTwice(drawn.flatMap((p) => p.ids)) }));
-      }
+      for (const [style, pages] of [['page', byPage], ['offset', byOffset]] as const) ctx.chart(readPagesChart(list.path, style, pages));
       return outcome ?? ctx.pass();
     }, 'reads-only');
   },

@@ -16,6 +16,7 @@ import { paginationChecks } from './index.js';
 import { invalidParams } from './invalid-params.js';
 import { offsetWalkComplete } from './offset-walk-complete.js';
 import { exploredQueries } from './explored-queries.js';
+import { pageMatchesOffset } from './page-matches-offset.js';
 import { pageSizeBounds } from './page-size-bounds.js';
 import { walkWithinBudget } from './walk-within-budget.js';
 
@@ -88,6 +89,15 @@ describe('pagination suite against the clean reference server', () => {
     const [result] = run.checks;
     expect(result?.status, result?.status === 'failed' ? result.message : undefined).toBe('passed');
     expect(recordsAdded(result?.findings ?? [])).toEqual({ '/customers': 49, '/customers/{id}/orders': 51, '/orders': 0, '/products': 51 });
+  });
+
+  it("compares pages as far as the last one, on /orders too, which also shows the nested list's records", async () => {
+    const result = await runOneAgainstReference(pageMatchesOffset);
+    expect(result.status).toBe('passed');
+    // Every list holds 11 of the kit's records; /orders shows the nested list's 11 as well.
+    const rows = (style: string) => (result.charts ?? []).filter((chart) => chart.kind === 'walk' && chart.list === '/orders' && chart.style === style).flatMap((chart) => (chart.kind === 'walk' ? chart.pages.flatMap((page) => page.ids) : []));
+    expect(rows('offset')).toHaveLength(22);
+    expect(rows('page')).toHaveLength(22);
   });
 
   it('reports offset instability under mutation as information, never as a failure', async () => {

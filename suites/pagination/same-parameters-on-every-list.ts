@@ -2,7 +2,7 @@ import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-c
 import { defineCheck } from '../define-check.js';
 import { judgeEachList } from './internal/judge-each-list.js';
 import { sideBySideWithin } from './internal/request-budget.js';
-import { listedTwice, pagesOf, walkChartOf } from './internal/walk-chart.js';
+import { readPagesChart } from './internal/walk-chart.js';
 import { firstVerdictInOrder } from '../internal/map-in-parallel.js';
 import type { PaginationStyle } from './internal/list-targets.js';
 import type { OpenList } from './internal/open-list.js';
@@ -54,8 +54,7 @@ async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationSt
   const next = nextPageQuery(style, first.query, size, first.page.ok ? first.page.nextCursor : undefined);
   if (next === undefined) return fail(ctx, list, `${first.url} said has_more true without a next_cursor to pass as after`, 'a next_cursor', 'none', [first]);
   const second = await fetchPage(ctx, list, next, `${nextParam} on ${list.path}`);
-  const two = pagesOf({ pages: [first, second] });
-  ctx.chart(walkChartOf(list.path, style, two, { repeated: listedTwice(two.flatMap((page) => page.ids)) }));
+  ctx.chart(readPagesChart(list.path, style, [first, second]));
   if (!second.page.ok) return fail(ctx, list, `${second.url}: ${second.page.reason}`, 'a list page', second.page.reason, [first, second]);
   const firstIds = new Set(first.page.ids);
   if (second.page.ids.length === 0 || second.page.ids.some((id) => firstIds.has(id))) {

@@ -149,6 +149,11 @@ export function kitRecordsOfNestedLists(ctx: CheckContext, list: OpenList): numb
   return count;
 }
 
+/** The kit's records `list` shows, as the config describes them: its own, and those of kitRecordsOfNestedLists. */
+export function kitRecordsShownOn(ctx: CheckContext, list: OpenList): number {
+  return list.ownIds.size + kitRecordsOfNestedLists(ctx, list);
+}
+
 /** Creates the parent of a nested list and the records its sample refers to, kept for the suite. */
 async function prepareList(ctx: CheckContext, target: ListTarget): Promise<{ ok: true; list: ListFixtures } | { ok: false; outcome: CheckOutcome }> {
   let path = target.label;

@@ -38,6 +38,12 @@ export function listedTwice(ids: readonly string[]): string[] {
   return [...twice];
 }
 
+/** Pages read while the check wrote nothing, short of a whole walk, as a chart: rows listed twice. */
+export function readPagesChart(list: string, style: WalkChart['style'], pages: PageWalk['pages']): WalkChart {
+  const drawn = pagesOf({ pages });
+  return walkChartOf(list, style, drawn, { repeated: listedTwice(drawn.flatMap((page) => page.ids)) });
+}
+
 /**
  * A walk made while the check wrote nothing, as a chart: rows it listed twice, and, when it reached
  * the end, the kit's records on the list it never listed.
