@@ -33,18 +33,24 @@ export async function mapInParallel<T, R>(items: readonly T[], limit: number, wo
  * a verdict, so a later item's error (a spent budget, say) never hides an earlier failure.
  */
 export async function firstVerdictInOrder<T, R>(items: readonly T[], limit: number, judge: (item: T) => Promise<R | undefined>): Promise<R | undefined> {
-  const settled = await mapInParallel(items, limit, async (item): Promise<{ readonly verdict: R | undefined } | { readonly error: unknown }> => {
-    try {
-      return { verdict: await judge(item) };
-    } catch (error) {
-      return { error };
-    }
-  });
+  const settled = await mapInParallel(items, limit, (item) => settle(() => judge(item)));
   for (const outcome of settled) {
-    if ('error' in outcome) throw outcome.error;
-    if (outcome.verdict !== undefined) return outcome.verdict;
+    if ('thrown' in outcome) throw outcome.thrown;
+    if (outcome.value !== undefined) return outcome.value;
   }
   return undefined;
+}
+
+/**
+ * The value `work` gave, or what it threw: for results read in order after all have settled, so an
+ * earlier item's outcome is seen before a later item's error is thrown.
+ */
+export async function settle<T>(work: () => Promise<T>): Promise<{ readonly value: T } | { readonly thrown: unknown }> {
+  try {
+    return { value: await work() };
+  } catch (thrown) {
+    return { thrown };
+  }
 }
 
 /**

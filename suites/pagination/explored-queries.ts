@@ -14,7 +14,7 @@ import { quietWalkChart } from './internal/walk-chart.js';
 import { describeQuery, exploredQueryArbitrary, labelsOf, markLabels, toQueryString, type ExploredQuery, type ListFacts } from './internal/query-space.js';
 import { RequestBudgetSpent } from './internal/request-budget.js';
 import { judgeAnswer, meaningOf, type OracleContext } from './internal/window-oracle.js';
-import { firstVerdictInOrder, mapInParallel } from '../internal/map-in-parallel.js';
+import { firstVerdictInOrder, mapInParallel, settle } from '../internal/map-in-parallel.js';
 
 // Convention 4.2 (its parameter table, rules 3, 4 and 5), 2/3, 7/1, 7/4 and 8. The other checks
 // send hand-picked values; this one lets fast-check explore each list's query space in every style,
@@ -155,20 +155,14 @@ async function exploreStyle(ctx: CheckContext, list: OpenList, style: Pagination
   // A query drawn twice is asked once: nothing writes meanwhile, so a second asking shows nothing new.
   const drawnAhead = fc.sample(arbitrary, { seed, numRuns: runsPerStyle });
   const distinct = [...new Map(drawnAhead.map((query) => [JSON.stringify(query), query])).values()];
-  const answered = await mapInParallel(distinct, ctx.config.target.concurrency, async (query) => {
-    try {
-      return { fetched: await fetch(query) };
-    } catch (error) {
-      return { error };
-    }
-  });
+  const answered = await mapInParallel(distinct, ctx.config.target.concurrency, (query) => settle(() => fetch(query)));
   const answerOf = new Map(distinct.map((query, index) => [JSON.stringify(query), answered[index]!]));
   const ahead = drawnAhead.map((query) => ({ query, ...answerOf.get(JSON.stringify(query))! }));
   const answerAhead = async (query: ExploredQuery, run: number) => {
     const early = ahead[run];
     if (early === undefined || JSON.stringify(early.query) !== JSON.stringify(query)) return ask(query);
-    if ('error' in early) throw early.error;
-    return judged(early.fetched, query);
+    if ('thrown' in early) throw early.thrown;
+    return judged(early.value, query);
   };
 
   const property = fc.asyncProperty(arbitrary, async (query) => {

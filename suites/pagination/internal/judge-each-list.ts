@@ -5,7 +5,7 @@
 import type { CheckContext, CheckOutcome } from '../../../harness/check-api/check-context.js';
 import { listTargets, stylesToJudge, type ListTarget, type PaginationStyle } from './list-targets.js';
 import { openList, type FixtureBatch, type OpenList } from './open-list.js';
-import { firstVerdictInOrder, mapInConflictOrder, mapInParallel } from '../../internal/map-in-parallel.js';
+import { firstVerdictInOrder, mapInConflictOrder, mapInParallel, settle } from '../../internal/map-in-parallel.js';
 import { listsMayShareRecords, listsShareCounts, nestedListsListedIn } from './lists-share-records.js';
 import { oneAtATime } from './one-at-a-time.js';
 import { RequestBudgetSpent, sideBySideWithin } from './request-budget.js';
@@ -162,15 +162,6 @@ async function judgeApart<T extends { readonly list: OpenList }>(ready: readonly
   const inListOrder = new Array<CheckOutcome>(ready.length);
   for (const [position, index] of schedule.entries()) inListOrder[index] = outcomes[position]!;
   return inListOrder;
-}
-
-/** The value `work` gave or what it threw, so results are read in order before any error is thrown. */
-async function settle<T>(work: () => Promise<T>): Promise<{ readonly value: T } | { readonly thrown: unknown }> {
-  try {
-    return { value: await work() };
-  } catch (thrown) {
-    return { thrown };
-  }
 }
 
 async function judgeOne(ctx: CheckContext, judge: ListJudge, list: OpenList, supported: readonly PaginationStyle[]): Promise<CheckOutcome> {
