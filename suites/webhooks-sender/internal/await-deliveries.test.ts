@@ -47,6 +47,25 @@ describe('awaitDeliveriesAbout', () => {
     expect(attempts.map((d) => d.sequence)).toEqual([3]);
   });
 
+  describe('a delivery with the event name and data of one already seen, under another id', () => {
+    const about = (sequence: number, event: string, id: string, data: Record<string, unknown>) => sinkDelivery(JSON.stringify({ event, id, data }), sequence, { eventId: id });
+    const create = about(1, 'customer.changed', 'evt_1', { id: 'cus_1', name: 'Ada' });
+    const update = about(2, 'customer.changed', 'evt_2', { id: 'cus_1', name: 'Ada B' });
+
+    it('counts as the event when nothing else arrives: a delete under a single event name, carrying the record as the update left it', async () => {
+      const remove = about(3, 'customer.changed', 'evt_3', { id: 'cus_1', name: 'Ada B' });
+      const [found] = await awaitDeliveriesAbout(ctx, channelWith([create, update, remove]), 'cus_1', { afterSequence: 2, unlike: [create, update] });
+      expect(found?.sequence).toBe(3);
+    });
+
+    it('gives way to another delivery that came within the wait: a retry under a new id, then the event itself', async () => {
+      const retryUnderNewId = about(3, 'customer.changed', 'evt_9', { id: 'cus_1', name: 'Ada' });
+      const remove = about(4, 'customer.deleted', 'evt_4', { id: 'cus_1', name: 'Ada B' });
+      const [found] = await awaitDeliveriesAbout(ctx, channelWith([create, update, retryUnderNewId, remove]), 'cus_1', { afterSequence: 2, unlike: [create, update] });
+      expect(found?.sequence).toBe(4);
+    });
+  });
+
   it('says how long it waits in whole milliseconds, however the rest of a window was computed', async () => {
     const lines: string[] = [];
     const saying = { ...ctx, progress: (line: string) => lines.push(line) } as unknown as CheckContext;

@@ -1,7 +1,7 @@
 // Bounded waits for deliveries about one record: never longer than the configured retry window,
 // and cut short when the check's budget runs out.
 import type { CheckContext, SinkChannel, SinkDelivery } from '../../../harness/check-api/check-context.js';
-import { eventNameOf, isRedeliveryOf, mentionsRecord } from './delivery-body.js';
+import { eventNameOf, mentionsRecord, repetitionOf } from './delivery-body.js';
 
 export interface AwaitOptions {
   /** Only deliveries that arrived after this one count; default 0 (all). */
@@ -15,7 +15,11 @@ export interface AwaitOptions {
    * about the same record (a create that also emits "activated" is no retry).
    */
   readonly sameEventAsFirst?: boolean;
-  /** Redeliveries of these (isRedeliveryOf: the same bytes, or the same event and data under a new id) are not counted. */
+  /**
+   * Repeats of these are not counted (repetitionOf): the same bytes never; the same event about the
+   * same data under a new id, a retry or a new event that shares both, only when no other delivery
+   * about the record came within the wait.
+   */
   readonly unlike?: readonly SinkDelivery[];
 }
 
@@ -34,7 +38,8 @@ export async function awaitDeliveriesAbout(
   // The latest snapshots of the matched deliveries: their answers may have settled since.
   const latest = channel.deliveries();
   matcher.advance(latest);
-  return matcher.matched.slice(0, count).flatMap((sequence) => latest[sequence - 1] ?? []);
+  const counted = matcher.matched.length > 0 ? matcher.matched : matcher.maybeRepeated;
+  return counted.slice(0, count).flatMap((sequence) => latest[sequence - 1] ?? []);
 }
 
 // Looks at each delivery once, however often the channel wakes it: a flood of deliveries costs
@@ -42,6 +47,8 @@ export async function awaitDeliveriesAbout(
 class DeliveryMatcher {
   /** Sequence numbers of the deliveries that count, in arrival order. */
   readonly matched: number[] = [];
+  /** Those that may repeat one of `unlike` (the same event and data, another id): counted only when nothing else came. */
+  readonly maybeRepeated: number[] = [];
   private seen = 0;
   private readonly afterSequence: number;
   private readonly unlike: readonly SinkDelivery[];
@@ -60,7 +67,12 @@ class DeliveryMatcher {
     for (; this.seen < deliveries.length; this.seen += 1) {
       const delivery = deliveries[this.seen]!;
       if (delivery.sequence <= this.afterSequence || !mentionsRecord(delivery, this.recordId)) continue;
-      if (this.unlike.some((earlier) => isRedeliveryOf(delivery, earlier))) continue;
+      const repetitions = this.unlike.map((earlier) => repetitionOf(delivery, earlier));
+      if (repetitions.includes('same-bytes')) continue;
+      if (repetitions.includes('same-event-and-data')) {
+        this.maybeRepeated.push(delivery.sequence);
+        continue;
+      }
       if (this.options.sameEventAsFirst === true) {
         if (this.matched.length === 0) this.firstEvent = eventNameOf(delivery);
         else if (eventNameOf(delivery) !== this.firstEvent) continue;

@@ -43,15 +43,18 @@ export function mentionsRecord(delivery: SinkDelivery, recordId: string | number
 }
 
 /**
- * Whether `delivery` is a redelivery of `earlier` (at-least-once, 6/1) rather than a new event: the
- * same bytes, or the same event name about the same data under another id, as a sender that gives
- * each retry a new id sends it. (Not the same id alone: a sender that reuses ids across events is
- * for webhooks-sender.unique-event-ids to find, so those must still count as new events.)
+ * How `delivery` may repeat `earlier` (at-least-once, 6/1): `same-bytes` is a redelivery for sure;
+ * `same-event-and-data`, the same event name about the same data under another id, is a retry from
+ * a sender that gives each retry a new id, or a new event that shares both (a delete under a
+ * sender's single event name for every change, carrying the record as the update left it); undefined
+ * is a new event. (Not the same id alone: a sender that reuses ids across events is for
+ * webhooks-sender.unique-event-ids to find, so those must still count as new events.)
  */
-export function isRedeliveryOf(delivery: SinkDelivery, earlier: SinkDelivery): boolean {
-  if (delivery.bodyDigest === earlier.bodyDigest) return true;
+export function repetitionOf(delivery: SinkDelivery, earlier: SinkDelivery): 'same-bytes' | 'same-event-and-data' | undefined {
+  if (delivery.bodyDigest === earlier.bodyDigest) return 'same-bytes';
   const { eventName, dataValues } = delivery;
-  return eventName !== undefined && eventName === earlier.eventName && dataValues.size > 0 && dataValues.size === earlier.dataValues.size && [...dataValues].every((value) => earlier.dataValues.has(value));
+  const isSameEventAndData = eventName !== undefined && eventName === earlier.eventName && dataValues.size > 0 && dataValues.size === earlier.dataValues.size && [...dataValues].every((value) => earlier.dataValues.has(value));
+  return isSameEventAndData ? 'same-event-and-data' : undefined;
 }
 
 /** The deliveries about `recordId` that arrived after delivery number `afterSequence`. */
