@@ -1,13 +1,13 @@
 import type { SinkDelivery } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
+import { settledInOrder } from '../internal/map-in-parallel.js';
 import { mergeEvidence } from './internal/sender-evidence.js';
 import { describeFailure, probedFailures } from './internal/failure-kinds.js';
 import { describeRetryProblems, isEveryFailureRetried, pairRetries } from './internal/retry-pairs.js';
 import { withSubscription } from './internal/sender-setup.js';
 
 const probedLabels = probedFailures.map(describeFailure);
-
 
 // Convention 7/2: a receiver that does not answer 2xx causes a retry, whatever it answered instead
 // (the domain is in internal/failure-kinds.ts); 6/1 and 6/3: the retry comes within the retry
@@ -25,7 +25,7 @@ export const retryAfterFailure = defineCheck({
   proves:
     'When the subscriber answers the first attempt of an event 5xx, 429, another 4xx or a 3xx, or ends the connection without an answer, the sender delivers the event again within the retry window, with the same event id and byte-identical body.',
   covers:
-    'the first delivery attempt of the events that creating records of webhooks.sender.collection emits, one event failed in each probed way, up to target.concurrency of them in flight at once; other operations\' events fail the same way and are not probed again',
+    'the first delivery attempt of the events that creating records of webhooks.sender.collection emits, one event failed in each probed way, all created at once (as many in flight as target.concurrency allows); other operations\' events fail the same way and are not probed again',
   probes: [
     'a 5xx answer not retried (500, 502, 503, 504)',
     'a 429 answer not retried',
@@ -38,18 +38,15 @@ export const retryAfterFailure = defineCheck({
   provenBy: ['retry-with-new-id', 'retry-changes-body', 'no-retry', 'no-retry-on-4xx', 'no-retry-on-connection-reset', 'redirect-taken-as-delivered'],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'fail-first-each', failures: probedFailures }, async ({ sender, collection, channel }) => {
+      // The creates at once (the run's limit on requests in flight paces them): the events fail side
+      // by side, and a distant target costs one round trip, not one per kind. Whichever arrives
+      // first gets the first failure. Every record made is tracked for clean-up; the first problem
+      // in create order is the verdict.
+      const created = await settledInOrder(probedFailures.map(() => createRecord(ctx, collection)));
       const recordIds: string[] = [];
-      // The creates at once, up to target.concurrency: the events fail side by side, and a distant
-      // target costs one round trip, not one per kind. Whichever arrives first gets the first failure.
-      const atOnce = Math.max(1, Math.min(probedFailures.length, ctx.config.target.concurrency));
-      for (let start = 0; start < probedFailures.length; start += atOnce) {
-        const batch = await Promise.allSettled(Array.from({ length: Math.min(atOnce, probedFailures.length - start) }, () => createRecord(ctx, collection)));
-        // Every record the batch made is tracked for clean-up already; the first problem is the verdict.
-        for (const settled of batch) if (settled.status === 'rejected') throw settled.reason;
-        for (const settled of batch) {
-          if (settled.status === 'fulfilled' && !settled.value.ok) return settled.value.outcome;
-          if (settled.status === 'fulfilled' && settled.value.ok) recordIds.push(String(settled.value.id));
-        }
+      for (const creation of created) {
+        if (!creation.ok) return creation.outcome;
+        recordIds.push(String(creation.id));
       }
       ctx.progress(`waiting up to ${sender.retryWindowMs} ms for ${probedLabels.length} failed deliveries and their retries`);
       // Re-pairs every delivery on each wake: linear in the channel's log, which the sink caps at
