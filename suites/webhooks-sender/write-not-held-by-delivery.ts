@@ -99,7 +99,7 @@ async function timeHeldWrite(
   // The create answered while the sink still held its delivery, no slower than a prompt one: it
   // waited for none of the hold, which need not run out either (closing the channel answers it 2xx).
   const writeMs = created.response.durationMs;
-  if (answerOf(channel.deliveries())?.state === 'pending' && writeMs - baselineMs < MIN_HELD_MS) return { ok: true, value: { writeMs, isDeliveryFirst, isAnsweredDuringHold: true } };
+  if (answerOf(channel.deliveries())?.state === 'pending' && writeMs - baselineMs < MIN_HELD_MS) return { ok: true, value: { writeMs, isDeliveryFirst } };
   await channel.waitFor((deliveries) => answerOf(deliveries)?.state !== 'pending', holdMs + SETTLE_MARGIN_MS, ctx.signal);
   const answer = answerOf(channel.deliveries());
   // Only a check stopped mid-wait leaves it pending; the sink's hold is then the best measure.

@@ -48,7 +48,7 @@ describe('describeTimings', () => {
   });
 
   it('says when a create answered while the subscriber still held its delivery, so the hold was not waited out', () => {
-    const duringHold = { writeMs: 4.2, isDeliveryFirst: true, isAnsweredDuringHold: true };
+    const duringHold = { writeMs: 4.2, isDeliveryFirst: true };
     expect(describeTimings([duringHold], 3.7)).toBe('answered in 4 ms while the subscriber still held its delivery, against 4 ms with a prompt subscriber');
     expect(describeTimings([{ writeMs: 158.4, isDeliveryFirst: true, deliveryOpenMs: 150.2 }, duringHold], 3.7)).toBe(
       'answered in 158 ms and 4 ms while the subscriber held the delivery 150 ms, the last while the subscriber still held its delivery, against 4 ms with a prompt subscriber',

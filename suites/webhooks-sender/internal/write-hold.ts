@@ -17,12 +17,11 @@ export interface HeldWriteSample {
   readonly isDeliveryFirst: boolean;
   /**
    * How long the delivery's attempt stayed open: the sink's hold, or until the sender gave up on it.
-   * Undefined when the create had answered before its delivery arrived, or while the sink still held
-   * it (isAnsweredDuringHold): it waited for none of the hold, so the hold was not waited out.
+   * Undefined when the create answered before its delivery arrived, or (its delivery first) while
+   * the sink still held it, no slower than with a prompt subscriber: it waited for none of the hold,
+   * so the hold was not waited out.
    */
   readonly deliveryOpenMs?: number;
-  /** The delivery came first, and the create answered while the sink still held it, no slower than with a prompt subscriber. */
-  readonly isAnsweredDuringHold?: boolean;
 }
 
 /** Whether the create waited for its delivery: the delivery came first and most of its open time shows in the create. */
@@ -41,7 +40,7 @@ export function describeTimings(samples: readonly HeldWriteSample[], baselineMs:
   const open = samples.flatMap((sample) => (sample.deliveryOpenMs === undefined ? [] : [sample.deliveryOpenMs]));
   // Only the last sample can have answered before its delivery arrived or during its hold: the first such one ends the samples.
   const last = samples.at(-1);
-  const when = last?.isAnsweredDuringHold === true ? 'while the subscriber still held its delivery' : 'before its delivery reached the subscriber';
+  const when = last?.isDeliveryFirst === true ? 'while the subscriber still held its delivery' : 'before its delivery reached the subscriber';
   const early = open.length < samples.length ? `${open.length > 0 ? ', the last' : ''} ${when}` : '';
   return (
     `answered in ${listMs(samples.map((sample) => sample.writeMs))}` +
