@@ -20,7 +20,7 @@ export interface ReferenceServerOptions {
   token?: string;
   /** The receiver's signing secret; default random. */
   webhookSecret?: string;
-  /** Sender timings; defaults 500 ms time-out, 50 ms first backoff, 5 attempts. */
+  /** Sender timings; default defaultSenderTimings (150 ms time-out, 50 ms first backoff, 5 attempts). */
   webhooks?: { timeoutMs?: number; retryBaseMs?: number; maxAttempts?: number };
   /** Timings of time-based defects; defaults receiverSlowAckMs 12000, slowDeepPageMsPerItem 1. */
   defectTuning?: Partial<DefectTuning>;

@@ -3,20 +3,14 @@
 // its own depth. Behind a proxy that holds every create 100 ms before forwarding it, a walk that
 // began before the nested list's creates landed would find /orders short; a list the config takes for one that
 // shows the nested list's records, but which does not, gets records of its own instead.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../../harness/runner/run-conformance.js';
 import type { Check } from '../define-check.js';
-import { startReferenceServer } from '../../reference-server/start.js';
 import { suites as registry } from '../index.js';
-import { startMiddleProxy, type ProxyChanges } from '../test-support/middle-proxy.js';
-import { exampleConfigPath } from '../test-support/run-against-reference.js';
+import { runBehindProxy, type ProxiedRun } from '../test-support/run-behind-proxy.js';
 import { cursorDeepPagesCostTheSame } from './cursor-deep-pages-cost-the-same.js';
 
-// The creates of the check, by path (a nested list's by its configured path).
-async function runDeepPagesBehind(changes: ProxyChanges, configPath = exampleConfigPath, concurrency?: number) {
+// The check alone, with the creates it made by path (a nested list's by its configured path).
+async function runDeepPagesBehind(run: Omit<ProxiedRun, 'registry' | 'checks'>) {
   const posts: Record<string, number> = {};
   const counting: Check = {
     ...cursorDeepPagesCostTheSame,
@@ -29,23 +23,9 @@ async function runDeepPagesBehind(changes: ProxyChanges, configPath = exampleCon
       return outcome;
     },
   };
-  const reference = await startReferenceServer({ port: 0 });
-  const proxy = await startMiddleProxy(reference.url, changes);
-  try {
-    const pagination = registry.find((suite) => suite.name === 'pagination')!;
-    const { run } = await runConformance({
-      registry: [{ ...pagination, checks: [counting] }],
-      baseUrl: proxy.url,
-      configPath,
-      seed: 1,
-      ...(concurrency !== undefined ? { concurrency } : {}),
-      env: { APICERT_TOKEN: reference.token },
-    });
-    return { result: run.checks[0]!, posts };
-  } finally {
-    await proxy.close();
-    await reference.close();
-  }
+  const pagination = registry.find((suite) => suite.name === 'pagination')!;
+  const { checks } = await runBehindProxy({ ...run, registry: [{ ...pagination, checks: [counting] }] });
+  return { result: checks[0]!, posts };
 }
 
 const depthOf = (findings: readonly { readonly message: string }[], path: string): number | undefined => {
@@ -57,7 +37,7 @@ const depthOf = (findings: readonly { readonly message: string }[], path: string
 describe('pagination.cursor.deep-pages-cost-the-same on its own', () => {
   it("reaches a deep /orders page through the nested list's records, even when creates land late", async () => {
     // With room for every create at once, a walk of /orders could start before any of them landed.
-    const { result, posts } = await runDeepPagesBehind({ holdRequestMs: (method) => (method === 'POST' ? 100 : 0) }, exampleConfigPath, 200);
+    const { result, posts } = await runDeepPagesBehind({ changes: { holdRequestMs: (method) => (method === 'POST' ? 100 : 0) }, concurrency: 200 });
     expect(result.status, result.status === 'failed' || result.status === 'errored' ? result.message : undefined).toBe('passed');
     // Ten pages of the walk size, 5: the nested list's 50 orders are /orders' depth too.
     expect(posts['/customers/{id}/orders']).toBe(50);
@@ -70,18 +50,15 @@ describe('pagination.cursor.deep-pages-cost-the-same on its own', () => {
     // /products for a list that shows them too; the target's /products shows none of them.
     // The maximum is pinned, so the walks go in strides as long as the records allow: the second walk
     // must reckon with /products' own records alone.
-    const example = JSON.parse(await readFile(exampleConfigPath, 'utf8')) as { collections: { name: string; path: string }[]; pagination: object };
-    const collections = example.collections.filter((collection) => collection.name !== 'orders').map((collection) => (collection.name === 'products' ? { ...collection, name: 'orders' } : collection));
-    const directory = await mkdtemp(join(tmpdir(), 'apicert-deep-'));
-    try {
-      const configPath = join(directory, 'config.json');
-      await writeFile(configPath, JSON.stringify({ ...example, collections, pagination: { ...example.pagination, maxPageSize: 100 } }));
-      const { result, posts } = await runDeepPagesBehind({}, configPath);
-      expect(result.status, result.status === 'failed' || result.status === 'errored' ? result.message : undefined).toBe('passed');
-      expect(posts['/products']).toBe(50);
-      expect(depthOf(result.findings, '/products')).toBeGreaterThanOrEqual(40);
-    } finally {
-      await rm(directory, { recursive: true, force: true });
-    }
+    const { result, posts } = await runDeepPagesBehind({
+      changes: {},
+      config: (example) => {
+        const collections = (example['collections'] as { name: string }[]).filter((collection) => collection.name !== 'orders').map((collection) => (collection.name === 'products' ? { ...collection, name: 'orders' } : collection));
+        return { ...example, collections, pagination: { ...(example['pagination'] as object), maxPageSize: 100 } };
+      },
+    });
+    expect(result.status, result.status === 'failed' || result.status === 'errored' ? result.message : undefined).toBe('passed');
+    expect(posts['/products']).toBe(50);
+    expect(depthOf(result.findings, '/products')).toBeGreaterThanOrEqual(40);
   }, 60_000);
 });
