@@ -88,7 +88,7 @@ describe('apicert replay', () => {
     const ownSeed = 123_456_789;
     const edited = {
       ...original,
-      replayCommand: `${original.replayCommand} --concurrency 3 --rate-limit 500`,
+      replayCommand: `${original.replayCommand} --concurrency 3 --rate-limit 20`,
       checks: original.checks.map((check) => (check.id === 'resources.put-replaces-record' ? { ...check, seed: ownSeed } : check)),
     };
     expect(original.replayCommand).toMatch(/ --suite resources /);
@@ -96,8 +96,10 @@ describe('apicert replay', () => {
     await writeFile(editedPath, JSON.stringify(edited));
     const { code } = await replay([editedPath, '--base-url', fixed.url, '--report-dir', join(dir, 'replay-own-seed')]);
     expect(code).toBe(0);
-    const replayed = JSON.parse(await readFile(join(dir, 'replay-own-seed', 'report.json'), 'utf8')) as Report & { readonly concurrency?: number };
+    const replayed = JSON.parse(await readFile(join(dir, 'replay-own-seed', 'report.json'), 'utf8')) as Report & { readonly notes: readonly { readonly message: string }[] };
     expect(replayed.checks).toEqual([expect.objectContaining({ id: 'resources.put-replaces-record', seed: ownSeed, status: 'passed' })]);
+    // The run's pace read back (run-pace.test.ts reads every pace flag): 20 requests a second held the replay back.
+    expect(replayed.notes.map((note) => note.message)).toContainEqual(expect.stringMatching(/^the rate limit of 20 requests per second held requests back/));
   }, 30_000);
 
   it('replays a shard of a run limited by --suite on the collections that shard judged', async () => {

@@ -12,7 +12,8 @@ import { loadBaseline } from '../runner/load-baseline.js';
 import { runConformance } from '../runner/run-conformance.js';
 import type { CliIo } from './cli-io.js';
 import { readFlagFromCommand } from './command-flag.js';
-import { parseChoices, parseInteger, parsePositiveNumber, parseReporters, parseShard, parseSuites } from './parse-flag-values.js';
+import { parseChoices, parseReporters, parseShard, parseSuites } from './parse-flag-values.js';
+import { runPaceOfCommand } from './run-pace.js';
 import { createProgressLine } from './progress-line.js';
 import { reportRun, reportRunOptionsFor } from './report-run.js';
 
@@ -42,12 +43,11 @@ export async function replayCommand(flags: ReplayFlagValues, io: CliIo): Promise
   if (configPath === undefined) throw new UsageError(`${flags.report} does not say which config its run used: give it with --config FILE`);
   // A shard's check judged only the shard's collections: it is replayed on those again, split as the
   // run was (the split follows --suite). The run's pace is kept too: a target that needed
-  // --rate-limit or a lower --concurrency needs it again.
+  // --rate-limit, a lower --concurrency or a longer --timeout-ms needs it again.
   const command = before.replayCommand ?? '';
   const shard = parseShard(readFlagFromCommand(command, '--shard'));
   const suites = parseSuites(readFlagFromCommand(command, '--suite'));
-  const rateLimit = parsePositiveNumber('rate-limit', readFlagFromCommand(command, '--rate-limit'));
-  const concurrency = parseInteger('concurrency', readFlagFromCommand(command, '--concurrency'), 1, 64);
+  const pace = runPaceOfCommand(command, flags.report);
   // Each check's own seed, as the report gives it: in a merged report of shards run with different
   // seeds, a check's seed is its shard's, not the one the report's seed derives.
   const checkSeeds = new Map(chosen.flatMap((check) => (check.seed === undefined ? [] : [[check.id, check.seed] as const])));
@@ -65,8 +65,7 @@ export async function replayCommand(flags: ReplayFlagValues, io: CliIo): Promise
       checkSeeds,
       ...(shard !== undefined ? { shard } : {}),
       ...(suites !== undefined ? { suites } : {}),
-      ...(rateLimit !== undefined ? { rateLimit } : {}),
-      ...(concurrency !== undefined ? { concurrency } : {}),
+      ...pace,
       replayCommand: ['npx apicert replay', quoteForShell(flags.report), ...(flags.check === undefined ? [] : ['--check', flags.check]), '--base-url', quoteForShell(baseUrl)].join(' '),
       env: io.env,
       onProgress: (index, total, label) => progress.update(index, total, label),

@@ -7,7 +7,8 @@ import { UsageError } from '../errors.js';
 import type { ExitCode } from '../exit-codes.js';
 import { runConformance, type RunConformanceOptions } from '../runner/run-conformance.js';
 import type { CliIo } from './cli-io.js';
-import { parseChoices, parseFailOn, parseInteger, parseList, parsePositiveNumber, parseReporters, parseShard, parseSuites } from './parse-flag-values.js';
+import { parseChoices, parseFailOn, parseInteger, parseList, parseReporters, parseShard, parseSuites } from './parse-flag-values.js';
+import { parseRunPace } from './run-pace.js';
 import { createProgressLine } from './progress-line.js';
 import { reportRun, reportRunOptionsFor } from './report-run.js';
 
@@ -82,9 +83,7 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
   const reporters = parseReporters(flags.reporter, io.env);
   // Seeds are 31-bit: each check's seed is derived from the run seed within that range.
   const seed = parseInteger('seed', flags.seed, 0, 0x7fffffff);
-  const timeoutMs = parseInteger('timeout-ms', flags.timeoutMs, 1, 0x7fffffff);
-  const rateLimit = parsePositiveNumber('rate-limit', flags.rateLimit);
-  const concurrency = parseInteger('concurrency', flags.concurrency, 1, 64);
+  const pace = parseRunPace(flags);
   const shard = parseShard(flags.shard);
   const named = parseRequiredClasses(flags.require);
   // Advice is gated on in addition to the conformance classes, never instead of them: naming only
@@ -122,9 +121,7 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
       ...(alsoRequire.length > 0 ? { alsoRequire } : {}),
       ...(suites !== undefined ? { suites } : {}),
       ...(seed !== undefined ? { seed } : {}),
-      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-      ...(rateLimit !== undefined ? { rateLimit } : {}),
-      ...(concurrency !== undefined ? { concurrency } : {}),
+      ...pace,
       ...(shard !== undefined ? { shard } : {}),
       ...(required !== undefined ? { require: required } : {}),
       ...(strict ? { strict: true } : {}),

@@ -318,6 +318,7 @@ function replayCommand(options: RunConformanceOptions, baseUrl: string, seed: nu
   if (options.require !== undefined) parts.push(`--require ${options.require.join(',')}`);
   if (options.strict === true) parts.push('--strict');
   if (options.alsoRequire !== undefined && options.alsoRequire.length > 0) parts.push(`--require ${options.alsoRequire.join(',')}`);
+  if (options.timeoutMs !== undefined) parts.push(`--timeout-ms ${options.timeoutMs}`);
   if (options.rateLimit !== undefined) parts.push(`--rate-limit ${options.rateLimit}`);
   if (options.concurrency !== undefined) parts.push(`--concurrency ${options.concurrency}`);
   if (options.shard !== undefined) parts.push(`--shard ${options.shard.index}/${options.shard.count}`);
