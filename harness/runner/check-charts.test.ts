@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chartBounds, type CheckChart } from '../model/check-chart.js';
 import { buildExchange } from '../model/test-support/sample-run.js';
 import type { SinkDelivery } from '../sink/sink-types.js';
-import { acknowledgementsChart, boundChartLists, deliveriesChart, mapChartText } from './check-charts.js';
+import { acknowledgementsChart, boundChartLists, deliveriesChart, inDrawingOrder, mapChartText } from './check-charts.js';
 
 function delivery(eventId: string | undefined, receivedAtMs: number, answer: SinkDelivery['answer']): SinkDelivery {
   return { eventId, receivedAtMs, answer } as unknown as SinkDelivery;
@@ -73,5 +73,22 @@ describe('walk charts', () => {
     expect(chart.kind === 'walk' && [chart.morePages, chart.pages[0]!.more]).toEqual([20 - chartBounds.walkPages, 40 - chartBounds.walkRows]);
     const edited = mapChartText({ kind: 'walk', list: '/c', style: 'cursor', pages: [{ ids: ['a'] }], repeated: ['b'], missing: ['c'], writes: ['d'] }, (t) => t.toUpperCase());
     expect(edited).toEqual({ kind: 'walk', list: '/C', style: 'cursor', pages: [{ ids: ['A'] }], repeated: ['B'], missing: ['C'], writes: ['D'] });
+  });
+});
+
+describe('inDrawingOrder', () => {
+  const walk = (list: string, style: 'cursor' | 'offset'): CheckChart => ({ kind: 'walk', list, style, pages: [], repeated: [], missing: [], writes: [] });
+
+  it('orders charts by list and style, whichever list finished first', () => {
+    const drawn = [walk('/products', 'cursor'), walk('/customers', 'offset'), walk('/customers', 'cursor')];
+    expect(inDrawingOrder(drawn).map((chart) => (chart.kind === 'walk' ? `${chart.list} ${chart.style}` : ''))).toEqual(['/customers cursor', '/customers offset', '/products cursor']);
+  });
+
+  it("orders nested lists by their shape, not by their parents' ids, which are new each run", () => {
+    // The parents' random ids sort the other way round from the lists' names.
+    const drawn = [walk('/customers/cus_a/orders', 'cursor'), walk('/customers/cus_z/invoices', 'cursor')];
+    const order = (charts: CheckChart[]) => inDrawingOrder(charts).map((chart) => ('list' in chart ? chart.list.split('/')[3] : ''));
+    expect(order(drawn)).toEqual(['invoices', 'orders']);
+    expect(order([...drawn].reverse())).toEqual(['invoices', 'orders']);
   });
 });

@@ -34,12 +34,21 @@ export function acknowledgementsChart(sent: readonly ExchangeRecord[], budgetMs:
 /**
  * The charts a check drew, by list and then by style, each list's in the order drawn: lists judged
  * side by side draw in the order they finish, and the report (and the cut to chartsPerCheck) must
- * not depend on that. A nested list's path holds a parent id new each run, but sorts between its
- * parent's list and the next one all the same. Pure.
+ * not depend on that. A nested list's path holds a parent id new each run, so lists sort by their
+ * shape, the member ids left out (convention 2: /collection/{id}/collection): two nested lists under
+ * parents with random ids keep one order. Pure.
  */
 export function inDrawingOrder(charts: readonly CheckChart[]): CheckChart[] {
-  const keyOf = (chart: CheckChart): string => ('list' in chart ? `${chart.list}\u0000${'style' in chart ? chart.style : ''}` : '');
+  const keyOf = (chart: CheckChart): string => ('list' in chart ? `${shapeOf(chart.list)}\u0000${'style' in chart ? chart.style : ''}` : '');
   return [...charts].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+}
+
+// "/customers/cus_4f2/orders" -> "/customers/{}/orders": every second segment is a member id.
+function shapeOf(path: string): string {
+  return path
+    .split('/')
+    .map((segment, index) => (index > 0 && index % 2 === 0 ? '{}' : segment))
+    .join('/');
 }
 
 /** A chart's lists cut to chartBounds, each cut counted, so the reports can say how much is not drawn. */
