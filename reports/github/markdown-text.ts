@@ -14,14 +14,14 @@ export function toMarkdownText(text: string, maxChars: number): string {
 }
 
 /**
- * One line as an inline code span: inert, cut, fenced by more backticks than it holds in a row. In a
- * table cell a pipe would end the cell even inside the span, so there (only) it is escaped; elsewhere
- * GitHub would show the backslash.
+ * One line as an inline code span, never in a table cell: inert, cut, fenced by more backticks than
+ * it holds in a row. A pipe stays as it is (GitHub would show an escaping backslash); in a table
+ * cell it would end the cell, so no table holds one.
  */
-export function toCodeSpan(text: string, maxChars: number, where: 'line' | 'table-cell' = 'line'): string {
+export function toCodeSpan(text: string, maxChars: number): string {
   const inert = toInertText(text, maxChars);
   const longestRun = Math.max(0, ...[...inert.matchAll(/`+/g)].map((match) => match[0].length));
   const fence = '`'.repeat(longestRun + 1);
   // A space on each side keeps a span that starts or ends with a backtick a span.
-  return `${fence} ${where === 'table-cell' ? inert.replaceAll('|', '\\|') : inert} ${fence}`;
+  return `${fence} ${inert} ${fence}`;
 }
