@@ -7,7 +7,8 @@ const round = (ms: number): string => (ms >= 1 || ms === 0 ? String(Math.round(m
 
 function answer(attempt: { readonly status?: number; readonly ended?: DeliveryAttempt['ended'] }): string {
   if (attempt.status !== undefined) return String(attempt.status);
-  return attempt.ended === 'timed-out' ? 'timed out' : attempt.ended === 'reset' ? 'reset' : attempt.ended === 'closed' ? 'closed' : attempt.ended === 'held' ? 'held' : 'no answer';
+  // The end's own name, in words: "timed out", "reset", "closed", "held"; none is "no answer".
+  return attempt.ended === undefined ? 'no answer' : attempt.ended.replace('-', ' ');
 }
 
 export function describeChart(chart: CheckChart): string {

@@ -25,8 +25,12 @@ export function suiteTimes(checks: readonly CheckResult[]): SuiteTime[] {
   });
 }
 
+/** "1 failed, 12 passed": the suite's counts, worst first. */
+export function describeCounts(time: SuiteTime): string {
+  return worstFirst.filter((status) => time.counts[status] > 0).map((status) => `${time.counts[status]} ${status}`).join(', ');
+}
+
 /** "pagination: 2.5 s in its checks, 1 failed, 12 passed". */
 export function describeSuiteTime(time: SuiteTime): string {
-  const parts = worstFirst.filter((status) => time.counts[status] > 0).map((status) => `${time.counts[status]} ${status}`);
-  return `${time.suite}: ${formatDuration(time.ms)} in its checks, ${parts.join(', ')}`;
+  return `${time.suite}: ${formatDuration(time.ms)} in its checks, ${describeCounts(time)}`;
 }

@@ -2,7 +2,7 @@
 // coloured by its worst outcome, so a slow or failing suite stands out. Inline SVG with presentation
 // attributes only (no script, no inline style, within the page's CSP), and the same in words. Pure.
 import type { CheckStatus, RunResult } from '../../harness/model/run-result.js';
-import { describeSuiteTime, suiteTimes, worstFirst } from '../../harness/model/suite-times.js';
+import { describeCounts, describeSuiteTime, suiteTimes } from '../../harness/model/suite-times.js';
 import { formatDuration } from './display-values.js';
 import { escapeHtml } from './escape.js';
 
@@ -22,12 +22,11 @@ export function renderRunOverview(run: RunResult): string {
   const rows = times.map((time, index) => {
     const y = 4 + index * rowHeight;
     const length = Math.max(2, Math.round((time.ms / longest) * barWidth));
-    const summary = worstFirst.filter((status) => time.counts[status] > 0).map((status) => `${time.counts[status]} ${status}`).join(', ');
     return (
       `<g><title>${escapeHtml(describeSuiteTime(time))}</title>` +
       `<text x="0" y="${y + 14}" font-size="12" fill="#222">${escapeHtml(time.suite)}</text>` +
       `<rect x="${labelWidth}" y="${y + 2}" width="${length}" height="${rowHeight - 6}" rx="2" fill="${barColours[time.worst]}"/>` +
-      `<text x="${labelWidth + length + 6}" y="${y + 14}" font-size="11" fill="#333">${escapeHtml(`${formatDuration(time.ms)} · ${summary}`)}</text></g>`
+      `<text x="${labelWidth + length + 6}" y="${y + 14}" font-size="11" fill="#333">${escapeHtml(`${formatDuration(time.ms)} · ${describeCounts(time)}`)}</text></g>`
     );
   });
   const words = `${times.map(describeSuiteTime).join('; ')}.`;
