@@ -296,7 +296,7 @@ const root = section('What the API convention leaves open, so that one kit can c
       minimum: 0.01,
     },
     concurrency: {
-      ...count('Most requests in flight to the target at once, checks, fixtures and clean-up together; 1 sends strictly one after another. The --concurrency flag wins. Default 24: at 20 ms per request a default run took 9.1-9.6 s at 12, 8.0-8.2 s at 16, 7.4-7.7 s at 24 and 7.1-7.2 s at 32 on one 2-core machine (docs/http-client.md).', 1, 24),
+      ...count('Most requests in flight to the target at once, checks, fixtures and clean-up together; 1 sends strictly one after another. The --concurrency flag wins. Default 24, chosen by measurement: docs/http-client.md gives the figures and why.', 1, 24),
       maximum: 64,
     },
     throttle: filledSection('How the kit answers a 429, or a 503 with Retry-After ("not now"): it waits and sends the request again; a throttled answer is never a conformance failure.', {
