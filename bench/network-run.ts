@@ -62,20 +62,23 @@ async function runThroughProxy(delayMs: number, concurrency: number): Promise<Ne
   const target = await startNetworkTarget(delayMs);
   // Only the run is timed, not its reports: they cost the same at any delay (see the full run).
   const started = performance.now();
-  const timed = await runConformance({
-    registry,
-    baseUrl: target.url,
-    configPath: exampleConfig,
-    seed: 1,
-    concurrency,
-    env: { APICERT_TOKEN: target.token, APICERT_WEBHOOK_SECRET: target.webhookSecret },
-  }).then(
-    ({ run }) => ({ wallMs: performance.now() - started, verdict: run.verdict }),
-    (error: unknown) => ({ error }),
-  );
-  // The proxy's counts arrive as it closes, whatever became of the run.
-  const { requests, peakInFlight } = await target.close();
-  if ('error' in timed) throw timed.error;
+  let stats: Awaited<ReturnType<typeof target.close>> | undefined;
+  let timed: { readonly wallMs: number; readonly verdict: string };
+  try {
+    const { run } = await runConformance({
+      registry,
+      baseUrl: target.url,
+      configPath: exampleConfig,
+      seed: 1,
+      concurrency,
+      env: { APICERT_TOKEN: target.token, APICERT_WEBHOOK_SECRET: target.webhookSecret },
+    });
+    timed = { wallMs: performance.now() - started, verdict: run.verdict };
+  } finally {
+    // The proxy's counts arrive as it closes, whatever became of the run.
+    stats = await target.close();
+  }
+  const { requests, peakInFlight } = stats;
   const { wallMs, verdict } = timed;
   return { delayMs, concurrency, wallMs, requests, peakInFlight, ...(delayMs > 0 ? { criticalPath: wallMs / delayMs } : {}), verdict };
 }

@@ -2,8 +2,8 @@
 // thread of their own. A staging server and the network to it are not on the kit's machine, let
 // alone its thread: on one thread the server's Express work and the proxy's forwarding took turns
 // with the kit's, and the table timed the three together. On the worker they get the second core.
-import { once } from 'node:events';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, workerData } from 'node:worker_threads';
+import { serveOnWorker, startOnWorker } from '../reference-server/worker-thread.js';
 
 interface TargetOptions {
   readonly delayMs: number;
@@ -14,58 +14,38 @@ interface ProxyStats {
   readonly peakInFlight: number;
 }
 
-type Started = { readonly url: string; readonly token: string; readonly webhookSecret: string } | { readonly error: string };
-
-export interface NetworkTarget {
-  /** The proxy's base URL: the one to run against. */
+interface Started {
   readonly url: string;
   readonly token: string;
   readonly webhookSecret: string;
-  /** Stops the proxy and the server, and says how many requests reached the proxy. */
+}
+
+export interface NetworkTarget extends Started {
+  /** The proxy's base URL (`url`) is the one to run against. Stops the proxy and the server, and says how many requests reached the proxy. */
   close(): Promise<ProxyStats>;
 }
 
 /** Starts a fresh reference server behind a proxy adding `delayMs` to every request, on a worker. */
 export async function startNetworkTarget(delayMs: number): Promise<NetworkTarget> {
-  const worker = new Worker(new URL(import.meta.url), { workerData: { delayMs } satisfies TargetOptions });
-  const [started] = (await Promise.race([once(worker, 'message'), once(worker, 'error').then(([error]) => [{ error: String(error) }])])) as [Started];
-  if ('error' in started) {
-    await worker.terminate();
-    throw new Error(`the bench's target did not start: ${started.error}`);
-  }
-  return {
-    ...started,
-    async close() {
-      const exited = once(worker, 'exit');
-      const answered = once(worker, 'message');
-      worker.postMessage('close');
-      const [stats] = (await answered) as [ProxyStats];
-      await exited;
-      return stats;
-    },
-  };
+  const worker = await startOnWorker<Started, ProxyStats>(new URL(import.meta.url), { delayMs } satisfies TargetOptions, "the bench's target");
+  return { ...worker.started, close: () => worker.close() };
 }
 
-if (!isMainThread && parentPort !== null) {
-  const port = parentPort;
-  const { delayMs } = workerData as TargetOptions;
-  try {
+if (!isMainThread) {
+  await serveOnWorker<Started, ProxyStats>(async () => {
+    const { delayMs } = workerData as TargetOptions;
     const { startReferenceServer } = await import('../reference-server/start.js');
     const { startDelayProxy } = await import('./delay-proxy.js');
     const server = await startReferenceServer({ port: 0 });
     const proxy = await startDelayProxy(server.url, delayMs);
-    port.once('message', () => {
-      const stats = proxy.stats();
-      void proxy
-        .close()
-        .then(() => server.close())
-        .then(() => {
-          port.postMessage(stats satisfies ProxyStats);
-          port.close();
-        });
-    });
-    port.postMessage({ url: proxy.url, token: server.token, webhookSecret: server.webhookSecret } satisfies Started);
-  } catch (error) {
-    port.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies Started);
-  }
+    return {
+      started: { url: proxy.url, token: server.token, webhookSecret: server.webhookSecret },
+      async close() {
+        const stats = proxy.stats();
+        await proxy.close();
+        await server.close();
+        return stats;
+      },
+    };
+  });
 }
