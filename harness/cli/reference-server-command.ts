@@ -29,10 +29,14 @@ export async function referenceServerCommand(flags: ReferenceServerFlagValues, i
   }
   const chosen = parseDefects(flags.defects);
   const port = parseInteger('port', flags.port, 0, 65535) ?? 4010;
+  // A timing left out keeps the server's own default (defaultSenderTimings), which the flags' help shows.
+  const timeoutMs = parseInteger('webhook-timeout-ms', flags.webhookTimeoutMs, 1, 0x7fffffff);
+  const retryBaseMs = parseInteger('webhook-retry-base-ms', flags.webhookRetryBaseMs, 1, 0x7fffffff);
+  const maxAttempts = parseInteger('webhook-max-attempts', flags.webhookMaxAttempts, 1, 100);
   const webhooks = {
-    timeoutMs: parseInteger('webhook-timeout-ms', flags.webhookTimeoutMs, 1, 0x7fffffff) ?? 150,
-    retryBaseMs: parseInteger('webhook-retry-base-ms', flags.webhookRetryBaseMs, 1, 0x7fffffff) ?? 50,
-    maxAttempts: parseInteger('webhook-max-attempts', flags.webhookMaxAttempts, 1, 100) ?? 5,
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(retryBaseMs !== undefined ? { retryBaseMs } : {}),
+    ...(maxAttempts !== undefined ? { maxAttempts } : {}),
   };
   const profiles = parseChoices('receiver-profile', flags.receiverProfile ?? 'convention', ['convention', 'standard-webhooks'] as const);
   if (profiles.length > 1) throw new UsageError('--receiver-profile takes one value: convention or standard-webhooks');
