@@ -17,15 +17,69 @@ export const layers = [
   { name: 'sink', paths: ['harness/sink/**'], mayImport: ['model', 'errors', 'config', 'http'] },
   // What a check may use of the harness: types only, implemented by the runner.
   { name: 'check-api', paths: ['harness/check-api/**'], mayImport: ['model', 'config', 'http', 'sink'] },
-  { name: 'runner', paths: ['harness/runner/**'], mayImport: ['model', 'errors', 'config', 'http', 'sink', 'check-api'] },
+  {
+    name: 'runner',
+    paths: ['harness/runner/**'],
+    mayImport: ['model', 'errors', 'config', 'http', 'sink', 'check-api'],
+  },
   { name: 'suites', paths: ['suites/**'], mayImport: ['model', 'check-api'] },
   { name: 'reports', paths: ['reports/**'], mayImport: ['model', 'errors'] },
   // The CLI wires everything together; the reference server is a separate implementation.
-  { name: 'cli', paths: ['harness/cli/**'], mayImport: ['model', 'errors', 'config', 'http', 'openapi', 'sink', 'check-api', 'runner', 'suites', 'reports', 'reference-server'] },
+  {
+    name: 'cli',
+    paths: ['harness/cli/**'],
+    mayImport: [
+      'model',
+      'errors',
+      'config',
+      'http',
+      'openapi',
+      'sink',
+      'check-api',
+      'runner',
+      'suites',
+      'reports',
+      'reference-server',
+    ],
+  },
   { name: 'reference-server', paths: ['reference-server/**'], mayImport: [] },
   // Tools for the kit's own development: benchmarks, generated docs, the test set-up.
-  { name: 'bench', paths: ['bench/**'], mayImport: ['model', 'errors', 'config', 'http', 'openapi', 'sink', 'check-api', 'runner', 'suites', 'reports', 'reference-server', 'cli'] },
-  { name: 'dev-tools', paths: ['dev-tools/**'], mayImport: ['model', 'errors', 'config', 'http', 'openapi', 'sink', 'check-api', 'runner', 'suites', 'reports', 'reference-server', 'cli'] },
+  {
+    name: 'bench',
+    paths: ['bench/**'],
+    mayImport: [
+      'model',
+      'errors',
+      'config',
+      'http',
+      'openapi',
+      'sink',
+      'check-api',
+      'runner',
+      'suites',
+      'reports',
+      'reference-server',
+      'cli',
+    ],
+  },
+  {
+    name: 'dev-tools',
+    paths: ['dev-tools/**'],
+    mayImport: [
+      'model',
+      'errors',
+      'config',
+      'http',
+      'openapi',
+      'sink',
+      'check-api',
+      'runner',
+      'suites',
+      'reports',
+      'reference-server',
+      'cli',
+    ],
+  },
 ];
 
 const testFiles = ['**/*.test.ts', '**/test-support/**'];
@@ -34,17 +88,24 @@ function toZones() {
   // Test support may import anything, so the kit's own code may not import it: that would be a way
   // around every zone below. (bench/ and dev-tools/ may, as they may import everything.)
   const kitCode = ['./harness/**', './suites/**', './reports/**', './reference-server/**'];
-  const testSupport = { target: kitCode, from: ['./**/test-support/**'], message: 'Only tests, bench/ and dev-tools/ import test-support/ files.' };
-  return [testSupport, ...layers.flatMap((layer) => {
-    const allowed = new Set([layer.name, ...layer.mayImport]);
-    const forbidden = layers.filter((other) => !allowed.has(other.name));
-    if (forbidden.length === 0) return [];
-    return {
-      target: layer.paths.map((path) => `./${path}`),
-      from: forbidden.flatMap((other) => other.paths.map((path) => `./${path}`)),
-      message: `${layer.name} may import only ${layer.mayImport.length === 0 ? 'its own layer' : layer.mayImport.join(', ')} (see layers in eslint.config.js).`,
-    };
-  })];
+  const testSupport = {
+    target: kitCode,
+    from: ['./**/test-support/**'],
+    message: 'Only tests, bench/ and dev-tools/ import test-support/ files.',
+  };
+  return [
+    testSupport,
+    ...layers.flatMap((layer) => {
+      const allowed = new Set([layer.name, ...layer.mayImport]);
+      const forbidden = layers.filter((other) => !allowed.has(other.name));
+      if (forbidden.length === 0) return [];
+      return {
+        target: layer.paths.map((path) => `./${path}`),
+        from: forbidden.flatMap((other) => other.paths.map((path) => `./${path}`)),
+        message: `${layer.name} may import only ${layer.mayImport.length === 0 ? 'its own layer' : layer.mayImport.join(', ')} (see layers in eslint.config.js).`,
+      };
+    }),
+  ];
 }
 
 export default tseslint.config(
@@ -57,7 +118,9 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
       // Sources import './x.js' and mean './x.ts'.
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'], extensionAlias: { '.js': ['.ts', '.js'] } })],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.js', '.json'], extensionAlias: { '.js': ['.ts', '.js'] } }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -84,7 +147,10 @@ export default tseslint.config(
           "ExportNamedDeclaration[exportKind='value']",
           "ExportAllDeclaration[exportKind='value']",
           'ExportDefaultDeclaration',
-        ].map((selector) => ({ selector, message: 'harness/check-api holds types only: use import type / export type, and no values.' })),
+        ].map((selector) => ({
+          selector,
+          message: 'harness/check-api holds types only: use import type / export type, and no values.',
+        })),
       ],
     },
   },
@@ -94,7 +160,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(undici|express|node:http|node:https|node:net)$', message: 'A check reaches the world only through ctx.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(undici|express|node:http|node:https|node:net)$',
+              message: 'A check reaches the world only through ctx.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -35,7 +35,10 @@ export async function measureCursorWalk(records: number, pageSize: number, round
     `${served.url}/customers?limit=${pageSize}${after === undefined ? '' : `&after=${encodeURIComponent(after)}`}`;
   try {
     const fetchers: ReadonlyArray<readonly [string, (url: string) => Promise<Page>]> = [
-      ['bare undici loop', async (url) => (await (await request(url, { dispatcher: agent, headers })).body.json()) as Page],
+      [
+        'bare undici loop',
+        async (url) => (await (await request(url, { dispatcher: agent, headers })).body.json()) as Page,
+      ],
       ["kit's client (evidence on)", async (url) => (await kit.send({ method: 'GET', url })).response.json as Page],
     ];
     const best = new Map<string, WalkSample>();

@@ -12,7 +12,11 @@ export interface DelayProxy {
 }
 
 /** `onArrival` is told of each request as it arrives, with its monotonic arrival time. */
-export async function startDelayProxy(targetUrl: string, delayMs: number, onArrival?: (atMs: number) => void): Promise<DelayProxy> {
+export async function startDelayProxy(
+  targetUrl: string,
+  delayMs: number,
+  onArrival?: (atMs: number) => void,
+): Promise<DelayProxy> {
   const target = new URL(targetUrl);
   // Kept-alive connections upstream, so the proxy adds the delay and little else.
   const agent = new Agent({ keepAlive: true });
@@ -30,7 +34,14 @@ export async function startDelayProxy(targetUrl: string, delayMs: number, onArri
     const timer = setTimeout(() => {
       timers.delete(timer);
       const upstream = forward(
-        { host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers, agent },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: incoming.url,
+          method: incoming.method,
+          headers: incoming.headers,
+          agent,
+        },
         (answer) => {
           outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(outgoing);

@@ -75,7 +75,14 @@ async function runInProcess(): Promise<{ wallMs: number; verdict: string; checks
       env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret },
     });
     // The reports are part of a run's cost, as in `apicert run`.
-    await reportRun(run, undefined, { reportDir, formats: ['html', 'junit', 'json'], failOn: 'any', color: false, write: () => {}, warn: () => {} });
+    await reportRun(run, undefined, {
+      reportDir,
+      formats: ['html', 'junit', 'json'],
+      failOn: 'any',
+      color: false,
+      write: () => {},
+      warn: () => {},
+    });
     const wallMs = performance.now() - started;
     const bySuite = new Map<string, number>();
     for (const check of run.checks) bySuite.set(check.suite, (bySuite.get(check.suite) ?? 0) + check.durationMs);

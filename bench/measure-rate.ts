@@ -26,7 +26,11 @@ export async function measureRates(
       results[index]!.push((count * 1000) / (performance.now() - started));
     }
   }
-  return loops.map((loop, index) => ({ label: loop.label, perSecond: median(results[index]!), rounds: results[index]! }));
+  return loops.map((loop, index) => ({
+    label: loop.label,
+    perSecond: median(results[index]!),
+    rounds: results[index]!,
+  }));
 }
 
 export function median(values: readonly number[]): number {

@@ -40,7 +40,11 @@ export const networkGoals = [
  * Runs each delay at the default concurrency and at 1; `oneAtATimeDelays` limits the runs at 1 (the
  * slowest by far) to the delays given.
  */
-export async function measureNetworkRuns(delaysMs: readonly number[], oneAtATimeDelays: readonly number[], say: (text: string) => void): Promise<NetworkResult> {
+export async function measureNetworkRuns(
+  delaysMs: readonly number[],
+  oneAtATimeDelays: readonly number[],
+  say: (text: string) => void,
+): Promise<NetworkResult> {
   const defaultConcurrency = (await loadConfig(exampleConfig)).target.concurrency;
   const runs: NetworkRun[] = [];
   for (const delayMs of delaysMs) {
@@ -53,7 +57,9 @@ export async function measureNetworkRuns(delaysMs: readonly number[], oneAtATime
   const speedUps = delaysMs.flatMap((delayMs) => {
     const atDefault = runs.find((r) => r.delayMs === delayMs && r.concurrency === defaultConcurrency);
     const atOne = runs.find((r) => r.delayMs === delayMs && r.concurrency === 1);
-    return atDefault === undefined || atOne === undefined || atOne === atDefault ? [] : [{ delayMs, ratio: atOne.wallMs / atDefault.wallMs }];
+    return atDefault === undefined || atOne === undefined || atOne === atDefault
+      ? []
+      : [{ delayMs, ratio: atOne.wallMs / atDefault.wallMs }];
   });
   return { defaultConcurrency, runs, speedUps, goals: networkGoals };
 }
@@ -80,5 +86,13 @@ async function runThroughProxy(delayMs: number, concurrency: number): Promise<Ne
   }
   const { requests, peakInFlight } = stats;
   const { wallMs, verdict } = timed;
-  return { delayMs, concurrency, wallMs, requests, peakInFlight, ...(delayMs > 0 ? { criticalPath: wallMs / delayMs } : {}), verdict };
+  return {
+    delayMs,
+    concurrency,
+    wallMs,
+    requests,
+    peakInFlight,
+    ...(delayMs > 0 ? { criticalPath: wallMs / delayMs } : {}),
+    verdict,
+  };
 }

@@ -27,7 +27,11 @@ export interface NetworkTarget extends Started {
 
 /** Starts a fresh reference server behind a proxy adding `delayMs` to every request, on a worker. */
 export async function startNetworkTarget(delayMs: number): Promise<NetworkTarget> {
-  const worker = await startOnWorker<Started, ProxyStats>(new URL(import.meta.url), { delayMs } satisfies TargetOptions, "the bench's target");
+  const worker = await startOnWorker<Started, ProxyStats>(
+    new URL(import.meta.url),
+    { delayMs } satisfies TargetOptions,
+    "the bench's target",
+  );
   return { ...worker.started, close: () => worker.close() };
 }
 

@@ -30,7 +30,8 @@ const memory = await measureStreamingMemory(quick ? [4] : [1, 4, 16]);
 // a half minutes to a bench of six, for a speed-up close to the one at 20 ms: only with --long.
 const network = await measureNetworkRuns(quick ? [20] : [0, 20, 50], quick ? [20] : long ? [0, 20, 50] : [0, 20], say);
 
-const round = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const round = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const lines = [
   `apicert bench — node ${process.version}, ${cpus().length} cores${quick ? ' (quick)' : ''}${long ? ' (long)' : ''}`,
   '',
@@ -41,12 +42,18 @@ const lines = [
   '',
   `| Cursor walk, limit=100 (fastest of ${quick ? 1 : 3} turns each) | pages | items/s | pages/s | first 10 pages (median ms) | last 10 pages (median ms) |`,
   '|---|---:|---:|---:|---:|---:|',
-  ...walk.map((w) => `| ${w.label} | ${w.pages} | ${round(w.itemsPerSecond)} | ${round(w.pagesPerSecond)} | ${round(w.firstPagesMs, 2)} | ${round(w.lastPagesMs, 2)} |`),
+  ...walk.map(
+    (w) =>
+      `| ${w.label} | ${w.pages} | ${round(w.itemsPerSecond)} | ${round(w.pagesPerSecond)} | ${round(w.firstPagesMs, 2)} | ${round(w.lastPagesMs, 2)} |`,
+  ),
   '',
   `| Full default run (${fullRun.checks} checks, verdict ${fullRun.verdict}; goal < 5 s); a suite's row is the sum of its checks' times, which overlap where checks run side by side | ms | share |`,
   '|---|---:|---:|',
   `| **wall time, in-process** (median of ${fullRun.runsMs.map((ms) => round(ms)).join(', ')}) | **${round(fullRun.wallMs)}** | 100% |`,
-  ...fullRun.suites.map((s) => `| ${s.suite}${s.suite === 'webhooks-receiver' ? ' (runs alongside pagination)' : ''} | ${round(s.ms)} | ${round(s.share * 100)}% |`),
+  ...fullRun.suites.map(
+    (s) =>
+      `| ${s.suite}${s.suite === 'webhooks-receiver' ? ' (runs alongside pagination)' : ''} | ${round(s.ms)} | ${round(s.share * 100)}% |`,
+  ),
   `| \`npm run demo\` as a new process: Node start, imports, server, run, reports (median of ${fullRun.demoRunsMs.map((ms) => round(ms)).join(', ')}) | ${round(fullRun.demoMs)} | |`,
   `| a bare \`node -e 0\`, for scale | ${round(fullRun.nodeStartMs)} | |`,
   '',
@@ -58,7 +65,8 @@ const lines = [
   '|---|---:|---:|---:|---:|',
   ...memory.map((m) => {
     const baseline = memory.find((b) => b.capMiB === m.capMiB && b.bytesSentMiB === undefined);
-    const over = m.bytesSentMiB === undefined || baseline === undefined ? '' : round(m.peakRssMiB - baseline.peakRssMiB, 1);
+    const over =
+      m.bytesSentMiB === undefined || baseline === undefined ? '' : round(m.peakRssMiB - baseline.peakRssMiB, 1);
     const label = m.bytesSentMiB === undefined ? m.label : `${m.label} (it sent ${round(m.bytesSentMiB)} MiB in all)`;
     return `| ${label} | ${m.capMiB} | ${round(m.peakRssMiB, 1)} | ${over} | ${m.exitCode} |`;
   }),
@@ -66,8 +74,10 @@ const lines = [
   `| Network: the default run through a loopback proxy adding a delay per request (one run each; goals at the default concurrency: ${network.goals.map((g) => `${g.delayMs} ms under ${round(g.underMs / 1000)} s`).join(', ')}) | concurrency | wall time s | requests | peak in flight | critical path (round trips) | speed-up over concurrency 1 | goal |`,
   '|---|---:|---:|---:|---:|---:|---:|---|',
   ...network.runs.map((r) => {
-    const speedUp = r.concurrency === network.defaultConcurrency ? network.speedUps.find((s) => s.delayMs === r.delayMs) : undefined;
-    const goal = r.concurrency === network.defaultConcurrency ? network.goals.find((g) => g.delayMs === r.delayMs) : undefined;
+    const speedUp =
+      r.concurrency === network.defaultConcurrency ? network.speedUps.find((s) => s.delayMs === r.delayMs) : undefined;
+    const goal =
+      r.concurrency === network.defaultConcurrency ? network.goals.find((g) => g.delayMs === r.delayMs) : undefined;
     return [
       `${r.delayMs} ms${r.verdict === 'passed' ? '' : ` (verdict ${r.verdict})`}`,
       r.concurrency === network.defaultConcurrency ? `${r.concurrency} (default)` : `${r.concurrency}`,
@@ -77,7 +87,10 @@ const lines = [
       r.criticalPath === undefined ? '—' : round(r.criticalPath),
       speedUp === undefined ? '' : `${round(speedUp.ratio, 2)}×`,
       goal === undefined ? '' : `under ${round(goal.underMs / 1000)} s: ${r.wallMs < goal.underMs ? 'met' : 'not met'}`,
-    ].join(' | ').replace(/^/, '| ').concat(' |');
+    ]
+      .join(' | ')
+      .replace(/^/, '| ')
+      .concat(' |');
   }),
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -30,7 +30,11 @@ export async function measureStartTimes(runs: number): Promise<StartTime[]> {
     for (let round = 0; round < runs; round += 1) {
       for (const [index, command] of commands.entries()) times[index]!.push(await timeProcess(command.args, cwd));
     }
-    return commands.map((command, index) => ({ label: command.label, ms: median(times[index]!), runsMs: times[index]! }));
+    return commands.map((command, index) => ({
+      label: command.label,
+      ms: median(times[index]!),
+      runsMs: times[index]!,
+    }));
   } finally {
     await rm(cwd, { recursive: true, force: true });
   }

@@ -67,11 +67,29 @@ export async function measureStreamingMemory(capsMiB: readonly number[]): Promis
   }
 }
 
-async function runAndWatch(label: string, baseUrl: string, token: string, config: string): Promise<Omit<MemorySample, 'capMiB'>> {
+async function runAndWatch(
+  label: string,
+  baseUrl: string,
+  token: string,
+  config: string,
+): Promise<Omit<MemorySample, 'capMiB'>> {
   const reportDir = await mkdtemp(join(tmpdir(), 'apicert-bench-mem-'));
   const child = spawn(
     process.execPath,
-    [cli, 'run', '--base-url', baseUrl, '--config', config, '--suite', 'resources', '--report-dir', reportDir, '--format', 'json'],
+    [
+      cli,
+      'run',
+      '--base-url',
+      baseUrl,
+      '--config',
+      config,
+      '--suite',
+      'resources',
+      '--report-dir',
+      reportDir,
+      '--format',
+      'json',
+    ],
     { env: { ...process.env, APICERT_TOKEN: token }, stdio: 'ignore' },
   );
   let peakKiB = 0;

@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 const entry = new URL('../dist/harness/cli/main.js', import.meta.url);
 if (!existsSync(fileURLToPath(entry))) {
-  process.stderr.write('APICERT_NOT_BUILT: dist/ is missing; run `npm install` (or `npm run build`) in the apicert folder first\n');
+  process.stderr.write(
+    'APICERT_NOT_BUILT: dist/ is missing; run `npm install` (or `npm run build`) in the apicert folder first\n',
+  );
   process.exit(2);
 }
 await import(entry.href);

@@ -212,7 +212,10 @@ export class OpenApiUnreadableError extends ApicertError {
 export class OpenApiInvalidError extends ApicertError {
   readonly problems: readonly string[];
   constructor(problems: readonly string[]) {
-    super('APICERT_OPENAPI_INVALID', problems.length === 1 ? problems[0]! : `${problems.length} problems in the API description`);
+    super(
+      'APICERT_OPENAPI_INVALID',
+      problems.length === 1 ? problems[0]! : `${problems.length} problems in the API description`,
+    );
     this.problems = problems;
   }
 }

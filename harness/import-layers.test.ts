@@ -26,17 +26,29 @@ function layersOf(path: string): string[] {
 const sampleOf = new Map(layers.map((layer) => [layer.name, sources.find((path) => layersOf(path)[0] === layer.name)]));
 
 // Lints `source` as if it were the file at `probePath` (the file itself is not read).
-async function lintAs(probePath: string, source: string): Promise<readonly { readonly ruleId: string | null; readonly message: string }[]> {
+async function lintAs(
+  probePath: string,
+  source: string,
+): Promise<readonly { readonly ruleId: string | null; readonly message: string }[]> {
   const [result] = await eslint.lintText(source, { filePath: `${root}${probePath}` });
   return result?.messages ?? [];
 }
 
-async function restrictedImportMessages(probePath: string, importedPath: string, kind: 'value' | 'type' = 'value'): Promise<string[]> {
+async function restrictedImportMessages(
+  probePath: string,
+  importedPath: string,
+  kind: 'value' | 'type' = 'value',
+): Promise<string[]> {
   const depth = probePath.split('/').length - 1;
   const specifier = `${'../'.repeat(depth)}${importedPath.replace(/\.ts$/, '.js')}`;
-  const source = kind === 'value' ? `import * as probe from '${specifier}';\nexport { probe };\n` : `import type * as probe from '${specifier}';\nexport type { probe };\n`;
+  const source =
+    kind === 'value'
+      ? `import * as probe from '${specifier}';\nexport { probe };\n`
+      : `import type * as probe from '${specifier}';\nexport type { probe };\n`;
   const messages = await lintAs(probePath, source);
-  return messages.filter((message) => message.ruleId === 'import-x/no-restricted-paths').map((message) => message.message);
+  return messages
+    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    .map((message) => message.message);
 }
 
 describe('import layers', () => {
@@ -51,17 +63,28 @@ describe('import layers', () => {
   });
 
   it('fail lint when the kit imports a test-support file, which may import anything', async () => {
-    const messages = await restrictedImportMessages(sampleOf.get('suites')!, 'suites/test-support/run-against-reference.ts');
+    const messages = await restrictedImportMessages(
+      sampleOf.get('suites')!,
+      'suites/test-support/run-against-reference.ts',
+    );
     expect(messages).toEqual([expect.stringContaining('Only tests, bench/ and dev-tools/ import test-support/ files')]);
   });
 
   it('fail lint on a value in the check API, which holds types only', async () => {
     const probe = 'harness/check-api/check.ts';
-    for (const source of ["export { createHttpClient } from '../http/client.js';\n", "import { createHttpClient } from '../http/client.js';\nexport type Probe = typeof createHttpClient;\n", 'export const probe = 1;\n']) {
+    for (const source of [
+      "export { createHttpClient } from '../http/client.js';\n",
+      "import { createHttpClient } from '../http/client.js';\nexport type Probe = typeof createHttpClient;\n",
+      'export const probe = 1;\n',
+    ]) {
       const rules = (await lintAs(probe, source)).map((message) => message.ruleId);
       expect(rules, source).toContain('no-restricted-syntax');
     }
-    expect((await lintAs(probe, "export type { HttpResponse } from '../http/http-types.js';\n")).map((message) => message.ruleId)).toEqual([]);
+    expect(
+      (await lintAs(probe, "export type { HttpResponse } from '../http/http-types.js';\n")).map(
+        (message) => message.ruleId,
+      ),
+    ).toEqual([]);
   });
 
   it('have a file in every layer to import from', () => {
@@ -70,21 +93,24 @@ describe('import layers', () => {
 
   // A probe file in each layer imports one file of every other layer: lint must refuse exactly the
   // layers the importer may not use.
-  it.each(layers.map((layer) => [layer.name, layer] as const))('fail lint when %s imports a layer it may not use', async (_name, layer) => {
-    const probe = sampleOf.get(layer.name)!;
-    let refused = 0;
-    for (const other of layers) {
-      if (other.name === layer.name) continue;
-      const messages = await restrictedImportMessages(probe, sampleOf.get(other.name)!);
-      const isAllowed = (layer.mayImport as readonly string[]).includes(other.name);
-      expect(messages.length, `${layer.name} importing ${other.name}`).toBe(isAllowed ? 0 : 1);
-      if (!isAllowed) {
-        expect(messages[0]).toContain(`${layer.name} may import only`);
-        refused += 1;
+  it.each(layers.map((layer) => [layer.name, layer] as const))(
+    'fail lint when %s imports a layer it may not use',
+    async (_name, layer) => {
+      const probe = sampleOf.get(layer.name)!;
+      let refused = 0;
+      for (const other of layers) {
+        if (other.name === layer.name) continue;
+        const messages = await restrictedImportMessages(probe, sampleOf.get(other.name)!);
+        const isAllowed = (layer.mayImport as readonly string[]).includes(other.name);
+        expect(messages.length, `${layer.name} importing ${other.name}`).toBe(isAllowed ? 0 : 1);
+        if (!isAllowed) {
+          expect(messages[0]).toContain(`${layer.name} may import only`);
+          refused += 1;
+        }
       }
-    }
-    expect(refused).toBe(layers.length - 1 - layer.mayImport.length);
-  });
+      expect(refused).toBe(layers.length - 1 - layer.mayImport.length);
+    },
+  );
 
   it('fail lint on a type-only import into a layer the importer may not use', async () => {
     expect(await restrictedImportMessages(sampleOf.get('model')!, sampleOf.get('runner')!, 'type')).toHaveLength(1);
@@ -103,7 +129,10 @@ describe('import layers', () => {
 
   it('fail lint on an import cycle within a layer', async () => {
     // run-checks.ts imports run-one-check.ts; run-one-check.ts importing run-checks.ts closes a cycle.
-    const messages = await lintAs('harness/runner/run-one-check.ts', "import { runChecks } from './run-checks.js';\nexport const probe = runChecks;\n");
+    const messages = await lintAs(
+      'harness/runner/run-one-check.ts',
+      "import { runChecks } from './run-checks.js';\nexport const probe = runChecks;\n",
+    );
     expect(messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
   });
 });

@@ -72,7 +72,10 @@ export function createApp(options: AppOptions): ReferenceApp {
   const ctx: ServerContext = {
     store,
     defects,
-    timestamp: createTimestampClock(options.now ?? Date.now, defects.has('order-without-tie-breaker') ? 'second' : 'millisecond'),
+    timestamp: createTimestampClock(
+      options.now ?? Date.now,
+      defects.has('order-without-tie-breaker') ? 'second' : 'millisecond',
+    ),
     timers,
     sender,
     ledger: new ReceiverLedger({
@@ -105,14 +108,17 @@ export function createApp(options: AppOptions): ReferenceApp {
   app.get('/openapi.json', (_req, res) => void res.status(200).json(openApi));
   mountSignedReceiver(app, ctx);
   // After the receiver: a 429 to a webhook delivery is a failed delivery (6/3), not API throttling.
-  if (defects.has('rate-limited')) app.use(createRateLimit({ every: 4, retryAfterSeconds: ctx.tuning.retryAfterSeconds }));
+  if (defects.has('rate-limited'))
+    app.use(createRateLimit({ every: 4, retryAfterSeconds: ctx.tuning.retryAfterSeconds }));
   if (defects.has('session-cookie-required')) app.use(createSessionCookieRequirement());
   app.use(
     createBearerAuth({
       token: options.token,
       isEnforced: !defects.has('auth-not-enforced'),
       acceptsAnyToken: defects.has('wrong-token-accepted'),
-      ...(defects.has('nested-routes-unauthenticated') ? { isOpen: (req: Request) => /^\/customers\/[^/]+\/orders(\/|$)/.test(req.path) } : {}),
+      ...(defects.has('nested-routes-unauthenticated')
+        ? { isOpen: (req: Request) => /^\/customers\/[^/]+\/orders(\/|$)/.test(req.path) }
+        : {}),
       comparesPrefix: defects.has('token-compared-by-prefix'),
       remembersConnection: defects.has('credential-remembered-per-connection'),
       cookieReplacesToken: defects.has('session-cookie-stands-in-for-token'),

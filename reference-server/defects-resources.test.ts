@@ -9,10 +9,13 @@ const descriptions = new Map(defects.map((defect) => [defect.name, defect.descri
 
 describe('resources defect switches', () => {
   // Probes are independent servers, so they run side by side; their time margins allow for it.
-  it.concurrent.for(Object.entries(resourceProbes))('%s breaks its rule while the clean server keeps it', async ([name, probe], { expect }) => {
-    expect(descriptions.has(name as DefectName)).toBe(true);
-    const [clean, broken] = await Promise.all([runProbe(probe!, []), runProbe(probe!, [name as DefectName])]);
-    expect(clean, 'clean server').toEqual(probe!.clean);
-    expect(broken, descriptions.get(name as DefectName)).toEqual(probe!.broken);
-  });
+  it.concurrent.for(Object.entries(resourceProbes))(
+    '%s breaks its rule while the clean server keeps it',
+    async ([name, probe], { expect }) => {
+      expect(descriptions.has(name as DefectName)).toBe(true);
+      const [clean, broken] = await Promise.all([runProbe(probe!, []), runProbe(probe!, [name as DefectName])]);
+      expect(clean, 'clean server').toEqual(probe!.clean);
+      expect(broken, descriptions.get(name as DefectName)).toEqual(probe!.broken);
+    },
+  );
 });

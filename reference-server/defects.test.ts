@@ -23,7 +23,9 @@ describe('defect switches', () => {
   });
 
   it('each have exactly one probe proving they change behaviour', () => {
-    const probed = [resourceProbes, paginationProbes, senderProbes, receiverProbes].flatMap((table) => Object.keys(table));
+    const probed = [resourceProbes, paginationProbes, senderProbes, receiverProbes].flatMap((table) =>
+      Object.keys(table),
+    );
     expect(new Set(probed).size).toBe(probed.length);
     expect([...probed].sort()).toEqual(defects.map((defect) => defect.name).sort());
   });

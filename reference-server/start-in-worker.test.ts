@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { startReferenceServerInWorker as StartInWorker } from './start-in-worker.js';
 
-const { startReferenceServerInWorker } = (await import(new URL('../dist/reference-server/start-in-worker.js', import.meta.url).href)) as { startReferenceServerInWorker: typeof StartInWorker };
+const { startReferenceServerInWorker } = (await import(
+  new URL('../dist/reference-server/start-in-worker.js', import.meta.url).href
+)) as { startReferenceServerInWorker: typeof StartInWorker };
 
 describe('startReferenceServerInWorker', () => {
   it('serves the reference API from another thread with the given credentials, and stops it on close', async () => {
@@ -22,7 +24,9 @@ describe('startReferenceServerInWorker', () => {
     const first = await startReferenceServerInWorker();
     try {
       const port = Number(new URL(first.url).port);
-      await expect(startReferenceServerInWorker({ port })).rejects.toThrow(/the reference server did not start: .*EADDRINUSE/);
+      await expect(startReferenceServerInWorker({ port })).rejects.toThrow(
+        /the reference server did not start: .*EADDRINUSE/,
+      );
     } finally {
       await first.close();
     }

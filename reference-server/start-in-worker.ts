@@ -12,7 +12,9 @@ interface Started {
 }
 
 /** Starts the server in a worker and resolves once it listens; close() stops the server, then the worker. */
-export async function startReferenceServerInWorker(options: ReferenceServerOptions = {}): Promise<RunningReferenceServer> {
+export async function startReferenceServerInWorker(
+  options: ReferenceServerOptions = {},
+): Promise<RunningReferenceServer> {
   const worker = await startOnWorker<Started, null>(new URL(import.meta.url), options, 'the reference server');
   return { ...worker.started, close: async () => void (await worker.close()) };
 }
@@ -22,6 +24,9 @@ if (!isMainThread) {
     // Imported here only: the thread that starts the worker never loads Express.
     const { startReferenceServer } = await import('./start.js');
     const server = await startReferenceServer(workerData as ReferenceServerOptions);
-    return { started: { url: server.url, token: server.token, webhookSecret: server.webhookSecret }, close: async () => (await server.close(), null) };
+    return {
+      started: { url: server.url, token: server.token, webhookSecret: server.webhookSecret },
+      close: async () => (await server.close(), null),
+    };
   });
 }

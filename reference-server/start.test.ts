@@ -7,7 +7,8 @@ import { startCaptureServer } from './test-support/capture-server.js';
 // Handles that keep a process alive; after close() there must be no more of them than before.
 function liveHandles(): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const kind of process.getActiveResourcesInfo()) if (['Timeout', 'TCPServerWrap', 'TCPSocketWrap'].includes(kind)) counts[kind] = (counts[kind] ?? 0) + 1;
+  for (const kind of process.getActiveResourcesInfo())
+    if (['Timeout', 'TCPServerWrap', 'TCPSocketWrap'].includes(kind)) counts[kind] = (counts[kind] ?? 0) + 1;
   return counts;
 }
 
@@ -38,7 +39,10 @@ describe('startReferenceServer', () => {
     const sink = await startCaptureServer();
     sink.replyWith((index) => (index === 0 ? 500 : 'hang'));
     const before = liveHandles();
-    const server = await startReferenceServer({ webhooks: { timeoutMs: 10_000, retryBaseMs: 5_000, maxAttempts: 5 }, defects: ['receiver-slow-ack'] });
+    const server = await startReferenceServer({
+      webhooks: { timeoutMs: 10_000, retryBaseMs: 5_000, maxAttempts: 5 },
+      defects: ['receiver-slow-ack'],
+    });
     const api = createApiClient(server.url, server.token);
     await api.call('POST', '/webhooks', { body: { url: sink.url, secret: 's' } });
     await api.call('POST', '/customers', { body: { name: 'A', email: 'a@b' } });
@@ -52,7 +56,8 @@ describe('startReferenceServer', () => {
     await sink.close();
     await new Promise((resolve) => setTimeout(resolve, 50));
     const after = liveHandles();
-    for (const kind of ['Timeout', 'TCPServerWrap', 'TCPSocketWrap']) expect(after[kind] ?? 0, kind).toBeLessThanOrEqual(before[kind] ?? 0);
+    for (const kind of ['Timeout', 'TCPServerWrap', 'TCPSocketWrap'])
+      expect(after[kind] ?? 0, kind).toBeLessThanOrEqual(before[kind] ?? 0);
     await expect(fetch(`${server.url}/customers`)).rejects.toThrow();
   });
 });

@@ -54,7 +54,8 @@ export class RecordCollection<T extends StoredRecord = StoredRecord> {
     if (record === undefined) return undefined;
     this.byId.delete(id);
     const index = indexAfterKey(this.ordered, record, true);
-    if (index < this.ordered.length && compareSortKeys(this.ordered[index]!, record) === 0) this.ordered.splice(index, 1);
+    if (index < this.ordered.length && compareSortKeys(this.ordered[index]!, record) === 0)
+      this.ordered.splice(index, 1);
     return record;
   }
 

@@ -5,7 +5,11 @@ describe('createTimestampClock', () => {
   it('never goes back when the wall clock does', () => {
     const readings = [5000, 4000, 6001];
     const clock = createTimestampClock(() => readings.shift()!, 'millisecond');
-    expect([clock(), clock(), clock()]).toEqual(['1970-01-01T00:00:05.000Z', '1970-01-01T00:00:05.000Z', '1970-01-01T00:00:06.001Z']);
+    expect([clock(), clock(), clock()]).toEqual([
+      '1970-01-01T00:00:05.000Z',
+      '1970-01-01T00:00:05.000Z',
+      '1970-01-01T00:00:06.001Z',
+    ]);
   });
 
   it('truncates to whole seconds at second precision', () => {

@@ -13,9 +13,16 @@ export interface RunningWorker<T, Closed> {
 }
 
 /** Starts `moduleUrl` (which calls serveOnWorker) as a worker with `data`; rejects, naming `what`, when it cannot start. */
-export async function startOnWorker<T, Closed>(moduleUrl: URL, data: unknown, what: string): Promise<RunningWorker<T, Closed>> {
+export async function startOnWorker<T, Closed>(
+  moduleUrl: URL,
+  data: unknown,
+  what: string,
+): Promise<RunningWorker<T, Closed>> {
   const worker = new Worker(moduleUrl, { workerData: data });
-  const [answer] = (await Promise.race([once(worker, 'message'), once(worker, 'error').then(([error]) => [{ error: String(error) }])])) as [Started<T>];
+  const [answer] = (await Promise.race([
+    once(worker, 'message'),
+    once(worker, 'error').then(([error]) => [{ error: String(error) }]),
+  ])) as [Started<T>];
   if ('error' in answer) {
     await worker.terminate();
     throw new Error(`${what} did not start: ${answer.error}`);
@@ -38,7 +45,9 @@ export async function startOnWorker<T, Closed>(moduleUrl: URL, data: unknown, wh
 }
 
 /** On the worker: starts with `start`, tells the parent what started, and on its ask closes and says what `close` returned. */
-export async function serveOnWorker<T, Closed>(start: () => Promise<{ readonly started: T; close(): Promise<Closed> }>): Promise<void> {
+export async function serveOnWorker<T, Closed>(
+  start: () => Promise<{ readonly started: T; close(): Promise<Closed> }>,
+): Promise<void> {
   const port = parentPort;
   if (port === null) return;
   try {

@@ -20,7 +20,8 @@ export async function findReportDirProblem(dir: string): Promise<string | undefi
       break;
     } catch (thrown) {
       const code = (thrown as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') return `--report-dir ${dir} cannot be used (${describeCode(code)}); ${fix}`;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR')
+        return `--report-dir ${dir} cannot be used (${describeCode(code)}); ${fix}`;
       const parent = dirname(existing);
       if (parent === existing) return `--report-dir ${dir} cannot be created; ${fix}`;
       existing = parent;
@@ -32,9 +33,11 @@ export async function findReportDirProblem(dir: string): Promise<string | undefi
       : `--report-dir ${dir} cannot be created: ${existing} is ${describeKind(info)}, not a directory; ${fix}`;
   }
   const special = await findSpecialFileSystem(existing);
-  if (special !== undefined) return `--report-dir ${dir} is on ${special} (${existing}), a special file system that cannot hold files; ${fix}`;
+  if (special !== undefined)
+    return `--report-dir ${dir} is on ${special} (${existing}), a special file system that cannot hold files; ${fix}`;
   const probeProblem = await probeWrite(existing, existing === path);
-  if (probeProblem !== undefined) return `--report-dir ${dir} cannot be written: ${probeProblem} in ${existing}; ${fix}`;
+  if (probeProblem !== undefined)
+    return `--report-dir ${dir} cannot be written: ${probeProblem} in ${existing}; ${fix}`;
   return undefined;
 }
 

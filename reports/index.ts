@@ -16,7 +16,14 @@ export { renderHtmlReport, type HtmlReportOptions } from './html/render-html.js'
 export { reportSchema } from './json/report-schema.js';
 export { renderJsonReport } from './json/render-json.js';
 export { renderJunitReport } from './junit/render-junit.js';
-export { reportFileNames, reportFormats, type ReportContext, type ReportFormat, type Reporter, type ReportersMap } from './reporter.js';
+export {
+  reportFileNames,
+  reportFormats,
+  type ReportContext,
+  type ReportFormat,
+  type Reporter,
+  type ReportersMap,
+} from './reporter.js';
 export type { SkippedReport, WrittenReports } from './write-reports.js';
 
 /** Every file reporter in this build. */
@@ -31,6 +38,11 @@ export const reporters: ReportersMap = {
 };
 
 /** Writes the requested reports into `dir` (created if missing); see WrittenReports for the outcome. */
-export function writeReports(run: RunResult, dir: string, formats: readonly ReportFormat[], context: ReportContext = {}): Promise<WrittenReports> {
+export function writeReports(
+  run: RunResult,
+  dir: string,
+  formats: readonly ReportFormat[],
+  context: ReportContext = {},
+): Promise<WrittenReports> {
   return writeReportFiles(run, dir, formats, reporters, context);
 }

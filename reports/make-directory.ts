@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 /** Makes `dir` and any missing parent; throws the first failure (a Node error with its code). */
 export async function makeDirectory(dir: string): Promise<void> {
   const missing: string[] = [];
-  for (let at = resolve(dir); ; ) {
+  for (let at = resolve(dir); ;) {
     try {
       const info = await stat(at);
       if (!info.isDirectory()) throw Object.assign(new Error(`${at} is not a directory`), { code: 'ENOTDIR' });

@@ -2,7 +2,13 @@
 // never reach for the environment or rebuild headers on their own.
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderConsoleReport, reporters } from './index.js';
-import { buildCheck, buildExchange, buildRun, sampleFullRun, sampleHostileRun } from '../harness/model/test-support/sample-run.js';
+import {
+  buildCheck,
+  buildExchange,
+  buildRun,
+  sampleFullRun,
+  sampleHostileRun,
+} from '../harness/model/test-support/sample-run.js';
 
 const token = 'tok_live_CANARY_5f1d9c';
 const previous = process.env['APICERT_TOKEN'];

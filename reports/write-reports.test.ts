@@ -35,7 +35,9 @@ describe('writeReports', () => {
   it('writes index.html with badge.svg beside it, passing the comparison to the page', async () => {
     const dir = join(root, 'html');
     const run = sampleFailingRun();
-    const written = await writeReports(run, dir, ['html', 'json', 'json'], { comparison: compareRuns(run, samplePassedRun()) });
+    const written = await writeReports(run, dir, ['html', 'json', 'json'], {
+      comparison: compareRuns(run, samplePassedRun()),
+    });
     expect(written.paths).toEqual([join(dir, 'index.html'), join(dir, 'badge.svg'), join(dir, 'report.json')]);
     expect(written.errors).toEqual([]);
     expect(written.skipped).toEqual([]);
@@ -47,7 +49,9 @@ describe('writeReports', () => {
     const dir = join(root, 'no-html');
     const { html: _html, ...withoutHtml } = reporters;
     const written = await writeReportFiles(sampleFailingRun(), dir, ['html', 'json'], withoutHtml);
-    expect(written.skipped).toEqual([{ format: 'html', reason: 'the html report is not available in this version of apicert' }]);
+    expect(written.skipped).toEqual([
+      { format: 'html', reason: 'the html report is not available in this version of apicert' },
+    ]);
     expect(written.paths).toEqual([join(dir, 'report.json')]);
   });
 
@@ -55,7 +59,10 @@ describe('writeReports', () => {
     const dir = join(root, 'extra-fails');
     await writeReports(sampleFailingRun(), dir, ['html']);
     const registry: ReportersMap = {
-      html: { ...reporters.html!, renderExtraFiles: () => [{ fileName: join('missing-dir', 'badge.svg'), content: '<svg/>' }] },
+      html: {
+        ...reporters.html!,
+        renderExtraFiles: () => [{ fileName: join('missing-dir', 'badge.svg'), content: '<svg/>' }],
+      },
     };
     const written = await writeReportFiles(sampleFailingRun(), dir, ['html'], registry);
     expect(written.paths).toEqual([]);
@@ -107,7 +114,15 @@ describe('writeReports', () => {
 
   it('leaves no staging file behind, whether a format is written or fails', async () => {
     const dir = join(root, 'staging');
-    const registry: ReportersMap = { ...reporters, junit: { fileName: 'junit.xml', render: () => { throw new Error('boom'); } } };
+    const registry: ReportersMap = {
+      ...reporters,
+      junit: {
+        fileName: 'junit.xml',
+        render: () => {
+          throw new Error('boom');
+        },
+      },
+    };
     await writeReportFiles(sampleFailingRun(), dir, ['html', 'junit', 'json'], registry);
     expect((await readdir(dir)).sort()).toEqual(['badge.svg', 'index.html', 'report.json']);
   });
@@ -132,6 +147,8 @@ describe('writeReports', () => {
     const written = await writeReports(sampleFailingRun(), join(blocker, 'reports'), ['json', 'junit']);
     expect(written.paths).toEqual([]);
     expect(written.errors.map((error) => error.code)).toEqual(['APICERT_REPORT_WRITE_FAILED']);
-    expect(written.errors[0]?.message).toMatch(/^cannot create report directory .*a-file[/\\]reports: .*; pass a writable --report-dir$/);
+    expect(written.errors[0]?.message).toMatch(
+      /^cannot create report directory .*a-file[/\\]reports: .*; pass a writable --report-dir$/,
+    );
   });
 });

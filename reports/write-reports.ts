@@ -72,7 +72,10 @@ export async function writeReportFiles(
     const files: StagedFile[] = [];
     try {
       // Everything is rendered before anything is written, so a throwing renderer leaves no half format.
-      const rendered = [{ fileName: reporter.fileName, content: reporter.render(run, context) }, ...(reporter.renderExtraFiles?.(run) ?? [])];
+      const rendered = [
+        { fileName: reporter.fileName, content: reporter.render(run, context) },
+        ...(reporter.renderExtraFiles?.(run) ?? []),
+      ];
       for (const file of rendered) {
         const final = resolve(join(dir, file.fileName));
         const temporary = resolve(join(dir, `${tag}${file.fileName.replace(/[/\\]/g, '_')}`));
@@ -100,7 +103,9 @@ export async function writeReportFiles(
         await rm(file.temporary, { force: true }).catch(() => undefined);
         await rm(file.final, { force: true }).catch(() => undefined);
       }
-      errors.push(new ReportWriteError(`${format.format} report ${format.path} not written: ${describeThrown(thrown)}`));
+      errors.push(
+        new ReportWriteError(`${format.format} report ${format.path} not written: ${describeThrown(thrown)}`),
+      );
     }
   }
   return { paths, errors, skipped };

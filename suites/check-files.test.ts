@@ -25,18 +25,24 @@ describe('check files', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it.each(allChecks.map((check) => [check.id, check] as const))('%s lives in its own file, exported under its name', async (_id, check) => {
-    const url = new URL(`./${check.suite}/${fileNameOf(check)}`, import.meta.url);
-    expect(existsSync(url), `suites/${check.suite}/${fileNameOf(check)}`).toBe(true);
-    const module = (await import(url.href)) as Record<string, unknown>;
-    expect(module[exportNameOf(check)]).toBe(check);
-  });
+  it.each(allChecks.map((check) => [check.id, check] as const))(
+    '%s lives in its own file, exported under its name',
+    async (_id, check) => {
+      const url = new URL(`./${check.suite}/${fileNameOf(check)}`, import.meta.url);
+      expect(existsSync(url), `suites/${check.suite}/${fileNameOf(check)}`).toBe(true);
+      const module = (await import(url.href)) as Record<string, unknown>;
+      expect(module[exportNameOf(check)]).toBe(check);
+    },
+  );
 
-  it.each(suites.map((suite) => [suite.name, suite] as const))('leave nothing but checks and the registry at the top of %s', (name, suite) => {
-    const checkFiles = suite.checks.map(fileNameOf);
-    const sources = readdirSync(new URL(`./${name}/`, import.meta.url), { withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
-      .map((entry) => entry.name);
-    expect(sources.filter((file) => file !== 'index.ts' && !checkFiles.includes(file))).toEqual([]);
-  });
+  it.each(suites.map((suite) => [suite.name, suite] as const))(
+    'leave nothing but checks and the registry at the top of %s',
+    (name, suite) => {
+      const checkFiles = suite.checks.map(fileNameOf);
+      const sources = readdirSync(new URL(`./${name}/`, import.meta.url), { withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+        .map((entry) => entry.name);
+      expect(sources.filter((file) => file !== 'index.ts' && !checkFiles.includes(file))).toEqual([]);
+    },
+  );
 });

@@ -40,7 +40,9 @@ export const suites: readonly SuiteDefinition[] = [
     checksSideBySide: 4,
     checksAlone: webhooksSenderChecksAlone,
     whyNotRunnable: (config) =>
-      config.webhooks.sender === undefined ? 'no webhook sender is configured (add "webhooks.sender" to the config)' : undefined,
+      config.webhooks.sender === undefined
+        ? 'no webhook sender is configured (add "webhooks.sender" to the config)'
+        : undefined,
   },
   {
     name: 'webhooks-receiver',
@@ -50,7 +52,9 @@ export const suites: readonly SuiteDefinition[] = [
     // id and record). Alongside pagination, the longest suite, it costs the run no time at all.
     runsAlongside: ['pagination', 'webhooks-sender'],
     whyNotRunnable: (config) =>
-      config.webhooks.receiver === undefined ? 'no webhook receiver is configured (add "webhooks.receiver" to the config)' : undefined,
+      config.webhooks.receiver === undefined
+        ? 'no webhook receiver is configured (add "webhooks.receiver" to the config)'
+        : undefined,
   },
   {
     name: 'openapi-contract',

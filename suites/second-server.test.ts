@@ -29,35 +29,49 @@ describe('every check on a second implementation of the convention', () => {
     await rm(directory, { recursive: true, force: true });
   });
 
-  it.each(secondServerModeMatrix.map((modes) => [describeModes(modes), modes] as const))('passes every check with %s', async (_name, modes) => {
-    const server = await startSecondServer({ modes });
-    try {
-      const configPath = join(directory, `config-${describeModes(modes).replaceAll(/[^a-z0-9]+/g, '-')}.json`);
-      await writeFile(configPath, JSON.stringify(secondServerConfig()));
-      // Its own API description is the contract: the openapi-contract checks judge every answer too.
-      const { model } = await loadOpenApi(`${server.url}${secondServerDocumentPath}`);
-      const { run } = await runConformance({
-        registry,
-        baseUrl: server.url,
-        configPath,
-        seed: 11,
-        contract: (baseUrl) => createAnswerContract(model, { source: secondServerDocumentPath, baseUrl }),
-        env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.receiverSecret },
-      });
-      // Its receiver and sender speak the convention's X-Signature: the checks of other profiles say so and skip.
-      const notPassed = run.checks.flatMap((check) => (check.status === 'passed' || isSkippedForProfile(check) ? [] : [`${check.id} ${check.status}: ${check.message}`]));
-      expect(notPassed).toEqual([]);
-      expect(run.checks.length).toBe(51);
-      // Judged, not passed by default: records, pages and problem details were each seen.
-      expect(coveredBy(run, 'openapi-contract.body-matches-schema')).toEqual(expect.arrayContaining(['POST /customers 200', 'GET /customers 200', 'GET /customers/{id} 404']));
-      // Accepting an oversized delivery or an incomplete event is left open: advice
-      // (one per field left out of an event), never a failure; a refusal draws none.
-      expect(adviceOf(run, 'webhooks-receiver.oversized-body-refused')).toHaveLength(modes.oversized === 'accept' ? 1 : 0);
-      expect(adviceOf(run, 'webhooks-receiver.incomplete-event-refused')).toHaveLength(modes.incompleteEvent === 'accept' ? 3 : 0);
-    } finally {
-      await server.close();
-    }
-  }, 30_000);
+  it.each(secondServerModeMatrix.map((modes) => [describeModes(modes), modes] as const))(
+    'passes every check with %s',
+    async (_name, modes) => {
+      const server = await startSecondServer({ modes });
+      try {
+        const configPath = join(directory, `config-${describeModes(modes).replaceAll(/[^a-z0-9]+/g, '-')}.json`);
+        await writeFile(configPath, JSON.stringify(secondServerConfig()));
+        // Its own API description is the contract: the openapi-contract checks judge every answer too.
+        const { model } = await loadOpenApi(`${server.url}${secondServerDocumentPath}`);
+        const { run } = await runConformance({
+          registry,
+          baseUrl: server.url,
+          configPath,
+          seed: 11,
+          contract: (baseUrl) => createAnswerContract(model, { source: secondServerDocumentPath, baseUrl }),
+          env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.receiverSecret },
+        });
+        // Its receiver and sender speak the convention's X-Signature: the checks of other profiles say so and skip.
+        const notPassed = run.checks.flatMap((check) =>
+          check.status === 'passed' || isSkippedForProfile(check)
+            ? []
+            : [`${check.id} ${check.status}: ${check.message}`],
+        );
+        expect(notPassed).toEqual([]);
+        expect(run.checks.length).toBe(51);
+        // Judged, not passed by default: records, pages and problem details were each seen.
+        expect(coveredBy(run, 'openapi-contract.body-matches-schema')).toEqual(
+          expect.arrayContaining(['POST /customers 200', 'GET /customers 200', 'GET /customers/{id} 404']),
+        );
+        // Accepting an oversized delivery or an incomplete event is left open: advice
+        // (one per field left out of an event), never a failure; a refusal draws none.
+        expect(adviceOf(run, 'webhooks-receiver.oversized-body-refused')).toHaveLength(
+          modes.oversized === 'accept' ? 1 : 0,
+        );
+        expect(adviceOf(run, 'webhooks-receiver.incomplete-event-refused')).toHaveLength(
+          modes.incompleteEvent === 'accept' ? 3 : 0,
+        );
+      } finally {
+        await server.close();
+      }
+    },
+    30_000,
+  );
 });
 
 describe('the sender suite on the second implementation, signing with the standardwebhooks library', () => {
@@ -67,10 +81,23 @@ describe('the sender suite on the second implementation, signing with the standa
     try {
       const configPath = join(directory, 'config.json');
       await writeFile(configPath, JSON.stringify(secondServerConfig({ sender: { profile: 'standard-webhooks' } })));
-      const { run } = await runConformance({ registry, baseUrl: server.url, configPath, seed: 11, suites: ['webhooks-sender'], env: { APICERT_TOKEN: server.token } });
+      const { run } = await runConformance({
+        registry,
+        baseUrl: server.url,
+        configPath,
+        seed: 11,
+        suites: ['webhooks-sender'],
+        env: { APICERT_TOKEN: server.token },
+      });
       const senderChecks = run.checks.filter((check) => check.id.startsWith('webhooks-sender.'));
-      expect(senderChecks.map((check) => `${check.id}: ${check.status} ${check.status === 'passed' ? '' : check.message}`.trim())).toEqual(senderChecks.map((check) => `${check.id}: passed`));
-      expect(senderChecks.map((check) => check.id)).toEqual(expect.arrayContaining(['webhooks-sender.signed-timestamp-current', 'webhooks-sender.id-header-stable']));
+      expect(
+        senderChecks.map((check) =>
+          `${check.id}: ${check.status} ${check.status === 'passed' ? '' : check.message}`.trim(),
+        ),
+      ).toEqual(senderChecks.map((check) => `${check.id}: passed`));
+      expect(senderChecks.map((check) => check.id)).toEqual(
+        expect.arrayContaining(['webhooks-sender.signed-timestamp-current', 'webhooks-sender.id-header-stable']),
+      );
     } finally {
       await server.close();
       await rm(directory, { recursive: true, force: true });

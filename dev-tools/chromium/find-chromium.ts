@@ -32,7 +32,9 @@ export function findChromium(facts: ChromiumFacts): ChromiumLookup {
   const named = facts.env[CHROMIUM_ENV];
   if (named !== undefined && named !== '') {
     // A path the user names is never silently replaced by another browser.
-    return facts.isExecutable(named) ? { kind: 'found', path: named, source: 'env' } : { kind: 'env-not-executable', path: named };
+    return facts.isExecutable(named)
+      ? { kind: 'found', path: named, source: 'env' }
+      : { kind: 'env-not-executable', path: named };
   }
   const onPath = findExecutableOnPath(facts, 'chromium');
   if (onPath !== undefined) return { kind: 'found', path: onPath, source: 'path' };

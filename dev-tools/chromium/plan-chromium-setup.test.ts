@@ -9,7 +9,7 @@ describe('planChromiumSetup', () => {
     expect(planChromiumSetup(found, root)).toEqual({ action: 'use', path: '/usr/bin/chromium' });
   });
 
-  it('installs Debian\'s chromium when none is found and it runs as root with apt-get, saying so first', () => {
+  it("installs Debian's chromium when none is found and it runs as root with apt-get, saying so first", () => {
     const step = planChromiumSetup({ kind: 'missing' }, root);
     expect(step.action).toBe('install');
     expect(step.action === 'install' && step.announce).toMatch(/installing Debian's chromium package/);
@@ -30,7 +30,10 @@ describe('planChromiumSetup', () => {
 
   it('stops on an APICERT_CHROMIUM that is not executable rather than installing another browser', () => {
     const step = planChromiumSetup({ kind: 'env-not-executable', path: '/opt/nothing' }, root);
-    expect(step).toEqual({ action: 'stop', line: expect.stringContaining('APICERT_CHROMIUM=/opt/nothing is not an executable') });
+    expect(step).toEqual({
+      action: 'stop',
+      line: expect.stringContaining('APICERT_CHROMIUM=/opt/nothing is not an executable'),
+    });
   });
 
   it('keeps every stop line to one line', () => {

@@ -21,15 +21,27 @@ const OR_NAME_ONE = `or set ${CHROMIUM_ENV}=/path/to/chrome`;
 export function planChromiumSetup(lookup: ChromiumLookup, abilities: SetupAbilities): ChromiumSetupStep {
   if (lookup.kind === 'found') return { action: 'use', path: lookup.path };
   if (lookup.kind === 'env-not-executable') {
-    return { action: 'stop', line: `${PREFIX} ${CHROMIUM_ENV}=${lookup.path} is not an executable file; point it at a Chromium or Chrome binary, or unset it` };
+    return {
+      action: 'stop',
+      line: `${PREFIX} ${CHROMIUM_ENV}=${lookup.path} is not an executable file; point it at a Chromium or Chrome binary, or unset it`,
+    };
   }
   if (abilities.isRoot && abilities.hasAptGet) {
-    return { action: 'install', announce: `${PREFIX} no Chromium found for the browser tests; installing Debian's chromium package (apt-get install chromium)` };
+    return {
+      action: 'install',
+      announce: `${PREFIX} no Chromium found for the browser tests; installing Debian's chromium package (apt-get install chromium)`,
+    };
   }
   if (abilities.hasAptGet) {
-    return { action: 'stop', line: `${PREFIX} the browser tests need Chromium; run "sudo apt-get install chromium", ${OR_NAME_ONE}` };
+    return {
+      action: 'stop',
+      line: `${PREFIX} the browser tests need Chromium; run "sudo apt-get install chromium", ${OR_NAME_ONE}`,
+    };
   }
-  return { action: 'stop', line: `${PREFIX} the browser tests need Chromium; run "npx playwright-core install chromium", ${OR_NAME_ONE}` };
+  return {
+    action: 'stop',
+    line: `${PREFIX} the browser tests need Chromium; run "npx playwright-core install chromium", ${OR_NAME_ONE}`,
+  };
 }
 
 /** The one line that stops the set-up when installing Chromium did not give a usable one. */
@@ -39,6 +51,7 @@ export function describeFailedInstall(reason: string): string {
 
 /** The one line a browser test fails with when no Chromium can be found. */
 export function describeNoChromium(lookup: Exclude<ChromiumLookup, { kind: 'found' }>): string {
-  if (lookup.kind === 'env-not-executable') return `${CHROMIUM_ENV}=${lookup.path} is not an executable file; point it at a Chromium or Chrome binary`;
+  if (lookup.kind === 'env-not-executable')
+    return `${CHROMIUM_ENV}=${lookup.path} is not an executable file; point it at a Chromium or Chrome binary`;
   return `no Chromium found (${CHROMIUM_ENV}, chromium on PATH, Playwright's cache); run npm test, whose set-up installs one, ${OR_NAME_ONE}`;
 }

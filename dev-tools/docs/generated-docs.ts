@@ -15,7 +15,10 @@ import { renderVerdictsDoc } from './render-verdicts-doc.js';
 // The words the config's problem lines use for each string format, keyed by its pattern.
 const patternWords = new Map(
   Object.values(configPatterns)
-    .filter((value): value is { pattern: string; expected: string } => typeof value === 'object' && value !== null && 'pattern' in value && 'expected' in value)
+    .filter(
+      (value): value is { pattern: string; expected: string } =>
+        typeof value === 'object' && value !== null && 'pattern' in value && 'expected' in value,
+    )
     .map((format) => [format.pattern, format.expected]),
 );
 

@@ -21,7 +21,8 @@ describe('listAnchors', () => {
 
 describe('listLinks', () => {
   it('finds links and images outside code, with their line', () => {
-    const markdown = 'See [a](docs/a.md#x) and ![shot](docs/shot.png "Shot").\n`[not](a-link.md)`\n```\n[nor](this.md)\n```\n';
+    const markdown =
+      'See [a](docs/a.md#x) and ![shot](docs/shot.png "Shot").\n`[not](a-link.md)`\n```\n[nor](this.md)\n```\n';
     expect(listLinks(markdown)).toEqual([
       { target: 'docs/a.md#x', line: 1 },
       { target: 'docs/shot.png', line: 1 },

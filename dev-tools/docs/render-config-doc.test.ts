@@ -8,11 +8,17 @@ const schema = {
       type: 'object',
       description: 'The API under test.',
       required: ['baseUrl'],
-      properties: { baseUrl: { type: 'string', pattern: '^https?://' }, retries: { type: 'integer', minimum: 0, maximum: 5, default: 2 } },
+      properties: {
+        baseUrl: { type: 'string', pattern: '^https?://' },
+        retries: { type: 'integer', minimum: 0, maximum: 5, default: 2 },
+      },
     },
     collections: {
       type: 'array',
-      items: { type: 'object', properties: { styles: { type: 'array', items: { type: 'string', enum: ['offset', 'page'] } } } },
+      items: {
+        type: 'object',
+        properties: { styles: { type: 'array', items: { type: 'string', enum: ['offset', 'page'] } } },
+      },
     },
     body: { type: 'object', description: 'Any JSON.' },
     ratio: { type: 'number', exclusiveMinimum: 1, default: 3, description: 'A | pipe' },

@@ -18,7 +18,9 @@ export interface ProvenCheck {
 
 // What a switch is for: the checks it proves, the clause that allows it, or the rule no check enforces yet.
 function describeRole(defect: DefectEntry, checks: readonly ProvenCheck[]): string {
-  const proven = checks.filter((check) => check.provenBy?.includes(defect.name) === true).map((check) => toInlineCode(check.id));
+  const proven = checks
+    .filter((check) => check.provenBy?.includes(defect.name) === true)
+    .map((check) => toInlineCode(check.id));
   if (defect.allowedBy !== undefined) {
     const advice = proven.length > 0 ? `; advice from ${proven.join(', ')}` : '';
     return `variant, allowed by ${defect.allowedBy}${advice}`;

@@ -3,7 +3,12 @@
 // made from suites/webhooks/profiles so they cannot drift from what apicert signs and verifies.
 import { signedContent } from '../../harness/model/signature-profiles/profile-signature.js';
 import { vectorsFor } from '../../suites/webhooks/profiles/profile-vectors.js';
-import { builtInProfileNames, builtInProfiles, displayHeaderName, type SignatureProfile } from '../../harness/model/signature-profiles/signature-profile.js';
+import {
+  builtInProfileNames,
+  builtInProfiles,
+  displayHeaderName,
+  type SignatureProfile,
+} from '../../harness/model/signature-profiles/signature-profile.js';
 import { renderGeneratedNotice } from './generated-notice.js';
 
 export function renderSignatureVectors(): string {
@@ -19,7 +24,9 @@ export function renderSignatureVectors(): string {
 }
 
 function describeKey(profile: SignatureProfile): string {
-  return profile.key.form === 'raw' ? 'the secret\'s UTF-8 bytes' : `the base64 after \`${profile.key.prefix}\`, decoded`;
+  return profile.key.form === 'raw'
+    ? "the secret's UTF-8 bytes"
+    : `the base64 after \`${profile.key.prefix}\`, decoded`;
 }
 
 function renderProfile(profile: SignatureProfile): string {
@@ -30,16 +37,29 @@ function renderProfile(profile: SignatureProfile): string {
     `- Signature header: \`${profile.signatureHeader}\`, written \`${form}\`${header.separator === undefined ? ', one signature' : `; several signatures (secret rotation) separated by \`${JSON.stringify(header.separator)}\`, of which one must verify`}.`,
     ...(profile.idHeader === undefined
       ? []
-      : [`- Id header: \`${profile.idHeader}\`: the same on every attempt of an event; the body's \`id\` or a message id of the sender's own (the kit sends the body's).`]),
-    ...(profile.timestampHeader === undefined ? [] : [`- Timestamp header: \`${profile.timestampHeader}\`, Unix seconds.`]),
+      : [
+          `- Id header: \`${profile.idHeader}\`: the same on every attempt of an event; the body's \`id\` or a message id of the sender's own (the kit sends the body's).`,
+        ]),
+    ...(profile.timestampHeader === undefined
+      ? []
+      : [`- Timestamp header: \`${profile.timestampHeader}\`, Unix seconds.`]),
     `- Signed content: \`${profile.signedContent}\`, where \`{body}\` is the raw body bytes.`,
     `- Key: ${describeKey(profile)}; HMAC-SHA256.`,
     `- Digest: ${profile.encoding === 'either' ? 'lowercase hex or padded base64 (the convention leaves it open)' : profile.encoding === 'hex' ? 'lowercase hex' : 'padded base64'}.`,
     ...(profile.toleranceSeconds === undefined
       ? []
-      : [`- Timestamp tolerance: ${profile.toleranceSeconds} s${profile.refusesFuture === true ? ' either way (too old or too far ahead)' : ' of age (a timestamp ahead of the clock is not refused, as in the scheme\'s own library)'}.`]),
+      : [
+          `- Timestamp tolerance: ${profile.toleranceSeconds} s${profile.refusesFuture === true ? ' either way (too old or too far ahead)' : " of age (a timestamp ahead of the clock is not refused, as in the scheme's own library)"}.`,
+        ]),
   ];
-  const content = example === undefined ? '' : signedContent(profile, { id: String(example.headers[profile.idHeader ?? ''] ?? ''), timestamp: 1_767_225_600, body: example.body }).toString('utf8');
+  const content =
+    example === undefined
+      ? ''
+      : signedContent(profile, {
+          id: String(example.headers[profile.idHeader ?? ''] ?? ''),
+          timestamp: 1_767_225_600,
+          body: example.body,
+        }).toString('utf8');
   return [
     `## \`${profile.name}\``,
     '',
@@ -87,10 +107,10 @@ export function renderSignatureProfilesDoc(): string {
     'A profile describes one webhook signature scheme: the headers, what is signed, how the key is read',
     'from the secret, how the digest is written, whether several signatures may appear, and the timestamp',
     'tolerance. The vectors of every profile are in [signature-vectors.json](signature-vectors.json)',
-    '(`apicert vectors --profile NAME` prints one profile\'s); a test checks them against the',
+    "(`apicert vectors --profile NAME` prints one profile's); a test checks them against the",
     '`standardwebhooks`, `@octokit/webhooks-methods` and `stripe` libraries both ways.',
     '',
-    'Each webhook role picks one: `webhooks.sender.profile` (the kit\'s sink verifies the target\'s',
+    "Each webhook role picks one: `webhooks.sender.profile` (the kit's sink verifies the target's",
     'deliveries in it, at the time each arrives) and `webhooks.receiver.profile` (the kit signs its',
     'deliveries to the target in it). A scheme that is none of these is described field by field:',
     '`"profile": "custom"` and `customProfile` of the same role, with',
@@ -99,7 +119,7 @@ export function renderSignatureProfilesDoc(): string {
     '(with `{timestamp}`), `entry` (with `{digest}`, default `{digest}`), `separator` (several signatures),',
     '`toleranceSeconds` and `refusesFuture`. `apicert validate-config` explains an incoherent one in one',
     'line per problem (a `signedContent` without `{body}`, a signed `{timestamp}` no header carries…).',
-    'Each built-in profile is shown below in those terms too. (The convention profile\'s encoding is',
+    "Each built-in profile is shown below in those terms too. (The convention profile's encoding is",
     'either; a custom one writes the one it names.)',
     '',
     ...builtInProfileNames.map((name) => renderProfile(builtInProfiles[name])),

@@ -14,7 +14,14 @@ export type { CheckOutcome } from '../model/check-outcome.js';
 export type { AspectReport, ContractAspect, ContractBreach, ContractReport } from '../model/answer-contract.js';
 export type { CredentialFlaw, CredentialMode } from '../http/http-types.js';
 export type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
-export type { AnswerScript, DeliveryAnswer, FailureKind, SinkChannel, SinkDelivery, WebhookSink } from '../sink/sink-types.js';
+export type {
+  AnswerScript,
+  DeliveryAnswer,
+  FailureKind,
+  SinkChannel,
+  SinkDelivery,
+  WebhookSink,
+} from '../sink/sink-types.js';
 
 /** A request to the target; `path` is relative to the base URL (or absolute, for links the target returned). */
 export interface TargetRequest {

@@ -18,9 +18,15 @@ describe('target.auth.none', () => {
 
   beforeAll(async () => {
     directory = await mkdtemp(join(tmpdir(), 'apicert-auth-none-'));
-    const example = JSON.parse(await readFile(exampleConfig, 'utf8')) as { target: Record<string, unknown>; webhooks: Record<string, unknown> };
+    const example = JSON.parse(await readFile(exampleConfig, 'utf8')) as {
+      target: Record<string, unknown>;
+      webhooks: Record<string, unknown>;
+    };
     configPath = join(directory, 'open-api.json');
-    await writeFile(configPath, JSON.stringify({ ...example, target: { ...example.target, auth: { none: true } }, webhooks: {} }));
+    await writeFile(
+      configPath,
+      JSON.stringify({ ...example, target: { ...example.target, auth: { none: true } }, webhooks: {} }),
+    );
   });
   afterAll(async () => {
     await rm(directory, { recursive: true, force: true });
@@ -32,12 +38,20 @@ describe('target.auth.none', () => {
     try {
       const reportDir = join(directory, 'report');
       const io = captureIo({});
-      const code = await runCli(['run', '--base-url', server.url, '--config', configPath, '--report-dir', reportDir, '--suite', 'resources'], io);
+      const code = await runCli(
+        ['run', '--base-url', server.url, '--config', configPath, '--report-dir', reportDir, '--suite', 'resources'],
+        io,
+      );
       expect(io.err()).toBe('');
       expect(code).toBe(0);
-      const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as { checks: { id: string; status: string; message?: string }[] };
+      const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as {
+        checks: { id: string; status: string; message?: string }[];
+      };
       const byId = new Map(report.checks.map((check) => [check.id, check]));
-      expect(byId.get('resources.auth-required')).toMatchObject({ status: 'skipped', message: expect.stringMatching(/target\.auth\.none says the API takes no credential/) });
+      expect(byId.get('resources.auth-required')).toMatchObject({
+        status: 'skipped',
+        message: expect.stringMatching(/target\.auth\.none says the API takes no credential/),
+      });
       expect(byId.get('resources.stateless-requests')?.status).toBe('passed');
       expect(byId.get('resources.error-responses-are-json')?.status).toBe('passed');
     } finally {
@@ -49,9 +63,24 @@ describe('target.auth.none', () => {
     const server = await startReferenceServer({ port: 0 });
     try {
       const io = captureIo({});
-      const code = await runCli(['run', '--base-url', server.url, '--config', configPath, '--report-dir', join(directory, 'refused'), '--suite', 'resources'], io);
+      const code = await runCli(
+        [
+          'run',
+          '--base-url',
+          server.url,
+          '--config',
+          configPath,
+          '--report-dir',
+          join(directory, 'refused'),
+          '--suite',
+          'resources',
+        ],
+        io,
+      );
       expect(code).toBe(2);
-      expect(io.err()).toMatch(/^APICERT_CREDENTIAL_REFUSED: the target answered 401 to GET \/customers without a credential, but target\.auth\.none says it takes none, so no check ran; remove target\.auth\.none and put the token in APICERT_TOKEN\n$/);
+      expect(io.err()).toMatch(
+        /^APICERT_CREDENTIAL_REFUSED: the target answered 401 to GET \/customers without a credential, but target\.auth\.none says it takes none, so no check ran; remove target\.auth\.none and put the token in APICERT_TOKEN\n$/,
+      );
     } finally {
       await server.close();
     }

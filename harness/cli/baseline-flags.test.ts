@@ -18,10 +18,26 @@ let broken: RunningReferenceServer;
 let cleanBaseline: string;
 let brokenBaseline: string;
 
-async function run(server: RunningReferenceServer, name: string, extra: readonly string[]): Promise<{ code: number; out: string; err: string; dir: string }> {
+async function run(
+  server: RunningReferenceServer,
+  name: string,
+  extra: readonly string[],
+): Promise<{ code: number; out: string; err: string; dir: string }> {
   const dir = join(root, name);
   const io = captureIo({ APICERT_TOKEN: server.token });
-  const args = ['run', '--base-url', server.url, '--config', exampleConfig, '--suite', 'resources', '--report-dir', dir, '--seed', '5'];
+  const args = [
+    'run',
+    '--base-url',
+    server.url,
+    '--config',
+    exampleConfig,
+    '--suite',
+    'resources',
+    '--report-dir',
+    dir,
+    '--seed',
+    '5',
+  ];
   const code = await runCli([...args, ...extra], io);
   return { code, out: io.out(), err: io.err(), dir };
 }
@@ -63,7 +79,9 @@ describe('apicert run --baseline', () => {
     expect(result.out).toMatch(/^ {2}NEW +resources\.put-replaces-record {2}failed, was passed$/m);
     const html = await readFile(join(result.dir, 'index.html'), 'utf8');
     expect(html).toContain('<section id="comparison"');
-    expect(html).toMatch(/<details class="check" id="check-resources\.put-replaces-record" data-status="failed" data-comparison="new-failure"/);
+    expect(html).toMatch(
+      /<details class="check" id="check-resources\.put-replaces-record" data-status="failed" data-comparison="new-failure"/,
+    );
   });
 
   it('lists fixed checks when the target got better', async () => {
@@ -93,7 +111,10 @@ describe('apicert run with a bad baseline or --fail-on', () => {
 
   async function runAgainstCounter(extra: readonly string[]): Promise<{ code: number; err: string; out: string }> {
     const io = captureIo({ APICERT_TOKEN: 't' });
-    const code = await runCli(['run', '--base-url', url, '--config', exampleConfig, '--report-dir', join(root, 'never'), ...extra], io);
+    const code = await runCli(
+      ['run', '--base-url', url, '--config', exampleConfig, '--report-dir', join(root, 'never'), ...extra],
+      io,
+    );
     return { code, err: io.err(), out: io.out() };
   }
 
@@ -104,7 +125,9 @@ describe('apicert run with a bad baseline or --fail-on', () => {
       const result = await runAgainstCounter(['--baseline', baseline]);
       expect(result.code).toBe(2);
       expect(result.out).toBe('');
-      expect(result.err).toMatch(/^APICERT_BASELINE_INVALID: --baseline .+; pass the report\.json of an earlier apicert run\n$/);
+      expect(result.err).toMatch(
+        /^APICERT_BASELINE_INVALID: --baseline .+; pass the report\.json of an earlier apicert run\n$/,
+      );
     }
     expect(requests).toBe(0);
     expect(await readdir(root)).not.toContain('never');

@@ -41,7 +41,19 @@ describe('apicert run', () => {
   it('runs end to end against the reference server, exits 0 and never prints the token', async () => {
     const io = captureIo({ APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret });
     const code = await runCli(
-      ['run', '--base-url', server.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources', '--seed', '42'],
+      [
+        'run',
+        '--base-url',
+        server.url,
+        '--config',
+        exampleConfig,
+        '--report-dir',
+        reportDir,
+        '--suite',
+        'resources',
+        '--seed',
+        '42',
+      ],
       io,
     );
     expect(io.err()).toBe('');
@@ -49,12 +61,19 @@ describe('apicert run', () => {
     expect(io.out()).toMatch(/Verdict: passed/);
     const files = await readdir(reportDir);
     expect(files).toEqual(expect.arrayContaining(['report.json', 'junit.xml']));
-    const outputs = [io.out(), io.err(), ...(await Promise.all(files.map((f) => readFile(join(reportDir, f), 'utf8'))))];
+    const outputs = [
+      io.out(),
+      io.err(),
+      ...(await Promise.all(files.map((f) => readFile(join(reportDir, f), 'utf8')))),
+    ];
     for (const output of outputs) {
       expect(output).not.toContain(server.token);
       expect(output).not.toContain(server.webhookSecret);
     }
-    const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as { seed: number; checks: unknown[] };
+    const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as {
+      seed: number;
+      checks: unknown[];
+    };
     expect(report.seed).toBe(42);
     expect(report.checks.length).toBeGreaterThan(5);
   });
@@ -63,14 +82,34 @@ describe('apicert run', () => {
     const broken = await startReferenceServer({ port: 0, defects: ['put-merges'] });
     try {
       const io = captureIo({ APICERT_TOKEN: broken.token });
-      const code = await runCli(['run', '--base-url', broken.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources'], io);
+      const code = await runCli(
+        ['run', '--base-url', broken.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources'],
+        io,
+      );
       expect(code).toBe(1);
       expect(io.out()).toMatch(/resources\.put-replaces-record/);
       expect(io.out()).toMatch(/curl /);
       expect(io.out()).not.toContain(broken.token);
       // Gating on advice adds to the classes a release needs; it never drops a failing one.
       const advisory = captureIo({ APICERT_TOKEN: broken.token });
-      expect(await runCli(['run', '--base-url', broken.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources', '--require', 'advisory'], advisory)).toBe(1);
+      expect(
+        await runCli(
+          [
+            'run',
+            '--base-url',
+            broken.url,
+            '--config',
+            exampleConfig,
+            '--report-dir',
+            reportDir,
+            '--suite',
+            'resources',
+            '--require',
+            'advisory',
+          ],
+          advisory,
+        ),
+      ).toBe(1);
       expect(advisory.out()).toMatch(/required classes not passed: resources-core \(failed\)/);
     } finally {
       await broken.close();
@@ -81,12 +120,28 @@ describe('apicert run', () => {
     const lenient = await startReferenceServer({ port: 0, defects: ['receiver-accepts-invalid-event'] });
     try {
       const env = { APICERT_TOKEN: lenient.token, APICERT_WEBHOOK_SECRET: lenient.webhookSecret };
-      const base = ['run', '--base-url', lenient.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'webhooks-receiver'];
+      const base = [
+        'run',
+        '--base-url',
+        lenient.url,
+        '--config',
+        exampleConfig,
+        '--report-dir',
+        reportDir,
+        '--suite',
+        'webhooks-receiver',
+      ];
       const byDefault = captureIo(env);
       expect(await runCli(base, byDefault)).toBe(0);
-      expect(byDefault.out()).toMatch(/advisory +failed +\d+ passed, 1 gave advice or failed, .*not required: --strict or --require advisory gates on it/);
-      expect(byDefault.out()).toMatch(/Advice \(\d+; counted only in the advisory class, which this run does not require\)\n  advice webhooks-receiver\.incomplete-event-refused: a correctly signed event without "event" answered 2\d\d/);
-      const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as { classes: { id: string; required: boolean }[] };
+      expect(byDefault.out()).toMatch(
+        /advisory +failed +\d+ passed, 1 gave advice or failed, .*not required: --strict or --require advisory gates on it/,
+      );
+      expect(byDefault.out()).toMatch(
+        /Advice \(\d+; counted only in the advisory class, which this run does not require\)\n  advice webhooks-receiver\.incomplete-event-refused: a correctly signed event without "event" answered 2\d\d/,
+      );
+      const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as {
+        classes: { id: string; required: boolean }[];
+      };
       expect(report.classes.find((c) => c.id === 'advisory')).toMatchObject({ required: false, verdict: 'failed' });
 
       const strict = captureIo(env);
@@ -107,17 +162,40 @@ describe('apicert run', () => {
     const bare = await startReferenceServer({ port: 0, defects: ['list-not-a-page'] });
     try {
       const io = captureIo({ APICERT_TOKEN: bare.token });
-      const code = await runCli(['run', '--base-url', bare.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources,pagination'], io);
+      const code = await runCli(
+        [
+          'run',
+          '--base-url',
+          bare.url,
+          '--config',
+          exampleConfig,
+          '--report-dir',
+          reportDir,
+          '--suite',
+          'resources,pagination',
+        ],
+        io,
+      );
       expect(code).toBe(1);
       const out = io.out();
       expect(out.match(/CAUSE/g)).toHaveLength(1);
-      expect(out).toContain('CAUSE Lists do not answer with a page {items, next_cursor, has_more} (convention 2, 4.1)\n    affects: /customers, /customers/{id}/orders, /orders, /products');
+      expect(out).toContain(
+        'CAUSE Lists do not answer with a page {items, next_cursor, has_more} (convention 2, 4.1)\n    affects: /customers, /customers/{id}/orders, /orders, /products',
+      );
       // The pagination checks that met a bare array are named under the cause, not repeated in full.
       expect(out).toMatch(/also: .*pagination\.walk-within-budget \(failed\).*pagination\.page-size-bounds \(failed\)/);
       expect(out).not.toMatch(/^ {2}FAILED pagination\.walk-within-budget/m);
-      const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as { checks: { id: string; cause?: { key: string } }[] };
+      const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as {
+        checks: { id: string; cause?: { key: string } }[];
+      };
       const grouped = report.checks.filter((check) => check.cause?.key === 'list-not-a-page').map((check) => check.id);
-      expect(grouped).toEqual(expect.arrayContaining(['resources.list-answers-with-page', 'pagination.has-more-accurate', 'pagination.stable-order']));
+      expect(grouped).toEqual(
+        expect.arrayContaining([
+          'resources.list-answers-with-page',
+          'pagination.has-more-accurate',
+          'pagination.stable-order',
+        ]),
+      );
       expect(grouped.length).toBeGreaterThanOrEqual(10);
     } finally {
       await bare.close();
@@ -126,17 +204,25 @@ describe('apicert run', () => {
 
   it('stops with one line, exit 2, before any check, when the target refuses the configured credential', async () => {
     const io = captureIo({ APICERT_TOKEN: 'not-the-token' });
-    const code = await runCli(['run', '--base-url', server.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources'], io);
+    const code = await runCli(
+      ['run', '--base-url', server.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources'],
+      io,
+    );
     expect(code).toBe(2);
     expectOneLineError(io.err(), 'APICERT_CREDENTIAL_REFUSED');
-    expect(io.err()).toContain('answered 401 to GET /customers with the credential from APICERT_TOKEN (header Authorization, scheme Bearer)');
+    expect(io.err()).toContain(
+      'answered 401 to GET /customers with the credential from APICERT_TOKEN (header Authorization, scheme Bearer)',
+    );
     expect(io.out() + io.err()).not.toContain('not-the-token');
   });
 
   it('exits 3 with one line when nothing listens at the base URL', async () => {
     const io = captureIo({ APICERT_TOKEN: 't' });
     const port = await closedPort();
-    const code = await runCli(['run', '--base-url', `http://127.0.0.1:${port}`, '--config', exampleConfig, '--report-dir', reportDir], io);
+    const code = await runCli(
+      ['run', '--base-url', `http://127.0.0.1:${port}`, '--config', exampleConfig, '--report-dir', reportDir],
+      io,
+    );
     expect(code).toBe(3);
     expectOneLineError(io.err(), 'APICERT_TARGET_UNREACHABLE');
   });
@@ -147,20 +233,30 @@ describe('apicert run', () => {
     const port = await closedPort();
     expect(await runCli(['run', '--base-url', `http://127.0.0.1:${port}`, '--report-dir', reportDir], io)).toBe(2);
     expectOneLineError(io.err(), 'APICERT_USAGE');
-    expect(io.err()).toMatch(/nothing to check \(resources: no collections are configured.*\); pass --config FILE describing your API \(start from apicert.config.example.json/);
+    expect(io.err()).toMatch(
+      /nothing to check \(resources: no collections are configured.*\); pass --config FILE describing your API \(start from apicert.config.example.json/,
+    );
   });
 
   it('warns that a secret of a few characters will blank out ordinary text when redacted', async () => {
     const short = await startReferenceServer({ port: 0, token: 'x1' });
     try {
       const io = captureIo({ APICERT_TOKEN: 'x1' });
-      await runCli(['run', '--base-url', short.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources'], io);
-      expect(io.out()).toMatch(/warning run: APICERT_TOKEN holds only 2 character\(s\): every occurrence of it, and of its encoded forms, is shown as \[REDACTED\]/);
+      await runCli(
+        ['run', '--base-url', short.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources'],
+        io,
+      );
+      expect(io.out()).toMatch(
+        /warning run: APICERT_TOKEN holds only 2 character\(s\): every occurrence of it, and of its encoded forms, is shown as \[REDACTED\]/,
+      );
     } finally {
       await short.close();
     }
     const quiet = captureIo({ APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret });
-    await runCli(['run', '--base-url', server.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources'], quiet);
+    await runCli(
+      ['run', '--base-url', server.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources'],
+      quiet,
+    );
     expect(quiet.out()).not.toContain('holds only');
   });
 
@@ -184,11 +280,17 @@ describe('apicert run', () => {
     [['run', '--base-url', 'http://x', '--seed', 'abc'], /--seed must be an integer/],
     [['run', '--base-url', 'ftp://x'], /must be http/],
     [['run', '--bogus-flag'], /Unknown argument/i],
-    [['run', '--base-url', 'http://x', '--suite', 'resources', '--suite', 'pagination'], /--suite is given more than once/],
+    [
+      ['run', '--base-url', 'http://x', '--suite', 'resources', '--suite', 'pagination'],
+      /--suite is given more than once/,
+    ],
     [['run', '--base-url', 'http://x', '--require', 'resources-core,bogus'], /unknown conformance class "bogus"/],
     [['run', '--base-url', 'http://x', '--seed', '4294967296'], /--seed must be an integer from 0 to 2147483647/],
     [['run', '--base-url', 'http://x', '--rate-limit', '0'], /--rate-limit must be a number of at least 0.01/],
-    [['run', '--base-url', 'http://x', '--rate-limit', 'fast'], /--rate-limit must be a number of at least 0.01, such as 20 or 0.5 \(got "fast"\)/],
+    [
+      ['run', '--base-url', 'http://x', '--rate-limit', 'fast'],
+      /--rate-limit must be a number of at least 0.01, such as 20 or 0.5 \(got "fast"\)/,
+    ],
     [[], /name a command/],
   ])('exits 2 with one usage line for %j', async (argv, pattern) => {
     const io = captureIo({ APICERT_TOKEN: 't' });
@@ -229,12 +331,17 @@ describe('apicert validate-config', () => {
   it('prints one line per problem and exits 2', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'apicert-config-'));
     const file = join(dir, 'bad.json');
-    await writeFile(file, JSON.stringify({ pagination: { maxPagesize: 10, overMaxPolicy: 'clip' }, budgets: { requestTimeoutMs: -1 } }));
+    await writeFile(
+      file,
+      JSON.stringify({ pagination: { maxPagesize: 10, overMaxPolicy: 'clip' }, budgets: { requestTimeoutMs: -1 } }),
+    );
     const io = captureIo();
     expect(await runCli(['validate-config', file], io)).toBe(2);
     const lines = io.out().trim().split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines.join('\n')).toMatch(/\/pagination\/maxPagesize: unknown key "maxPagesize"; did you mean "maxPageSize"\?/);
+    expect(lines.join('\n')).toMatch(
+      /\/pagination\/maxPagesize: unknown key "maxPagesize"; did you mean "maxPageSize"\?/,
+    );
     expect(lines.join('\n')).toMatch(/\/pagination\/overMaxPolicy: must be one of/);
     expect(lines.join('\n')).toMatch(/\/budgets\/requestTimeoutMs/);
   });
@@ -298,10 +405,23 @@ describe('apicert reference-server', () => {
     let stop: () => void = () => {};
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     const io = captureIo({}, () => stopped);
-    const running = runCli(['reference-server', '--port', '0', '--sender-profile', 'github', '--defects', 'sender-stale-timestamp,sender-omits-id-header'], io);
+    const running = runCli(
+      [
+        'reference-server',
+        '--port',
+        '0',
+        '--sender-profile',
+        'github',
+        '--defects',
+        'sender-stale-timestamp,sender-omits-id-header',
+      ],
+      io,
+    );
     for (let i = 0; i < 100 && !io.out().includes('\n'); i += 1) await new Promise((r) => setTimeout(r, 20));
     stop();
     expect(await running).toBe(0);
-    expect(io.err()).toBe('apicert: --defects sender-stale-timestamp has no effect with --sender-profile github; it acts with --sender-profile standard-webhooks or stripe\n');
+    expect(io.err()).toBe(
+      'apicert: --defects sender-stale-timestamp has no effect with --sender-profile github; it acts with --sender-profile standard-webhooks or stripe\n',
+    );
   });
 });

@@ -31,7 +31,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
   const repeated = findRepeatedFlag(argv);
   if (repeated !== undefined) {
-    const error = new UsageError(`--${repeated} is given more than once; give it once (comma lists take several values)`);
+    const error = new UsageError(
+      `--${repeated} is given more than once; give it once (comma lists take several values)`,
+    );
     io.stderr.write(`${formatErrorLine(error)}\n`);
     return exitCodeForError(error);
   }
@@ -115,18 +117,40 @@ async function createParser(argv: readonly string[], width: number, run: Command
       (y) => y.options(initFlags),
       async (args) => {
         await run(async (io) =>
-          (await import('./init-command.js')).initCommand({ openapi: args.openapi, baseUrl: args['base-url'], out: args.out, force: args.force, seed: args.seed, probe: args.probe, probeWrites: args['probe-writes'] }, io),
+          (await import('./init-command.js')).initCommand(
+            {
+              openapi: args.openapi,
+              baseUrl: args['base-url'],
+              out: args.out,
+              force: args.force,
+              seed: args.seed,
+              probe: args.probe,
+              probeWrites: args['probe-writes'],
+            },
+            io,
+          ),
         );
       },
     )
     .command(
       'replay <report>',
       'Run again the failed and errored checks of an earlier report.json, with its seed',
-      (y) => y.positional('report', { type: 'string', demandOption: true, describe: 'report.json of an earlier run' }).options(replayFlags),
+      (y) =>
+        y
+          .positional('report', { type: 'string', demandOption: true, describe: 'report.json of an earlier run' })
+          .options(replayFlags),
       async (args) => {
         await run(async (io) =>
           (await import('./replay-command.js')).replayCommand(
-            { report: args.report, check: args.check, baseUrl: args['base-url'], config: args.config, reportDir: args['report-dir'], format: args.format, reporter: args.reporter },
+            {
+              report: args.report,
+              check: args.check,
+              baseUrl: args['base-url'],
+              config: args.config,
+              reportDir: args['report-dir'],
+              format: args.format,
+              reporter: args.reporter,
+            },
             io,
           ),
         );
@@ -135,7 +159,15 @@ async function createParser(argv: readonly string[], width: number, run: Command
     .command(
       'merge-reports <reports..>',
       'Join the reports of the shards of a run (run --shard i/n) into one verdict and one set of reports',
-      (y) => y.positional('reports', { type: 'string', array: true, demandOption: true, describe: 'Each shard\'s report folder, or its report.json' }).options(mergeReportsFlags),
+      (y) =>
+        y
+          .positional('reports', {
+            type: 'string',
+            array: true,
+            demandOption: true,
+            describe: "Each shard's report folder, or its report.json",
+          })
+          .options(mergeReportsFlags),
       async (args) => {
         await run(async (io) =>
           (await import('./merge-reports-command.js')).mergeReportsCommand(

@@ -14,11 +14,17 @@ describe('npm run demo', () => {
   it('passes every required class against the bundled reference server and writes the report, then exits', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'apicert-demo-'));
     try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, [demo], { cwd: dir, timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } });
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, [demo], {
+        cwd: dir,
+        timeout: 60_000,
+        env: { ...process.env, NO_COLOR: '1' },
+      });
       expect(stderr).toMatch(/^reference server listening on http:\/\/127\.0\.0\.1:\d+$/m);
       expect(stdout).toMatch(/^Verdict: passed/m);
       expect(stdout).toContain('open apicert-report/index.html to read the report');
-      const report = JSON.parse(await readFile(join(dir, 'apicert-report', 'report.json'), 'utf8')) as { verdict: string };
+      const report = JSON.parse(await readFile(join(dir, 'apicert-report', 'report.json'), 'utf8')) as {
+        verdict: string;
+      };
       expect(report.verdict).toBe('passed');
       await readFile(join(dir, 'apicert-report', 'index.html'), 'utf8');
     } finally {
@@ -26,17 +32,26 @@ describe('npm run demo', () => {
     }
   }, 70_000);
 
-  it('switches the reference server\'s defects on with --defects, so the report shows failures; a wrong name is a usage error', async () => {
+  it("switches the reference server's defects on with --defects, so the report shows failures; a wrong name is a usage error", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'apicert-demo-'));
     try {
-      const failing = await promisify(execFile)(process.execPath, [demo, '--defects', 'put-merges'], { cwd: dir, timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } }).then(
+      const failing = await promisify(execFile)(process.execPath, [demo, '--defects', 'put-merges'], {
+        cwd: dir,
+        timeout: 60_000,
+        env: { ...process.env, NO_COLOR: '1' },
+      }).then(
         () => ({ code: 0, stdout: '', stderr: '' }),
         (error: { code: number; stdout: string; stderr: string }) => error,
       );
       expect(failing.code).toBe(1);
-      expect(failing.stderr).toMatch(/^reference server listening on http:\/\/127\.0\.0\.1:\d+ with the defects put-merges$/m);
+      expect(failing.stderr).toMatch(
+        /^reference server listening on http:\/\/127\.0\.0\.1:\d+ with the defects put-merges$/m,
+      );
       expect(failing.stdout).toMatch(/FAILED resources\.put-replaces-record/);
-      const wrong = await promisify(execFile)(process.execPath, [demo, '--defects', 'no-such-defect'], { cwd: dir, timeout: 60_000 }).then(
+      const wrong = await promisify(execFile)(process.execPath, [demo, '--defects', 'no-such-defect'], {
+        cwd: dir,
+        timeout: 60_000,
+      }).then(
         () => ({ code: 0, stderr: '' }),
         (error: { code: number; stderr: string }) => error,
       );

@@ -27,7 +27,9 @@ const server = await startReferenceServerInWorker({ port: 0, defects }).catch((e
   process.exit(exitCodeForError(error));
 });
 const { runCommand } = await loadingRunner;
-process.stderr.write(`reference server listening on ${server.url}${defects.length > 0 ? ` with the defects ${defects.join(', ')}` : ''}\n`);
+process.stderr.write(
+  `reference server listening on ${server.url}${defects.length > 0 ? ` with the defects ${defects.join(', ')}` : ''}\n`,
+);
 try {
   // `apicert run --base-url URL --config apicert.config.example.json`, called without yargs: its
   // arguments are fixed, and loading the parser would add a tenth of a second to the demo's start.
@@ -53,5 +55,7 @@ function readDefectsFlag(args: readonly string[]): string | undefined {
   const [first, second] = args;
   if (args.length === 1 && first!.startsWith('--defects=')) return first!.slice('--defects='.length);
   if (args.length === 2 && first === '--defects') return second;
-  throw new UsageError(`npm run demo takes only --defects NAME,NAME (got ${JSON.stringify(args.join(' ').slice(0, 80))}); see apicert reference-server --list-defects`);
+  throw new UsageError(
+    `npm run demo takes only --defects NAME,NAME (got ${JSON.stringify(args.join(' ').slice(0, 80))}); see apicert reference-server --list-defects`,
+  );
 }

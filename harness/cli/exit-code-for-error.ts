@@ -23,7 +23,10 @@ export function exitCodeForError(error: unknown): ExitCode {
 export function formatErrorLine(error: unknown): string {
   // An API description is the target's text: printed inert, so it cannot forge lines or drive the terminal.
   if (error instanceof OpenApiInvalidError || error instanceof OpenApiUnreadableError) {
-    const lines = error instanceof OpenApiInvalidError && error.problems.length > 1 ? error.problems.map((problem) => `  ${toInertText(problem, maxLineChars)}`) : [];
+    const lines =
+      error instanceof OpenApiInvalidError && error.problems.length > 1
+        ? error.problems.map((problem) => `  ${toInertText(problem, maxLineChars)}`)
+        : [];
     return [`${error.code}: ${toInertText(error.message, maxLineChars)}`, ...lines].join('\n');
   }
   if (error instanceof ConfigInvalidError && error.problems.length > 1) {

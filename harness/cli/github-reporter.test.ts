@@ -25,7 +25,21 @@ describe('apicert run with the github reporter', () => {
 
   const run = async (env: Record<string, string>, extra: readonly string[] = []) => {
     const io = captureIo({ APICERT_TOKEN: server.token, ...env });
-    const code = await runCli(['run', '--base-url', server.url, '--config', exampleConfig, '--suite', 'resources', '--report-dir', join(dir, 'report'), ...extra], io);
+    const code = await runCli(
+      [
+        'run',
+        '--base-url',
+        server.url,
+        '--config',
+        exampleConfig,
+        '--suite',
+        'resources',
+        '--report-dir',
+        join(dir, 'report'),
+        ...extra,
+      ],
+      io,
+    );
     return { code, out: io.out(), err: io.err() };
   };
 
@@ -34,7 +48,9 @@ describe('apicert run with the github reporter', () => {
     await writeFile(summaryPath, '## an earlier step\n');
     const { code, out } = await run({ GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summaryPath });
     expect(code).toBe(1);
-    expect(out).toMatch(/^::error title=apicert failed%3A resources\.put-replaces-record \(convention [^)]+\)::.+curl /m);
+    expect(out).toMatch(
+      /^::error title=apicert failed%3A resources\.put-replaces-record \(convention [^)]+\)::.+curl /m,
+    );
     expect(out).toMatch(/^Verdict: failed/m);
     const summary = await readFile(summaryPath, 'utf8');
     expect(summary).toMatch(/^## an earlier step\n## apicert: ❌ failed\n/);
@@ -53,9 +69,14 @@ describe('apicert run with the github reporter', () => {
   }, 30_000);
 
   it('warns in one line when the job summary cannot be written, and still exits on the verdict', async () => {
-    const { code, err } = await run({ GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'no-such-dir', 'summary.md') });
+    const { code, err } = await run({
+      GITHUB_ACTIONS: 'true',
+      GITHUB_STEP_SUMMARY: join(dir, 'no-such-dir', 'summary.md'),
+    });
     expect(code).toBe(1);
-    expect(err).toMatch(/^apicert: the job summary could not be written to \$GITHUB_STEP_SUMMARY \(ENOENT\); the reports and the exit code are unaffected$/m);
+    expect(err).toMatch(
+      /^apicert: the job summary could not be written to \$GITHUB_STEP_SUMMARY \(ENOENT\); the reports and the exit code are unaffected$/m,
+    );
   }, 30_000);
 
   it('refuses an unknown reporter with a usage error', async () => {

@@ -28,15 +28,19 @@ describe('apicert init', () => {
     await rm(directory, { recursive: true, force: true });
   });
 
-  it('finds the reference server\'s document, writes a config that validates, and a run from it certifies the server as the example config does', async () => {
+  it("finds the reference server's document, writes a config that validates, and a run from it certifies the server as the example config does", async () => {
     const out = join(directory, 'derived.json');
     const io = captureIo({});
     expect(await runCli(['init', '--base-url', server.url, '--out', out], io)).toBe(0);
     expect(io.err()).toBe('');
-    expect(io.out()).toMatch(/^looking for an API description under http:\/\/127\.0\.0\.1:\d+…\nfound http:\/\/127\.0\.0\.1:\d+\/openapi\.json\n/);
+    expect(io.out()).toMatch(
+      /^looking for an API description under http:\/\/127\.0\.0\.1:\d+…\nfound http:\/\/127\.0\.0\.1:\d+\/openapi\.json\n/,
+    );
     expect(io.out()).toMatch(/^derived {2}\/collections\/0 {2}collection "customers" at \/customers/m);
     expect(io.out()).toMatch(/^to fill {2}\/webhooks\/sender\/senderTimeoutMs {2}/m);
-    expect(io.out()).toMatch(/^wrote .*derived\.json from OpenAPI 3\.1\.0 \(\d+ derived, 1 to look at\); it validates\./m);
+    expect(io.out()).toMatch(
+      /^wrote .*derived\.json from OpenAPI 3\.1\.0 \(\d+ derived, 1 to look at\); it validates\./m,
+    );
 
     const validated = captureIo({});
     expect(await runCli(['validate-config', out], validated)).toBe(0);
@@ -55,7 +59,8 @@ describe('apicert init', () => {
       runConformance({ registry, baseUrl: server.url, configPath: out, seed: 3, env }),
       runConformance({ registry, baseUrl: twin.url, configPath: exampleConfig, seed: 3, env: twinEnv }),
     ]).finally(() => twin.close());
-    const classVerdicts = (run: typeof derived) => Object.fromEntries(run!.run.classes.map((entry) => [entry.id, entry.verdict]));
+    const classVerdicts = (run: typeof derived) =>
+      Object.fromEntries(run!.run.classes.map((entry) => [entry.id, entry.verdict]));
     expect(derived!.run.verdict).toBe('passed');
     // The convention's nine classes and advisory; openapi-contract is skipped in both (no --openapi).
     expect(Object.keys(classVerdicts(derived))).toHaveLength(11);
@@ -79,11 +84,20 @@ describe('apicert init', () => {
       const io = captureIo({ APICERT_TOKEN: seeded.token });
       expect(await runCli(['init', '--base-url', seeded.url, '--out', out], io)).toBe(0);
       expect(io.out()).toMatch(/^probing http:\/\/127\.0\.0\.1:\d+\/customers with GETs only/m);
-      expect(io.out()).toMatch(/^derived {2}\/pagination\/defaultPageSize {2}20: GET \/customers without a size answered 20 items with has_more true \(probed\)$/m);
-      expect(io.out()).toMatch(/^derived {2}\/pagination\/maxPageSize {2}100: GET \/customers\?limit=1000000 was cut to 100 items/m);
+      expect(io.out()).toMatch(
+        /^derived {2}\/pagination\/defaultPageSize {2}20: GET \/customers without a size answered 20 items with has_more true \(probed\)$/m,
+      );
+      expect(io.out()).toMatch(
+        /^derived {2}\/pagination\/maxPageSize {2}100: GET \/customers\?limit=1000000 was cut to 100 items/m,
+      );
       expect(io.out()).toMatch(/^derived {2}\/pagination\/lastPageCursor {2}"null": /m);
       const config = JSON.parse(await readFile(out, 'utf8')) as { pagination: object };
-      expect(config.pagination).toEqual({ defaultPageSize: 20, maxPageSize: 100, overMaxPolicy: 'clamp', lastPageCursor: 'null' });
+      expect(config.pagination).toEqual({
+        defaultPageSize: 20,
+        maxPageSize: 100,
+        overMaxPolicy: 'clamp',
+        lastPageCursor: 'null',
+      });
       const quiet = captureIo({ APICERT_TOKEN: seeded.token });
       expect(await runCli(['init', '--base-url', seeded.url, '--out', out, '--force', '--no-probe'], quiet)).toBe(0);
       expect(quiet.out()).not.toMatch(/probing|\(probed\)/);
@@ -95,12 +109,16 @@ describe('apicert init', () => {
   it('refuses to start without a document or a base URL, and to replace a file without --force', async () => {
     const io = captureIo({});
     expect(await runCli(['init'], io)).toBe(2);
-    expect(io.err()).toMatch(/^APICERT_USAGE: init needs an API description: give --openapi FILE\|URL, or --base-url URL/);
+    expect(io.err()).toMatch(
+      /^APICERT_USAGE: init needs an API description: give --openapi FILE\|URL, or --base-url URL/,
+    );
     const existing = join(directory, 'existing.json');
     await writeFile(existing, '{}');
     const again = captureIo({});
     expect(await runCli(['init', '--openapi', brokenDocument, '--out', existing], again)).toBe(2);
-    expect(again.err()).toBe(`APICERT_USAGE: ${existing} already exists; pass --force to replace it, or --out to write another file\n`);
+    expect(again.err()).toBe(
+      `APICERT_USAGE: ${existing} already exists; pass --force to replace it, or --out to write another file\n`,
+    );
     expect(await readFile(existing, 'utf8')).toBe('{}');
   });
 
@@ -122,14 +140,34 @@ describe('apicert init', () => {
     await expect(readFile(out, 'utf8')).rejects.toThrow();
   });
 
-  it('prints a document\'s paths inert: no escape sequence reaches the terminal, no line is forged', async () => {
+  it("prints a document's paths inert: no escape sequence reaches the terminal, no line is forged", async () => {
     const sneaky = '/notes\u001b]0;pwned\u0007\u001b[2K\rderived  /target/auth/none  fake\nline';
     const ok = { 200: { description: 'ok' } };
-    const body = { content: { 'application/json': { schema: { type: 'object', properties: { text: { type: 'string' } } }, example: { text: 'hi' } } } };
+    const body = {
+      content: {
+        'application/json': {
+          schema: { type: 'object', properties: { text: { type: 'string' } } },
+          example: { text: 'hi' },
+        },
+      },
+    };
     const document = join(directory, 'sneaky.json');
     await writeFile(
       document,
-      JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, servers: [{ url: 'http://127.0.0.1:1' }], paths: { [sneaky]: { get: { responses: ok }, post: { requestBody: body, responses: ok } }, [`${sneaky}/{id}`]: { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } } } }),
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 't', version: '1' },
+        servers: [{ url: 'http://127.0.0.1:1' }],
+        paths: {
+          [sneaky]: { get: { responses: ok }, post: { requestBody: body, responses: ok } },
+          [`${sneaky}/{id}`]: {
+            get: {
+              parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+              responses: ok,
+            },
+          },
+        },
+      }),
     );
     const io = captureIo({});
     await runCli(['init', '--openapi', document, '--out', join(directory, 'sneaky-config.json'), '--no-probe'], io);
@@ -145,7 +183,9 @@ describe('apicert init', () => {
     try {
       const io = captureIo({});
       expect(await runCli(['init', '--base-url', empty.origin, '--out', join(directory, 'none.json')], io)).toBe(2);
-      expect(io.err()).toMatch(/^APICERT_OPENAPI_UNREADABLE: no API description found under http:\/\/127\.0\.0\.1:\d+ \(tried \/openapi\.json, \/openapi\.yaml, .*\); pass --openapi with its file or URL\n$/);
+      expect(io.err()).toMatch(
+        /^APICERT_OPENAPI_UNREADABLE: no API description found under http:\/\/127\.0\.0\.1:\d+ \(tried \/openapi\.json, \/openapi\.yaml, .*\); pass --openapi with its file or URL\n$/,
+      );
     } finally {
       await empty.close();
     }

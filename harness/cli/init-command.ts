@@ -30,31 +30,43 @@ export interface InitArgs {
 
 export async function initCommand(args: InitArgs, io: CliIo): Promise<number> {
   if (args.openapi === undefined && args.baseUrl === undefined) {
-    throw new UsageError('init needs an API description: give --openapi FILE|URL, or --base-url URL to look for one at the usual places (/openapi.json, /v3/api-docs, …)');
+    throw new UsageError(
+      'init needs an API description: give --openapi FILE|URL, or --base-url URL to look for one at the usual places (/openapi.json, /v3/api-docs, …)',
+    );
   }
   const baseUrl = args.baseUrl === undefined ? undefined : checkedBaseUrl(args.baseUrl);
   const seed = parseInteger('seed', args.seed) ?? 1;
-  if (args.probeWrites === true && args.probe === false) throw new UsageError('--probe-writes adds records for the probe to read: drop --no-probe, or drop --probe-writes');
+  if (args.probeWrites === true && args.probe === false)
+    throw new UsageError('--probe-writes adds records for the probe to read: drop --no-probe, or drop --probe-writes');
   if (!args.force && (await exists(args.out))) {
     throw new UsageError(`${args.out} already exists; pass --force to replace it, or --out to write another file`);
   }
   await assertWritable(args.out);
   const loaded = await readDescription({ openapi: args.openapi, baseUrl }, io);
 
-  const fromDocument = deriveConfig(loaded.model, { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(loaded.url !== undefined ? { documentUrl: loaded.url } : {}), seed });
-  const derivation = args.probe === false ? fromDocument : await withProbes(fromDocument, io, args.probeWrites === true);
+  const fromDocument = deriveConfig(loaded.model, {
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(loaded.url !== undefined ? { documentUrl: loaded.url } : {}),
+    seed,
+  });
+  const derivation =
+    args.probe === false ? fromDocument : await withProbes(fromDocument, io, args.probeWrites === true);
   for (const line of derivation.lines) io.stdout.write(`${formatLine(line)}\n`);
   try {
     await writeFile(args.out, `${JSON.stringify(derivation.config, null, 2)}\n`);
   } catch (error) {
-    throw new UsageError(`${args.out} cannot be written (${(error as NodeJS.ErrnoException).code ?? 'write failed'}); choose another --out`);
+    throw new UsageError(
+      `${args.out} cannot be written (${(error as NodeJS.ErrnoException).code ?? 'write failed'}); choose another --out`,
+    );
   }
   const toFill = derivation.lines.filter((line) => line.kind === 'missing').length;
   try {
     await loadConfig(args.out);
   } catch (error) {
     if (!(error instanceof ConfigInvalidError)) throw error;
-    io.stdout.write(`wrote ${args.out}, but it does not validate yet; fix these, then run apicert validate-config ${args.out}:\n`);
+    io.stdout.write(
+      `wrote ${args.out}, but it does not validate yet; fix these, then run apicert validate-config ${args.out}:\n`,
+    );
     for (const problem of error.problems) io.stdout.write(`  ${problem}\n`);
     return ExitCode.UsageOrConfig;
   }
@@ -69,28 +81,42 @@ export async function initCommand(args: InitArgs, io: CliIo): Promise<number> {
  * answer, the last page's cursor form) laid over the document's pagination keys.
  */
 async function withProbes(derivation: Derivation, io: CliIo, writes: boolean): Promise<Derivation> {
-  const target = derivation.config['target'] as { baseUrl?: string; auth?: { header?: string; scheme?: string; none?: boolean } } | undefined;
+  const target = derivation.config['target'] as
+    { baseUrl?: string; auth?: { header?: string; scheme?: string; none?: boolean } } | undefined;
   const collections = (derivation.config['collections'] as WritableCollection[] | undefined) ?? [];
   const [first] = collections;
   if (target?.baseUrl === undefined || first === undefined) return derivation;
   const token = io.env['APICERT_TOKEN'];
   const auth = target.auth ?? {};
   const headers: Record<string, string> =
-    auth.none === true || token === undefined || token === '' ? {} : { [(auth.header ?? 'Authorization').toLowerCase()]: auth.scheme === '' ? token : `${auth.scheme ?? 'Bearer'} ${token}` };
+    auth.none === true || token === undefined || token === ''
+      ? {}
+      : {
+          [(auth.header ?? 'Authorization').toLowerCase()]:
+            auth.scheme === '' ? token : `${auth.scheme ?? 'Bearer'} ${token}`,
+        };
   const documented = (derivation.config['pagination'] as Record<string, unknown> | undefined) ?? {};
   const writeLines: DerivedLine[] = [];
   let probes: ListProbes;
   if (writes) {
-    io.stdout.write(`probing ${target.baseUrl}${first.path}, creating records from the derived sample (--probe-writes); init deletes them afterwards…\n`);
+    io.stdout.write(
+      `probing ${target.baseUrl}${first.path}, creating records from the derived sample (--probe-writes); init deletes them afterwards…\n`,
+    );
     const writer = createProbeWriter(target.baseUrl, headers, collections, token === undefined ? [] : [token]);
     try {
       probes = await probeWithRecords(target.baseUrl, first, headers, writer, documented, writeLines);
     } finally {
       const problems = await writer.deleteAll();
-      io.stdout.write(problems.length === 0 ? 'deleted every record init made\n' : `could not delete ${problems.length} of the records init made:\n${problems.map((problem) => `  ${toInertText(problem, 400)}\n`).join('')}`);
+      io.stdout.write(
+        problems.length === 0
+          ? 'deleted every record init made\n'
+          : `could not delete ${problems.length} of the records init made:\n${problems.map((problem) => `  ${toInertText(problem, 400)}\n`).join('')}`,
+      );
     }
   } else {
-    io.stdout.write(`probing ${target.baseUrl}${first.path} with GETs only (--no-probe skips this; --probe-writes also creates records)…\n`);
+    io.stdout.write(
+      `probing ${target.baseUrl}${first.path} with GETs only (--no-probe skips this; --probe-writes also creates records)…\n`,
+    );
     probes = await probeList(target.baseUrl, first.path, headers);
   }
   const probed = judgeProbes(probes);
@@ -121,7 +147,11 @@ async function probeWithRecords(
 ): Promise<ListProbes> {
   const sample = await writer.create(first);
   if (!sample.ok) {
-    lines.push({ kind: 'missing', pointer: '/collections/0/sample', text: `the target refused the derived sample: ${sample.why}; fix the sample (or the document's example) so that a create succeeds` });
+    lines.push({
+      kind: 'missing',
+      pointer: '/collections/0/sample',
+      text: `the target refused the derived sample: ${sample.why}; fix the sample (or the document's example) so that a create succeeds`,
+    });
     return probeList(baseUrl, first.path, headers);
   }
   lines.push({ kind: 'derived', pointer: '/collections/0/sample', text: `POST ${first.path} accepted it (probed)` });
@@ -130,7 +160,12 @@ async function probeWithRecords(
   const lacking = recordsToShowBounds(before, documentedMax);
   if (lacking === 0) return before;
   const more = await writer.createMany(first, lacking);
-  if (more.why !== undefined) lines.push({ kind: 'missing', pointer: '/pagination/maxPageSize', text: `init made ${more.made} of the ${lacking} records the list lacked to show its page sizes, then: ${more.why}` });
+  if (more.why !== undefined)
+    lines.push({
+      kind: 'missing',
+      pointer: '/pagination/maxPageSize',
+      text: `init made ${more.made} of the ${lacking} records the list lacked to show its page sizes, then: ${more.why}`,
+    });
   return probeList(baseUrl, first.path, headers);
 }
 
@@ -141,15 +176,20 @@ function formatLine(line: DerivedLine): string {
 
 function checkedBaseUrl(value: string): string {
   // Checked before the URL is parsed or quoted: a malformed URL with a password must not print it.
-  if (hasUrlUserInfo(value)) throw new UsageError('--base-url must not carry user:password@; put the credential in APICERT_TOKEN');
+  if (hasUrlUserInfo(value))
+    throw new UsageError('--base-url must not carry user:password@; put the credential in APICERT_TOKEN');
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`--base-url ${JSON.stringify(maskUrlUserInfo(value).slice(0, 200))} is not a URL; give one such as http://127.0.0.1:4010`);
+    throw new UsageError(
+      `--base-url ${JSON.stringify(maskUrlUserInfo(value).slice(0, 200))} is not a URL; give one such as http://127.0.0.1:4010`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--base-url must be an http:// or https:// URL');
-  if (url.username !== '' || url.password !== '') throw new UsageError('--base-url must not carry user:password@; put the credential in APICERT_TOKEN');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError('--base-url must be an http:// or https:// URL');
+  if (url.username !== '' || url.password !== '')
+    throw new UsageError('--base-url must not carry user:password@; put the credential in APICERT_TOKEN');
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
@@ -157,16 +197,23 @@ function checkedBaseUrl(value: string): string {
 function nextSteps(config: Readonly<Record<string, unknown>>): string {
   const auth = (config['target'] as { auth?: { none?: boolean } } | undefined)?.auth;
   const receiver = (config['webhooks'] as { receiver?: unknown } | undefined)?.receiver;
-  const variables = [...(auth?.none === true ? [] : ['APICERT_TOKEN']), ...(receiver === undefined ? [] : ['APICERT_WEBHOOK_SECRET'])];
+  const variables = [
+    ...(auth?.none === true ? [] : ['APICERT_TOKEN']),
+    ...(receiver === undefined ? [] : ['APICERT_WEBHOOK_SECRET']),
+  ];
   return variables.length === 0 ? '' : `set ${variables.join(' and ')}, then `;
 }
 
 // Before anything is read or fetched: a file that cannot be written is a usage error, found at once.
 async function assertWritable(path: string): Promise<void> {
   const info = await stat(path).catch(() => undefined);
-  if (info !== undefined && !info.isFile()) throw new UsageError(`--out ${path} is not a regular file; give the path of the config file to write`);
+  if (info !== undefined && !info.isFile())
+    throw new UsageError(`--out ${path} is not a regular file; give the path of the config file to write`);
   const folder = await stat(dirname(resolve(path))).catch(() => undefined);
-  if (folder === undefined || !folder.isDirectory()) throw new UsageError(`--out ${path}: the folder ${dirname(resolve(path))} does not exist; create it or choose another path`);
+  if (folder === undefined || !folder.isDirectory())
+    throw new UsageError(
+      `--out ${path}: the folder ${dirname(resolve(path))} does not exist; create it or choose another path`,
+    );
   try {
     await access(dirname(resolve(path)), constants.W_OK);
   } catch {
@@ -182,4 +229,3 @@ async function exists(path: string): Promise<boolean> {
     return false;
   }
 }
-

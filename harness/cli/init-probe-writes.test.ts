@@ -33,13 +33,19 @@ describe('apicert init --probe-writes', () => {
       const out = join(directory, 'reference.json');
       const io = captureIo({ APICERT_TOKEN: server.token });
       expect(await runCli(['init', '--base-url', server.url, '--out', out, '--probe-writes'], io)).toBe(0);
-      expect(io.out()).toMatch(/^probing http:\/\/127\.0\.0\.1:\d+\/customers, creating records from the derived sample \(--probe-writes\)/m);
+      expect(io.out()).toMatch(
+        /^probing http:\/\/127\.0\.0\.1:\d+\/customers, creating records from the derived sample \(--probe-writes\)/m,
+      );
       expect(io.out()).toMatch(/^derived {2}\/collections\/0\/sample {2}POST \/customers accepted it \(probed\)$/m);
       expect(io.out()).toMatch(/^derived {2}\/pagination\/defaultPageSize {2}20: .*\(probed\)$/m);
-      expect(io.out()).toMatch(/^derived {2}\/pagination\/maxPageSize {2}100: GET \/customers\?limit=1000000 was cut to 100 items/m);
+      expect(io.out()).toMatch(
+        /^derived {2}\/pagination\/maxPageSize {2}100: GET \/customers\?limit=1000000 was cut to 100 items/m,
+      );
       expect(io.out()).toMatch(/^deleted every record init made$/m);
       expect(io.out()).not.toContain(server.token);
-      expect(JSON.parse(await readFile(out, 'utf8'))).toMatchObject({ pagination: { defaultPageSize: 20, maxPageSize: 100, overMaxPolicy: 'clamp' } });
+      expect(JSON.parse(await readFile(out, 'utf8'))).toMatchObject({
+        pagination: { defaultPageSize: 20, maxPageSize: 100, overMaxPolicy: 'clamp' },
+      });
       expect(await countOf(server.url, server.token)).toBe(0);
     } finally {
       await server.close();
@@ -50,14 +56,30 @@ describe('apicert init --probe-writes', () => {
     const server = await startReferenceServer({ port: 0 });
     try {
       // The document's example for customers lacks the required email: the target says 400.
-      const document = referenceOpenApiDocument() as { paths: Record<string, { post: { requestBody: { content: Record<string, { example: object }> } } }> };
+      const document = referenceOpenApiDocument() as {
+        paths: Record<string, { post: { requestBody: { content: Record<string, { example: object }> } } }>;
+      };
       document.paths['/customers']!.post.requestBody.content['application/json']!.example = { name: 'Ada' };
       const documentPath = join(directory, 'wrong-example.json');
       await writeFile(documentPath, JSON.stringify(document));
       const io = captureIo({ APICERT_TOKEN: server.token });
-      const code = await runCli(['init', '--openapi', documentPath, '--base-url', server.url, '--out', join(directory, 'refused.json'), '--probe-writes'], io);
+      const code = await runCli(
+        [
+          'init',
+          '--openapi',
+          documentPath,
+          '--base-url',
+          server.url,
+          '--out',
+          join(directory, 'refused.json'),
+          '--probe-writes',
+        ],
+        io,
+      );
       expect(code).toBe(0);
-      expect(io.out()).toMatch(/^to fill {2}\/collections\/0\/sample {2}the target refused the derived sample: POST \/customers answered 400: \{"error":.*; fix the sample/m);
+      expect(io.out()).toMatch(
+        /^to fill {2}\/collections\/0\/sample {2}the target refused the derived sample: POST \/customers answered 400: \{"error":.*; fix the sample/m,
+      );
       expect(io.out()).toMatch(/^deleted every record init made$/m);
       expect(await countOf(server.url, server.token)).toBe(0);
     } finally {
@@ -70,7 +92,21 @@ describe('apicert init --probe-writes', () => {
     try {
       const out = join(directory, 'second.json');
       const io = captureIo({ APICERT_TOKEN: server.token });
-      expect(await runCli(['init', '--openapi', `${server.url}${secondServerDocumentPath}`, '--base-url', server.url, '--out', out, '--probe-writes'], io)).toBe(0);
+      expect(
+        await runCli(
+          [
+            'init',
+            '--openapi',
+            `${server.url}${secondServerDocumentPath}`,
+            '--base-url',
+            server.url,
+            '--out',
+            out,
+            '--probe-writes',
+          ],
+          io,
+        ),
+      ).toBe(0);
       expect(io.out()).toMatch(/^derived {2}\/collections\/0\/sample {2}POST \/customers accepted it \(probed\)$/m);
       expect(io.out()).toMatch(/^derived {2}\/pagination\/defaultPageSize {2}10: /m);
       expect(io.out()).toMatch(/^derived {2}\/pagination\/maxPageSize {2}50: /m);
@@ -83,7 +119,22 @@ describe('apicert init --probe-writes', () => {
 
   it('needs the probe it writes for', async () => {
     const io = captureIo({});
-    expect(await runCli(['init', '--base-url', 'http://127.0.0.1:9', '--out', join(directory, 'never.json'), '--probe-writes', '--no-probe'], io)).toBe(2);
-    expect(io.err()).toBe('APICERT_USAGE: --probe-writes adds records for the probe to read: drop --no-probe, or drop --probe-writes\n');
+    expect(
+      await runCli(
+        [
+          'init',
+          '--base-url',
+          'http://127.0.0.1:9',
+          '--out',
+          join(directory, 'never.json'),
+          '--probe-writes',
+          '--no-probe',
+        ],
+        io,
+      ),
+    ).toBe(2);
+    expect(io.err()).toBe(
+      'APICERT_USAGE: --probe-writes adds records for the probe to read: drop --no-probe, or drop --probe-writes\n',
+    );
   });
 });

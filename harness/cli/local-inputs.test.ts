@@ -47,35 +47,55 @@ async function expectRefused(argv: readonly string[], code: string): Promise<str
 
 describe('the config and the baseline', () => {
   it.runIf(existsSync('/dev/zero'))('refuses /dev/zero at once, in validate-config and in run', async () => {
-    expect(await expectRefused(['validate-config', '/dev/zero'], 'APICERT_CONFIG_UNREADABLE')).toMatch(/is a character device/);
+    expect(await expectRefused(['validate-config', '/dev/zero'], 'APICERT_CONFIG_UNREADABLE')).toMatch(
+      /is a character device/,
+    );
     await expectRefused(['run', '--base-url', target.origin, '--config', '/dev/zero'], 'APICERT_CONFIG_UNREADABLE');
-    await expectRefused(['run', '--base-url', target.origin, '--config', exampleConfig, '--baseline', '/dev/zero'], 'APICERT_BASELINE_INVALID');
+    await expectRefused(
+      ['run', '--base-url', target.origin, '--config', exampleConfig, '--baseline', '/dev/zero'],
+      'APICERT_BASELINE_INVALID',
+    );
   });
 
   it.runIf(isLinux)('refuses a FIFO at once instead of waiting for a writer', async () => {
     const pipe = join(dir, 'config.fifo');
     execFileSync('mkfifo', [pipe]);
-    expect(await expectRefused(['run', '--base-url', target.origin, '--config', pipe], 'APICERT_CONFIG_UNREADABLE')).toMatch(/is a FIFO/);
+    expect(
+      await expectRefused(['run', '--base-url', target.origin, '--config', pipe], 'APICERT_CONFIG_UNREADABLE'),
+    ).toMatch(/is a FIFO/);
   });
 
   it('refuses a config over 1 MiB', async () => {
     const big = join(dir, 'big.json');
     await writeFile(big, `{"x":"${'a'.repeat(1024 * 1024)}"}`);
-    expect(await expectRefused(['validate-config', big], 'APICERT_CONFIG_UNREADABLE')).toMatch(/over the limit of 1048576 bytes/);
+    expect(await expectRefused(['validate-config', big], 'APICERT_CONFIG_UNREADABLE')).toMatch(
+      /over the limit of 1048576 bytes/,
+    );
   });
 });
 
 describe('--report-dir', () => {
-  it.runIf(isLinux && existsSync('/proc/self'))('refuses a folder under /proc before contacting the target', async () => {
-    const err = await expectRefused(['run', '--base-url', target.origin, '--config', exampleConfig, '--report-dir', '/proc/x'], 'APICERT_USAGE');
-    expect(err).toMatch(/--report-dir \/proc\/x is on proc \(\/proc\), a special file system/);
-  });
+  it.runIf(isLinux && existsSync('/proc/self'))(
+    'refuses a folder under /proc before contacting the target',
+    async () => {
+      const err = await expectRefused(
+        ['run', '--base-url', target.origin, '--config', exampleConfig, '--report-dir', '/proc/x'],
+        'APICERT_USAGE',
+      );
+      expect(err).toMatch(/--report-dir \/proc\/x is on proc \(\/proc\), a special file system/);
+    },
+  );
 
   it('refuses an existing file before contacting the target', async () => {
     const file = join(dir, 'not-a-dir');
     await writeFile(file, 'x');
-    const err = await expectRefused(['run', '--base-url', target.origin, '--config', exampleConfig, '--report-dir', file], 'APICERT_USAGE');
-    expect(err).toContain(`--report-dir ${file} is a file, not a directory; pass --report-dir with a folder you can write to`);
+    const err = await expectRefused(
+      ['run', '--base-url', target.origin, '--config', exampleConfig, '--report-dir', file],
+      'APICERT_USAGE',
+    );
+    expect(err).toContain(
+      `--report-dir ${file} is a file, not a directory; pass --report-dir with a folder you can write to`,
+    );
   });
 });
 
@@ -92,13 +112,30 @@ describe('the reports of a run', () => {
   it('replace the whole set of the run before: no passing junit.xml stays beside a failing report.json', async () => {
     const reportDir = join(dir, 'replaced');
     const passing = captureIo({ APICERT_TOKEN: server.token });
-    expect(await runCli(['run', '--base-url', server.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources'], passing)).toBe(0);
+    expect(
+      await runCli(
+        ['run', '--base-url', server.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources'],
+        passing,
+      ),
+    ).toBe(0);
     expect((await readdir(reportDir)).sort()).toEqual(['badge.svg', 'index.html', 'junit.xml', 'report.json']);
 
     const broken = await startReferenceServer({ port: 0, defects: ['put-merges'] });
     try {
       const failing = captureIo({ APICERT_TOKEN: broken.token });
-      const argv = ['run', '--base-url', broken.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources', '--format', 'json'];
+      const argv = [
+        'run',
+        '--base-url',
+        broken.url,
+        '--config',
+        exampleConfig,
+        '--report-dir',
+        reportDir,
+        '--suite',
+        'resources',
+        '--format',
+        'json',
+      ];
       expect(await runCli(argv, failing)).toBe(1);
     } finally {
       await broken.close();
@@ -112,9 +149,16 @@ describe('the reports of a run', () => {
     // A folder where report.json must go: the check before the run passes, the write after it fails.
     await mkdir(join(reportDir, 'report.json'), { recursive: true });
     const io = captureIo({ APICERT_TOKEN: server.token });
-    expect(await runCli(['run', '--base-url', server.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources'], io)).toBe(1);
+    expect(
+      await runCli(
+        ['run', '--base-url', server.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'resources'],
+        io,
+      ),
+    ).toBe(1);
     expect(io.out()).toMatch(/Verdict: passed/);
     expect(io.err()).toMatch(/^APICERT_REPORT_WRITE_FAILED: json report .*report\.json not written: /m);
-    expect(io.err()).toMatch(/^apicert: the verdict passed, but a report could not be written, so the run certifies nothing: exit 1$/m);
+    expect(io.err()).toMatch(
+      /^apicert: the verdict passed, but a report could not be written, so the run certifies nothing: exit 1$/m,
+    );
   });
 });

@@ -31,13 +31,23 @@ export async function mergeReportsCommand(flags: MergeReportsFlagValues, io: Cli
   const formats: ReportFormat[] = parseChoices('format', flags.format, reportFormats);
   const reporters = parseReporters(flags.reporter, io.env);
   const failOn = parseFailOn(flags.failOn ?? 'any', flags.baseline);
-  if (flags.reports.length === 0) throw new UsageError('merge-reports needs the shards\' reports: give each shard\'s report folder (or its report.json)');
+  if (flags.reports.length === 0)
+    throw new UsageError(
+      "merge-reports needs the shards' reports: give each shard's report folder (or its report.json)",
+    );
   const reportDirProblem = await findReportDirProblem(flags.reportDir);
   if (reportDirProblem !== undefined) throw new UsageError(reportDirProblem);
   const validate = new Ajv({ allErrors: false, strict: false }).compile(reportSchema);
   const reports: ShardReport[] = [];
   for (const given of flags.reports) reports.push(await readShardReport(given, validate));
-  const known = allChecks.map(({ id, suite, conformanceClass, title, rule, level }) => ({ id, suite, conformanceClass, title, rule, level }));
+  const known = allChecks.map(({ id, suite, conformanceClass, title, rule, level }) => ({
+    id,
+    suite,
+    conformanceClass,
+    title,
+    rule,
+    level,
+  }));
   // Read before merging, as run reads it before contacting the target: a bad one is exit 2.
   const baseline = flags.baseline === undefined ? undefined : await loadBaseline(flags.baseline);
   const run = mergeShardReports(reports, known);
@@ -47,14 +57,20 @@ export async function mergeReportsCommand(flags: MergeReportsFlagValues, io: Cli
       `${merged.missing.length > 0 ? `; missing: ${merged.missing.join(', ')}` : ''}${merged.duplicated.length > 0 ? `; given twice: ${merged.duplicated.join(', ')}` : ''}\n`,
   );
   const comparison = baseline === undefined ? undefined : compareRuns(run, baseline);
-  const { exitCode } = await reportRun(run, comparison, reportRunOptionsFor(io, reporters, { reportDir: flags.reportDir, formats, failOn }));
+  const { exitCode } = await reportRun(
+    run,
+    comparison,
+    reportRunOptionsFor(io, reporters, { reportDir: flags.reportDir, formats, failOn }),
+  );
   return exitCode;
 }
 
 // A folder stands for the report.json in it, as the shards' --report-dir wrote it.
 async function readShardReport(given: string, validate: ValidateFunction): Promise<ShardReport> {
   const fail = (problem: string): never => {
-    throw new ReportInvalidError(`merge-reports ${toInertText(given, 200)}: ${problem}; give the report folder (or report.json) a shard's apicert run --shard i/n wrote`);
+    throw new ReportInvalidError(
+      `merge-reports ${toInertText(given, 200)}: ${problem}; give the report folder (or report.json) a shard's apicert run --shard i/n wrote`,
+    );
   };
   let source = given;
   let read = await readBoundedFile(source, MAX_BASELINE_BYTES);
@@ -71,7 +87,9 @@ async function readShardReport(given: string, validate: ValidateFunction): Promi
   }
   if (!validate(parsed)) {
     const first = validate.errors?.[0];
-    return fail(`is not a report.json of this apicert version (${first === undefined ? 'invalid' : `${first.instancePath || '(document)'} ${first.message ?? 'is invalid'}`})`);
+    return fail(
+      `is not a report.json of this apicert version (${first === undefined ? 'invalid' : `${first.instancePath || '(document)'} ${first.message ?? 'is invalid'}`})`,
+    );
   }
   return { source, run: parsed as RunResult };
 }

@@ -8,7 +8,9 @@ export function parseDefects(raw: string | undefined): DefectName[] {
   const names = parseList(raw) ?? [];
   for (const name of names) {
     if (!isDefectName(name)) {
-      throw new UsageError(`--defects: unknown defect "${name}"; run \`apicert reference-server --list-defects\` to see them`);
+      throw new UsageError(
+        `--defects: unknown defect "${name}"; run \`apicert reference-server --list-defects\` to see them`,
+      );
     }
   }
   return names as DefectName[];

@@ -50,7 +50,12 @@ export function parseChoices<T extends string>(flag: string, raw: string, allowe
 }
 
 /** A non-negative integer flag; `min` for flags where 0 makes no sense. */
-export function parseInteger(flag: string, raw: string | undefined, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
+export function parseInteger(
+  flag: string,
+  raw: string | undefined,
+  min = 0,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   if (raw === undefined) return undefined;
   const value = Number(raw);
   if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
@@ -75,7 +80,9 @@ export function parseShard(raw: string | undefined): { readonly index: number; r
   const match = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/.exec(raw);
   const [index, count] = match === null ? [NaN, NaN] : [Number(match[1]), Number(match[2])];
   if (!(index >= 1 && count >= 1 && count <= 64 && index <= count)) {
-    throw new UsageError(`--shard takes i/n with 1 <= i <= n <= 64, such as 2/3 for the second of three parts (got "${raw.slice(0, 40)}")`);
+    throw new UsageError(
+      `--shard takes i/n with 1 <= i <= n <= 64, such as 2/3 for the second of three parts (got "${raw.slice(0, 40)}")`,
+    );
   }
   return { index, count };
 }
@@ -83,15 +90,24 @@ export function parseShard(raw: string | undefined): { readonly index: number; r
 /** --fail-on: `new` compares with a baseline, so it is meaningless without --baseline. */
 export function parseFailOn(raw: string, baseline: string | undefined): 'any' | 'new' {
   const [failOn, ...rest] = parseChoices('fail-on', raw, ['any', 'new'] as const);
-  if (failOn === undefined || rest.length > 0) throw new UsageError(`--fail-on takes one of any, new (got "${raw.slice(0, 40)}")`);
+  if (failOn === undefined || rest.length > 0)
+    throw new UsageError(`--fail-on takes one of any, new (got "${raw.slice(0, 40)}")`);
   if (failOn === 'new' && baseline === undefined) {
-    throw new UsageError('--fail-on new gates on failures that are new since a baseline; pass --baseline FILE (an earlier report.json)');
+    throw new UsageError(
+      '--fail-on new gates on failures that are new since a baseline; pass --baseline FILE (an earlier report.json)',
+    );
   }
   return failOn;
 }
 
 /** What is printed (--reporter): console, and github as vitest and Playwright do on GitHub Actions unless told otherwise. */
-export function parseReporters(raw: string | undefined, env: Readonly<Record<string, string | undefined>>): { readonly console: boolean; readonly github: boolean } {
-  const chosen = parseChoices('reporter', raw ?? (env['GITHUB_ACTIONS'] === 'true' ? 'console,github' : 'console'), ['console', 'github'] as const);
+export function parseReporters(
+  raw: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): { readonly console: boolean; readonly github: boolean } {
+  const chosen = parseChoices('reporter', raw ?? (env['GITHUB_ACTIONS'] === 'true' ? 'console,github' : 'console'), [
+    'console',
+    'github',
+  ] as const);
   return { console: chosen.includes('console'), github: chosen.includes('github') };
 }

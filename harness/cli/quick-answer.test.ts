@@ -14,13 +14,16 @@ import { captureIo } from './test-support/capture-io.js';
 const launcher = fileURLToPath(new URL('../../bin/apicert.js', import.meta.url));
 
 // A module hook in the child: appends the URL of every module it loads to $APICERT_TEST_LOAD_LOG.
-const loadHook = 'import { appendFileSync } from "node:fs"; let log; export function initialize(file) { log = file; } export async function load(url, context, next) { appendFileSync(log, `${url}\\n`); return next(url, context); }';
+const loadHook =
+  'import { appendFileSync } from "node:fs"; let log; export function initialize(file) { log = file; } export async function load(url, context, next) { appendFileSync(log, `${url}\\n`); return next(url, context); }';
 const registerLoadHook = `data:text/javascript,${encodeURIComponent(
   `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(loadHook)}`)}, { data: process.env.APICERT_TEST_LOAD_LOG });`,
 )}`;
 
 /** Runs the built `apicert <args>` and returns what it printed and every module URL it loaded. */
-async function runBuiltCli(args: readonly string[]): Promise<{ exitCode: number | null; stdout: string; loaded: string[] }> {
+async function runBuiltCli(
+  args: readonly string[],
+): Promise<{ exitCode: number | null; stdout: string; loaded: string[] }> {
   const scratch = await mkdtemp(join(tmpdir(), 'apicert-quick-'));
   const log = join(scratch, 'loaded.txt');
   try {
@@ -73,7 +76,9 @@ describe('apicert --version and --help', () => {
   it('prints the help yargs prints, in-process too', async () => {
     const io = captureIo({});
     expect(await runCli(['--help'], io)).toBe(0);
-    expect(io.out(), 'harness/cli/top-level-help.ts is stale: run npm run docs').toBe(`${await renderTopLevelHelp()}\n`);
+    expect(io.out(), 'harness/cli/top-level-help.ts is stale: run npm run docs').toBe(
+      `${await renderTopLevelHelp()}\n`,
+    );
   });
 });
 
@@ -82,7 +87,9 @@ describe('findQuickAnswer', () => {
 
   it('answers --version and --help alone, in English, at 100 columns or more', () => {
     expect(findQuickAnswer(['--version'], wide)).toBe(`${toolVersion()}\n`);
-    expect(findQuickAnswer(['--help'], { ...wide, stdout: { columns: 120, write: () => true } })).toMatch(/^apicert <command>/);
+    expect(findQuickAnswer(['--help'], { ...wide, stdout: { columns: 120, write: () => true } })).toMatch(
+      /^apicert <command>/,
+    );
     for (const env of [{ LANG: 'en_GB.UTF-8' }, { LC_ALL: 'C' }, { LANG: 'POSIX' }, { LC_ALL: '', LANG: 'C.UTF-8' }]) {
       expect(findQuickAnswer(['--help'], { ...wide, env }), JSON.stringify(env)).toBeDefined();
     }
@@ -93,7 +100,12 @@ describe('findQuickAnswer', () => {
     expect(findQuickAnswer(['--help', '--version'], wide)).toBeUndefined();
     expect(findQuickAnswer([], wide)).toBeUndefined();
     expect(findQuickAnswer(['--help'], { ...wide, stdout: { columns: 80, write: () => true } })).toBeUndefined();
-    for (const env of [{ LANG: 'de_DE.UTF-8' }, { LC_ALL: 'fr_FR', LANG: 'en_US' }, { LC_MESSAGES: 'ja_JP' }, { LANGUAGE: 'de:en' }]) {
+    for (const env of [
+      { LANG: 'de_DE.UTF-8' },
+      { LC_ALL: 'fr_FR', LANG: 'en_US' },
+      { LC_MESSAGES: 'ja_JP' },
+      { LANGUAGE: 'de:en' },
+    ]) {
       expect(findQuickAnswer(['--help'], { ...wide, env }), JSON.stringify(env)).toBeUndefined();
     }
   });

@@ -19,7 +19,9 @@ export function findQuickAnswer(argv: readonly string[], io: Pick<CliIo, 'stdout
 // The locale yargs picks (guessLocale in yargs-factory.js): the first of these variables that is set
 // and not empty, up to a '.' or ':'. C and POSIX have no translation, so they read English too.
 function isEnglishLocale(env: CliIo['env']): boolean {
-  const variable = [env['LC_ALL'], env['LC_MESSAGES'], env['LANG'], env['LANGUAGE']].find((value) => value !== undefined && value !== '');
+  const variable = [env['LC_ALL'], env['LC_MESSAGES'], env['LANG'], env['LANGUAGE']].find(
+    (value) => value !== undefined && value !== '',
+  );
   const locale = (variable ?? 'en_US').replace(/[.:].*/, '');
   return /^(en([_-].*)?|C|POSIX)$/.test(locale);
 }

@@ -32,12 +32,18 @@ export interface DescriptionSource {
   readonly baseUrl?: string | undefined;
 }
 
-export async function readDescription(source: DescriptionSource, io: CliIo): Promise<LoadedOpenApi & { readonly from: string }> {
+export async function readDescription(
+  source: DescriptionSource,
+  io: CliIo,
+): Promise<LoadedOpenApi & { readonly from: string }> {
   const token = io.env['APICERT_TOKEN'];
   const options: LoadOptions =
-    source.baseUrl === undefined || token === undefined || token === '' ? {} : { credential: { origin: new URL(source.baseUrl).origin, header: 'authorization', value: `Bearer ${token}` } };
+    source.baseUrl === undefined || token === undefined || token === ''
+      ? {}
+      : { credential: { origin: new URL(source.baseUrl).origin, header: 'authorization', value: `Bearer ${token}` } };
   if (source.openapi !== undefined) return { ...(await loadOpenApi(source.openapi, options)), from: source.openapi };
-  if (source.baseUrl === undefined) throw new OpenApiUnreadableError('no API description: give --openapi FILE|URL, or --base-url URL to look for one');
+  if (source.baseUrl === undefined)
+    throw new OpenApiUnreadableError('no API description: give --openapi FILE|URL, or --base-url URL to look for one');
   io.stdout.write(`looking for an API description under ${source.baseUrl}…\n`);
   // Each place gets a short wait: twelve of them behind a target that never answers must not take minutes.
   const looking: LoadOptions = { ...options, timeoutMs: discoveryTimeoutMs };
@@ -54,7 +60,9 @@ export async function readDescription(source: DescriptionSource, io: CliIo): Pro
       tried.push(path);
     }
   }
-  throw new OpenApiUnreadableError(`no API description found under ${source.baseUrl} (tried ${tried.join(', ')}); pass --openapi with its file or URL`);
+  throw new OpenApiUnreadableError(
+    `no API description found under ${source.baseUrl} (tried ${tried.join(', ')}); pass --openapi with its file or URL`,
+  );
 }
 
 /** "OpenAPI 3.1.0" or "Swagger 2.0". */

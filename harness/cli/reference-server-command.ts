@@ -38,25 +38,38 @@ export async function referenceServerCommand(flags: ReferenceServerFlagValues, i
     ...(retryBaseMs !== undefined ? { retryBaseMs } : {}),
     ...(maxAttempts !== undefined ? { maxAttempts } : {}),
   };
-  const profiles = parseChoices('receiver-profile', flags.receiverProfile ?? 'convention', ['convention', 'standard-webhooks'] as const);
+  const profiles = parseChoices('receiver-profile', flags.receiverProfile ?? 'convention', [
+    'convention',
+    'standard-webhooks',
+  ] as const);
   if (profiles.length > 1) throw new UsageError('--receiver-profile takes one value: convention or standard-webhooks');
   const receiverProfile = profiles[0]!;
   const senderProfiles = parseChoices('sender-profile', flags.senderProfile ?? 'convention', senderProfileNames);
-  if (senderProfiles.length > 1) throw new UsageError(`--sender-profile takes one value: ${senderProfileNames.join(', ')}`);
+  if (senderProfiles.length > 1)
+    throw new UsageError(`--sender-profile takes one value: ${senderProfileNames.join(', ')}`);
   const senderProfile = senderProfiles[0]!;
   // A switch that acts only in other profiles would start a server that shows nothing of it.
   for (const name of chosen) {
     const onlyWith = defects.find((defect) => defect.name === name)?.onlyWith;
     const profile = onlyWith?.flag === 'sender-profile' ? senderProfile : receiverProfile;
     if (onlyWith !== undefined && !onlyWith.profiles.includes(profile)) {
-      io.stderr.write(`apicert: --defects ${name} has no effect with --${onlyWith.flag} ${profile}; it acts with --${onlyWith.flag} ${onlyWith.profiles.join(' or ')}\n`);
+      io.stderr.write(
+        `apicert: --defects ${name} has no effect with --${onlyWith.flag} ${profile}; it acts with --${onlyWith.flag} ${onlyWith.profiles.join(' or ')}\n`,
+      );
     }
   }
   let server: RunningReferenceServer;
   try {
     // Loaded here, not at the top: Express is the server's alone, and `apicert run` should not pay for it.
     const { startReferenceServer } = await import('../../reference-server/start.js');
-    server = await startReferenceServer({ host: flags.host, port, defects: chosen, webhooks, receiverProfile, senderProfile });
+    server = await startReferenceServer({
+      host: flags.host,
+      port,
+      defects: chosen,
+      webhooks,
+      receiverProfile,
+      senderProfile,
+    });
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
     throw new ReferenceServerListenError(

@@ -1,7 +1,14 @@
 // What the CLI does with a finished run: writes the report files, prints the console report (and
 // the comparison with a baseline), and turns the release gate into the exit code.
 import { appendFile } from 'node:fs/promises';
-import { renderComparisonConsole, renderConsoleReport, renderGithubAnnotations, renderGithubStepSummary, writeReports, type ReportFormat } from '../../reports/index.js';
+import {
+  renderComparisonConsole,
+  renderConsoleReport,
+  renderGithubAnnotations,
+  renderGithubStepSummary,
+  writeReports,
+  type ReportFormat,
+} from '../../reports/index.js';
 import { ExitCode } from '../exit-codes.js';
 import type { RunComparison } from '../model/compare-runs.js';
 import { isReleaseGatePassed, type FailOn } from '../model/release-gate.js';
@@ -52,11 +59,21 @@ export interface ReportedRun {
  * Writes and prints the run; never throws for a report that could not be written: it warns, and the
  * run exits 1, since a run without its reports certifies nothing (a CI gate must not pass on it).
  */
-export async function reportRun(run: RunResult, comparison: RunComparison | undefined, options: ReportRunOptions): Promise<ReportedRun> {
-  const written = await writeReports(run, options.reportDir, options.formats, comparison === undefined ? {} : { comparison });
+export async function reportRun(
+  run: RunResult,
+  comparison: RunComparison | undefined,
+  options: ReportRunOptions,
+): Promise<ReportedRun> {
+  const written = await writeReports(
+    run,
+    options.reportDir,
+    options.formats,
+    comparison === undefined ? {} : { comparison },
+  );
   if (options.console !== false) {
     options.write(renderConsoleReport(run, { color: options.color }));
-    if (comparison !== undefined) options.write(renderComparisonConsole(comparison, { color: options.color, failOn: options.failOn }));
+    if (comparison !== undefined)
+      options.write(renderComparisonConsole(comparison, { color: options.color, failOn: options.failOn }));
   }
   if (options.github !== undefined) await reportToGithub(run, written.paths, options.github.stepSummaryPath, options);
   for (const failure of written.errors) options.warn(`${failure.code}: ${failure.message}\n`);
@@ -65,7 +82,9 @@ export async function reportRun(run: RunResult, comparison: RunComparison | unde
   // --fail-on new gates only on failures the baseline did not have; the reports keep the real verdict.
   const isGatePassed = isReleaseGatePassed(run, comparison, options.failOn);
   if (isGatePassed && written.errors.length > 0) {
-    options.warn(`apicert: the verdict passed, but ${written.errors.length === 1 ? 'a report' : `${written.errors.length} reports`} could not be written, so the run certifies nothing: exit 1\n`);
+    options.warn(
+      `apicert: the verdict passed, but ${written.errors.length === 1 ? 'a report' : `${written.errors.length} reports`} could not be written, so the run certifies nothing: exit 1\n`,
+    );
   }
   const exitCode = isGatePassed && written.errors.length === 0 ? ExitCode.Conformant : ExitCode.NotConformant;
   return { exitCode, reportPaths: written.paths };
@@ -73,12 +92,19 @@ export async function reportRun(run: RunResult, comparison: RunComparison | unde
 
 // Annotations go to stdout, where the runner reads workflow commands; the summary is appended to the
 // step's file. A summary that cannot be written is a warning: the reports and the exit code stand.
-async function reportToGithub(run: RunResult, reportPaths: readonly string[], stepSummaryPath: string | undefined, options: ReportRunOptions): Promise<void> {
+async function reportToGithub(
+  run: RunResult,
+  reportPaths: readonly string[],
+  stepSummaryPath: string | undefined,
+  options: ReportRunOptions,
+): Promise<void> {
   options.write(renderGithubAnnotations(run));
   if (stepSummaryPath === undefined || stepSummaryPath === '') return;
   try {
     await appendFile(stepSummaryPath, `${renderGithubStepSummary(run, { reportPaths })}\n`);
   } catch (error) {
-    options.warn(`apicert: the job summary could not be written to $GITHUB_STEP_SUMMARY (${(error as NodeJS.ErrnoException).code ?? String(error)}); the reports and the exit code are unaffected\n`);
+    options.warn(
+      `apicert: the job summary could not be written to $GITHUB_STEP_SUMMARY (${(error as NodeJS.ErrnoException).code ?? String(error)}); the reports and the exit code are unaffected\n`,
+    );
   }
 }

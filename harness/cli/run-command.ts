@@ -7,7 +7,15 @@ import { UsageError } from '../errors.js';
 import type { ExitCode } from '../exit-codes.js';
 import { runConformance, type RunConformanceOptions } from '../runner/run-conformance.js';
 import type { CliIo } from './cli-io.js';
-import { parseChoices, parseFailOn, parseInteger, parseList, parseReporters, parseShard, parseSuites } from './parse-flag-values.js';
+import {
+  parseChoices,
+  parseFailOn,
+  parseInteger,
+  parseList,
+  parseReporters,
+  parseShard,
+  parseSuites,
+} from './parse-flag-values.js';
 import { parseRunPace } from './run-pace.js';
 import { createProgressLine } from './progress-line.js';
 import { reportRun, reportRunOptionsFor } from './report-run.js';
@@ -37,7 +45,8 @@ function parseRequiredClasses(raw: string | undefined): string[] | undefined {
   if (names === undefined) return undefined;
   const known = [...new Set(allChecks.map((check) => check.conformanceClass)), advisoryClassId];
   for (const name of names) {
-    if (!known.includes(name)) throw new UsageError(`--require: unknown conformance class "${name}"; choose from ${known.join(', ')}`);
+    if (!known.includes(name))
+      throw new UsageError(`--require: unknown conformance class "${name}"; choose from ${known.join(', ')}`);
   }
   if (names.length === 0) throw new UsageError(`--require needs at least one of ${known.join(', ')}`);
   return names;
@@ -47,7 +56,13 @@ function parseRequiredClasses(raw: string | undefined): string[] | undefined {
  * The config `run --openapi` starts from, as `apicert init` would write it, how it was derived, and
  * the document as a contract for the answers (the openapi-contract class).
  */
-async function deriveForRun(source: string, baseUrl: string | undefined, io: CliIo): Promise<NonNullable<RunConformanceOptions['derived']> & { contract: NonNullable<RunConformanceOptions['contract']> }> {
+async function deriveForRun(
+  source: string,
+  baseUrl: string | undefined,
+  io: CliIo,
+): Promise<
+  NonNullable<RunConformanceOptions['derived']> & { contract: NonNullable<RunConformanceOptions['contract']> }
+> {
   // Loaded only for --openapi: the parser, the faker and the validators cost a run without a
   // document about a third of a second of start-up.
   const [{ readDescription, specificationOf }, { deriveConfig }, { createAnswerContract }] = await Promise.all([
@@ -55,8 +70,15 @@ async function deriveForRun(source: string, baseUrl: string | undefined, io: Cli
     import('../openapi/derive-config.js'),
     import('../openapi/response-contract.js'),
   ]);
-  const loaded = await readDescription({ openapi: source, baseUrl: baseUrl === undefined ? undefined : originOf(baseUrl) }, io);
-  const derivation = deriveConfig(loaded.model, { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(loaded.url !== undefined ? { documentUrl: loaded.url } : {}), seed: 1 });
+  const loaded = await readDescription(
+    { openapi: source, baseUrl: baseUrl === undefined ? undefined : originOf(baseUrl) },
+    io,
+  );
+  const derivation = deriveConfig(loaded.model, {
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(loaded.url !== undefined ? { documentUrl: loaded.url } : {}),
+    seed: 1,
+  });
   const toFill = derivation.lines.filter((line) => line.kind === 'missing').length;
   io.stdout.write(
     `config derived from ${source} (${specificationOf(loaded.model)}): ${derivation.lines.length - toFill} keys derived, ${toFill} it could not fill (apicert init --openapi prints each); --config keys win\n`,
@@ -94,7 +116,9 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
   const strict = flags.strict === true || (isOptInOnly && named.includes(advisoryClassId));
   const alsoRequire = isOptInOnly ? named.filter((name) => name !== advisoryClassId) : [];
   if (flags.openapi === undefined && [...(named ?? [])].includes(contractClassId)) {
-    throw new UsageError(`--require ${contractClassId} judges the answers against an API description: give it with --openapi FILE|URL`);
+    throw new UsageError(
+      `--require ${contractClassId} judges the answers against an API description: give it with --openapi FILE|URL`,
+    );
   }
   const failOn = parseFailOn(flags.failOn ?? 'any', flags.baseline);
   // Before the target is contacted: a run is not spent only to find its reports have nowhere to go.
@@ -102,14 +126,18 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
   if (reportDirProblem !== undefined) throw new UsageError(reportDirProblem);
   // Before the document is read (it may be fetched from the base URL's origin), as the runner would.
   if (flags.openapi !== undefined && flags.baseUrl !== undefined && hasUrlUserInfo(flags.baseUrl)) {
-    throw new UsageError('--base-url must not carry user:password@; put the credential in the environment variable named by target.auth.tokenEnv (APICERT_TOKEN by default)');
+    throw new UsageError(
+      '--base-url must not carry user:password@; put the credential in the environment variable named by target.auth.tokenEnv (APICERT_TOKEN by default)',
+    );
   }
   const derived = flags.openapi === undefined ? undefined : await deriveForRun(flags.openapi, flags.baseUrl, io);
   const progress = createProgressLine(io.stderr);
   const interrupts = io.watchInterrupts?.();
   const onInterrupt = (): void => {
     progress.clear();
-    io.stderr.write('apicert: interrupted; stopping the running checks, deleting the records made so far, writing the reports (Ctrl-C again quits at once)\n');
+    io.stderr.write(
+      'apicert: interrupted; stopping the running checks, deleting the records made so far, writing the reports (Ctrl-C again quits at once)\n',
+    );
   };
   interrupts?.signal.addEventListener('abort', onInterrupt, { once: true });
   try {
@@ -117,7 +145,9 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
       registry,
       ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
       ...(flags.config !== undefined ? { configPath: flags.config } : {}),
-      ...(derived !== undefined ? { derived: { config: derived.config, derivation: derived.derivation }, contract: derived.contract } : {}),
+      ...(derived !== undefined
+        ? { derived: { config: derived.config, derivation: derived.derivation }, contract: derived.contract }
+        : {}),
       ...(alsoRequire.length > 0 ? { alsoRequire } : {}),
       ...(suites !== undefined ? { suites } : {}),
       ...(seed !== undefined ? { seed } : {}),
@@ -131,7 +161,11 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
       ...(interrupts !== undefined ? { interrupt: interrupts.signal } : {}),
     });
     progress.clear();
-    const { exitCode } = await reportRun(run, comparison, reportRunOptionsFor(io, reporters, { reportDir: flags.reportDir, formats, failOn }));
+    const { exitCode } = await reportRun(
+      run,
+      comparison,
+      reportRunOptionsFor(io, reporters, { reportDir: flags.reportDir, formats, failOn }),
+    );
     return exitCode;
   } finally {
     interrupts?.signal.removeEventListener('abort', onInterrupt);

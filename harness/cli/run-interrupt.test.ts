@@ -14,7 +14,9 @@ const exampleConfig = fileURLToPath(new URL('../../apicert.config.example.json',
 async function countRecords(url: string, token: string): Promise<number> {
   let total = 0;
   for (const path of ['/customers', '/orders', '/products']) {
-    const page = (await (await fetch(`${url}${path}?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json()) as { items: unknown[] };
+    const page = (await (
+      await fetch(`${url}${path}?limit=100`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { items: unknown[] };
     total += page.items.length;
   }
   return total;
@@ -26,8 +28,24 @@ describe('apicert run, interrupted', () => {
     const reportDir = await mkdtemp(join(tmpdir(), 'apicert-interrupt-'));
     const interrupt = new AbortController();
     try {
-      const io = { ...captureIo({ APICERT_TOKEN: server.token }), watchInterrupts: () => ({ signal: interrupt.signal, dispose: () => {} }) };
-      const running = runCli(['run', '--base-url', server.url, '--config', exampleConfig, '--report-dir', reportDir, '--suite', 'pagination'], io);
+      const io = {
+        ...captureIo({ APICERT_TOKEN: server.token }),
+        watchInterrupts: () => ({ signal: interrupt.signal, dispose: () => {} }),
+      };
+      const running = runCli(
+        [
+          'run',
+          '--base-url',
+          server.url,
+          '--config',
+          exampleConfig,
+          '--report-dir',
+          reportDir,
+          '--suite',
+          'pagination',
+        ],
+        io,
+      );
       // Interrupt once the suite has records on the target: mid-run, whatever the machine's speed.
       let recordsSeen = 0;
       for (let attempt = 0; attempt < 200 && recordsSeen === 0; attempt += 1) {
@@ -61,10 +79,18 @@ describe('apicert run, interrupted', () => {
     try {
       const interrupt = new AbortController();
       interrupt.abort();
-      const io = { ...captureIo({ APICERT_TOKEN: server.token }), watchInterrupts: () => ({ signal: interrupt.signal, dispose: () => {} }) };
-      const code = await runCli(['run', '--base-url', server.url, '--config', exampleConfig, '--report-dir', reportDir], io);
+      const io = {
+        ...captureIo({ APICERT_TOKEN: server.token }),
+        watchInterrupts: () => ({ signal: interrupt.signal, dispose: () => {} }),
+      };
+      const code = await runCli(
+        ['run', '--base-url', server.url, '--config', exampleConfig, '--report-dir', reportDir],
+        io,
+      );
       expect(code).toBe(130);
-      expect(io.err().trim().split('\n').at(-1)).toBe('APICERT_RUN_INTERRUPTED: the run was interrupted before any check ran; no report was written');
+      expect(io.err().trim().split('\n').at(-1)).toBe(
+        'APICERT_RUN_INTERRUPTED: the run was interrupted before any check ran; no report was written',
+      );
       expect(await readdir(reportDir)).toEqual([]);
       expect(await countRecords(server.url, server.token)).toBe(0);
     } finally {

@@ -23,7 +23,11 @@ export function parseRunPace(flags: RunPaceFlags): RunPace {
   const timeoutMs = parseInteger('timeout-ms', flags.timeoutMs, 1, 0x7fffffff);
   const rateLimit = parsePositiveNumber('rate-limit', flags.rateLimit);
   const concurrency = parseInteger('concurrency', flags.concurrency, 1, 64);
-  return { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(rateLimit !== undefined ? { rateLimit } : {}), ...(concurrency !== undefined ? { concurrency } : {}) };
+  return {
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(rateLimit !== undefined ? { rateLimit } : {}),
+    ...(concurrency !== undefined ? { concurrency } : {}),
+  };
 }
 
 /** The pace of the run `command` (a report's replayCommand) was made with; a bad value blames the report, not the user's flags. */
@@ -36,6 +40,8 @@ export function runPaceOfCommand(command: string, reportPath: string): RunPace {
     });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    throw new UsageError(`${reportPath} says its run was made with a value replay cannot use (${error.message}); fix the report's replayCommand or run the checks again with apicert run`);
+    throw new UsageError(
+      `${reportPath} says its run was made with a value replay cannot use (${error.message}); fix the report's replayCommand or run the checks again with apicert run`,
+    );
   }
 }

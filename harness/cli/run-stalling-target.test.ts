@@ -23,12 +23,19 @@ const unansweredInARow = 3;
 // (before the breaker the same runs took 30 s and more), not how fast a loaded machine is. undici
 // checks its time-outs about twice a second, so a 300 ms one ends after up to a second.
 const slackMs = 8_000;
-const stoppedMessage = /^the target stopped answering: 3 exchanges in a row timed out or were reset, so the run stopped; if the target is only slow, raise budgets\.requestTimeoutMs \(300 ms\)/;
+const stoppedMessage =
+  /^the target stopped answering: 3 exchanges in a row timed out or were reset, so the run stopped; if the target is only slow, raise budgets\.requestTimeoutMs \(300 ms\)/;
 const env = { APICERT_TOKEN: 'tok_stalling_0123456789', APICERT_WEBHOOK_SECRET: 'whsec_stalling_0123456789' };
 
 interface Report {
   interrupted?: string;
-  checks: { id: string; status: string; durationMs: number; error?: { code: string; message: string }; findings: { message: string }[] }[];
+  checks: {
+    id: string;
+    status: string;
+    durationMs: number;
+    error?: { code: string; message: string };
+    findings: { message: string }[];
+  }[];
   notes: { message: string }[];
 }
 
@@ -37,7 +44,9 @@ let example: Record<string, unknown>;
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'apicert-stalling-'));
-  example = JSON.parse(await readFile(fileURLToPath(new URL('../../apicert.config.example.json', import.meta.url)), 'utf8')) as Record<string, unknown>;
+  example = JSON.parse(
+    await readFile(fileURLToPath(new URL('../../apicert.config.example.json', import.meta.url)), 'utf8'),
+  ) as Record<string, unknown>;
   delete example.$schema;
 });
 
@@ -54,13 +63,24 @@ interface StallingRun {
 }
 
 /** Runs the CLI against `baseUrl` with the example config and small budgets, or `changes` to them; `name` names its report folder. */
-async function runAgainst(baseUrl: string, name: string, extraArgs: readonly string[] = [], changes: object = {}): Promise<StallingRun> {
+async function runAgainst(
+  baseUrl: string,
+  name: string,
+  extraArgs: readonly string[] = [],
+  changes: object = {},
+): Promise<StallingRun> {
   const configPath = join(workDir, `${name}.config.json`);
-  await writeFile(configPath, JSON.stringify({ ...example, budgets: { requestTimeoutMs, unansweredInARow }, ...changes }));
+  await writeFile(
+    configPath,
+    JSON.stringify({ ...example, budgets: { requestTimeoutMs, unansweredInARow }, ...changes }),
+  );
   const reportDir = join(workDir, name);
   const io = captureIo(env);
   const started = performance.now();
-  const code = await runCli(['run', '--base-url', baseUrl, '--config', configPath, '--report-dir', reportDir, ...extraArgs], io);
+  const code = await runCli(
+    ['run', '--base-url', baseUrl, '--config', configPath, '--report-dir', reportDir, ...extraArgs],
+    io,
+  );
   return { code, elapsedMs: performance.now() - started, out: io.out(), err: io.err(), reportDir };
 }
 
@@ -94,7 +114,11 @@ describe.each([
     const planned = report.checks.filter((c) => c.status !== 'skipped');
     const stopped = planned.filter((c) => c.error?.code === 'APICERT_TARGET_STOPPED_ANSWERING');
     expect(stopped.length).toBeGreaterThan(planned.length - 3);
-    expect(planned.at(-1)).toMatchObject({ status: 'errored', durationMs: 0, error: { code: 'APICERT_TARGET_STOPPED_ANSWERING', message: expect.stringMatching(stoppedMessage) } });
+    expect(planned.at(-1)).toMatchObject({
+      status: 'errored',
+      durationMs: 0,
+      error: { code: 'APICERT_TARGET_STOPPED_ANSWERING', message: expect.stringMatching(stoppedMessage) },
+    });
     expect(stopped.every((c) => c.status === 'errored')).toBe(true);
     // The breaker's count, plus what was already in flight when it tripped (target.concurrency, 24).
     expect(target.requests()).toBeLessThanOrEqual(unansweredInARow + 24 + 1);
@@ -107,7 +131,10 @@ describe('apicert run against a target that falls silent once it holds records',
   it('stops, and gives up the clean-up after one round of deletes instead of a time-out per record', async () => {
     const upstream = await startReferenceServer({ port: 0, token: env.APICERT_TOKEN });
     let created = 0;
-    const target = await startFallingSilentTarget(upstream.url, (method, _path, status) => method === 'POST' && status === 201 && ++created >= 10);
+    const target = await startFallingSilentTarget(
+      upstream.url,
+      (method, _path, status) => method === 'POST' && status === 201 && ++created >= 10,
+    );
     try {
       const run = await runAgainst(target.origin, 'falls-silent', ['--suite', 'pagination', '--concurrency', '4']);
       const { code, elapsedMs } = run;
@@ -139,12 +166,24 @@ describe('apicert run, the reachability probe', () => {
     const target = await startTricklingTarget(50);
     try {
       // No webhooks: a sender's retry window would have to fit in the check budget, and so in the run's.
-      const tight = { budgets: { requestTimeoutMs, checkTimeoutMs: requestTimeoutMs, totalRunMs: requestTimeoutMs, unansweredInARow: 50 }, webhooks: {} };
+      const tight = {
+        budgets: {
+          requestTimeoutMs,
+          checkTimeoutMs: requestTimeoutMs,
+          totalRunMs: requestTimeoutMs,
+          unansweredInARow: 50,
+        },
+        webhooks: {},
+      };
       const run = await runAgainst(target.origin, 'probe-budget', ['--suite', 'resources'], tight);
       const report = await readReport(run);
       expect(run.code).toBe(1);
       expect(report.interrupted).toMatch(/^the run passed its total budget of 300 ms \(budgets\.totalRunMs\)/);
-      expect(report.checks.filter((c) => c.status !== 'skipped').every((c) => c.error?.code === 'APICERT_RUN_BUDGET_EXCEEDED')).toBe(true);
+      expect(
+        report.checks
+          .filter((c) => c.status !== 'skipped')
+          .every((c) => c.error?.code === 'APICERT_RUN_BUDGET_EXCEEDED'),
+      ).toBe(true);
       expect(target.requests()).toBe(1);
     } finally {
       await target.close();
@@ -154,7 +193,9 @@ describe('apicert run, the reachability probe', () => {
   it('stops the run before any check, with exit code 3 and no report, when it goes unanswered and budgets.unansweredInARow is 1', async () => {
     const target = await startSilentTarget();
     try {
-      const run = await runAgainst(target.origin, 'probe-stops', [], { budgets: { requestTimeoutMs, unansweredInARow: 1 } });
+      const run = await runAgainst(target.origin, 'probe-stops', [], {
+        budgets: { requestTimeoutMs, unansweredInARow: 1 },
+      });
       expect(run.code).toBe(3);
       expect(run.err.trim().split('\n').at(-1)).toMatch(
         /^APICERT_TARGET_STOPPED_ANSWERING: the target stopped answering: the reachability probe \(GET http:\/\/127\.0\.0\.1:\d+\) timed out or was reset and budgets\.unansweredInARow is 1, so no check ran and no report was written;/,

@@ -47,10 +47,26 @@ describe('secrets a hostile target echoes', () => {
   it('never reach the console or any report file, in any form the target sent them', async () => {
     const config = {
       target: { baseUrl: target.origin, followRedirects: true },
-      collections: [{ name: 'customers', path: '/customers', sample: { name: 'Ada {unique}' }, replace: { name: 'Bea {unique}' }, patch: { name: 'Cy' } }],
+      collections: [
+        {
+          name: 'customers',
+          path: '/customers',
+          sample: { name: 'Ada {unique}' },
+          replace: { name: 'Bea {unique}' },
+          patch: { name: 'Cy' },
+        },
+      ],
       webhooks: {
-        sender: { register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}', secret: '{secret}' } }, collection: 'customers', senderTimeoutMs: 50, retryWindowMs: 300 },
-        receiver: { url: '/webhook-receiver', observe: { urlTemplate: '/webhook-receiver/events/{eventId}', pointer: '/processedCount' } },
+        sender: {
+          register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}', secret: '{secret}' } },
+          collection: 'customers',
+          senderTimeoutMs: 50,
+          retryWindowMs: 300,
+        },
+        receiver: {
+          url: '/webhook-receiver',
+          observe: { urlTemplate: '/webhook-receiver/events/{eventId}', pointer: '/processedCount' },
+        },
       },
       budgets: { requestTimeoutMs: 1000, checkTimeoutMs: 3000, totalRunMs: 30_000 },
     };
@@ -59,7 +75,12 @@ describe('secrets a hostile target echoes', () => {
     const reportDir = join(dir, 'report');
     // As on GitHub Actions: the annotations and the job summary are outputs too.
     const stepSummary = join(dir, 'step-summary.md');
-    const io = captureIo({ APICERT_TOKEN: token, APICERT_WEBHOOK_SECRET: receiverSecret, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: stepSummary });
+    const io = captureIo({
+      APICERT_TOKEN: token,
+      APICERT_WEBHOOK_SECRET: receiverSecret,
+      GITHUB_ACTIONS: 'true',
+      GITHUB_STEP_SUMMARY: stepSummary,
+    });
 
     const code = await runCli(['run', '--config', configPath, '--report-dir', reportDir, '--seed', '7'], io);
 
@@ -74,7 +95,9 @@ describe('secrets a hostile target echoes', () => {
 
     // The target really was given every secret, and really sent them back.
     const secrets = target.secrets();
-    expect(secrets).toEqual(expect.arrayContaining([token, `Bearer ${token}`, receiverSecret, expect.stringMatching(/^[0-9a-f]{64}$/)]));
+    expect(secrets).toEqual(
+      expect.arrayContaining([token, `Bearer ${token}`, receiverSecret, expect.stringMatching(/^[0-9a-f]{64}$/)]),
+    );
     const wrongToken = secrets.find((secret) => secret !== token && /^[a-z]{3}_[A-Z][a-z]{3}_/.test(secret));
     expect(wrongToken).toBeDefined();
     expect(target.deliveriesSent()).toBeGreaterThan(0);

@@ -14,24 +14,60 @@ const exampleConfig = fileURLToPath(new URL('../../apicert.config.example.json',
 describe('the API token', () => {
   it('is asked for, in one line with the variable to set, when a check calls the API', async () => {
     const io = captureIo({ APICERT_WEBHOOK_SECRET: 'x' });
-    expect(await runCli(['run', '--base-url', 'http://127.0.0.1:9', '--config', exampleConfig, '--suite', 'resources'], io)).toBe(2);
-    expect(io.err()).toBe('APICERT_SECRET_MISSING: environment variable APICERT_TOKEN is not set; export the API token in it (or name another variable in target.auth.tokenEnv)\n');
+    expect(
+      await runCli(['run', '--base-url', 'http://127.0.0.1:9', '--config', exampleConfig, '--suite', 'resources'], io),
+    ).toBe(2);
+    expect(io.err()).toBe(
+      'APICERT_SECRET_MISSING: environment variable APICERT_TOKEN is not set; export the API token in it (or name another variable in target.auth.tokenEnv)\n',
+    );
   });
 
   it('is not needed by the receiver suite alone without observe, which calls no API', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'apicert-token-needed-'));
     try {
-      const example = JSON.parse(await readFile(exampleConfig, 'utf8')) as { webhooks: { receiver: Record<string, unknown> } };
+      const example = JSON.parse(await readFile(exampleConfig, 'utf8')) as {
+        webhooks: { receiver: Record<string, unknown> };
+      };
       const { observe: _observe, ...receiver } = example.webhooks.receiver;
       const configPath = join(directory, 'receiver.json');
       await writeFile(configPath, JSON.stringify({ ...example, webhooks: { receiver } }));
       const io = captureIo({ APICERT_WEBHOOK_SECRET: 'x' });
       // Port 9 answers nothing: the run gets past the token and stops at the target, exit 3.
-      expect(await runCli(['run', '--base-url', 'http://127.0.0.1:9', '--config', configPath, '--suite', 'webhooks-receiver', '--report-dir', join(directory, 'report')], io)).toBe(3);
+      expect(
+        await runCli(
+          [
+            'run',
+            '--base-url',
+            'http://127.0.0.1:9',
+            '--config',
+            configPath,
+            '--suite',
+            'webhooks-receiver',
+            '--report-dir',
+            join(directory, 'report'),
+          ],
+          io,
+        ),
+      ).toBe(3);
       expect(io.err()).not.toMatch(/APICERT_SECRET_MISSING/);
       // With observe, on the API, the token is needed again.
       const observing = captureIo({ APICERT_WEBHOOK_SECRET: 'x' });
-      expect(await runCli(['run', '--base-url', 'http://127.0.0.1:9', '--config', exampleConfig, '--suite', 'webhooks-receiver', '--report-dir', join(directory, 'report')], observing)).toBe(2);
+      expect(
+        await runCli(
+          [
+            'run',
+            '--base-url',
+            'http://127.0.0.1:9',
+            '--config',
+            exampleConfig,
+            '--suite',
+            'webhooks-receiver',
+            '--report-dir',
+            join(directory, 'report'),
+          ],
+          observing,
+        ),
+      ).toBe(2);
       expect(observing.err()).toMatch(/^APICERT_SECRET_MISSING: /);
     } finally {
       await rm(directory, { recursive: true, force: true });

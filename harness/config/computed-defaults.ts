@@ -8,7 +8,10 @@ export function applyComputedDefaults(config: ConfigWithSchemaDefaults): Apicert
   const collections = config.collections.map((collection) => ({
     ...collection,
     // A child is read and deleted under its nested path unless the file says otherwise.
-    related: collection.related.map((related) => ({ ...related, memberPath: related.memberPath ?? `${related.path}/{childId}` })),
+    related: collection.related.map((related) => ({
+      ...related,
+      memberPath: related.memberPath ?? `${related.path}/{childId}`,
+    })),
   }));
   const { sender } = config.webhooks;
   // "Default: the first collection", resolved here so consumers need not repeat the rule.
@@ -18,7 +21,9 @@ export function applyComputedDefaults(config: ConfigWithSchemaDefaults): Apicert
     collections,
     webhooks: {
       ...config.webhooks,
-      ...(sender === undefined ? {} : { sender: { ...sender, ...(senderCollection === undefined ? {} : { collection: senderCollection }) } }),
+      ...(sender === undefined
+        ? {}
+        : { sender: { ...sender, ...(senderCollection === undefined ? {} : { collection: senderCollection }) } }),
     },
   };
 }

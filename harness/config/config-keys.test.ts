@@ -4,15 +4,17 @@ import { listConfigKeys } from './config-keys.js';
 describe('listConfigKeys', () => {
   it('lists nested keys dotted, with [] after lists', () => {
     const keys = listConfigKeys();
-    expect(keys).toEqual(expect.arrayContaining([
-      '$schema',
-      'target.auth.tokenEnv',
-      'collections[].related[].createPath',
-      'collections[].pagination.styles',
-      'webhooks.sender.sink.tls.certFile',
-      'webhooks.receiver.observe.pointer',
-      'budgets.totalRunMs',
-    ]));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        '$schema',
+        'target.auth.tokenEnv',
+        'collections[].related[].createPath',
+        'collections[].pagination.styles',
+        'webhooks.sender.sink.tls.certFile',
+        'webhooks.receiver.observe.pointer',
+        'budgets.totalRunMs',
+      ]),
+    );
   });
 
   it('lists each key once and nothing inside request bodies', () => {

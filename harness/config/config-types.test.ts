@@ -1,7 +1,13 @@
 // Compile-time proofs that the types derived from the schema say what the schema says: npm run
 // typecheck fails when they do not. At run time these expectations do nothing.
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ApicertConfig, CollectionConfig, ConfigFile, RelatedCollectionConfig, SinkConfig } from './config-types.js';
+import type {
+  ApicertConfig,
+  CollectionConfig,
+  ConfigFile,
+  RelatedCollectionConfig,
+  SinkConfig,
+} from './config-types.js';
 import type { configSchema } from './schema.js';
 
 type Body = { readonly [key: string]: unknown };
@@ -37,24 +43,34 @@ describe('the config types derived from the schema', () => {
     expectTypeOf<RequiredKeys<NonNullable<ConfigFile['budgets']>>>().toEqualTypeOf<never>();
     expectTypeOf<RequiredKeys<ApicertConfig['pagination']>>().toEqualTypeOf<SchemaDefaulted<Sections['pagination']>>();
     expectTypeOf<RequiredKeys<ApicertConfig['resources']>>().toEqualTypeOf<SchemaDefaulted<Sections['resources']>>();
-    expectTypeOf<RequiredKeys<ApicertConfig['target']['auth']>>().toEqualTypeOf<SchemaDefaulted<Sections['target']['properties']['auth']>>();
+    expectTypeOf<RequiredKeys<ApicertConfig['target']['auth']>>().toEqualTypeOf<
+      SchemaDefaulted<Sections['target']['properties']['auth']>
+    >();
     expectTypeOf<RequiredKeys<ApicertConfig>>().toEqualTypeOf<SchemaDefaulted<Schema>>();
     expectTypeOf<RequiredKeys<WebhookSenderConfig>>().toEqualTypeOf<SchemaRequired<Sender> | SchemaDefaulted<Sender>>();
     expectTypeOf<RequiredKeys<FileSender>>().toEqualTypeOf<SchemaRequired<Sender>>();
     expectTypeOf<RequiredKeys<SinkConfig>>().toEqualTypeOf<SchemaDefaulted<Sender['properties']['sink']>>();
-    expectTypeOf<RequiredKeys<WebhookReceiverConfig>>().toEqualTypeOf<SchemaRequired<Receiver> | SchemaDefaulted<Receiver>>();
+    expectTypeOf<RequiredKeys<WebhookReceiverConfig>>().toEqualTypeOf<
+      SchemaRequired<Receiver> | SchemaDefaulted<Receiver>
+    >();
     expectTypeOf<RequiredKeys<FileReceiver>>().toEqualTypeOf<SchemaRequired<Receiver>>();
-    expectTypeOf<RequiredKeys<CollectionConfig>>().toEqualTypeOf<SchemaRequired<Collection> | SchemaDefaulted<Collection>>();
+    expectTypeOf<RequiredKeys<CollectionConfig>>().toEqualTypeOf<
+      SchemaRequired<Collection> | SchemaDefaulted<Collection>
+    >();
     expectTypeOf<RequiredKeys<FileCollection>>().toEqualTypeOf<SchemaRequired<Collection>>();
     // memberPath: a computed default (computed-defaults.ts).
-    expectTypeOf<RequiredKeys<RelatedCollectionConfig>>().toEqualTypeOf<SchemaRequired<Related> | SchemaDefaulted<Related> | 'memberPath'>();
+    expectTypeOf<RequiredKeys<RelatedCollectionConfig>>().toEqualTypeOf<
+      SchemaRequired<Related> | SchemaDefaulted<Related> | 'memberPath'
+    >();
     expectTypeOf<RequiredKeys<FileRelated>>().toEqualTypeOf<SchemaRequired<Related>>();
   });
 
   it('give keys their JSON types, enums as unions and bodies as open objects', () => {
     expectTypeOf<ApicertConfig['budgets']['totalRunMs']>().toEqualTypeOf<number>();
     expectTypeOf<ApicertConfig['target']['followRedirects']>().toEqualTypeOf<boolean>();
-    expectTypeOf<SinkConfig['tls']>().toEqualTypeOf<{ readonly certFile: string; readonly keyFile: string } | undefined>();
+    expectTypeOf<SinkConfig['tls']>().toEqualTypeOf<
+      { readonly certFile: string; readonly keyFile: string } | undefined
+    >();
     expectTypeOf<PaginationStyle>().toEqualTypeOf<'offset' | 'page' | 'cursor'>();
     expectTypeOf<DigestEncoding>().toEqualTypeOf<'hex' | 'base64' | 'either'>();
     expectTypeOf<WebhookReceiverConfig['digestEncoding']>().toEqualTypeOf<'hex' | 'base64'>();
@@ -62,7 +78,9 @@ describe('the config types derived from the schema', () => {
     expectTypeOf<FileCollection['sample']>().toEqualTypeOf<Body>();
     expectTypeOf<CollectionConfig['replace']>().toEqualTypeOf<Body | undefined>();
     expectTypeOf<WebhookReceiverConfig['events']>().toEqualTypeOf<{ readonly create: Body; readonly update: Body }>();
-    expectTypeOf<Sections['pagination']['properties']['walkPageSize']['default']>().toExtend<ApicertConfig['pagination']['walkPageSize']>();
+    expectTypeOf<Sections['pagination']['properties']['walkPageSize']['default']>().toExtend<
+      ApicertConfig['pagination']['walkPageSize']
+    >();
   });
 
   it('make the computed defaults required once loaded, and optional in the file', () => {

@@ -29,7 +29,9 @@ type ResolvedCollection = Resolved['collections'][number];
 export type RelatedCollectionConfig = ResolvedCollection['related'][number] & { readonly memberPath: string };
 
 /** A collection the kit exercises. */
-export type CollectionConfig = Omit<ResolvedCollection, 'related'> & { readonly related: readonly RelatedCollectionConfig[] };
+export type CollectionConfig = Omit<ResolvedCollection, 'related'> & {
+  readonly related: readonly RelatedCollectionConfig[];
+};
 
 /** The loaded config: every default applied, deeply frozen. */
 export type ApicertConfig = Omit<Resolved, 'collections'> & { readonly collections: readonly CollectionConfig[] };

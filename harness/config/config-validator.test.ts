@@ -8,7 +8,9 @@ import type { ValidateFunction } from 'ajv';
 import { configSchemaHash, loadConfigValidator, PRECOMPILED_VALIDATOR_FILE } from './config-validator.js';
 import { writePrecompiledValidator } from './write-schema-file.js';
 
-const exampleConfig: unknown = JSON.parse(readFileSync(new URL('../../apicert.config.example.json', import.meta.url), 'utf8'));
+const exampleConfig: unknown = JSON.parse(
+  readFileSync(new URL('../../apicert.config.example.json', import.meta.url), 'utf8'),
+);
 
 let folder: string;
 let precompiled: ValidateFunction;
@@ -32,7 +34,18 @@ function verdict(validate: ValidateFunction, raw: unknown): unknown {
   const filled = structuredClone(raw);
   const valid = validate(filled);
   // Every field problem lines read (schema-problems.ts), parentSchema included, and the value with its defaults.
-  return { valid, filled, errors: (validate.errors ?? []).map((e) => [e.instancePath, e.schemaPath, e.keyword, e.params, e.data, e.parentSchema]) };
+  return {
+    valid,
+    filled,
+    errors: (validate.errors ?? []).map((e) => [
+      e.instancePath,
+      e.schemaPath,
+      e.keyword,
+      e.params,
+      e.data,
+      e.parentSchema,
+    ]),
+  };
 }
 
 describe('the precompiled config validator', () => {
@@ -42,9 +55,14 @@ describe('the precompiled config validator', () => {
     await writeFile(stale, 'module.exports = () => true; module.exports.schemaHash = "0ld";\n');
     expect(loadConfigValidator(stale)({ bogus: 1 })).toBe(false);
     const fresh = join(folder, 'fresh.cjs');
-    await writeFile(fresh, `module.exports = () => true; module.exports.schemaHash = ${JSON.stringify(configSchemaHash())};\n`);
+    await writeFile(
+      fresh,
+      `module.exports = () => true; module.exports.schemaHash = ${JSON.stringify(configSchemaHash())};\n`,
+    );
     expect(loadConfigValidator(fresh)({ bogus: 1 })).toBe(true);
-    expect(PRECOMPILED_VALIDATOR_FILE.endsWith(join('harness', 'config', 'config-validator.precompiled.cjs'))).toBe(true);
+    expect(PRECOMPILED_VALIDATOR_FILE.endsWith(join('harness', 'config', 'config-validator.precompiled.cjs'))).toBe(
+      true,
+    );
   });
 
   it('judges the example and broken configs exactly as the schema compiled at run time does', () => {
@@ -61,10 +79,16 @@ describe('the precompiled config validator', () => {
   });
 
   it('fills in the same defaults, as fresh values on every call', () => {
-    const minimal = { collections: [{ name: 'c', path: '/c', sample: {}, related: [{ name: 'r', path: '/c/{id}/r', sample: {} }] }], webhooks: { receiver: { url: '/in' } } };
+    const minimal = {
+      collections: [{ name: 'c', path: '/c', sample: {}, related: [{ name: 'r', path: '/c/{id}/r', sample: {} }] }],
+      webhooks: { receiver: { url: '/in' } },
+    };
     const fromPrecompiled = verdict(precompiled, minimal);
     expect(fromPrecompiled).toEqual(verdict(compiledNow, minimal));
-    expect(fromPrecompiled).toMatchObject({ valid: true, filled: { budgets: { totalRunMs: 600_000 }, webhooks: { receiver: { events: { create: { id: '{eventId}' } } } } } });
+    expect(fromPrecompiled).toMatchObject({
+      valid: true,
+      filled: { budgets: { totalRunMs: 600_000 }, webhooks: { receiver: { events: { create: { id: '{eventId}' } } } } },
+    });
     const first: Record<string, { styles?: unknown }> = {};
     const second: Record<string, { styles?: unknown }> = {};
     precompiled({ collections: [{ name: 'c', path: '/c', sample: {}, pagination: first }] });

@@ -25,7 +25,9 @@ export const PRECOMPILED_VALIDATOR_FILE = fileURLToPath(new URL('./config-valida
 /** What the precompiled validator carries to say what it was compiled from: schema, options, ajv. */
 export function configSchemaHash(): string {
   const { version } = createRequire(import.meta.url)('ajv/package.json') as { version: string };
-  return createHash('sha256').update(JSON.stringify({ configSchema, validatorOptions, ajv: version })).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ configSchema, validatorOptions, ajv: version }))
+    .digest('hex');
 }
 
 /**

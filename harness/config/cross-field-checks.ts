@@ -38,12 +38,15 @@ function checkNotAbove(raw: unknown, small: Bound, large: Bound, strictly = fals
   const smallName = String(small.path.at(-1));
   const largeName = String(large.path.at(-1));
   const relation = strictly ? 'be less than' : 'not exceed';
-  const shown = (name: string, value: number, written: unknown): string => `${name} ${value}${written === undefined ? ' (default)' : ''}`;
-  return [{
-    pointer: toPointer(smallWritten === undefined ? large.path : small.path),
-    what: `${shown(smallName, smallValue, smallWritten)} must ${relation} ${shown(largeName, largeValue, largeWritten)}`,
-    fix: `lower ${smallName} or raise ${largeName}`,
-  }];
+  const shown = (name: string, value: number, written: unknown): string =>
+    `${name} ${value}${written === undefined ? ' (default)' : ''}`;
+  return [
+    {
+      pointer: toPointer(smallWritten === undefined ? large.path : small.path),
+      what: `${shown(smallName, smallValue, smallWritten)} must ${relation} ${shown(largeName, largeValue, largeWritten)}`,
+      fix: `lower ${smallName} or raise ${largeName}`,
+    },
+  ];
 }
 
 // Each side's default and largest value come from the schema, so a default changed there is used here.
@@ -78,12 +81,18 @@ function checkBounds(raw: unknown): ConfigProblem[] {
     ...checkNotAbove(raw, sender('senderTimeoutMs'), sender('retryWindowMs'), true),
     // A sender check waits up to the window; cut off by its own time-out it would end errored,
     // not with the clean "no retry within the window" a user can act on.
-    ...(readPath(raw, 'webhooks', 'sender') === undefined ? [] : checkNotAbove(raw, sender('retryWindowMs'), budget('checkTimeoutMs'), true)),
+    ...(readPath(raw, 'webhooks', 'sender') === undefined
+      ? []
+      : checkNotAbove(raw, sender('retryWindowMs'), budget('checkTimeoutMs'), true)),
     ...checkNotAbove(raw, sink('maxBytesKeptPerChannel'), sink('maxBytesKept')),
   ];
 }
 
-function findRepeats(values: readonly { pointer: string; value: string | undefined }[], noun: string, fix: string): ConfigProblem[] {
+function findRepeats(
+  values: readonly { pointer: string; value: string | undefined }[],
+  noun: string,
+  fix: string,
+): ConfigProblem[] {
   const firstSeen = new Map<string, string>();
   const problems: ConfigProblem[] = [];
   for (const { pointer, value } of values) {
@@ -103,7 +112,10 @@ function checkRelated(collection: unknown, i: number): ConfigProblem[] {
   const parentPath = asText(readPath(collection, 'path')) ?? '/parents';
   const related = asList(readPath(collection, 'related'));
   const problems = findRepeats(
-    related.map((r, j) => ({ pointer: toPointer(['collections', i, 'related', j, 'name']), value: asText(readPath(r, 'name')) })),
+    related.map((r, j) => ({
+      pointer: toPointer(['collections', i, 'related', j, 'name']),
+      value: asText(readPath(r, 'name')),
+    })),
     'related name',
     'give each related collection of this collection its own name',
   );
@@ -119,7 +131,12 @@ function checkRelated(collection: unknown, i: number): ConfigProblem[] {
     }
     const createPath = asText(readPath(r, 'createPath'));
     const sample = readPath(r, 'sample');
-    if (createPath !== undefined && createPath !== 'nested' && asObject(sample) && !containsText(sample, '{parentId}')) {
+    if (
+      createPath !== undefined &&
+      createPath !== 'nested' &&
+      asObject(sample) &&
+      !containsText(sample, '{parentId}')
+    ) {
       problems.push({
         pointer: toPointer(['collections', i, 'related', j, 'sample']),
         what: `has no "{parentId}", yet children are created at ${showValue(createPath)}, so nothing ties a child to its parent`,
@@ -134,8 +151,16 @@ function checkCollections(raw: unknown): ConfigProblem[] {
   const collections = asList(readPath(raw, 'collections'));
   const at = (i: number, key: string): string => toPointer(['collections', i, key]);
   return [
-    ...findRepeats(collections.map((c, i) => ({ pointer: at(i, 'name'), value: asText(readPath(c, 'name')) })), 'collection name', 'give each collection its own name'),
-    ...findRepeats(collections.map((c, i) => ({ pointer: at(i, 'path'), value: asText(readPath(c, 'path')) })), 'collection path', 'describe each collection once'),
+    ...findRepeats(
+      collections.map((c, i) => ({ pointer: at(i, 'name'), value: asText(readPath(c, 'name')) })),
+      'collection name',
+      'give each collection its own name',
+    ),
+    ...findRepeats(
+      collections.map((c, i) => ({ pointer: at(i, 'path'), value: asText(readPath(c, 'path')) })),
+      'collection path',
+      'describe each collection once',
+    ),
     ...collections.flatMap(checkRelated),
   ];
 }
@@ -146,8 +171,17 @@ function checkWebhooks(raw: unknown): ConfigProblem[] {
   const senderCollection = asText(readPath(raw, 'webhooks', 'sender', 'collection'));
   if (senderCollection !== undefined && !names.includes(senderCollection)) {
     const nearest = findNearestName(senderCollection, names);
-    const fix = nearest !== undefined ? `did you mean ${JSON.stringify(nearest)}?` : names.length > 0 ? `name one of ${showNames(names)}` : 'add that collection to collections';
-    problems.push({ pointer: '/webhooks/sender/collection', what: `names no configured collection (got ${showValue(senderCollection)})`, fix });
+    const fix =
+      nearest !== undefined
+        ? `did you mean ${JSON.stringify(nearest)}?`
+        : names.length > 0
+          ? `name one of ${showNames(names)}`
+          : 'add that collection to collections';
+    problems.push({
+      pointer: '/webhooks/sender/collection',
+      what: `names no configured collection (got ${showValue(senderCollection)})`,
+      fix,
+    });
   }
   const registerBody = readPath(raw, 'webhooks', 'sender', 'register', 'body');
   if (asObject(registerBody) && !containsText(registerBody, '{sinkUrl}')) {
@@ -174,7 +208,10 @@ function checkWebhooks(raw: unknown): ConfigProblem[] {
       problems.push({
         pointer: `/webhooks/${role}/digestEncoding`,
         what: `is set, but the ${profile} profile writes its digest in its own encoding, so it is never used`,
-        fix: profile === 'custom' ? `set the encoding in webhooks.${role}.customProfile.encoding, or remove digestEncoding` : 'remove it',
+        fix:
+          profile === 'custom'
+            ? `set the encoding in webhooks.${role}.customProfile.encoding, or remove digestEncoding`
+            : 'remove it',
       });
     }
   }
@@ -189,7 +226,13 @@ function checkUrlParses(raw: unknown, path: Path, pattern: string): ConfigProble
     new URL(value.replaceAll('{eventId}', 'e').replaceAll('{recordId}', 'r'));
     return [];
   } catch {
-    return [{ pointer: toPointer(path), what: `is not a valid URL (got ${showValue(value)})`, fix: 'check the host name and port' }];
+    return [
+      {
+        pointer: toPointer(path),
+        what: `is not a valid URL (got ${showValue(value)})`,
+        fix: 'check the host name and port',
+      },
+    ];
   }
 }
 
@@ -209,24 +252,72 @@ function checkCustomProfile(raw: unknown, role: 'sender' | 'receiver'): ConfigPr
   const custom = readPath(raw, 'webhooks', role, 'customProfile');
   const at = (key: string): string => `/webhooks/${role}/customProfile${key === '' ? '' : `/${key}`}`;
   if (profile === 'custom' && custom === undefined) {
-    return [{ pointer: `/webhooks/${role}/profile`, what: 'is "custom" but customProfile is missing', fix: `describe the scheme in webhooks.${role}.customProfile, field by field (docs/signature-profiles.md)` }];
+    return [
+      {
+        pointer: `/webhooks/${role}/profile`,
+        what: 'is "custom" but customProfile is missing',
+        fix: `describe the scheme in webhooks.${role}.customProfile, field by field (docs/signature-profiles.md)`,
+      },
+    ];
   }
   if (custom === undefined) return [];
   if (profile !== 'custom') {
-    return [{ pointer: at(''), what: `is set, but profile is ${showValue(profile ?? 'convention')}, so it is never used`, fix: `set webhooks.${role}.profile to "custom", or remove customProfile` }];
+    return [
+      {
+        pointer: at(''),
+        what: `is set, but profile is ${showValue(profile ?? 'convention')}, so it is never used`,
+        fix: `set webhooks.${role}.profile to "custom", or remove customProfile`,
+      },
+    ];
   }
   const problems: ConfigProblem[] = [];
   const signed = asText(readPath(custom, 'signedContent')) ?? '{body}';
   const entry = asText(readPath(custom, 'entry')) ?? '{digest}';
   const prefix = asText(readPath(custom, 'headerPrefix'));
-  if (!signed.includes('{body}')) problems.push({ pointer: at('signedContent'), what: `has no "{body}" (got ${showValue(signed)})`, fix: 'sign the raw body: put "{body}" in it, e.g. "{timestamp}.{body}"' });
-  if (entry.split('{digest}').length !== 2) problems.push({ pointer: at('entry'), what: `must hold "{digest}" exactly once (got ${showValue(entry)})`, fix: 'write one signature as it appears, e.g. "v1={digest}"' });
-  if (prefix !== undefined && !prefix.includes('{timestamp}')) problems.push({ pointer: at('headerPrefix'), what: `has no "{timestamp}" (got ${showValue(prefix)})`, fix: 'the prefix carries the signing time, e.g. "t={timestamp}"; or remove it' });
-  if (signed.includes('{id}') && readPath(custom, 'idHeader') === undefined) problems.push({ pointer: at('idHeader'), what: 'is missing, but signedContent signs "{id}"', fix: 'name the header that carries the event id' });
-  const carriesTimestamp = readPath(custom, 'timestampHeader') !== undefined || (prefix?.includes('{timestamp}') ?? false);
-  if (signed.includes('{timestamp}') && !carriesTimestamp) problems.push({ pointer: at('timestampHeader'), what: 'is missing, but signedContent signs "{timestamp}"', fix: 'name the header that carries it, or put "{timestamp}" in headerPrefix' });
-  if (readPath(custom, 'toleranceSeconds') !== undefined && !signed.includes('{timestamp}')) problems.push({ pointer: at('toleranceSeconds'), what: 'is set, but signedContent signs no "{timestamp}"', fix: 'remove it, or sign the timestamp' });
-  if (readPath(custom, 'toleranceSeconds') === undefined && signed.includes('{timestamp}')) problems.push({ pointer: at('toleranceSeconds'), what: 'is missing, but signedContent signs "{timestamp}"', fix: 'give how old a signed timestamp may be, in seconds, e.g. 300' });
+  if (!signed.includes('{body}'))
+    problems.push({
+      pointer: at('signedContent'),
+      what: `has no "{body}" (got ${showValue(signed)})`,
+      fix: 'sign the raw body: put "{body}" in it, e.g. "{timestamp}.{body}"',
+    });
+  if (entry.split('{digest}').length !== 2)
+    problems.push({
+      pointer: at('entry'),
+      what: `must hold "{digest}" exactly once (got ${showValue(entry)})`,
+      fix: 'write one signature as it appears, e.g. "v1={digest}"',
+    });
+  if (prefix !== undefined && !prefix.includes('{timestamp}'))
+    problems.push({
+      pointer: at('headerPrefix'),
+      what: `has no "{timestamp}" (got ${showValue(prefix)})`,
+      fix: 'the prefix carries the signing time, e.g. "t={timestamp}"; or remove it',
+    });
+  if (signed.includes('{id}') && readPath(custom, 'idHeader') === undefined)
+    problems.push({
+      pointer: at('idHeader'),
+      what: 'is missing, but signedContent signs "{id}"',
+      fix: 'name the header that carries the event id',
+    });
+  const carriesTimestamp =
+    readPath(custom, 'timestampHeader') !== undefined || (prefix?.includes('{timestamp}') ?? false);
+  if (signed.includes('{timestamp}') && !carriesTimestamp)
+    problems.push({
+      pointer: at('timestampHeader'),
+      what: 'is missing, but signedContent signs "{timestamp}"',
+      fix: 'name the header that carries it, or put "{timestamp}" in headerPrefix',
+    });
+  if (readPath(custom, 'toleranceSeconds') !== undefined && !signed.includes('{timestamp}'))
+    problems.push({
+      pointer: at('toleranceSeconds'),
+      what: 'is set, but signedContent signs no "{timestamp}"',
+      fix: 'remove it, or sign the timestamp',
+    });
+  if (readPath(custom, 'toleranceSeconds') === undefined && signed.includes('{timestamp}'))
+    problems.push({
+      pointer: at('toleranceSeconds'),
+      what: 'is missing, but signedContent signs "{timestamp}"',
+      fix: 'give how old a signed timestamp may be, in seconds, e.g. 300',
+    });
   return [...problems, ...checkHeaderForm(custom, at), ...checkHeaderNames(custom, at)];
 }
 
@@ -238,14 +329,42 @@ function checkHeaderForm(custom: unknown, at: (key: string) => string): ConfigPr
   const separator = asText(readPath(custom, 'separator'));
   const encoding = asText(readPath(custom, 'encoding')) ?? 'hex';
   const problems: ConfigProblem[] = [];
-  if (prefix !== undefined && separator === undefined) problems.push({ pointer: at('headerPrefix'), what: 'is set, but no separator parts it from the signatures', fix: 'give the separator, e.g. "," for "t={timestamp},v1={digest}"' });
-  if (prefix !== undefined && prefix.replace('{timestamp}', '') === '') problems.push({ pointer: at('headerPrefix'), what: 'is "{timestamp}" alone, so it cannot be told from a signature', fix: 'write its label too, e.g. "t={timestamp}"' });
+  if (prefix !== undefined && separator === undefined)
+    problems.push({
+      pointer: at('headerPrefix'),
+      what: 'is set, but no separator parts it from the signatures',
+      fix: 'give the separator, e.g. "," for "t={timestamp},v1={digest}"',
+    });
+  if (prefix !== undefined && prefix.replace('{timestamp}', '') === '')
+    problems.push({
+      pointer: at('headerPrefix'),
+      what: 'is "{timestamp}" alone, so it cannot be told from a signature',
+      fix: 'write its label too, e.g. "t={timestamp}"',
+    });
   if (separator === undefined) return problems;
-  if (separator === '') return [...problems, { pointer: at('separator'), what: 'is empty', fix: 'write what parts the entries, e.g. "," or " ", or remove it for one signature' }];
+  if (separator === '')
+    return [
+      ...problems,
+      {
+        pointer: at('separator'),
+        what: 'is empty',
+        fix: 'write what parts the entries, e.g. "," or " ", or remove it for one signature',
+      },
+    ];
   const literals = [entry.replace('{digest}', ''), prefix?.replace('{timestamp}', '') ?? ''];
-  if (literals.some((text) => text.includes(separator))) problems.push({ pointer: at('separator'), what: `${showValue(separator)} also occurs in entry or headerPrefix`, fix: 'choose a separator the entries do not hold' });
+  if (literals.some((text) => text.includes(separator)))
+    problems.push({
+      pointer: at('separator'),
+      what: `${showValue(separator)} also occurs in entry or headerPrefix`,
+      fix: 'choose a separator the entries do not hold',
+    });
   const alphabet = encoding === 'base64' ? /[A-Za-z0-9+/=]/ : /[0-9a-f]/;
-  if (alphabet.test(separator)) problems.push({ pointer: at('separator'), what: `${showValue(separator)} can occur inside a ${encoding} digest`, fix: 'choose a separator no digest holds, e.g. "," or " "' });
+  if (alphabet.test(separator))
+    problems.push({
+      pointer: at('separator'),
+      what: `${showValue(separator)} can occur inside a ${encoding} digest`,
+      fix: 'choose a separator no digest holds, e.g. "," or " "',
+    });
   return problems;
 }
 
@@ -254,12 +373,25 @@ function checkHeaderNames(custom: unknown, at: (key: string) => string): ConfigP
   const signature = lower('signatureHeader');
   const problems: ConfigProblem[] = [];
   for (const key of ['idHeader', 'timestampHeader']) {
-    if (lower(key) !== undefined && lower(key) === signature) problems.push({ pointer: at(key), what: 'is the signature header', fix: 'name the header that carries it apart from the signature' });
+    if (lower(key) !== undefined && lower(key) === signature)
+      problems.push({
+        pointer: at(key),
+        what: 'is the signature header',
+        fix: 'name the header that carries it apart from the signature',
+      });
   }
-  if (lower('idHeader') !== undefined && lower('idHeader') === lower('timestampHeader')) problems.push({ pointer: at('timestampHeader'), what: 'is the id header', fix: 'name two headers' });
+  if (lower('idHeader') !== undefined && lower('idHeader') === lower('timestampHeader'))
+    problems.push({ pointer: at('timestampHeader'), what: 'is the id header', fix: 'name two headers' });
   return problems;
 }
 
 export function checkCrossFieldRules(raw: unknown): ConfigProblem[] {
-  return [...checkBounds(raw), ...checkCollections(raw), ...checkWebhooks(raw), ...checkCustomProfile(raw, 'sender'), ...checkCustomProfile(raw, 'receiver'), ...checkUrls(raw)];
+  return [
+    ...checkBounds(raw),
+    ...checkCollections(raw),
+    ...checkWebhooks(raw),
+    ...checkCustomProfile(raw, 'sender'),
+    ...checkCustomProfile(raw, 'receiver'),
+    ...checkUrls(raw),
+  ];
 }

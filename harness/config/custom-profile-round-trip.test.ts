@@ -12,7 +12,13 @@ const customProfile = fc.record(
     signatureHeader: fc.constantFrom('X-Sig', 'Acme-Signature'),
     idHeader: fc.constantFrom('X-Id', 'X-Sig'),
     timestampHeader: fc.constantFrom('X-Time', 'X-Id'),
-    signedContent: fc.constantFrom('{body}', '{timestamp}.{body}', '{id}.{timestamp}.{body}', '{id}:{body}', 'v0:{timestamp}:{body}'),
+    signedContent: fc.constantFrom(
+      '{body}',
+      '{timestamp}.{body}',
+      '{id}.{timestamp}.{body}',
+      '{id}:{body}',
+      'v0:{timestamp}:{body}',
+    ),
     keyFormat: fc.constantFrom('raw', 'base64'),
     keyPrefix: fc.constantFrom('whsec_', ''),
     encoding: fc.constantFrom('hex', 'base64'),
@@ -29,14 +35,22 @@ describe('a custom profile the config accepts', () => {
     let accepted = 0;
     fc.assert(
       fc.property(customProfile, (custom) => {
-        const result = validateConfig({ webhooks: { receiver: { url: '/hooks', profile: 'custom', customProfile: custom } } });
+        const result = validateConfig({
+          webhooks: { receiver: { url: '/hooks', profile: 'custom', customProfile: custom } },
+        });
         if (!result.ok) return;
         accepted += 1;
         const profile = profileOf(result.config.webhooks.receiver as ProfileChoice);
-        const secret = profile.key.form === 'base64' ? `${profile.key.prefix}${Buffer.from('a key of twenty-four bytes').toString('base64')}` : 'raw-secret-1';
+        const secret =
+          profile.key.form === 'base64'
+            ? `${profile.key.prefix}${Buffer.from('a key of twenty-four bytes').toString('base64')}`
+            : 'raw-secret-1';
         const message = { id: 'evt_1', timestamp: 1_767_225_600, body: '{"event":"e","id":"evt_1","data":{}}' };
         const headers = signatureHeaders(profile, secret, message);
-        expect(verifyDelivery(profile, secret, headers, message.body, message.timestamp), JSON.stringify(custom)).toEqual({ valid: true });
+        expect(
+          verifyDelivery(profile, secret, headers, message.body, message.timestamp),
+          JSON.stringify(custom),
+        ).toEqual({ valid: true });
       }),
       { numRuns: 1500, seed: 7 },
     );

@@ -13,7 +13,12 @@ function parses(text: string): boolean {
 
 // Valid JSON with one character inserted, removed or replaced: the errors people make.
 const nearlyJson = fc
-  .tuple(fc.json(), fc.nat(), fc.constantFrom('', ',', '}', ']', '"', ':', "'", '\n', 'x', '0', '.', '\\', '{', '['), fc.boolean())
+  .tuple(
+    fc.json(),
+    fc.nat(),
+    fc.constantFrom('', ',', '}', ']', '"', ':', "'", '\n', 'x', '0', '.', '\\', '{', '['),
+    fc.boolean(),
+  )
   .map(([text, at, inserted, replaces]) => {
     const index = at % (text.length + 1);
     return text.slice(0, index) + inserted + text.slice(replaces ? index + 1 : index);
@@ -39,13 +44,23 @@ describe('scanJsonText', () => {
 
   it('locates a missing comma by line and column', () => {
     const text = '{\n  "target": {\n    "baseUrl": "http://x"\n    "auth": {}\n  }\n}';
-    expect(scanJsonText(text).syntaxProblem).toEqual({ line: 4, column: 5, reason: 'expected "," or "}" (a comma missing?)' });
+    expect(scanJsonText(text).syntaxProblem).toEqual({
+      line: 4,
+      column: 5,
+      reason: 'expected "," or "}" (a comma missing?)',
+    });
   });
 
   it('names a trailing comma, single quotes, comments and an early end', () => {
-    expect(scanJsonText('{"a": 1,\n}').syntaxProblem).toEqual({ line: 2, column: 1, reason: 'a trailing comma before "}"' });
+    expect(scanJsonText('{"a": 1,\n}').syntaxProblem).toEqual({
+      line: 2,
+      column: 1,
+      reason: 'a trailing comma before "}"',
+    });
     expect(scanJsonText('[1, 2, ]').syntaxProblem?.reason).toBe('a trailing comma before "]"');
-    expect(scanJsonText("{'a': 1}").syntaxProblem?.reason).toBe('expected a key in double quotes, found single quotes (JSON needs double quotes)');
+    expect(scanJsonText("{'a': 1}").syntaxProblem?.reason).toBe(
+      'expected a key in double quotes, found single quotes (JSON needs double quotes)',
+    );
     expect(scanJsonText('{"a": 1 // note\n}').syntaxProblem?.reason).toBe('expected "," or "}" (a comma missing?)');
     expect(scanJsonText('// note\n{}').syntaxProblem?.reason).toBe('expected a value, found a comment (JSON has none)');
     expect(scanJsonText('{"a": [1, 2').syntaxProblem?.reason).toBe('the file ends before "]"');

@@ -70,15 +70,18 @@ function skipString(text: string, start: number): number {
     const c = text[i];
     if (c === undefined) throw new SyntaxProblemAt(start, 'a string that is never closed (a " missing?)');
     if (c === '"') return i + 1;
-    if (c < ' ') throw new SyntaxProblemAt(i, 'a line break or control character inside a string (write it as \\n or \\t)');
+    if (c < ' ')
+      throw new SyntaxProblemAt(i, 'a line break or control character inside a string (write it as \\n or \\t)');
     if (c === '\\') {
       const escaped = text[i + 1];
       if (escaped === 'u') {
-        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) throw new SyntaxProblemAt(i, 'a \\u escape without four hex digits');
+        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
+          throw new SyntaxProblemAt(i, 'a \\u escape without four hex digits');
         i += 6;
         continue;
       }
-      if (escaped === undefined || !'"\\/bfnrt'.includes(escaped)) throw new SyntaxProblemAt(i, 'an invalid escape in a string (write a backslash as \\\\)');
+      if (escaped === undefined || !'"\\/bfnrt'.includes(escaped))
+        throw new SyntaxProblemAt(i, 'an invalid escape in a string (write a backslash as \\\\)');
       i += 2;
       continue;
     }
@@ -132,7 +135,8 @@ export function scanJsonText(text: string): JsonTextScan {
           i += 1;
           stack.pop();
         } else {
-          const hint = c === undefined ? `the file ends before "${closer}"` : `expected "," or "${closer}" (a comma missing?)`;
+          const hint =
+            c === undefined ? `the file ends before "${closer}"` : `expected "," or "${closer}" (a comma missing?)`;
           throw new SyntaxProblemAt(i, hint);
         }
         continue;
@@ -152,7 +156,12 @@ export function scanJsonText(text: string): JsonTextScan {
         const object = top as Extract<Frame, { kind: 'object' }>;
         const firstAt = object.keys.get(key);
         if (firstAt === undefined) object.keys.set(key, keyStart);
-        else duplicateKeys.push({ pointer: childPointer(object.pointer, key), first: positionOf(firstAt), again: positionOf(keyStart) });
+        else
+          duplicateKeys.push({
+            pointer: childPointer(object.pointer, key),
+            first: positionOf(firstAt),
+            again: positionOf(keyStart),
+          });
         skipWhitespace();
         if (text[i] !== ':') throw new SyntaxProblemAt(i, 'expected ":" after a key');
         i += 1;

@@ -40,7 +40,10 @@ describe('loadConfig', () => {
     const sender = { register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}' } }, sink };
     const path = await writeConfig('with-tls.json', JSON.stringify({ webhooks: { sender } }));
     const config = await loadConfig(path);
-    expect(config.webhooks.sender?.sink.tls).toEqual({ certFile: join(folder, 'certs', 'sink.pem'), keyFile: '/etc/apicert/sink-key.pem' });
+    expect(config.webhooks.sender?.sink.tls).toEqual({
+      certFile: join(folder, 'certs', 'sink.pem'),
+      keyFile: '/etc/apicert/sink-key.pem',
+    });
   });
 
   it('loads the shipped example config, resolved and frozen', async () => {
@@ -67,13 +70,17 @@ describe('loadConfig', () => {
     const error = await loadFailure(path);
     expect(error).toBeInstanceOf(ConfigUnreadableError);
     expect((error as ConfigUnreadableError).code).toBe('APICERT_CONFIG_UNREADABLE');
-    expect((error as Error).message).toBe(`config file ${path} does not exist; check the path (apicert.config.example.json is a complete example)`);
+    expect((error as Error).message).toBe(
+      `config file ${path} does not exist; check the path (apicert.config.example.json is a complete example)`,
+    );
   });
 
   it('says a directory is not a config file', async () => {
     const error = await loadFailure(folder);
     expect(error).toBeInstanceOf(ConfigUnreadableError);
-    expect((error as Error).message).toBe(`${folder} is a directory, not a config file; pass the path of the JSON file`);
+    expect((error as Error).message).toBe(
+      `${folder} is a directory, not a config file; pass the path of the JSON file`,
+    );
   });
 
   it.runIf(existsSync('/dev/zero'))('refuses /dev/zero at once, in one line', async () => {
@@ -87,7 +94,9 @@ describe('loadConfig', () => {
   it.runIf(process.platform === 'linux')('refuses a FIFO at once instead of waiting for a writer', async () => {
     const path = join(folder, 'config-pipe');
     execFileSync('mkfifo', [path]);
-    expect(((await loadFailure(path)) as Error).message).toMatch(/^config file .*config-pipe is a FIFO \(a named pipe, or a shell's <\(\.\.\.\) substitution\), not a regular file; /);
+    expect(((await loadFailure(path)) as Error).message).toMatch(
+      /^config file .*config-pipe is a FIFO \(a named pipe, or a shell's <\(\.\.\.\) substitution\), not a regular file; /,
+    );
   });
 
   it('refuses a file over the 1 MiB limit', async () => {
@@ -108,7 +117,9 @@ describe('loadConfig', () => {
 
   it('says an empty file is empty', async () => {
     const path = await writeConfig('empty.json', '  \n');
-    expect(((await loadFailure(path)) as Error).message).toBe(`config file ${path} is empty; write a JSON object, e.g. {}`);
+    expect(((await loadFailure(path)) as Error).message).toBe(
+      `config file ${path} is empty; write a JSON object, e.g. {}`,
+    );
   });
 
   it('rejects a file that is not UTF-8', async () => {
@@ -119,7 +130,10 @@ describe('loadConfig', () => {
   });
 
   it('throws ConfigInvalidError with every problem, naming the file in the fix', async () => {
-    const path = await writeConfig('bad.json', JSON.stringify({ pagination: { overMaxPolicy: 'clip', maxPagesize: 3 }, budgets: { totalRunMs: -1 } }));
+    const path = await writeConfig(
+      'bad.json',
+      JSON.stringify({ pagination: { overMaxPolicy: 'clip', maxPagesize: 3 }, budgets: { totalRunMs: -1 } }),
+    );
     const error = await loadFailure(path);
     expect(error).toBeInstanceOf(ConfigInvalidError);
     expect((error as ConfigInvalidError).code).toBe('APICERT_CONFIG_INVALID');
@@ -131,7 +145,10 @@ describe('loadConfig', () => {
   });
 
   it('reports a key written twice, which JSON.parse would silently drop', async () => {
-    const path = await writeConfig('twice.json', '{\n  "pagination": { "walkPageSize": 3 },\n  "pagination": { "fixtureCap": 9 }\n}');
+    const path = await writeConfig(
+      'twice.json',
+      '{\n  "pagination": { "walkPageSize": 3 },\n  "pagination": { "fixtureCap": 9 }\n}',
+    );
     const error = await loadFailure(path);
     expect(error).toBeInstanceOf(ConfigInvalidError);
     expect((error as ConfigInvalidError).problems).toEqual([

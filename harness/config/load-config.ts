@@ -78,7 +78,10 @@ function loadDefaults(): ApicertConfig {
  * path, the defaults alone (no collections). `base` (a config derived from an API description) lies
  * under the file: the file's keys win (mergeConfig). Throws ConfigUnreadableError or ConfigInvalidError.
  */
-export async function loadConfig(path: string | undefined, base?: Readonly<Record<string, unknown>>): Promise<ApicertConfig> {
+export async function loadConfig(
+  path: string | undefined,
+  base?: Readonly<Record<string, unknown>>,
+): Promise<ApicertConfig> {
   if (path === undefined && base === undefined) return loadDefaults();
   if (path === undefined) {
     const validation = validateConfig(base, { fileLabel: 'the derived config' });

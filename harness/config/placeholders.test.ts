@@ -13,7 +13,7 @@ describe('findPlaceholderTokens', () => {
     expect(findPlaceholderTokens('{"a":1} { } {1x}')).toEqual([]);
   });
 
-  it('knows the kit\'s placeholder names only', () => {
+  it("knows the kit's placeholder names only", () => {
     expect(isPlaceholderName('parentId')).toBe(true);
     expect(isPlaceholderName('toString')).toBe(false);
   });

@@ -2,7 +2,8 @@
 // placeholder used where it is not replaced would reach the target as literal text, so the
 // checks in placeholder-checks.ts reject it.
 
-export type PlaceholderName = 'unique' | 'fixture' | 'parentId' | 'id' | 'sinkUrl' | 'secret' | 'eventId' | 'recordId' | 'childId';
+export type PlaceholderName =
+  'unique' | 'fixture' | 'parentId' | 'id' | 'sinkUrl' | 'secret' | 'eventId' | 'recordId' | 'childId';
 
 /** Each placeholder as written, with what it becomes. */
 export const PLACEHOLDERS: Readonly<Record<PlaceholderName, { readonly written: string; readonly meaning: string }>> = {

@@ -18,7 +18,9 @@ describe('problem lines', () => {
 
   it('escape pointer segments and show the root as "(root)"', () => {
     expect(toPointer(['collections', 0, 'a/b~c'])).toBe('/collections/0/a~1b~0c');
-    expect(toProblemLine({ pointer: '', what: 'must be an object', fix: 'fix it' })).toBe('(root): must be an object; fix it');
+    expect(toProblemLine({ pointer: '', what: 'must be an object', fix: 'fix it' })).toBe(
+      '(root): must be an object; fix it',
+    );
   });
 
   it('stay on one line whatever text the file holds', () => {
@@ -32,6 +34,11 @@ describe('problem lines', () => {
 
   it('order pointers with list indexes as numbers', () => {
     const pointers = ['/collections/10/name', '/budgets/totalRunMs', '/collections/2/path', '/collections/2'];
-    expect([...pointers].sort(comparePointers)).toEqual(['/budgets/totalRunMs', '/collections/2', '/collections/2/path', '/collections/10/name']);
+    expect([...pointers].sort(comparePointers)).toEqual([
+      '/budgets/totalRunMs',
+      '/collections/2',
+      '/collections/2/path',
+      '/collections/10/name',
+    ]);
   });
 });

@@ -60,7 +60,10 @@ export interface ConfigProblem {
 export function toProblemLine(problem: ConfigProblem): string {
   const line = `${showPointer(problem.pointer)}: ${problem.what}; ${problem.fix}`;
   // Last guard of the one-line promise, should a message ever embed raw text from the file.
-  return line.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return line.replace(
+    /[\u0000-\u001f\u007f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function compareSegments(a: string, b: string): number {

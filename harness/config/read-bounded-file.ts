@@ -10,7 +10,8 @@ export type BoundedFileRefusal =
   | { readonly kind: 'missing' | 'denied' | 'directory' | 'not-regular' | 'unreadable'; readonly reason: string }
   | { readonly kind: 'too-large'; readonly reason: string; readonly limitBytes: number };
 
-export type BoundedFileRead = { readonly ok: true; readonly bytes: Buffer } | ({ readonly ok: false } & BoundedFileRefusal);
+export type BoundedFileRead =
+  { readonly ok: true; readonly bytes: Buffer } | ({ readonly ok: false } & BoundedFileRefusal);
 
 const CHUNK_BYTES = 64 * 1024;
 
@@ -68,7 +69,7 @@ function tooLarge(said: string, maxBytes: number): BoundedFileRefusal {
 function describeKind(info: Stats): string {
   if (info.isCharacterDevice()) return 'a character device (like /dev/zero or a terminal)';
   if (info.isBlockDevice()) return 'a block device (a disk)';
-  if (info.isFIFO()) return 'a FIFO (a named pipe, or a shell\'s <(...) substitution)';
+  if (info.isFIFO()) return "a FIFO (a named pipe, or a shell's <(...) substitution)";
   if (info.isSocket()) return 'a socket';
   return 'not a regular file';
 }
@@ -87,6 +88,9 @@ function describeFailure(thrown: unknown): BoundedFileRefusal {
     case 'ENXIO':
       return { kind: 'not-regular', reason: 'is a socket or device that cannot be opened, not a regular file' };
     default:
-      return { kind: 'unreadable', reason: `cannot be read (${code ?? (thrown instanceof Error ? thrown.message.split('\n')[0] : 'unknown error')})` };
+      return {
+        kind: 'unreadable',
+        reason: `cannot be read (${code ?? (thrown instanceof Error ? thrown.message.split('\n')[0] : 'unknown error')})`,
+      };
   }
 }

@@ -67,8 +67,13 @@ function describePatternMismatch(error: ErrorObject, fileLabel: string): ConfigP
       fix: 'remove "user:password@"; the token goes in the environment variable named by target.auth.tokenEnv, never in the file',
     };
   }
-  const expected = CONFIG_PATTERNS.find((format) => format.pattern === source)?.expected ?? `a string matching ${source}`;
-  return { pointer: error.instancePath, what: `must be ${expected} (got ${showValue(error.data)})`, fix: `fix ${fileLabel}` };
+  const expected =
+    CONFIG_PATTERNS.find((format) => format.pattern === source)?.expected ?? `a string matching ${source}`;
+  return {
+    pointer: error.instancePath,
+    what: `must be ${expected} (got ${showValue(error.data)})`,
+    fix: `fix ${fileLabel}`,
+  };
 }
 
 function describeEnumMiss(error: ErrorObject, fileLabel: string): ConfigProblem {

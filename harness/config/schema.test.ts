@@ -4,13 +4,19 @@ import { describe, expect, it } from 'vitest';
 import type { SchemaNode } from './schema.js';
 import { configSchema } from './schema.js';
 
-const exampleConfig: unknown = JSON.parse(readFileSync(new URL('../../apicert.config.example.json', import.meta.url), 'utf8'));
+const exampleConfig: unknown = JSON.parse(
+  readFileSync(new URL('../../apicert.config.example.json', import.meta.url), 'utf8'),
+);
 
 /** Every property node of the schema with its dotted path ("collections[].name"). */
 function listNodes(node: SchemaNode, prefix = ''): { path: string; node: SchemaNode }[] {
   return Object.entries(node.properties ?? {}).flatMap(([name, child]) => {
     const path = prefix === '' ? name : `${prefix}.${name}`;
-    return [{ path, node: child }, ...listNodes(child, path), ...(child.items ? listNodes(child.items, `${path}[]`) : [])];
+    return [
+      { path, node: child },
+      ...listNodes(child, path),
+      ...(child.items ? listNodes(child.items, `${path}[]`) : []),
+    ];
   });
 }
 

@@ -49,8 +49,16 @@ interface SectionNode<Props extends Properties> {
 }
 
 function text(description: string, format?: ConfigPattern): TextNode;
-function text<const D extends string>(description: string, format: ConfigPattern | undefined, defaultValue: D): TextNode & { readonly default: D };
-function text(description: string, format?: ConfigPattern, defaultValue?: string): TextNode & { readonly default?: string } {
+function text<const D extends string>(
+  description: string,
+  format: ConfigPattern | undefined,
+  defaultValue: D,
+): TextNode & { readonly default: D };
+function text(
+  description: string,
+  format?: ConfigPattern,
+  defaultValue?: string,
+): TextNode & { readonly default?: string } {
   return {
     type: 'string',
     description,
@@ -59,7 +67,10 @@ function text(description: string, format?: ConfigPattern, defaultValue?: string
   };
 }
 
-function count(description: string, minimum: number): { readonly type: 'integer'; readonly description: string; readonly minimum: number };
+function count(
+  description: string,
+  minimum: number,
+): { readonly type: 'integer'; readonly description: string; readonly minimum: number };
 function count<const D extends number>(
   description: string,
   minimum: number,
@@ -74,16 +85,19 @@ function millis<const D extends number>(description: string, defaultValue: D) {
   return { type: 'integer', description, minimum: 1, maximum: MAX_TIMER_MS, default: defaultValue } as const;
 }
 
-function choice<const V extends readonly [string, ...string[]]>(description: string, values: V, defaultValue: V[number]) {
+function choice<const V extends readonly [string, ...string[]]>(
+  description: string,
+  values: V,
+  defaultValue: V[number],
+) {
   return { type: 'string', description, enum: values, default: defaultValue } as const;
 }
 
 function section<const Props extends Properties>(description: string, properties: Props): SectionNode<Props>;
-function section<const Props extends Properties, const R extends readonly [keyof Props & string, ...(keyof Props & string)[]]>(
-  description: string,
-  properties: Props,
-  required: R,
-): SectionNode<Props> & { readonly required: R };
+function section<
+  const Props extends Properties,
+  const R extends readonly [keyof Props & string, ...(keyof Props & string)[]],
+>(description: string, properties: Props, required: R): SectionNode<Props> & { readonly required: R };
 function section(description: string, properties: Properties, required?: readonly string[]): SchemaNode {
   return { type: 'object', description, properties, ...(required ? { required } : {}), additionalProperties: false };
 }
@@ -103,7 +117,8 @@ const listPagination = (description: string) =>
   filledSection(description, {
     styles: {
       type: 'array',
-      description: 'Pagination styles the list supports: "offset" (limit/offset), "page" (page/per_page), "cursor" (after).',
+      description:
+        'Pagination styles the list supports: "offset" (limit/offset), "page" (page/per_page), "cursor" (after).',
       items: { type: 'string', enum: allPaginationStyles },
       minItems: 1,
       uniqueItems: true,
@@ -135,24 +150,45 @@ const related = section(
 const collection = section(
   'A collection the kit exercises: create, read, replace, change, delete and list.',
   {
-    name: text('Unique name of the collection (letters, digits, "_", "-", "."); {fixture:NAME} refers to it.', P.COLLECTION_NAME),
+    name: text(
+      'Unique name of the collection (letters, digits, "_", "-", "."); {fixture:NAME} refers to it.',
+      P.COLLECTION_NAME,
+    ),
     path: text('Path of the collection, e.g. "/customers".', P.TARGET_PATH),
     idField: text('Field of a record holding its identifier.', undefined, 'id'),
     sample: body('Body that creates a valid record. Strings may use {unique} and {fixture:NAME}.'),
-    replace: body('Whole-record body for PUT; same placeholders as sample. Default: the sample with its string fields changed.'),
-    patch: body('Partial body for PATCH; same placeholders as sample. Default: the first string field of the sample, changed.'),
-    related: { type: 'array', description: 'Related collections nested under a member of this one.', items: related, default: [] },
+    replace: body(
+      'Whole-record body for PUT; same placeholders as sample. Default: the sample with its string fields changed.',
+    ),
+    patch: body(
+      'Partial body for PATCH; same placeholders as sample. Default: the first string field of the sample, changed.',
+    ),
+    related: {
+      type: 'array',
+      description: 'Related collections nested under a member of this one.',
+      items: related,
+      default: [],
+    },
     pagination: listPagination('How this list paginates.'),
   },
   ['name', 'path', 'sample'],
 );
 
-const sink = filledSection('The capturing sink the kit listens on to receive the target\'s webhook deliveries.', {
+const sink = filledSection("The capturing sink the kit listens on to receive the target's webhook deliveries.", {
   host: text('Interface the sink listens on.', P.LISTEN_HOST, '127.0.0.1'),
-  port: { type: 'integer', description: 'Port the sink listens on; 0 picks a free port.', minimum: 0, maximum: 65_535, default: 0 },
-  publicUrl: text('URL the target should call when it cannot reach host:port directly (a tunnel or a container).', P.HTTP_URL),
+  port: {
+    type: 'integer',
+    description: 'Port the sink listens on; 0 picks a free port.',
+    minimum: 0,
+    maximum: 65_535,
+    default: 0,
+  },
+  publicUrl: text(
+    'URL the target should call when it cannot reach host:port directly (a tunnel or a container).',
+    P.HTTP_URL,
+  ),
   tls: section(
-    'PEM files to serve the sink over HTTPS; a relative path is read from the config file\'s folder.',
+    "PEM files to serve the sink over HTTPS; a relative path is read from the config file's folder.",
     {
       certFile: text('Path of the PEM certificate (chain).'),
       keyFile: text('Path of the PEM private key.'),
@@ -162,11 +198,15 @@ const sink = filledSection('The capturing sink the kit listens on to receive the
   maxBodyBytes: count('Largest delivery body kept, in bytes.', 1, 1_048_576),
   maxConnections: count('Most open connections to the sink.', 1, 32),
   maxBytesKeptPerChannel: count(
-    'Most bytes of delivery bodies and headers one check\'s channel keeps; later deliveries are answered and counted, their bodies dropped.',
+    "Most bytes of delivery bodies and headers one check's channel keeps; later deliveries are answered and counted, their bodies dropped.",
     1,
     16_777_216,
   ),
-  maxBytesKept: count('Most bytes of delivery bodies and headers the sink keeps across all open channels.', 1, 67_108_864),
+  maxBytesKept: count(
+    'Most bytes of delivery bodies and headers the sink keeps across all open channels.',
+    1,
+    67_108_864,
+  ),
 });
 
 // The signature scheme of a webhook role (docs/signature-profiles.md): the same keys for the sender,
@@ -184,24 +224,48 @@ function customProfileSection() {
     'The signature scheme when profile is "custom", field by field (docs/signature-profiles.md shows the built-in ones in these terms).',
     {
       signatureHeader: text('Header that carries the signature, e.g. "X-Acme-Signature".', P.HEADER_NAME),
-      idHeader: text('Header that carries the event id, when the scheme has one, e.g. "X-Acme-Event-Id".', P.HEADER_NAME),
-      timestampHeader: text('Header that carries the signing time in Unix seconds, when the scheme has one outside the signature header.', P.HEADER_NAME),
-      signedContent: text('What is signed: "{body}" (the raw body bytes), with "{id}" and "{timestamp}" where the scheme signs them, e.g. "{timestamp}.{body}".', undefined, '{body}'),
-      keyFormat: choice('How the HMAC key is read from the secret: its bytes ("raw"), or base64 after keyPrefix ("base64").', ['raw', 'base64'], 'raw'),
+      idHeader: text(
+        'Header that carries the event id, when the scheme has one, e.g. "X-Acme-Event-Id".',
+        P.HEADER_NAME,
+      ),
+      timestampHeader: text(
+        'Header that carries the signing time in Unix seconds, when the scheme has one outside the signature header.',
+        P.HEADER_NAME,
+      ),
+      signedContent: text(
+        'What is signed: "{body}" (the raw body bytes), with "{id}" and "{timestamp}" where the scheme signs them, e.g. "{timestamp}.{body}".',
+        undefined,
+        '{body}',
+      ),
+      keyFormat: choice(
+        'How the HMAC key is read from the secret: its bytes ("raw"), or base64 after keyPrefix ("base64").',
+        ['raw', 'base64'],
+        'raw',
+      ),
       keyPrefix: text('Prefix taken off the secret before it is read as base64, e.g. "whsec_".'),
       encoding: choice('How the HMAC-SHA256 digest is written.', ['hex', 'base64'], 'hex'),
       headerPrefix: text('An entry written once before the signatures, with "{timestamp}", e.g. "t={timestamp}".'),
-      entry: text('One signature in the header, with "{digest}", e.g. "sha256={digest}" or "v1,{digest}".', undefined, '{digest}'),
-      separator: text('What separates entries when the header may carry several signatures, e.g. " " or ","; left out: exactly one.'),
+      entry: text(
+        'One signature in the header, with "{digest}", e.g. "sha256={digest}" or "v1,{digest}".',
+        undefined,
+        '{digest}',
+      ),
+      separator: text(
+        'What separates entries when the header may carry several signatures, e.g. " " or ","; left out: exactly one.',
+      ),
       toleranceSeconds: count('How old a signed timestamp may be, in seconds, when the scheme signs one.', 1),
-      refusesFuture: { type: 'boolean', description: 'Whether a timestamp that far ahead of the clock is refused too.', default: false },
+      refusesFuture: {
+        type: 'boolean',
+        description: 'Whether a timestamp that far ahead of the clock is refused too.',
+        default: false,
+      },
     },
     ['signatureHeader'],
   );
 }
 
 const sender = section(
-  'Sender role: the target sends signed deliveries to the kit\'s capturing sink.',
+  "Sender role: the target sends signed deliveries to the kit's capturing sink.",
   {
     register: section(
       'How to register the sink with the target.',
@@ -209,20 +273,34 @@ const sender = section(
         method: text('Method of the registration request, e.g. "POST".', P.HTTP_METHOD),
         path: text('Path of the registration request, e.g. "/webhooks".', P.TARGET_PATH),
         body: body('Registration body; it must contain {sinkUrl} and may contain {secret}.'),
-        idField: text('Field of the registration response holding the subscription id, used to remove the subscription afterwards.', undefined, 'id'),
+        idField: text(
+          'Field of the registration response holding the subscription id, used to remove the subscription afterwards.',
+          undefined,
+          'id',
+        ),
       },
       ['method', 'path', 'body'],
     ),
-    collection: text('Collection whose create, update and delete trigger events. Default: the first collection.', P.COLLECTION_NAME),
+    collection: text(
+      'Collection whose create, update and delete trigger events. Default: the first collection.',
+      P.COLLECTION_NAME,
+    ),
     events: filledSection('Expected event names per operation; a name left out is found from the deliveries.', {
       create: text('Event name sent when a record is created, e.g. "customer.created".'),
       update: text('Event name sent when a record is changed.'),
       delete: text('Event name sent when a record is deleted.'),
     }),
-    profile: profileChoice('the sink verifies deliveries in', 'The kit registers a secret in the form that scheme reads (whsec_ and base64 for standard-webhooks).'),
+    profile: profileChoice(
+      'the sink verifies deliveries in',
+      'The kit registers a secret in the form that scheme reads (whsec_ and base64 for standard-webhooks).',
+    ),
     customProfile: customProfileSection(),
-    digestEncoding: choice('Encoding of the HMAC digest after "sha256=" (the convention profile; the others fix their own).', ['hex', 'base64', 'either'], 'either'),
-    senderTimeoutMs: millis('How long the target\'s sender waits for an answer before it retries, in ms.', 5000),
+    digestEncoding: choice(
+      'Encoding of the HMAC digest after "sha256=" (the convention profile; the others fix their own).',
+      ['hex', 'base64', 'either'],
+      'either',
+    ),
+    senderTimeoutMs: millis("How long the target's sender waits for an answer before it retries, in ms.", 5000),
     retryWindowMs: millis('How long the kit waits for deliveries and retries, in ms.', 30_000),
     sink,
   },
@@ -232,12 +310,29 @@ const sender = section(
 const receiver = section(
   'Receiver role: the kit sends signed deliveries to the target.',
   {
-    url: text('The target\'s receiver endpoint: an absolute http(s) URL, or a path resolved against the base URL.', P.URL_OR_PATH),
-    secretEnv: text('Environment variable holding the signing secret that the receiver verifies.', P.ENV_NAME, 'APICERT_WEBHOOK_SECRET'),
-    profile: profileChoice('the kit signs deliveries in', 'The secret in secretEnv is read as that scheme reads it (whsec_ and base64 for standard-webhooks).'),
+    url: text(
+      "The target's receiver endpoint: an absolute http(s) URL, or a path resolved against the base URL.",
+      P.URL_OR_PATH,
+    ),
+    secretEnv: text(
+      'Environment variable holding the signing secret that the receiver verifies.',
+      P.ENV_NAME,
+      'APICERT_WEBHOOK_SECRET',
+    ),
+    profile: profileChoice(
+      'the kit signs deliveries in',
+      'The secret in secretEnv is read as that scheme reads it (whsec_ and base64 for standard-webhooks).',
+    ),
     customProfile: customProfileSection(),
-    digestEncoding: choice('Encoding of the HMAC digest the kit sends after "sha256=" (the convention profile; the others fix their own).', ['hex', 'base64'], 'hex'),
-    ackBudgetMs: millis('The receiver\'s 2xx must arrive within this many ms ("quickly", convention 4.3, which gives no number; the default is the time-out many senders use). An answer past 2 s draws advice.', 10_000),
+    digestEncoding: choice(
+      'Encoding of the HMAC digest the kit sends after "sha256=" (the convention profile; the others fix their own).',
+      ['hex', 'base64'],
+      'hex',
+    ),
+    ackBudgetMs: millis(
+      'The receiver\'s 2xx must arrive within this many ms ("quickly", convention 4.3, which gives no number; the default is the time-out many senders use). An answer past 2 s draws advice.',
+      10_000,
+    ),
     oversizedBody: choice(
       'Expected answer to a correctly signed delivery of more than 1 MiB (convention 8 leaves payload limits open): any prompt answer, a 2xx or 5xx with advice ("either"), or a refusal only, a 4xx or a closed connection ("refuse").',
       ['either', 'refuse'],
@@ -266,7 +361,10 @@ const receiver = section(
     observe: section(
       'Optional: how to see what the receiver processed, so deduplication can be checked.',
       {
-        urlTemplate: text('GET URL or path where {eventId} and {recordId} are replaced, e.g. "/webhook-receiver/events/{eventId}".', P.URL_OR_PATH),
+        urlTemplate: text(
+          'GET URL or path where {eventId} and {recordId} are replaced, e.g. "/webhook-receiver/events/{eventId}".',
+          P.URL_OR_PATH,
+        ),
         pointer: text('JSON pointer to the processed count in that response, e.g. "/processedCount".', P.JSON_POINTER),
       },
       ['urlTemplate', 'pointer'],
@@ -278,56 +376,133 @@ const receiver = section(
 const root = section('What the API convention leaves open, so that one kit can certify any implementation.', {
   $schema: { type: 'string', description: 'Path or URL of the config JSON Schema, for editors; ignored by apicert.' },
   target: filledSection('The API under test.', {
-    baseUrl: text('Base URL of the API, e.g. "http://127.0.0.1:4010"; no query, fragment or user info. The --base-url flag wins.', P.HTTP_URL),
-    auth: filledSection('How the kit authenticates. The token itself comes from the environment, never from this file.', {
-      header: text('Header carrying the credential.', P.HEADER_NAME, 'Authorization'),
-      scheme: text('Word before the token, e.g. "Bearer"; "" sends the bare token.', P.AUTH_SCHEME, 'Bearer'),
-      tokenEnv: text('Environment variable holding the token.', P.ENV_NAME, 'APICERT_TOKEN'),
-      none: {
-        type: 'boolean',
-        description: 'The API takes no credential: apicert sends none, needs no token variable, and skips resources.auth-required with this reason.',
-        default: false,
+    baseUrl: text(
+      'Base URL of the API, e.g. "http://127.0.0.1:4010"; no query, fragment or user info. The --base-url flag wins.',
+      P.HTTP_URL,
+    ),
+    auth: filledSection(
+      'How the kit authenticates. The token itself comes from the environment, never from this file.',
+      {
+        header: text('Header carrying the credential.', P.HEADER_NAME, 'Authorization'),
+        scheme: text('Word before the token, e.g. "Bearer"; "" sends the bare token.', P.AUTH_SCHEME, 'Bearer'),
+        tokenEnv: text('Environment variable holding the token.', P.ENV_NAME, 'APICERT_TOKEN'),
+        none: {
+          type: 'boolean',
+          description:
+            'The API takes no credential: apicert sends none, needs no token variable, and skips resources.auth-required with this reason.',
+          default: false,
+        },
       },
-    }),
-    followRedirects: { type: 'boolean', description: 'Follow redirects to the same origin; cross-origin redirects are never followed.', default: false },
+    ),
+    followRedirects: {
+      type: 'boolean',
+      description: 'Follow redirects to the same origin; cross-origin redirects are never followed.',
+      default: false,
+    },
     rateLimit: {
       type: 'number',
-      description: 'Most requests per second the kit sends to the target; left out, no limit. The --rate-limit flag wins.',
+      description:
+        'Most requests per second the kit sends to the target; left out, no limit. The --rate-limit flag wins.',
       minimum: 0.01,
     },
     concurrency: {
-      ...count('Most requests in flight to the target at once, checks, fixtures and clean-up together; 1 sends strictly one after another. The --concurrency flag wins. Default 24, chosen by measurement: docs/http-client.md gives the figures and why.', 1, 24),
+      ...count(
+        'Most requests in flight to the target at once, checks, fixtures and clean-up together; 1 sends strictly one after another. The --concurrency flag wins. Default 24, chosen by measurement: docs/http-client.md gives the figures and why.',
+        1,
+        24,
+      ),
       maximum: 64,
     },
-    throttle: filledSection('How the kit answers a 429, or a 503 with Retry-After ("not now"): it waits and sends the request again; a throttled answer is never a conformance failure.', {
-      maxRetries: { ...count('Times one request is sent again after a 429 (or 503 with Retry-After); past that the check is errored.', 0, 5), maximum: 10 },
-      maxWaitMs: { ...millis('Longest single wait for the target, in ms; a Retry-After asking for more makes the check errored at once.', 10_000), maximum: 60_000 },
-      backoffMs: millis('First wait after a 429 without Retry-After, in ms; doubled on each retry, up to maxWaitMs.', 500),
-    }),
+    throttle: filledSection(
+      'How the kit answers a 429, or a 503 with Retry-After ("not now"): it waits and sends the request again; a throttled answer is never a conformance failure.',
+      {
+        maxRetries: {
+          ...count(
+            'Times one request is sent again after a 429 (or 503 with Retry-After); past that the check is errored.',
+            0,
+            5,
+          ),
+          maximum: 10,
+        },
+        maxWaitMs: {
+          ...millis(
+            'Longest single wait for the target, in ms; a Retry-After asking for more makes the check errored at once.',
+            10_000,
+          ),
+          maximum: 60_000,
+        },
+        backoffMs: millis(
+          'First wait after a 429 without Retry-After, in ms; doubled on each retry, up to maxWaitMs.',
+          500,
+        ),
+      },
+    ),
   }),
   collections: { type: 'array', description: 'Collections to exercise.', items: collection, default: [] },
-  resources: filledSection('Resource choices the convention leaves open; each default accepts every reasonable choice.', {
-    createStatus: text('Status of a successful create: "2xx" for any, or one code such as "201".', P.SUCCESS_STATUS, '2xx'),
-    deleteStatus: text('Status of a successful delete: "2xx" for any, or one code such as "204".', P.SUCCESS_STATUS, '2xx'),
-    refusedStatus: choice('Status of a request refused for its credential: 401, 403, or either.', ['either', '401', '403'], 'either'),
-    putOmittedField: choice('PUT without a field: reject it with 4xx, or succeed with the field removed or reset, or either.', ['either', 'reject', 'reset'], 'either'),
-    idChange: choice('PUT or PATCH carrying another id: reject it with 4xx, ignore the id, or either.', ['either', 'reject', 'ignore'], 'either'),
-    unknownParentList: choice(
-      'A list nested under an id that does not exist: 404, or "either" a 4xx or an empty list page (the mapping of conditions to status codes is not shown, 7/3).',
-      ['either', '404'],
-      'either',
-    ),
-    errorBodyPointer: text('When set, every 4xx body must be JSON with a value at this JSON pointer, e.g. "/error/message".', P.JSON_POINTER),
-  }),
+  resources: filledSection(
+    'Resource choices the convention leaves open; each default accepts every reasonable choice.',
+    {
+      createStatus: text(
+        'Status of a successful create: "2xx" for any, or one code such as "201".',
+        P.SUCCESS_STATUS,
+        '2xx',
+      ),
+      deleteStatus: text(
+        'Status of a successful delete: "2xx" for any, or one code such as "204".',
+        P.SUCCESS_STATUS,
+        '2xx',
+      ),
+      refusedStatus: choice(
+        'Status of a request refused for its credential: 401, 403, or either.',
+        ['either', '401', '403'],
+        'either',
+      ),
+      putOmittedField: choice(
+        'PUT without a field: reject it with 4xx, or succeed with the field removed or reset, or either.',
+        ['either', 'reject', 'reset'],
+        'either',
+      ),
+      idChange: choice(
+        'PUT or PATCH carrying another id: reject it with 4xx, ignore the id, or either.',
+        ['either', 'reject', 'ignore'],
+        'either',
+      ),
+      unknownParentList: choice(
+        'A list nested under an id that does not exist: 404, or "either" a 4xx or an empty list page (the mapping of conditions to status codes is not shown, 7/3).',
+        ['either', '404'],
+        'either',
+      ),
+      errorBodyPointer: text(
+        'When set, every 4xx body must be JSON with a value at this JSON pointer, e.g. "/error/message".',
+        P.JSON_POINTER,
+      ),
+    },
+  ),
   pagination: filledSection('Pagination expectations, shared by every list.', {
     defaultPageSize: count('Expected default page size. Default: found by probing.', 1),
     maxPageSize: count('Expected maximum page size. Default: found by probing.', 1),
-    overMaxPolicy: choice('Expected answer to a page size above the maximum: clamp it to the maximum, reject it with 4xx, or either.', ['clamp', 'reject', 'either'], 'either'),
-    lastPageCursor: choice('Expected next_cursor on the last page: null, left out ("absent"), "" ("empty"), or any of these.', ['null', 'absent', 'empty', 'any'], 'any'),
-    invalidParams: choice('Expected answer to an invalid pagination parameter: 4xx, a bounded page, or either.', ['reject', 'bounded-page', 'either'], 'either'),
+    overMaxPolicy: choice(
+      'Expected answer to a page size above the maximum: clamp it to the maximum, reject it with 4xx, or either.',
+      ['clamp', 'reject', 'either'],
+      'either',
+    ),
+    lastPageCursor: choice(
+      'Expected next_cursor on the last page: null, left out ("absent"), "" ("empty"), or any of these.',
+      ['null', 'absent', 'empty', 'any'],
+      'any',
+    ),
+    invalidParams: choice(
+      'Expected answer to an invalid pagination parameter: 4xx, a bounded page, or either.',
+      ['reject', 'bounded-page', 'either'],
+      'either',
+    ),
     fixtureCap: count('Most fixture records the kit may create on one list to probe the bounds.', 1, 250),
     walkPageSize: count('Page size the walks use.', 1, 5),
-    propertyRuns: count('Runs of the pagination-under-mutation property per list: three fixed ones (no writes; the anchor deleted; a seen and an unseen record deleted and one inserted), then fast-check\'s generated ones.', 1, 10),
+    propertyRuns: count(
+      "Runs of the pagination-under-mutation property per list: three fixed ones (no writes; the anchor deleted; a seen and an unseen record deleted and one inserted), then fast-check's generated ones.",
+      1,
+      10,
+    ),
     deepPageRatioWarn: {
       type: 'number',
       description: 'Advice is given when a deep page is this many times slower than the first.',
@@ -337,14 +512,21 @@ const root = section('What the API convention leaves open, so that one kit can c
   }),
   webhooks: filledSection('Webhook roles to certify; a role that is left out is skipped.', { sender, receiver }),
   budgets: filledSection('Bounds on time and size, so a misbehaving target cannot hang or flood the run.', {
-    requestTimeoutMs: millis('Time-out of each request, in ms: for connecting, for the response headers, between body chunks, and for the whole exchange.', 10_000),
+    requestTimeoutMs: millis(
+      'Time-out of each request, in ms: for connecting, for the response headers, between body chunks, and for the whole exchange.',
+      10_000,
+    ),
     maxResponseBytes: count('Largest response body read, in bytes.', 1, 4_194_304),
     evidenceBodyBytes: count('Largest body kept as evidence in the reports, in bytes.', 1, 4096),
     maxPagesPerWalk: count('Most pages one walk may fetch.', 1, 200),
     requestsPerList: count('Most requests one check may make on one list.', 1, 2000),
     checkTimeoutMs: millis('Time budget of one check, in ms.', 60_000),
     totalRunMs: millis('Time budget of the whole run, the reachability probe included, in ms.', 600_000),
-    unansweredInARow: count('Exchanges with the target in a row that, timing out or reset, stop the run ("the target stopped answering"); any answer starts the count again.', 1, 3),
+    unansweredInARow: count(
+      'Exchanges with the target in a row that, timing out or reset, stop the run ("the target stopped answering"); any answer starts the count again.',
+      1,
+      3,
+    ),
   }),
 });
 

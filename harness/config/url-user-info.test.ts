@@ -4,10 +4,23 @@ import { hasUrlUserInfo, maskUrlUserInfo } from './url-user-info.js';
 
 describe('hasUrlUserInfo', () => {
   it('finds user info in every spelling the URL parser accepts, and nowhere else', () => {
-    for (const url of ['http://u:pw@h', 'https://tok@h:8080/api', 'http:u:pw@h', 'http:\\\\u:pw@h/x', 'http://@h', 'http://a@b@h/p']) {
+    for (const url of [
+      'http://u:pw@h',
+      'https://tok@h:8080/api',
+      'http:u:pw@h',
+      'http:\\\\u:pw@h/x',
+      'http://@h',
+      'http://a@b@h/p',
+    ]) {
       expect(hasUrlUserInfo(url)).toBe(true);
     }
-    for (const url of ['http://h', 'https://h:1/a@b', 'http://h/?next=u:pw@x', '/webhook-receiver', 'ada.{unique}@example.com']) {
+    for (const url of [
+      'http://h',
+      'https://h:1/a@b',
+      'http://h/?next=u:pw@x',
+      '/webhook-receiver',
+      'ada.{unique}@example.com',
+    ]) {
       expect(hasUrlUserInfo(url)).toBe(false);
     }
   });
@@ -15,16 +28,21 @@ describe('hasUrlUserInfo', () => {
   it('agrees with the URL parser on every string it reads as a URL with user info (property)', () => {
     const anyText = fc.string({ unit: fc.constantFrom(...'aZ09:@/\\?#.% \t\n'.split('')), maxLength: 12 });
     fc.assert(
-      fc.property(fc.constantFrom('http://', 'HTTPS:', ' http:\\', 'ht\ttp://'), anyText, anyText, (scheme, userInfo, rest) => {
-        const text = `${scheme}${userInfo}@h${rest}`;
-        let parsed: URL | undefined;
-        try {
-          parsed = new URL(text);
-        } catch {
-          return;
-        }
-        if (parsed.username !== '' || parsed.password !== '') expect(hasUrlUserInfo(text)).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom('http://', 'HTTPS:', ' http:\\', 'ht\ttp://'),
+        anyText,
+        anyText,
+        (scheme, userInfo, rest) => {
+          const text = `${scheme}${userInfo}@h${rest}`;
+          let parsed: URL | undefined;
+          try {
+            parsed = new URL(text);
+          } catch {
+            return;
+          }
+          if (parsed.username !== '' || parsed.password !== '') expect(hasUrlUserInfo(text)).toBe(true);
+        },
+      ),
       { numRuns: 500 },
     );
   });

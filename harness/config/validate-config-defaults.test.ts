@@ -15,7 +15,11 @@ function loadWithDefaults(file: ConfigFile): ApicertConfig {
 function listNodes(node: SchemaNode, prefix = ''): { path: string; node: SchemaNode }[] {
   return Object.entries(node.properties ?? {}).flatMap(([name, child]) => {
     const path = prefix === '' ? name : `${prefix}.${name}`;
-    return [{ path, node: child }, ...listNodes(child, path), ...(child.items ? listNodes(child.items, `${path}[]`) : [])];
+    return [
+      { path, node: child },
+      ...listNodes(child, path),
+      ...(child.items ? listNodes(child.items, `${path}[]`) : []),
+    ];
   });
 }
 
@@ -44,9 +48,18 @@ describe('the defaults of a loaded config', () => {
     const config = loadWithDefaults({});
     expect(Object.keys(config.webhooks)).toEqual([]);
     expect(config).toMatchObject({
-      target: { auth: { header: 'Authorization', scheme: 'Bearer', tokenEnv: 'APICERT_TOKEN' }, followRedirects: false },
+      target: {
+        auth: { header: 'Authorization', scheme: 'Bearer', tokenEnv: 'APICERT_TOKEN' },
+        followRedirects: false,
+      },
       collections: [],
-      resources: { createStatus: '2xx', deleteStatus: '2xx', refusedStatus: 'either', putOmittedField: 'either', idChange: 'either' },
+      resources: {
+        createStatus: '2xx',
+        deleteStatus: '2xx',
+        refusedStatus: 'either',
+        putOmittedField: 'either',
+        idChange: 'either',
+      },
       pagination: {
         overMaxPolicy: 'either',
         lastPageCursor: 'any',
@@ -71,13 +84,15 @@ describe('the defaults of a loaded config', () => {
 
   it('fills collection and related defaults, keeping what the file says', () => {
     const file: ConfigFile = {
-      collections: [{
-        name: 'customers',
-        path: '/customers',
-        sample: { name: 'Ada' },
-        pagination: { styles: ['cursor'] },
-        related: [{ name: 'orders', path: '/customers/{id}/orders', sample: { total: 1 } }],
-      }],
+      collections: [
+        {
+          name: 'customers',
+          path: '/customers',
+          sample: { name: 'Ada' },
+          pagination: { styles: ['cursor'] },
+          related: [{ name: 'orders', path: '/customers/{id}/orders', sample: { total: 1 } }],
+        },
+      ],
     };
     const [customers] = loadWithDefaults(file).collections;
     expect(customers).toMatchObject({
@@ -85,15 +100,17 @@ describe('the defaults of a loaded config', () => {
       path: '/customers',
       idField: 'id',
       sample: { name: 'Ada' },
-      related: [{
-        name: 'orders',
-        path: '/customers/{id}/orders',
-        sample: { total: 1 },
-        createPath: 'nested',
-        idField: 'id',
-        memberPath: '/customers/{id}/orders/{childId}',
-        pagination: { styles: ['offset', 'page', 'cursor'] },
-      }],
+      related: [
+        {
+          name: 'orders',
+          path: '/customers/{id}/orders',
+          sample: { total: 1 },
+          createPath: 'nested',
+          idField: 'id',
+          memberPath: '/customers/{id}/orders/{childId}',
+          pagination: { styles: ['offset', 'page', 'cursor'] },
+        },
+      ],
       pagination: { styles: ['cursor'] },
     });
     expect(customers?.sample).toEqual({ name: 'Ada' });
@@ -108,7 +125,14 @@ describe('the defaults of a loaded config', () => {
       digestEncoding: 'either',
       senderTimeoutMs: 5000,
       retryWindowMs: 30_000,
-      sink: { host: '127.0.0.1', port: 0, maxBodyBytes: 1024 * 1024, maxConnections: 32, maxBytesKeptPerChannel: 16 * 1024 * 1024, maxBytesKept: 64 * 1024 * 1024 },
+      sink: {
+        host: '127.0.0.1',
+        port: 0,
+        maxBodyBytes: 1024 * 1024,
+        maxConnections: 32,
+        maxBytesKeptPerChannel: 16 * 1024 * 1024,
+        maxBytesKept: 64 * 1024 * 1024,
+      },
     });
     expect(config.webhooks.sender && 'collection' in config.webhooks.sender).toBe(false);
     expect(config.webhooks.receiver).toMatchObject({
@@ -126,7 +150,8 @@ describe('the defaults of a loaded config', () => {
 
   it('keeps a receiver event the file gives and defaults the other', () => {
     const create = { kind: 'made', id: '{eventId}' };
-    const events = loadWithDefaults({ webhooks: { receiver: { url: '/in', events: { create } } } }).webhooks.receiver?.events;
+    const events = loadWithDefaults({ webhooks: { receiver: { url: '/in', events: { create } } } }).webhooks.receiver
+      ?.events;
     expect(events?.create).toEqual(create);
     expect(events?.update).toMatchObject({ event: 'customer.updated' });
   });
@@ -135,7 +160,14 @@ describe('the defaults of a loaded config', () => {
     const resolved = loadWithDefaults({
       collections: [{ name: 'c', path: '/c', sample: {}, related: [{ name: 'r', path: '/c/{id}/r', sample: {} }] }],
       // A custom profile, so its section's defaults are filled too.
-      webhooks: { sender: { register: { method: 'POST', path: '/w', body: { url: '{sinkUrl}' } }, profile: 'custom', customProfile: { signatureHeader: 'X-S' } }, receiver: { url: '/in', profile: 'custom', customProfile: { signatureHeader: 'X-S' } } },
+      webhooks: {
+        sender: {
+          register: { method: 'POST', path: '/w', body: { url: '{sinkUrl}' } },
+          profile: 'custom',
+          customProfile: { signatureHeader: 'X-S' },
+        },
+        receiver: { url: '/in', profile: 'custom', customProfile: { signatureHeader: 'X-S' } },
+      },
     });
     const withDefaults = listNodes(configSchema).filter(({ node }) => node.default !== undefined);
     expect(withDefaults.length).toBeGreaterThan(30);
@@ -148,9 +180,16 @@ describe('the defaults of a loaded config', () => {
     }
   });
 
-  it('creates the sections and lists a file leaves out, as the schema\'s `default: {}` and `[]` say', () => {
-    const resolved = loadWithDefaults({ webhooks: { sender: { register: { method: 'POST', path: '/w', body: { url: '{sinkUrl}' } } }, receiver: { url: '/in' } } });
-    const containers = listNodes(configSchema).filter(({ path, node }) => isEmptyContainer(node.default) && !path.startsWith('collections[]'));
+  it("creates the sections and lists a file leaves out, as the schema's `default: {}` and `[]` say", () => {
+    const resolved = loadWithDefaults({
+      webhooks: {
+        sender: { register: { method: 'POST', path: '/w', body: { url: '{sinkUrl}' } } },
+        receiver: { url: '/in' },
+      },
+    });
+    const containers = listNodes(configSchema).filter(
+      ({ path, node }) => isEmptyContainer(node.default) && !path.startsWith('collections[]'),
+    );
     expect(containers.length).toBeGreaterThan(5);
     for (const { path } of containers) {
       expect({ path, type: typeof readResolved(resolved, path) }).toEqual({ path, type: 'object' });

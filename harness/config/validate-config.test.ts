@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { configSchema } from './schema.js';
 import { validateConfig } from './validate-config.js';
 
-const exampleConfig: unknown = JSON.parse(readFileSync(new URL('../../apicert.config.example.json', import.meta.url), 'utf8'));
+const exampleConfig: unknown = JSON.parse(
+  readFileSync(new URL('../../apicert.config.example.json', import.meta.url), 'utf8'),
+);
 
 function problemsOf(raw: unknown): readonly string[] {
   const result = validateConfig(raw);
@@ -32,7 +34,10 @@ describe('validateConfig', () => {
   it('reports every problem of a bad file at once, one line each, in file order', () => {
     const raw = {
       target: { baseUrl: 'ftp://example.com', auth: { tokenenv: 'X' } },
-      collections: [customers, { name: 'orders', path: '/orders', idField: 7, sample: { customerId: '{fixture:custmers}' } }],
+      collections: [
+        customers,
+        { name: 'orders', path: '/orders', idField: 7, sample: { customerId: '{fixture:custmers}' } },
+      ],
       pagination: { maxPagesize: 20, overMaxPolicy: 'clip', defaultPageSize: 50, maxPageSize: 20 },
       budgets: { requestTimeoutMs: -5 },
     };
@@ -85,7 +90,9 @@ describe('validateConfig', () => {
   });
 
   it('says where a misplaced key belongs, and lists the allowed keys for a stray one', () => {
-    const budgetKeys = Object.keys(configSchema.properties.budgets.properties).map((key) => JSON.stringify(key)).join(', ');
+    const budgetKeys = Object.keys(configSchema.properties.budgets.properties)
+      .map((key) => JSON.stringify(key))
+      .join(', ');
     expect(problemsOf({ target: { maxPageSize: 3 }, budgets: { colour: 'red' } })).toEqual([
       `/budgets/colour: unknown key "colour"; remove it; keys allowed here: ${budgetKeys}`,
       '/target/maxPageSize: unknown key "maxPageSize"; it belongs at pagination.maxPageSize; move it there in apicert.config.json',
@@ -99,7 +106,9 @@ describe('validateConfig', () => {
   });
 
   it('rejects negative, fractional and timer-overflowing budgets', () => {
-    expect(problemsOf({ budgets: { maxPagesPerWalk: 2.5, checkTimeoutMs: 3_000_000_000, maxResponseBytes: 0 } })).toEqual([
+    expect(
+      problemsOf({ budgets: { maxPagesPerWalk: 2.5, checkTimeoutMs: 3_000_000_000, maxResponseBytes: 0 } }),
+    ).toEqual([
       '/budgets/checkTimeoutMs: must be at most 2147483647 (got 3000000000); fix apicert.config.json',
       '/budgets/maxPagesPerWalk: must be a whole number (got 2.5); fix apicert.config.json',
       '/budgets/maxResponseBytes: must be at least 1 (got 0); fix apicert.config.json',
@@ -112,8 +121,11 @@ describe('validateConfig', () => {
     ]);
   });
 
-  it('keeps a sink channel\'s byte cap within the sink\'s', () => {
-    const sender = { register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}' } }, sink: { maxBytesKeptPerChannel: 100_000_000 } };
+  it("keeps a sink channel's byte cap within the sink's", () => {
+    const sender = {
+      register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}' } },
+      sink: { maxBytesKeptPerChannel: 100_000_000 },
+    };
     expect(problemsOf({ webhooks: { sender } })).toContain(
       '/webhooks/sender/sink/maxBytesKeptPerChannel: maxBytesKeptPerChannel 100000000 must not exceed maxBytesKept 67108864 (default); lower maxBytesKeptPerChannel or raise maxBytesKept',
     );
@@ -124,7 +136,10 @@ describe('validateConfig', () => {
       target: { baseUrl: 'http://127.0.0.1:99999' },
       webhooks: {
         receiver: { url: 'webhook-receiver' },
-        sender: { register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}' } }, sink: { publicUrl: '//tunnel.example' } },
+        sender: {
+          register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}' } },
+          sink: { publicUrl: '//tunnel.example' },
+        },
       },
     };
     expect(problemsOf(raw)).toEqual([
@@ -171,7 +186,11 @@ describe('validateConfig', () => {
   it('checks placeholders: where each is replaced, typos, fixture names and cycles', () => {
     const raw = {
       collections: [
-        { name: 'customers', path: '/customers', sample: { a: '{uniqe}', b: '{parentId}', c: '{fixture:orders}', d: 'literal {note}' } },
+        {
+          name: 'customers',
+          path: '/customers',
+          sample: { a: '{uniqe}', b: '{parentId}', c: '{fixture:orders}', d: 'literal {note}' },
+        },
         { name: 'orders', path: '/orders', sample: { customerId: '{fixture:customers}' }, patch: { x: '{fixture}' } },
       ],
     };
@@ -191,10 +210,15 @@ describe('validateConfig', () => {
   });
 
   it('needs the sender retry window to end before a check times out, only when a sender is configured', () => {
-    const sender = { register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}' } }, collection: 'customers' };
-    expect(problemsOf({ collections: [customers], webhooks: { sender }, budgets: { checkTimeoutMs: 20_000 } })).toEqual([
-      '/budgets/checkTimeoutMs: retryWindowMs 30000 (default) must be less than checkTimeoutMs 20000; lower retryWindowMs or raise checkTimeoutMs',
-    ]);
+    const sender = {
+      register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}' } },
+      collection: 'customers',
+    };
+    expect(problemsOf({ collections: [customers], webhooks: { sender }, budgets: { checkTimeoutMs: 20_000 } })).toEqual(
+      [
+        '/budgets/checkTimeoutMs: retryWindowMs 30000 (default) must be less than checkTimeoutMs 20000; lower retryWindowMs or raise checkTimeoutMs',
+      ],
+    );
     expect(validateConfig({ collections: [customers], budgets: { checkTimeoutMs: 20_000 } }).ok).toBe(true);
   });
 
@@ -202,7 +226,12 @@ describe('validateConfig', () => {
     const raw = {
       collections: [customers],
       webhooks: {
-        sender: { register: { method: 'POST', path: '/webhooks', body: { url: 'http://me' } }, collection: 'custmers', senderTimeoutMs: 9000, retryWindowMs: 9000 },
+        sender: {
+          register: { method: 'POST', path: '/webhooks', body: { url: 'http://me' } },
+          collection: 'custmers',
+          senderTimeoutMs: 9000,
+          retryWindowMs: 9000,
+        },
         receiver: { url: '/in', events: { create: { id: 'fixed' } } },
       },
     };
@@ -220,7 +249,9 @@ describe('validateConfig', () => {
     expect(problems).toHaveLength(2);
     for (const line of problems) expect(line).not.toMatch(/[\n\r]/);
     expect(problems.join('\n')).not.toContain('x'.repeat(41));
-    expect(problems[0]).toMatch(/^\/target\/bad\\nkey: unknown key "bad\\nkey"; remove it; keys allowed here: "baseUrl", "auth", "followRedirects", /);
+    expect(problems[0]).toMatch(
+      /^\/target\/bad\\nkey: unknown key "bad\\nkey"; remove it; keys allowed here: "baseUrl", "auth", "followRedirects", /,
+    );
   });
 
   it('rejects a body nested absurdly deep', () => {
@@ -249,9 +280,10 @@ describe('validateConfig', () => {
       fc.property(fc.constantFrom(...paths), fc.jsonValue(), fc.string(), (section, value, key) => {
         const base = structuredClone(exampleConfig) as Record<string, unknown>;
         const sectionValue = base[section];
-        const mutated = typeof sectionValue === 'object' && sectionValue !== null && !Array.isArray(sectionValue)
-          ? { ...base, [section]: { ...sectionValue, [key]: value } }
-          : { ...base, [section]: value };
+        const mutated =
+          typeof sectionValue === 'object' && sectionValue !== null && !Array.isArray(sectionValue)
+            ? { ...base, [section]: { ...sectionValue, [key]: value } }
+            : { ...base, [section]: value };
         const result = validateConfig(mutated);
         if (!result.ok) for (const line of result.problems) expect(line).not.toMatch(/[\n\r]/);
       }),
@@ -260,51 +292,129 @@ describe('validateConfig', () => {
   });
 });
 
-describe.each(['sender', 'receiver'] as const)('validateConfig on a custom signature profile of the %s role', (role) => {
-  const base = role === 'sender' ? { register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}' } } } : { url: '/hooks' };
-  const config = (fields: Record<string, unknown>) => ({ webhooks: { [role]: { ...base, ...fields } } });
-  const at = `\\/webhooks\\/${role}`;
+describe.each(['sender', 'receiver'] as const)(
+  'validateConfig on a custom signature profile of the %s role',
+  (role) => {
+    const base =
+      role === 'sender'
+        ? { register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}' } } }
+        : { url: '/hooks' };
+    const config = (fields: Record<string, unknown>) => ({ webhooks: { [role]: { ...base, ...fields } } });
+    const at = `\\/webhooks\\/${role}`;
 
-  it('accepts a coherent one and fills its defaults', () => {
-    const result = validateConfig(config({ profile: 'custom', customProfile: { signatureHeader: 'X-Acme-Signature', entry: 'sha256={digest}' } }));
-    expect(result.ok).toBe(true);
-    if (result.ok) expect(result.config.webhooks[role]?.customProfile).toEqual({ signatureHeader: 'X-Acme-Signature', entry: 'sha256={digest}', signedContent: '{body}', keyFormat: 'raw', encoding: 'hex', refusesFuture: false });
-  });
+    it('accepts a coherent one and fills its defaults', () => {
+      const result = validateConfig(
+        config({ profile: 'custom', customProfile: { signatureHeader: 'X-Acme-Signature', entry: 'sha256={digest}' } }),
+      );
+      expect(result.ok).toBe(true);
+      if (result.ok)
+        expect(result.config.webhooks[role]?.customProfile).toEqual({
+          signatureHeader: 'X-Acme-Signature',
+          entry: 'sha256={digest}',
+          signedContent: '{body}',
+          keyFormat: 'raw',
+          encoding: 'hex',
+          refusesFuture: false,
+        });
+    });
 
-  it('explains each incoherence in one line', () => {
-    expect(problemsOf(config({ profile: 'custom' }))).toEqual([expect.stringMatching(new RegExp(`^${at}\\/profile: is "custom" but customProfile is missing; describe the scheme in webhooks\\.${role}\\.customProfile`))]);
-    expect(problemsOf(config({ profile: 'github', customProfile: { signatureHeader: 'X-A' } }))).toEqual([expect.stringMatching(new RegExp(`^${at}\\/customProfile: is set, but profile is "github", so it is never used; set webhooks\\.${role}\\.profile to "custom"`))]);
-    expect(problemsOf(config({ profile: 'custom', customProfile: { signatureHeader: 'X-A', signedContent: '{timestamp}.{id}', entry: 'v1=' } }))).toEqual([
-      expect.stringMatching(new RegExp(`^${at}\\/customProfile\\/entry: must hold "\\{digest\\}" exactly once`)),
-      expect.stringMatching(new RegExp(`^${at}\\/customProfile\\/idHeader: is missing, but signedContent signs "\\{id\\}"`)),
-      expect.stringMatching(new RegExp(`^${at}\\/customProfile\\/signedContent: has no "\\{body\\}"`)),
-      expect.stringMatching(new RegExp(`^${at}\\/customProfile\\/timestampHeader: is missing, but signedContent signs "\\{timestamp\\}"`)),
-      expect.stringMatching(new RegExp(`^${at}\\/customProfile\\/toleranceSeconds: is missing, but signedContent signs "\\{timestamp\\}"`)),
-    ]);
-  });
+    it('explains each incoherence in one line', () => {
+      expect(problemsOf(config({ profile: 'custom' }))).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^${at}\\/profile: is "custom" but customProfile is missing; describe the scheme in webhooks\\.${role}\\.customProfile`,
+          ),
+        ),
+      ]);
+      expect(problemsOf(config({ profile: 'github', customProfile: { signatureHeader: 'X-A' } }))).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^${at}\\/customProfile: is set, but profile is "github", so it is never used; set webhooks\\.${role}\\.profile to "custom"`,
+          ),
+        ),
+      ]);
+      expect(
+        problemsOf(
+          config({
+            profile: 'custom',
+            customProfile: { signatureHeader: 'X-A', signedContent: '{timestamp}.{id}', entry: 'v1=' },
+          }),
+        ),
+      ).toEqual([
+        expect.stringMatching(new RegExp(`^${at}\\/customProfile\\/entry: must hold "\\{digest\\}" exactly once`)),
+        expect.stringMatching(
+          new RegExp(`^${at}\\/customProfile\\/idHeader: is missing, but signedContent signs "\\{id\\}"`),
+        ),
+        expect.stringMatching(new RegExp(`^${at}\\/customProfile\\/signedContent: has no "\\{body\\}"`)),
+        expect.stringMatching(
+          new RegExp(`^${at}\\/customProfile\\/timestampHeader: is missing, but signedContent signs "\\{timestamp\\}"`),
+        ),
+        expect.stringMatching(
+          new RegExp(
+            `^${at}\\/customProfile\\/toleranceSeconds: is missing, but signedContent signs "\\{timestamp\\}"`,
+          ),
+        ),
+      ]);
+    });
 
-  it('refuses a header form that cannot be read back: a prefix without a separator, a separator inside an entry or a digest, shared header names', () => {
-    const problems = (custom: Record<string, unknown>) => problemsOf(config({ profile: 'custom', customProfile: { signatureHeader: 'X-S', ...custom } }));
-    expect(problems({ signedContent: '{timestamp}.{body}', headerPrefix: 't={timestamp}', entry: 'v1={digest}', toleranceSeconds: 300 })).toEqual([expect.stringMatching(/headerPrefix: is set, but no separator parts it from the signatures/)]);
-    expect(problems({ signedContent: '{timestamp}.{body}', headerPrefix: '{timestamp}', separator: ',', toleranceSeconds: 300 })).toEqual([expect.stringMatching(/headerPrefix: is "\{timestamp\}" alone/)]);
-    expect(problems({ entry: 'v1,{digest}', separator: ',' })).toEqual([expect.stringMatching(/separator: "," also occurs in entry or headerPrefix/)]);
-    expect(problems({ encoding: 'base64', separator: '=' })).toEqual([expect.stringMatching(/separator: "=" can occur inside a base64 digest/)]);
-    expect(problems({ idHeader: 'x-s' })).toEqual([expect.stringMatching(/idHeader: is the signature header/)]);
-  });
+    it('refuses a header form that cannot be read back: a prefix without a separator, a separator inside an entry or a digest, shared header names', () => {
+      const problems = (custom: Record<string, unknown>) =>
+        problemsOf(config({ profile: 'custom', customProfile: { signatureHeader: 'X-S', ...custom } }));
+      expect(
+        problems({
+          signedContent: '{timestamp}.{body}',
+          headerPrefix: 't={timestamp}',
+          entry: 'v1={digest}',
+          toleranceSeconds: 300,
+        }),
+      ).toEqual([expect.stringMatching(/headerPrefix: is set, but no separator parts it from the signatures/)]);
+      expect(
+        problems({
+          signedContent: '{timestamp}.{body}',
+          headerPrefix: '{timestamp}',
+          separator: ',',
+          toleranceSeconds: 300,
+        }),
+      ).toEqual([expect.stringMatching(/headerPrefix: is "\{timestamp\}" alone/)]);
+      expect(problems({ entry: 'v1,{digest}', separator: ',' })).toEqual([
+        expect.stringMatching(/separator: "," also occurs in entry or headerPrefix/),
+      ]);
+      expect(problems({ encoding: 'base64', separator: '=' })).toEqual([
+        expect.stringMatching(/separator: "=" can occur inside a base64 digest/),
+      ]);
+      expect(problems({ idHeader: 'x-s' })).toEqual([expect.stringMatching(/idHeader: is the signature header/)]);
+    });
 
-  it('rejects an unknown profile name, listing the known ones', () => {
-    expect(problemsOf(config({ profile: 'acme' }))).toEqual([expect.stringMatching(new RegExp(`^${at}\\/profile: .*convention.*github.*standard-webhooks.*stripe.*shopify.*custom`))]);
-  });
-});
+    it('rejects an unknown profile name, listing the known ones', () => {
+      expect(problemsOf(config({ profile: 'acme' }))).toEqual([
+        expect.stringMatching(
+          new RegExp(`^${at}\\/profile: .*convention.*github.*standard-webhooks.*stripe.*shopify.*custom`),
+        ),
+      ]);
+    });
+  },
+);
 
 describe('validateConfig on digestEncoding beside a signature profile', () => {
   it('refuses it where the profile fixes its own encoding, and takes it in the convention profile', () => {
-    const sender = (fields: Record<string, unknown>) => ({ webhooks: { sender: { register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}' } }, ...fields } } });
+    const sender = (fields: Record<string, unknown>) => ({
+      webhooks: { sender: { register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}' } }, ...fields } },
+    });
     expect(problemsOf(sender({ profile: 'github', digestEncoding: 'base64' }))).toEqual([
-      expect.stringMatching(/^\/webhooks\/sender\/digestEncoding: is set, but the github profile writes its digest in its own encoding, so it is never used; remove it/),
+      expect.stringMatching(
+        /^\/webhooks\/sender\/digestEncoding: is set, but the github profile writes its digest in its own encoding, so it is never used; remove it/,
+      ),
     ]);
-    expect(problemsOf({ webhooks: { receiver: { url: '/in', profile: 'custom', customProfile: { signatureHeader: 'X-S' }, digestEncoding: 'hex' } } })).toEqual([
-      expect.stringMatching(/^\/webhooks\/receiver\/digestEncoding: .*; set the encoding in webhooks\.receiver\.customProfile\.encoding, or remove digestEncoding/),
+    expect(
+      problemsOf({
+        webhooks: {
+          receiver: { url: '/in', profile: 'custom', customProfile: { signatureHeader: 'X-S' }, digestEncoding: 'hex' },
+        },
+      }),
+    ).toEqual([
+      expect.stringMatching(
+        /^\/webhooks\/receiver\/digestEncoding: .*; set the encoding in webhooks\.receiver\.customProfile\.encoding, or remove digestEncoding/,
+      ),
     ]);
     expect(validateConfig(sender({ digestEncoding: 'base64' })).ok).toBe(true);
   });

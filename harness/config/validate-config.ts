@@ -11,8 +11,7 @@ import { comparePointers, toProblemLine } from './problem-line.js';
 import { toSchemaProblems } from './schema-problems.js';
 
 export type ConfigValidation =
-  | { readonly ok: true; readonly config: ApicertConfig }
-  | { readonly ok: false; readonly problems: readonly string[] };
+  { readonly ok: true; readonly config: ApicertConfig } | { readonly ok: false; readonly problems: readonly string[] };
 
 export interface ValidateConfigOptions {
   /** How problem lines name the file in "fix ..." hints; default "apicert.config.json". */

@@ -26,7 +26,9 @@ describe('writeSchemaFile', () => {
   });
 
   it('writes by default where the example config\'s "$schema" looks, once compiled into dist', () => {
-    const example = JSON.parse(readFileSync(new URL('../../apicert.config.example.json', import.meta.url), 'utf8')) as { $schema: string };
+    const example = JSON.parse(readFileSync(new URL('../../apicert.config.example.json', import.meta.url), 'utf8')) as {
+      $schema: string;
+    };
     expect(example.$schema).toBe('./dist/harness/config/apicert.config.schema.json');
     expect(basename(DEFAULT_SCHEMA_FILE)).toBe(basename(example.$schema));
     expect(dirname(DEFAULT_SCHEMA_FILE).endsWith(join('harness', 'config'))).toBe(true);

@@ -37,7 +37,10 @@ export async function writePrecompiledValidator(path: string = PRECOMPILED_VALID
 
 const isRunDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
 if (isRunDirectly) {
-  const writing = process.argv[2] === undefined ? Promise.all([writeSchemaFile(), writePrecompiledValidator()]) : writeSchemaFile(process.argv[2]);
+  const writing =
+    process.argv[2] === undefined
+      ? Promise.all([writeSchemaFile(), writePrecompiledValidator()])
+      : writeSchemaFile(process.argv[2]);
   writing.then(
     (written) => console.log([written].flat().join('\n')),
     (thrown: unknown) => {

@@ -8,7 +8,13 @@ const failure: TransportFailure = {
   url: 'http://127.0.0.1:9/x?token=s3cret',
   phase: 'headers',
   bytesRead: 0,
-  budgets: { connectTimeoutMs: 100, headersTimeoutMs: 200, bodyTimeoutMs: 300, maxResponseBytes: 1024, exchangeDeadlineMs: 600 },
+  budgets: {
+    connectTimeoutMs: 100,
+    headersTimeoutMs: 200,
+    bodyTimeoutMs: 300,
+    maxResponseBytes: 1024,
+    exchangeDeadlineMs: 600,
+  },
   secrets: ['s3cret'],
 };
 
@@ -50,7 +56,12 @@ describe('classifyTransportError', () => {
     const dns = classifyTransportError(withCode('ENOTFOUND'), failure);
     expect(dns.message).toMatch(/^host "127\.0\.0\.1" does not resolve \(ENOTFOUND\)/);
     expect(isConnectionRefused(dns)).toBe(true);
-    const reset = classifyTransportError(withCode('ECONNRESET'), { ...failure, phase: 'body', status: 200, bytesRead: 17 });
+    const reset = classifyTransportError(withCode('ECONNRESET'), {
+      ...failure,
+      phase: 'body',
+      status: 200,
+      bytesRead: 17,
+    });
     expect(reset.message).toContain('after status 200 and 17 body bytes');
     expect(isConnectionRefused(reset)).toBe(false);
   });
@@ -69,8 +80,14 @@ describe('classifyTransportError', () => {
   });
 
   it('distinguishes a declared Content-Length from a body that grew past the cap', () => {
-    const declared = classifyTransportError(new HttpBodyTooLargeError('x'), { ...failure, phase: 'body', declaredLength: 5000 });
-    expect(declared.message).toMatch(/^response declares Content-Length 5000, above budgets\.maxResponseBytes \(1024\)/);
+    const declared = classifyTransportError(new HttpBodyTooLargeError('x'), {
+      ...failure,
+      phase: 'body',
+      declaredLength: 5000,
+    });
+    expect(declared.message).toMatch(
+      /^response declares Content-Length 5000, above budgets\.maxResponseBytes \(1024\)/,
+    );
     const streamed = classifyTransportError(new HttpBodyTooLargeError('x'), { ...failure, phase: 'body' });
     expect(streamed.message).toMatch(/^response body passed budgets\.maxResponseBytes \(1024 bytes\)/);
   });

@@ -1,11 +1,6 @@
 // Maps whatever undici or the socket threw to one of the typed HTTP errors, with a one-line message
 // that says what happened, where, and which budget applies. No raw undici error leaves the client.
-import {
-  HttpBodyTooLargeError,
-  HttpConnectionError,
-  HttpError,
-  HttpTimeoutError,
-} from '../errors.js';
+import { HttpBodyTooLargeError, HttpConnectionError, HttpError, HttpTimeoutError } from '../errors.js';
 import { redactText } from './redact.js';
 
 /** Where an exchange stood when it failed, and the budgets it ran under. */
@@ -69,7 +64,9 @@ function toHttpError(thrown: unknown, failure: TransportFailure): HttpError {
     );
   }
   if (failure.abortedBy === 'caller') {
-    return new HttpTimeoutError(`request abandoned before it completed: ${where} (${describeAbortReason(failure.abortReason)})`);
+    return new HttpTimeoutError(
+      `request abandoned before it completed: ${where} (${describeAbortReason(failure.abortReason)})`,
+    );
   }
   if (thrown instanceof HttpBodyTooLargeError) {
     if (failure.declaredLength !== undefined && failure.declaredLength > budgets.maxResponseBytes) {
@@ -88,9 +85,15 @@ function toHttpError(thrown: unknown, failure: TransportFailure): HttpError {
   const host = hostOf(failure.url);
   switch (code) {
     case 'UND_ERR_CONNECT_TIMEOUT':
-      return markUnreachable(new HttpTimeoutError(`no connection to ${host} within ${budgets.connectTimeoutMs} ms for ${where}; ${RAISE_TIMEOUT}`));
+      return markUnreachable(
+        new HttpTimeoutError(
+          `no connection to ${host} within ${budgets.connectTimeoutMs} ms for ${where}; ${RAISE_TIMEOUT}`,
+        ),
+      );
     case 'UND_ERR_HEADERS_TIMEOUT':
-      return new HttpTimeoutError(`no response headers within ${budgets.headersTimeoutMs} ms from ${where}; ${RAISE_TIMEOUT}`);
+      return new HttpTimeoutError(
+        `no response headers within ${budgets.headersTimeoutMs} ms from ${where}; ${RAISE_TIMEOUT}`,
+      );
     case 'UND_ERR_BODY_TIMEOUT':
       return new HttpTimeoutError(
         `response body stalled for ${budgets.bodyTimeoutMs} ms from ${where} (${describeProgress(failure)}); ${RAISE_TIMEOUT}`,
@@ -98,7 +101,9 @@ function toHttpError(thrown: unknown, failure: TransportFailure): HttpError {
     case 'ETIMEDOUT':
       return new HttpTimeoutError(`connection to ${host} timed out (ETIMEDOUT) for ${where}; ${RAISE_TIMEOUT}`);
     case 'UND_ERR_HEADERS_OVERFLOW':
-      return new HttpConnectionError(`response headers too large (UND_ERR_HEADERS_OVERFLOW) from ${where}; the connection was closed`);
+      return new HttpConnectionError(
+        `response headers too large (UND_ERR_HEADERS_OVERFLOW) from ${where}; the connection was closed`,
+      );
     case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
       return new HttpConnectionError(
         `response body did not match its Content-Length from ${where} (${describeProgress(failure)})`,
@@ -117,7 +122,9 @@ function toHttpError(thrown: unknown, failure: TransportFailure): HttpError {
     return unreachable(`no route to ${host} (${code}) for ${where}; check the base URL and the network`);
   }
   if (code !== undefined && RESET_CODES.has(code)) {
-    return new HttpConnectionError(`connection reset by the target (${code}) during ${where} (${describeProgress(failure)})`);
+    return new HttpConnectionError(
+      `connection reset by the target (${code}) during ${where} (${describeProgress(failure)})`,
+    );
   }
   if (code !== undefined && CLOSED_CODES.has(code)) {
     return new HttpConnectionError(`connection closed by the target during ${where} (${describeProgress(failure)})`);

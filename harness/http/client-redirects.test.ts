@@ -96,7 +96,9 @@ describe.each(credentials)('a cross-origin redirect with the credential in $head
     const client = createHttpClient(optionsFor(credential, true));
     try {
       reachedOther.length = 0;
-      const error = await client.send({ method: 'GET', url: `${origin.origin}/to-other` }).catch((thrown: unknown) => thrown);
+      const error = await client
+        .send({ method: 'GET', url: `${origin.origin}/to-other` })
+        .catch((thrown: unknown) => thrown);
       expect(error).toBeInstanceOf(HttpRedirectBlockedError);
       const blocked = error as HttpRedirectBlockedError;
       expect(blocked.code).toBe('APICERT_HTTP_REDIRECT_BLOCKED');
@@ -115,9 +117,9 @@ describe.each(credentials)('a cross-origin redirect with the credential in $head
     const client = createHttpClient(optionsFor(credential, true));
     try {
       reachedOther.length = 0;
-      await expect(client.send({ method: 'GET', url: `${origin.origin}/to-other`, credential: 'wrong' })).rejects.toBeInstanceOf(
-        HttpRedirectBlockedError,
-      );
+      await expect(
+        client.send({ method: 'GET', url: `${origin.origin}/to-other`, credential: 'wrong' }),
+      ).rejects.toBeInstanceOf(HttpRedirectBlockedError);
       expect(reachedOther).toEqual([]);
     } finally {
       await client.close();
@@ -185,7 +187,9 @@ describe('a same-origin redirect', () => {
     const client = createHttpClient(optionsFor(bearer, true));
     try {
       const before = reachedOrigin.length;
-      const error = await client.send({ method: 'GET', url: `${origin.origin}/loop` }).catch((thrown: unknown) => thrown);
+      const error = await client
+        .send({ method: 'GET', url: `${origin.origin}/loop` })
+        .catch((thrown: unknown) => thrown);
       expect(error).toBeInstanceOf(HttpRedirectBlockedError);
       expect((error as Error).message).toMatch(/^more than 3 redirects from GET/);
       expect(reachedOrigin.length - before).toBe(4);

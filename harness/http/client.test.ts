@@ -162,7 +162,11 @@ function expectNoSecrets(value: unknown): void {
 
 describe('a well-behaved response', () => {
   it('returns status, lower-case joined headers, parsed JSON, and a redacted record with a curl line', async () => {
-    const { response, record, durationMs } = await client.send({ method: 'GET', url: `${server.origin}/json`, note: 'list' });
+    const { response, record, durationMs } = await client.send({
+      method: 'GET',
+      url: `${server.origin}/json`,
+      note: 'list',
+    });
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/json');
     expect(response.headers['x-multi']).toBe('a, b');
@@ -230,7 +234,12 @@ describe('secrets', () => {
   });
 
   it('omits the credential when asked for none, and says so in the note', async () => {
-    const { record } = await client.send({ method: 'GET', url: `${server.origin}/json?none`, credential: 'none', note: 'auth probe' });
+    const { record } = await client.send({
+      method: 'GET',
+      url: `${server.origin}/json?none`,
+      credential: 'none',
+      note: 'auth probe',
+    });
     expect(seen.at(-1)).toMatchObject({ path: '/json?none' });
     expect(seen.at(-1)?.authorization).toBeUndefined();
     expect(record.request.headers.authorization).toBeUndefined();
@@ -263,22 +272,32 @@ describe('secrets', () => {
       'scheme-only': 'Bearer',
       truncated: `Bearer ${TOKEN.slice(0, -1)}`,
       extended: expect.stringMatching(new RegExp(`^Bearer ${TOKEN}.$`)) as string,
-      'middle-changed': expect.stringMatching(new RegExp(`^Bearer ${TOKEN.slice(0, Math.floor(TOKEN.length / 2))}[^${TOKEN[Math.floor(TOKEN.length / 2)]!}]${TOKEN.slice(Math.floor(TOKEN.length / 2) + 1)}$`)) as string,
+      'middle-changed': expect.stringMatching(
+        new RegExp(
+          `^Bearer ${TOKEN.slice(0, Math.floor(TOKEN.length / 2))}[^${TOKEN[Math.floor(TOKEN.length / 2)]!}]${TOKEN.slice(Math.floor(TOKEN.length / 2) + 1)}$`,
+        ),
+      ) as string,
     });
   });
 
   it("replaces a caller's header of the credential's name, whatever its case", async () => {
-    await client.send({ method: 'GET', url: `${server.origin}/json?override`, headers: { AUTHORIZATION: 'Basic xyz' } });
+    await client.send({
+      method: 'GET',
+      url: `${server.origin}/json?override`,
+      headers: { AUTHORIZATION: 'Basic xyz' },
+    });
     expect(seen.at(-1)?.authorization).toBe(`Bearer ${TOKEN}`);
   });
 });
 
 describe('connections', () => {
   it('reuses keep-alive connections, and freshConnection opens its own and closes it', async () => {
-    for (const query of ['k1', 'k2', 'k3', 'k4']) await client.send({ method: 'GET', url: `${server.origin}/json?${query}` });
+    for (const query of ['k1', 'k2', 'k3', 'k4'])
+      await client.send({ method: 'GET', url: `${server.origin}/json?${query}` });
     await client.send({ method: 'GET', url: `${server.origin}/json?f1`, freshConnection: true });
     await client.send({ method: 'GET', url: `${server.origin}/json?f2`, freshConnection: true });
-    const port = (query: string): number | undefined => seen.find((entry) => entry.path === `/json?${query}`)?.remotePort;
+    const port = (query: string): number | undefined =>
+      seen.find((entry) => entry.path === `/json?${query}`)?.remotePort;
     const shared = new Set(['k1', 'k2', 'k3', 'k4'].map(port));
     expect(shared.size).toBeLessThanOrEqual(2);
     for (const fresh of ['f1', 'f2']) {
@@ -295,7 +314,8 @@ describe('connections', () => {
       await client.send({ method: 'GET', url: `${server.origin}/json?${query}`, connectionKey: query.slice(0, 1) });
       await client.send({ method: 'GET', url: `${server.origin}/json?shared-${query}` });
     }
-    const port = (query: string): number | undefined => seen.find((entry) => entry.path === `/json?${query}`)?.remotePort;
+    const port = (query: string): number | undefined =>
+      seen.find((entry) => entry.path === `/json?${query}`)?.remotePort;
     expect(new Set(['a1', 'a2', 'a3'].map(port)).size).toBe(1);
     expect(new Set(['b1', 'b2'].map(port)).size).toBe(1);
     expect(port('a1')).not.toBe(port('b1'));
@@ -348,7 +368,10 @@ describe('hostile targets', () => {
   });
 
   it('keeps only the evidence of a body cut at the cap, and still removes a secret straddling the cut', async () => {
-    const error = await expectHttpError(client.send({ method: 'GET', url: `${server.origin}/endless-secret-at-cut` }), 3_000);
+    const error = await expectHttpError(
+      client.send({ method: 'GET', url: `${server.origin}/endless-secret-at-cut` }),
+      3_000,
+    );
     expect(error).toBeInstanceOf(HttpBodyTooLargeError);
     const body = error.record?.response?.body;
     expect(body?.text).toBe(`${'a'.repeat(250)}${REDACTED}`);
@@ -373,7 +396,10 @@ describe('hostile targets', () => {
   });
 
   it('reports a connection closed before any header as a connection error', async () => {
-    const error = await expectHttpError(client.send({ method: 'GET', url: `${server.origin}/reset-before-headers` }), 2_000);
+    const error = await expectHttpError(
+      client.send({ method: 'GET', url: `${server.origin}/reset-before-headers` }),
+      2_000,
+    );
     expect(error).toBeInstanceOf(HttpConnectionError);
     expect(error.message).toContain('before response headers');
   });

@@ -7,7 +7,14 @@ import { BoundedBodyReader } from './bounded-body.js';
 import { classifyTransportError, type TransportFailure } from './classify-error.js';
 import { prepareCredential, type PreparedCredential } from './credential.js';
 import { recordOutboundExchange, type EvidencePolicy, type OutboundExchange } from './exchange-record.js';
-import type { CredentialMode, HttpClient, HttpClientOptions, HttpExchange, HttpRequest, HttpResponse } from './http-types.js';
+import type {
+  CredentialMode,
+  HttpClient,
+  HttpClientOptions,
+  HttpExchange,
+  HttpRequest,
+  HttpResponse,
+} from './http-types.js';
 import { toIsoTimestamp } from './iso-timestamp.js';
 import { parseJsonBody } from './json-body.js';
 import { redactText, secretVariants } from './redact.js';
@@ -68,7 +75,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const secrets = secretVariants([...(credential?.secrets ?? []), ...options.secrets]);
   const policy: EvidencePolicy = { evidenceBodyBytes: options.evidenceBodyBytes, secrets };
   // What recordBody may read of a body: the evidence, plus room to see a secret straddling the cut.
-  const evidencePrefixBytes = options.evidenceBodyBytes + Math.max(0, ...secrets.map((secret) => Buffer.byteLength(secret))) + 4;
+  const evidencePrefixBytes =
+    options.evidenceBodyBytes + Math.max(0, ...secrets.map((secret) => Buffer.byteLength(secret))) + 4;
   const budgets: TransportFailure['budgets'] = {
     connectTimeoutMs: options.connectTimeoutMs,
     headersTimeoutMs: options.headersTimeoutMs,
@@ -81,7 +89,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function send(request: HttpRequest): Promise<HttpExchange> {
     const started = performance.now();
     const mode = credential === undefined ? 'none' : (request.credential ?? 'valid');
-    const pinned = request.freshConnection !== true && request.connectionKey !== undefined ? dedicatedAgent(request.connectionKey) : undefined;
+    const pinned =
+      request.freshConnection !== true && request.connectionKey !== undefined
+        ? dedicatedAgent(request.connectionKey)
+        : undefined;
     const dispatcher = request.freshConnection === true ? new Agent(agentOptions) : (pinned?.agent ?? sharedAgent);
     if (pinned !== undefined) pinned.inFlight += 1;
     let hop: Hop = {
@@ -126,7 +137,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const startedAt = toIsoTimestamp(Date.now());
     const started = performance.now();
     const credentialValue = credential?.valueFor(mode);
-    const wireHeaders = credential === undefined || credentialValue === undefined ? hop.headers : { ...hop.headers, [credential.header]: credentialValue };
+    const wireHeaders =
+      credential === undefined || credentialValue === undefined
+        ? hop.headers
+        : { ...hop.headers, [credential.header]: credentialValue };
     // Connect and headers are bounded by undici's own time-outs (the headers one covers all of the
     // headers, not each chunk); the body, whose undici time-out is per chunk, gets the deadline.
     const reader = new BoundedBodyReader(options.maxResponseBytes, started + budgets.exchangeDeadlineMs);
@@ -142,7 +156,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           credential:
             credential === undefined || mode === 'none'
               ? undefined
-              : { header: credential.header, mode, prefix: flawForm(mode, credential.prefix), curlValue: credential.curlValue },
+              : {
+                  header: credential.header,
+                  mode,
+                  prefix: flawForm(mode, credential.prefix),
+                  curlValue: credential.curlValue,
+                },
           body: hop.body,
           response,
           error: error?.toInfo(),
@@ -190,7 +209,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         secrets,
       });
       // Only the evidence is kept of a failed read: its prefix, not a copy of everything up to the cap.
-      const response = status === undefined ? undefined : { status, headers, body: reader.received(evidencePrefixBytes), bytes: reader.bytesRead };
+      const response =
+        status === undefined
+          ? undefined
+          : { status, headers, body: reader.received(evidencePrefixBytes), bytes: reader.bytesRead };
       error.record = recordOf(response, error);
       throw error;
     }
@@ -288,7 +310,8 @@ function redirectLocation(hop: Hop, response: HttpResponse): URL | undefined {
 
 /** RFC 9110 15.4: 303 (and, by long practice, 301/302 after POST) become a GET without a body. */
 function redirectedHop(hop: Hop, status: number, url: string): Hop {
-  const becomesGet = (status === 303 && hop.method !== 'HEAD') || ((status === 301 || status === 302) && hop.method === 'POST');
+  const becomesGet =
+    (status === 303 && hop.method !== 'HEAD') || ((status === 301 || status === 302) && hop.method === 'POST');
   const note = `${hop.note === undefined ? '' : `${hop.note}; `}redirected from ${hop.url}`;
   if (!becomesGet) return { ...hop, url, note };
   const headers: Record<string, string> = {};

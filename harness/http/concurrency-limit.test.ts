@@ -3,7 +3,11 @@ import { fakeClient } from '../runner/test-support/fake-runner-parts.js';
 import { withConcurrencyLimit } from './concurrency-limit.js';
 import type { HttpClient } from './http-types.js';
 
-const get = (path: string, signal?: AbortSignal) => ({ method: 'GET', url: `http://127.0.0.1:9${path}`, ...(signal !== undefined ? { signal } : {}) });
+const get = (path: string, signal?: AbortSignal) => ({
+  method: 'GET',
+  url: `http://127.0.0.1:9${path}`,
+  ...(signal !== undefined ? { signal } : {}),
+});
 
 describe('withConcurrencyLimit', () => {
   it('keeps at most the limit in flight, and sends the waiting requests in the order they came', async () => {
@@ -27,7 +31,9 @@ describe('withConcurrencyLimit', () => {
     await Promise.all(Array.from({ length: 10 }, (_, index) => limited.send(get(`/r${index}`))));
     expect(peak).toBe(3);
     expect(limited.peakInFlight()).toBe(3);
-    expect(sent.map((request) => new URL(request.url).pathname)).toEqual(Array.from({ length: 10 }, (_, index) => `/r${index}`));
+    expect(sent.map((request) => new URL(request.url).pathname)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `/r${index}`),
+    );
   });
 
   it("gives a freed slot to the lane with the fewest in flight: one check's chain is not queued behind another's burst", async () => {
@@ -45,7 +51,9 @@ describe('withConcurrencyLimit', () => {
     expect(order.slice(0, 3)).toEqual(['/burst0', '/burst1', '/chain0']);
     expect(order.indexOf('/chain1')).toBeLessThan(order.indexOf('/burst4'));
     // Within a lane, the order they came.
-    expect(order.filter((path) => path.startsWith('/burst'))).toEqual(Array.from({ length: 6 }, (_, index) => `/burst${index}`));
+    expect(order.filter((path) => path.startsWith('/burst'))).toEqual(
+      Array.from({ length: 6 }, (_, index) => `/burst${index}`),
+    );
   });
 
   it('drops a waiting request whose signal aborts, without sending it', async () => {
@@ -62,7 +70,9 @@ describe('withConcurrencyLimit', () => {
 
   it('sends one after another with a limit of 1', async () => {
     const order: string[] = [];
-    const { client } = fakeClient((request) => (order.push(`start ${request.url.slice(-2)}`), { status: 200, delayMs: 5 }));
+    const { client } = fakeClient(
+      (request) => (order.push(`start ${request.url.slice(-2)}`), { status: 200, delayMs: 5 }),
+    );
     const limited = withConcurrencyLimit(client, 1);
     await Promise.all([limited.send(get('/a')), limited.send(get('/b'))]);
     expect(order).toEqual(['start /a', 'start /b']);

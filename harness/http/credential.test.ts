@@ -4,7 +4,11 @@ import { nearMisses, prepareCredential, toWrongToken } from './credential.js';
 
 describe('prepareCredential', () => {
   it('keeps the scheme and draws a different token of the same shape', () => {
-    const prepared = prepareCredential({ header: 'Authorization', value: 'Bearer abc-123-XYZ', curlValue: 'Bearer $T' });
+    const prepared = prepareCredential({
+      header: 'Authorization',
+      value: 'Bearer abc-123-XYZ',
+      curlValue: 'Bearer $T',
+    });
     expect(prepared.prefix).toBe('Bearer ');
     expect(prepared.headerKey).toBe('authorization');
     expect(prepared.wrongValue).toMatch(/^Bearer [a-z]{3}-\d{3}-[A-Z]{3}$/);
@@ -15,7 +19,12 @@ describe('prepareCredential', () => {
   });
 
   it('uses a wrong value given by the caller, so a caller redacting outside the client knows it', () => {
-    const prepared = prepareCredential({ header: 'Authorization', value: 'Bearer abc', curlValue: 'Bearer $T', wrongValue: 'Bearer xyz' });
+    const prepared = prepareCredential({
+      header: 'Authorization',
+      value: 'Bearer abc',
+      curlValue: 'Bearer $T',
+      wrongValue: 'Bearer xyz',
+    });
     expect(prepared.wrongValue).toBe('Bearer xyz');
     expect(prepared.secrets).toEqual(['Bearer abc', 'abc', 'Bearer xyz', 'xyz', 'ab', 'abcd', 'acc']);
   });
@@ -39,9 +48,12 @@ describe('toWrongToken', () => {
 
   it('keeps the length of a token that has letters or digits', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[A-Za-z0-9._-]{8,40}$/).filter((t) => /[A-Za-z0-9]/.test(t)), (token) => {
-        expect(toWrongToken(token)).toHaveLength(token.length);
-      }),
+      fc.property(
+        fc.stringMatching(/^[A-Za-z0-9._-]{8,40}$/).filter((t) => /[A-Za-z0-9]/.test(t)),
+        (token) => {
+          expect(toWrongToken(token)).toHaveLength(token.length);
+        },
+      ),
     );
   });
 });

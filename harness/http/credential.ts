@@ -55,7 +55,9 @@ export function prepareCredential(credential: Credential): PreparedCredential {
  * padding ("=") is never what is cut, and the last character is never what is changed: in base64 it
  * may carry only padding bits, and a lenient decoder would read the changed token as the valid one.
  */
-export function nearMisses(token: string): Record<Extract<CredentialFlaw, 'truncated' | 'extended' | 'middle-changed'>, string> {
+export function nearMisses(
+  token: string,
+): Record<Extract<CredentialFlaw, 'truncated' | 'extended' | 'middle-changed'>, string> {
   const unpadded = token.replace(/=+$/, '');
   const last = unpadded.at(-1) ?? 'a';
   const middle = Math.floor(unpadded.length / 2);

@@ -18,23 +18,51 @@ const credential = { header: 'Authorization', curlValue: 'Bearer $APICERT_TOKEN'
 
 describe('toCurlLine', () => {
   it('shows the credential as its variable, expanded by the shell, never as a value', () => {
-    const line = toCurlLine({ method: 'GET', url: 'http://127.0.0.1:1/customers', headers: { accept: 'application/json' }, credential });
+    const line = toCurlLine({
+      method: 'GET',
+      url: 'http://127.0.0.1:1/customers',
+      headers: { accept: 'application/json' },
+      credential,
+    });
     expect(line).toContain('$APICERT_TOKEN');
     expect(argumentsAsShellSeesThem(line)).toEqual([
-      '-sS', '-g', 'http://127.0.0.1:1/customers', '-H', 'accept: application/json', '-H', 'Authorization: Bearer token-from-env',
+      '-sS',
+      '-g',
+      'http://127.0.0.1:1/customers',
+      '-H',
+      'accept: application/json',
+      '-H',
+      'Authorization: Bearer token-from-env',
     ]);
   });
 
   it('passes a body with quotes, $(…), backticks and newlines to curl unchanged', () => {
     const body = `{"name":"O'Brien \\"x\\"","cmd":"$(touch /tmp/apicert-pwned) \`id\` $HOME"}\nline2`;
-    const line = toCurlLine({ method: 'POST', url: "http://127.0.0.1:1/a?q=1&r='x'", headers: { 'content-type': 'application/json' }, body: { text: body } });
+    const line = toCurlLine({
+      method: 'POST',
+      url: "http://127.0.0.1:1/a?q=1&r='x'",
+      headers: { 'content-type': 'application/json' },
+      body: { text: body },
+    });
     expect(argumentsAsShellSeesThem(line)).toEqual([
-      '-sS', '-g', '-X', 'POST', "http://127.0.0.1:1/a?q=1&r='x'", '-H', 'content-type: application/json', '--data-raw', body,
+      '-sS',
+      '-g',
+      '-X',
+      'POST',
+      "http://127.0.0.1:1/a?q=1&r='x'",
+      '-H',
+      'content-type: application/json',
+      '--data-raw',
+      body,
     ]);
   });
 
   it('uses --head for HEAD and leaves out headers curl computes itself', () => {
-    const line = toCurlLine({ method: 'HEAD', url: 'http://h/x', headers: { 'Content-Length': '0', Host: 'h', 'x-a': 'b' } });
+    const line = toCurlLine({
+      method: 'HEAD',
+      url: 'http://h/x',
+      headers: { 'Content-Length': '0', Host: 'h', 'x-a': 'b' },
+    });
     expect(argumentsAsShellSeesThem(line)).toEqual(['-sS', '-g', '--head', 'http://h/x', '-H', 'x-a: b']);
   });
 
@@ -45,15 +73,31 @@ describe('toCurlLine', () => {
   });
 
   it('escapes anything in a curlValue except $NAME', () => {
-    const line = toCurlLine({ method: 'GET', url: 'http://h/', headers: {}, credential: { header: 'X-Api-Key', curlValue: '"`x`$(y)$APICERT_TOKEN' } });
-    expect(argumentsAsShellSeesThem(line)).toEqual(['-sS', '-g', 'http://h/', '-H', 'X-Api-Key: "`x`$(y)token-from-env']);
+    const line = toCurlLine({
+      method: 'GET',
+      url: 'http://h/',
+      headers: {},
+      credential: { header: 'X-Api-Key', curlValue: '"`x`$(y)$APICERT_TOKEN' },
+    });
+    expect(argumentsAsShellSeesThem(line)).toEqual([
+      '-sS',
+      '-g',
+      'http://h/',
+      '-H',
+      'X-Api-Key: "`x`$(y)token-from-env',
+    ]);
   });
 
   it('any header value, URL and body reach curl exactly as given, in sh and bash (property)', () => {
     const text = fc.string({ unit: 'binary', maxLength: 40 }).map((value) => value.replace(/\0/g, ''));
     fc.assert(
       fc.property(text, text, text, (url, value, body) => {
-        const request: CurlRequest = { method: 'POST', url: `http://h/${url}`, headers: { 'x-v': value }, body: { text: body } };
+        const request: CurlRequest = {
+          method: 'POST',
+          url: `http://h/${url}`,
+          headers: { 'x-v': value },
+          body: { text: body },
+        };
         const expected = ['-sS', '-g', '-X', 'POST', `http://h/${url}`, '-H', `x-v: ${value}`, '--data-raw', body];
         expect(argumentsAsShellSeesThem(toCurlLine(request))).toEqual(expected);
         expect(argumentsAsShellSeesThem(toCurlLine(request), 'bash')).toEqual(expected);

@@ -34,8 +34,10 @@ export function toCurlLine(request: CurlRequest): string {
   if (request.body !== undefined) {
     // --data-raw: a body starting with "@" is sent as is, not read from a file.
     if ('text' in request.body) line += ` --data-raw ${quoteForShell(request.body.text)}`;
-    else if ('binaryBytes' in request.body) line += ` # request body of ${request.body.binaryBytes} bytes is not text; see the recorded exchange`;
-    else line += ` # request body of ${request.body.tooLongBytes} bytes is too long to inline; see the recorded exchange`;
+    else if ('binaryBytes' in request.body)
+      line += ` # request body of ${request.body.binaryBytes} bytes is not text; see the recorded exchange`;
+    else
+      line += ` # request body of ${request.body.tooLongBytes} bytes is too long to inline; see the recorded exchange`;
   }
   return line;
 }

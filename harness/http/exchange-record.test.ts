@@ -43,7 +43,10 @@ describe('recordOutboundExchange', () => {
 
   it('redacts a secret in a response or request header name, in the record and the curl line', () => {
     const record = recordOutboundExchange(
-      exchange({ headers: { [`X-Sent-${TOKEN}`]: 'a' }, response: { status: 200, headers: { [`x-tok-${TOKEN}`]: '1' }, body: Buffer.alloc(0), bytes: 0 } }),
+      exchange({
+        headers: { [`X-Sent-${TOKEN}`]: 'a' },
+        response: { status: 200, headers: { [`x-tok-${TOKEN}`]: '1' }, body: Buffer.alloc(0), bytes: 0 },
+      }),
       policy,
     );
     expect(JSON.stringify(record)).not.toContain(TOKEN);
@@ -53,7 +56,9 @@ describe('recordOutboundExchange', () => {
 
   it('gives a wrong credential in the curl line as the marker, not as the variable', () => {
     const record = recordOutboundExchange(
-      exchange({ credential: { header: 'Authorization', mode: 'wrong', prefix: 'Bearer ', curlValue: 'Bearer $APICERT_TOKEN' } }),
+      exchange({
+        credential: { header: 'Authorization', mode: 'wrong', prefix: 'Bearer ', curlValue: 'Bearer $APICERT_TOKEN' },
+      }),
       policy,
     );
     expect(record.curl).not.toContain('$APICERT_TOKEN');
@@ -91,7 +96,12 @@ describe('recordBody', () => {
 
   it('base64-encodes a body that is not UTF-8 text', () => {
     const body = Buffer.from([0xff, 0xfe, 0x00, 0x01]);
-    expect(recordBody(body, policy)).toEqual({ text: body.toString('base64'), bytes: 4, truncated: false, encoding: 'base64' });
+    expect(recordBody(body, policy)).toEqual({
+      text: body.toString('base64'),
+      bytes: 4,
+      truncated: false,
+      encoding: 'base64',
+    });
   });
 
   it('does not cut a multi-byte character in half', () => {

@@ -6,7 +6,15 @@ import type { ExchangeRecord, RecordedBody, RecordedRequest } from '../model/evi
 import type { CredentialMode } from './http-types.js';
 import { cutWithMarker } from '../model/cut-with-marker.js';
 import { toCurlLine, type CurlRequest } from './curl.js';
-import { REDACTED, containsAnySecret, foldCase, redactBytes, redactHeaders, redactText, secretsAsLatin1 } from './redact.js';
+import {
+  REDACTED,
+  containsAnySecret,
+  foldCase,
+  redactBytes,
+  redactHeaders,
+  redactText,
+  secretsAsLatin1,
+} from './redact.js';
 
 /**
  * Longest URL a record keeps. The request goes out whole, but a cursor that grows page by page would
@@ -162,7 +170,7 @@ function backToCharBoundary(bytes: Buffer, cut: number): number {
 // Secrets as latin1 strings (one char per byte); matched in any letter case, as redactText does.
 function pastStraddlingSecrets(bytes: Buffer, cut: number, secrets: readonly string[]): number {
   let at = cut;
-  for (let moved = true; moved; ) {
+  for (let moved = true; moved;) {
     moved = false;
     for (const secret of secrets) {
       if (secret.length === 0) continue;

@@ -20,7 +20,15 @@ export interface Credential {
  * token, and the valid token cut by one character, with one added, or with one in its middle
  * changed (which a comparison of a prefix or of the length alone would accept).
  */
-export const credentialFlaws = ['none', 'empty', 'scheme-only', 'wrong', 'truncated', 'extended', 'middle-changed'] as const;
+export const credentialFlaws = [
+  'none',
+  'empty',
+  'scheme-only',
+  'wrong',
+  'truncated',
+  'extended',
+  'middle-changed',
+] as const;
 export type CredentialFlaw = (typeof credentialFlaws)[number];
 /** valid: the configured credential; a flaw: a request that lacks a valid one in that way. */
 export type CredentialMode = 'valid' | CredentialFlaw;

@@ -14,7 +14,11 @@ export interface JsonBody {
 /** Parses `text` as JSON; the parser's message loses its quote of the body and any secret. */
 export function parseJsonBody(text: string, secrets: readonly string[]): JsonBody {
   if (text.length === 0) return { json: undefined, jsonError: 'empty body' };
-  if (nestsDeeperThan(text, maxJsonDepth)) return { json: undefined, jsonError: `JSON nested more than ${maxJsonDepth} levels deep; the kit does not read it` };
+  if (nestsDeeperThan(text, maxJsonDepth))
+    return {
+      json: undefined,
+      jsonError: `JSON nested more than ${maxJsonDepth} levels deep; the kit does not read it`,
+    };
   try {
     return { json: JSON.parse(text) };
   } catch (error) {

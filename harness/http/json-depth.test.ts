@@ -26,7 +26,10 @@ describe('nestsDeeperThan', () => {
 describe('parseJsonBody', () => {
   it('does not parse a body nested past the bound, and says why in one line', () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
-    expect(parseJsonBody(deep, [])).toEqual({ json: undefined, jsonError: `JSON nested more than ${maxJsonDepth} levels deep; the kit does not read it` });
+    expect(parseJsonBody(deep, [])).toEqual({
+      json: undefined,
+      jsonError: `JSON nested more than ${maxJsonDepth} levels deep; the kit does not read it`,
+    });
     const fine = '['.repeat(maxJsonDepth) + ']'.repeat(maxJsonDepth);
     expect(parseJsonBody(fine, []).jsonError).toBeUndefined();
   });

@@ -1,10 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { REDACTED, containsAnySecret, foldCase, redactBytes, redactHeaders, redactText, secretVariants } from './redact.js';
+import {
+  REDACTED,
+  containsAnySecret,
+  foldCase,
+  redactBytes,
+  redactHeaders,
+  redactText,
+  secretVariants,
+} from './redact.js';
 
 // A secret inside the marker itself ("ACT", "]", in any case) cannot be told apart from the marker;
 // real tokens are never that short, so the properties draw tokens that are not substrings of it.
-const token = fc.string({ minLength: 1, maxLength: 40, unit: 'binary' }).filter((value) => !foldCase(REDACTED).includes(foldCase(value)));
+const token = fc
+  .string({ minLength: 1, maxLength: 40, unit: 'binary' })
+  .filter((value) => !foldCase(REDACTED).includes(foldCase(value)));
 
 describe('redactText', () => {
   it('replaces every occurrence of the token', () => {
@@ -73,7 +83,15 @@ describe('redactHeaders', () => {
 
   it('redacts a secret in a header name, in any letter case, and keeps the values of names that redact alike', () => {
     const secrets = secretVariants(['Tok_AbC123xyz', 'sink0123']);
-    const redacted = redactHeaders({ 'x-tok-tok_abc123xyz': '1', 'x-tok-TOK_ABC123XYZ': '2', 'x-tok-sink0123': '3', [`x-b64-${Buffer.from('sink0123').toString('base64url')}`]: '4' }, secrets);
+    const redacted = redactHeaders(
+      {
+        'x-tok-tok_abc123xyz': '1',
+        'x-tok-TOK_ABC123XYZ': '2',
+        'x-tok-sink0123': '3',
+        [`x-b64-${Buffer.from('sink0123').toString('base64url')}`]: '4',
+      },
+      secrets,
+    );
     expect(redacted).toEqual({ [`x-tok-${REDACTED}`]: '1, 2, 3', [`x-b64-${REDACTED}`]: '4' });
   });
 });
@@ -84,24 +102,37 @@ describe('encoded forms', () => {
   const bytes = Buffer.from(secret);
 
   it('finds the secret in any letter case, as a URL host is given back lower-cased', () => {
-    expect(redactText(`http://${secret.toLowerCase()}.example/ ${secret.toUpperCase()}`, secrets)).toBe(`http://${REDACTED}.example/ ${REDACTED}`);
+    expect(redactText(`http://${secret.toLowerCase()}.example/ ${secret.toUpperCase()}`, secrets)).toBe(
+      `http://${REDACTED}.example/ ${REDACTED}`,
+    );
   });
 
   it('finds the secret as base64, URL-safe base64 and hex in either case, bare or percent-encoded', () => {
-    for (const form of [bytes.toString('base64'), bytes.toString('base64url'), bytes.toString('hex'), bytes.toString('hex').toUpperCase(), encodeURIComponent(bytes.toString('base64'))]) {
+    for (const form of [
+      bytes.toString('base64'),
+      bytes.toString('base64url'),
+      bytes.toString('hex'),
+      bytes.toString('hex').toUpperCase(),
+      encodeURIComponent(bytes.toString('base64')),
+    ]) {
       expect(redactText(`<${form}>`, secrets)).toBe(`<${REDACTED}>`);
     }
   });
 
   it('removes the part of a longer base64 text that encodes the secret, whatever its offset (property)', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 12 }), fc.uint8Array({ maxLength: 12 }), fc.boolean(), (before, after, urlSafe) => {
-        const encoded = Buffer.concat([before, bytes, after]).toString(urlSafe ? 'base64url' : 'base64');
-        const redacted = redactText(encoded, secrets);
-        expect(redacted).toContain(REDACTED);
-        // What is left holds at most a few characters' worth of the secret's bits at each edge.
-        expect(redacted.length).toBeLessThan(encoded.length - 20);
-      }),
+      fc.property(
+        fc.uint8Array({ maxLength: 12 }),
+        fc.uint8Array({ maxLength: 12 }),
+        fc.boolean(),
+        (before, after, urlSafe) => {
+          const encoded = Buffer.concat([before, bytes, after]).toString(urlSafe ? 'base64url' : 'base64');
+          const redacted = redactText(encoded, secrets);
+          expect(redacted).toContain(REDACTED);
+          // What is left holds at most a few characters' worth of the secret's bits at each edge.
+          expect(redacted.length).toBeLessThan(encoded.length - 20);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -150,10 +181,16 @@ describe('containsAnySecret', () => {
 
   it('agrees with a plain search over every secret, letter case aside (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 6 }), { maxLength: 5 }), fc.string({ maxLength: 30 }), (values, text) => {
-        const secrets = secretVariants(values);
-        expect(containsAnySecret(text, secrets)).toBe(secrets.some((secret) => secret !== '' && foldCase(text).includes(foldCase(secret))));
-      }),
+      fc.property(
+        fc.array(fc.string({ maxLength: 6 }), { maxLength: 5 }),
+        fc.string({ maxLength: 30 }),
+        (values, text) => {
+          const secrets = secretVariants(values);
+          expect(containsAnySecret(text, secrets)).toBe(
+            secrets.some((secret) => secret !== '' && foldCase(text).includes(foldCase(secret))),
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -61,7 +61,9 @@ function encodedForms(value: string): string[] {
 function base64Cores(bytes: Buffer): string[] {
   const cores: string[] = [];
   for (const shift of [0, 1, 2]) {
-    const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64').replace(/=+$/, '');
+    const encoded = Buffer.concat([Buffer.alloc(shift), bytes])
+      .toString('base64')
+      .replace(/=+$/, '');
     // Leading characters mix in the bytes before the secret, a last partial one the bytes after it.
     const head = [0, 2, 3][shift]!;
     const tail = (shift + bytes.length) % 3 === 0 ? 0 : 1;
@@ -157,7 +159,9 @@ function detectorsOf(secrets: readonly string[]): readonly string[] {
 function foldedSecretsOf(secrets: readonly string[]): readonly string[] {
   let cached = foldedCache.get(secrets);
   if (cached === undefined) {
-    cached = [...new Set(secrets.filter((secret) => secret.length > 0).map(foldCase))].sort((a, b) => b.length - a.length);
+    cached = [...new Set(secrets.filter((secret) => secret.length > 0).map(foldCase))].sort(
+      (a, b) => b.length - a.length,
+    );
     foldedCache.set(secrets, cached);
   }
   return cached;

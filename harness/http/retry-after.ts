@@ -39,7 +39,11 @@ export interface ThrottlePolicy {
  * The wait before retry number `attempt` (1 for the first), or undefined when no retry should be
  * made: retries used up, or the target asked for longer than the policy allows.
  */
-export function decideThrottleWait(attempt: number, retryAfterMs: number | undefined, policy: ThrottlePolicy): number | undefined {
+export function decideThrottleWait(
+  attempt: number,
+  retryAfterMs: number | undefined,
+  policy: ThrottlePolicy,
+): number | undefined {
   if (attempt > policy.maxRetries) return undefined;
   if (retryAfterMs !== undefined) return retryAfterMs > policy.maxWaitMs ? undefined : retryAfterMs;
   return Math.min(policy.maxWaitMs, policy.backoffMs * 2 ** (attempt - 1));

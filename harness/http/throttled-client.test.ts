@@ -10,7 +10,9 @@ const get = { method: 'GET', url: 'http://127.0.0.1:9/customers' };
 describe('withThrottling', () => {
   it('waits as long as a 429 asks, sends again, and hands the check only the real answer', async () => {
     let calls = 0;
-    const { client, sent } = fakeClient(() => (++calls === 1 ? { status: 429, headers: { 'retry-after': '0' } } : { status: 200, json: { items: [] } }));
+    const { client, sent } = fakeClient(() =>
+      ++calls === 1 ? { status: 429, headers: { 'retry-after': '0' } } : { status: 200, json: { items: [] } },
+    );
     const waits: number[] = [];
     const throttled = withThrottling(client, { ...policy, onWait: (waitMs) => waits.push(waitMs) });
     const exchange = await throttled.send(get);
@@ -54,7 +56,9 @@ describe('withThrottling', () => {
 
   it('waits out a 503 that says when to come back, and hands on one that does not, for the check to judge', async () => {
     let calls = 0;
-    const { client, sent } = fakeClient(() => (++calls === 1 ? { status: 503, headers: { 'retry-after': '0' } } : { status: 503 }));
+    const { client, sent } = fakeClient(() =>
+      ++calls === 1 ? { status: 503, headers: { 'retry-after': '0' } } : { status: 503 },
+    );
     const exchange = await withThrottling(client, policy).send(get);
     expect(exchange.response.status).toBe(503);
     expect(sent).toHaveLength(2);
@@ -62,7 +66,9 @@ describe('withThrottling', () => {
 
   it('errors, never answers, when the target stays throttled past the retries', async () => {
     const { client, sent } = fakeClient(() => ({ status: 429, headers: { 'retry-after': '0' } }));
-    const error = await withThrottling(client, policy).send(get).catch((thrown: unknown) => thrown);
+    const error = await withThrottling(client, policy)
+      .send(get)
+      .catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(HttpThrottledError);
     expect((error as HttpThrottledError).message).toMatch(/still answered 429 after 3 retries; set --rate-limit/);
     expect((error as HttpThrottledError).record?.response?.status).toBe(429);
@@ -71,8 +77,12 @@ describe('withThrottling', () => {
 
   it('errors at once when the target asks for a longer wait than apicert allows', async () => {
     const { client, sent } = fakeClient(() => ({ status: 429, headers: { 'retry-after': '3600' } }));
-    const error = await withThrottling(client, policy).send(get).catch((thrown: unknown) => thrown);
-    expect((error as Error).message).toMatch(/asked to wait 3600 s \(Retry-After\), more than apicert waits \(1000 ms\)/);
+    const error = await withThrottling(client, policy)
+      .send(get)
+      .catch((thrown: unknown) => thrown);
+    expect((error as Error).message).toMatch(
+      /asked to wait 3600 s \(Retry-After\), more than apicert waits \(1000 ms\)/,
+    );
     expect(sent).toHaveLength(1);
   });
 
@@ -94,7 +104,10 @@ describe('withThrottling', () => {
     expect((await throttled.send({ ...get, method: 'POST' })).response.status).toBe(503);
     expect(sent).toHaveLength(1);
     const { client: limited, sent: delivered } = fakeClient(() => ({ status: 429, headers: { 'retry-after': '0' } }));
-    expect((await withThrottling(limited, policy).send({ ...get, method: 'POST', waitsOutThrottling: false })).response.status).toBe(429);
+    expect(
+      (await withThrottling(limited, policy).send({ ...get, method: 'POST', waitsOutThrottling: false })).response
+        .status,
+    ).toBe(429);
     expect(delivered).toHaveLength(1);
   });
 
@@ -111,7 +124,9 @@ describe('withThrottling', () => {
 
   it('gets every request through a gateway that refuses every fifth one, eight at a time: retries go alone while new requests wait', async () => {
     let count = 0;
-    const { client } = fakeClient(() => (++count % 5 === 0 ? { status: 429, headers: { 'retry-after': '0' }, delayMs: 1 } : { status: 200, delayMs: 1 }));
+    const { client } = fakeClient(() =>
+      ++count % 5 === 0 ? { status: 429, headers: { 'retry-after': '0' }, delayMs: 1 } : { status: 200, delayMs: 1 },
+    );
     const limited = withConcurrencyLimit(withThrottling(client, { maxRetries: 2, maxWaitMs: 1000, backoffMs: 1 }), 8);
     const exchanges = await Promise.all(Array.from({ length: 200 }, () => limited.send(get)));
     expect(exchanges.every((exchange) => exchange.response.status === 200)).toBe(true);

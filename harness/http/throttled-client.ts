@@ -168,6 +168,9 @@ async function untilSettledOrAborted(promise: Promise<void>, signal: AbortSignal
 // The evidence keeps the answer the check judged, and says what it took to get it.
 function noteRetries(exchange: HttpExchange, retries: number, waitedMs: number): HttpExchange {
   const note = `sent ${retries + 1} times: the target throttled it ${retries} time${retries === 1 ? '' : 's'}, ${Math.round(waitedMs)} ms waited`;
-  const record = { ...exchange.record, note: exchange.record.note === undefined ? note : `${exchange.record.note}; ${note}` };
+  const record = {
+    ...exchange.record,
+    note: exchange.record.note === undefined ? note : `${exchange.record.note}; ${note}`,
+  };
   return { ...exchange, record };
 }

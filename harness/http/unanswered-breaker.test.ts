@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { HttpBodyTooLargeError, HttpConnectionError, HttpTimeoutError, TargetStoppedAnsweringError } from '../errors.js';
+import {
+  HttpBodyTooLargeError,
+  HttpConnectionError,
+  HttpTimeoutError,
+  TargetStoppedAnsweringError,
+} from '../errors.js';
 import type { HttpClient, HttpExchange, HttpRequest } from './http-types.js';
 import { withUnansweredBreaker } from './unanswered-breaker.js';
 
@@ -15,7 +20,10 @@ function scriptedClient(answers: Answer[]): { client: HttpClient; sent: HttpRequ
       sent.push(request);
       const answer = answers.shift() ?? 200;
       if (answer instanceof Error) throw answer;
-      return { response: { status: answer, headers: {}, body: Buffer.alloc(0), text: '', json: undefined }, durationMs: 1 } as unknown as HttpExchange;
+      return {
+        response: { status: answer, headers: {}, body: Buffer.alloc(0), text: '', json: undefined },
+        durationMs: 1,
+      } as unknown as HttpExchange;
     },
     async close() {},
   };
@@ -60,13 +68,27 @@ describe('withUnansweredBreaker', () => {
     const { client } = scriptedClient([timeout()]);
     const breaker = withUnansweredBreaker(client, { targetOrigin: target, limit: 1, requestTimeoutMs: 300 });
     await expect(breaker.send(get())).rejects.toSatisfy(() => breaker.stopped.aborted);
-    expect(breaker.stopped.reason).toMatchObject({ message: expect.stringMatching(/^the target stopped answering: 1 exchange timed out or was reset,/) });
+    expect(breaker.stopped.reason).toMatchObject({
+      message: expect.stringMatching(/^the target stopped answering: 1 exchange timed out or was reset,/),
+    });
   });
 
   it('starts counting again after any answer, whatever its status or size', async () => {
-    const { client } = scriptedClient([timeout(), timeout(), 500, timeout(), timeout(), new HttpBodyTooLargeError('too large'), timeout(), timeout()]);
+    const { client } = scriptedClient([
+      timeout(),
+      timeout(),
+      500,
+      timeout(),
+      timeout(),
+      new HttpBodyTooLargeError('too large'),
+      timeout(),
+      timeout(),
+    ]);
     const breaker = withUnansweredBreaker(client, { targetOrigin: target, limit: 3, requestTimeoutMs: 300 });
-    await sendAll(breaker, Array.from({ length: 8 }, () => get()));
+    await sendAll(
+      breaker,
+      Array.from({ length: 8 }, () => get()),
+    );
     expect(breaker.stopped.aborted).toBe(false);
   });
 
@@ -75,8 +97,15 @@ describe('withUnansweredBreaker', () => {
     const breaker = withUnansweredBreaker(client, { targetOrigin: target, limit: 3, requestTimeoutMs: 300 });
     await sendAll(breaker, [get(), get(), { method: 'GET', url: 'http://127.0.0.2:9/next' }, get()]);
     expect(breaker.stopped.aborted).toBe(true);
-    const other = withUnansweredBreaker(scriptedClient([timeout(), timeout(), timeout()]).client, { targetOrigin: target, limit: 3, requestTimeoutMs: 300 });
-    await sendAll(other, Array.from({ length: 3 }, () => ({ method: 'POST', url: 'http://127.0.0.2:9/receiver' })));
+    const other = withUnansweredBreaker(scriptedClient([timeout(), timeout(), timeout()]).client, {
+      targetOrigin: target,
+      limit: 3,
+      requestTimeoutMs: 300,
+    });
+    await sendAll(
+      other,
+      Array.from({ length: 3 }, () => ({ method: 'POST', url: 'http://127.0.0.2:9/receiver' })),
+    );
     expect(other.stopped.aborted).toBe(false);
   });
 
@@ -85,16 +114,27 @@ describe('withUnansweredBreaker', () => {
     abandoned.abort(new Error('check budget spent'));
     const { client } = scriptedClient([timeout(), timeout(), timeout()]);
     const breaker = withUnansweredBreaker(client, { targetOrigin: target, limit: 3, requestTimeoutMs: 300 });
-    await sendAll(breaker, Array.from({ length: 3 }, () => ({ ...get(), signal: abandoned.signal })));
+    await sendAll(
+      breaker,
+      Array.from({ length: 3 }, () => ({ ...get(), signal: abandoned.signal })),
+    );
     expect(breaker.stopped.aborted).toBe(false);
   });
 
   it("counts a webhook delivery's time-out but not its closed connection, which is how a receiver may refuse it", async () => {
     const delivery: HttpRequest = { method: 'POST', url: `${target}/webhook-receiver`, isWebhookDelivery: true };
-    const refusing = withUnansweredBreaker(scriptedClient([reset(), reset(), reset()]).client, { targetOrigin: target, limit: 3, requestTimeoutMs: 300 });
+    const refusing = withUnansweredBreaker(scriptedClient([reset(), reset(), reset()]).client, {
+      targetOrigin: target,
+      limit: 3,
+      requestTimeoutMs: 300,
+    });
     await sendAll(refusing, [delivery, delivery, delivery]);
     expect(refusing.stopped.aborted).toBe(false);
-    const hanging = withUnansweredBreaker(scriptedClient([timeout(), timeout(), timeout()]).client, { targetOrigin: target, limit: 3, requestTimeoutMs: 300 });
+    const hanging = withUnansweredBreaker(scriptedClient([timeout(), timeout(), timeout()]).client, {
+      targetOrigin: target,
+      limit: 3,
+      requestTimeoutMs: 300,
+    });
     await sendAll(hanging, [delivery, delivery, delivery]);
     expect(hanging.stopped.aborted).toBe(true);
   });
@@ -104,8 +144,17 @@ describe('withUnansweredBreaker', () => {
     const breaker = withUnansweredBreaker(client, { targetOrigin: target, limit: 2, requestTimeoutMs: 300 });
     await sendAll(breaker, [get(), get()]);
     expect(breaker.stopped.aborted).toBe(true);
-    const deletes = ['/customers/1', '/customers/2', '/customers/3', '/customers/4', '/customers/5'].map((path) => ({ method: 'DELETE', url: `${target}${path}` }));
-    expect(await sendAll(breaker, deletes)).toEqual(['204', '204', 'APICERT_HTTP_TIMEOUT', 'APICERT_TARGET_STOPPED_ANSWERING', 'APICERT_TARGET_STOPPED_ANSWERING']);
+    const deletes = ['/customers/1', '/customers/2', '/customers/3', '/customers/4', '/customers/5'].map((path) => ({
+      method: 'DELETE',
+      url: `${target}${path}`,
+    }));
+    expect(await sendAll(breaker, deletes)).toEqual([
+      '204',
+      '204',
+      'APICERT_HTTP_TIMEOUT',
+      'APICERT_TARGET_STOPPED_ANSWERING',
+      'APICERT_TARGET_STOPPED_ANSWERING',
+    ]);
     expect(sent).toHaveLength(5);
     // Another origin is not the silent target.
     expect(await sendAll(breaker, [{ method: 'GET', url: 'http://127.0.0.2:9/' }])).toEqual(['204']);

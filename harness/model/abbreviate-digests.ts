@@ -14,5 +14,7 @@ const digestRun = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
  * "t=1700000000,v1=5257a869…", "v1,K5oZfzN9…". Short values are kept whole.
  */
 export function abbreviateDigests(value: string): string {
-  return value.replace(digestRun, (digest) => (digest.length <= DIGEST_PREVIEW_CHARS ? digest : `${digest.slice(0, DIGEST_PREVIEW_CHARS)}…`));
+  return value.replace(digestRun, (digest) =>
+    digest.length <= DIGEST_PREVIEW_CHARS ? digest : `${digest.slice(0, DIGEST_PREVIEW_CHARS)}…`,
+  );
 }

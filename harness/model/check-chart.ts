@@ -68,7 +68,11 @@ export interface DeliveryAttempt {
 export interface DeliveriesChart {
   readonly kind: 'deliveries';
   /** `moreAttempts`: attempts of the event past the ones kept. */
-  readonly events: readonly { readonly id: string; readonly attempts: readonly DeliveryAttempt[]; readonly moreAttempts?: number }[];
+  readonly events: readonly {
+    readonly id: string;
+    readonly attempts: readonly DeliveryAttempt[];
+    readonly moreAttempts?: number;
+  }[];
   /** Events left out past chartBounds.events. */
   readonly omittedEvents: number;
 }

@@ -67,7 +67,12 @@ describe('compareRuns', () => {
 
   it('records both statuses and which baseline it was', () => {
     const comparison = compareRuns(run, baseline);
-    expect(comparison.baseline).toEqual({ version: '0.1.0', baseUrl: 'http://127.0.0.1:4010', startedAt: baseline.startedAt, seed: 42 });
+    expect(comparison.baseline).toEqual({
+      version: '0.1.0',
+      baseUrl: 'http://127.0.0.1:4010',
+      startedAt: baseline.startedAt,
+      seed: 42,
+    });
     expect(comparison.newFailures[0]).toEqual({
       id: 'a',
       suite: 'pagination',
@@ -82,20 +87,32 @@ describe('compareRuns', () => {
   });
 
   it('gates --fail-on new only on new failures in required classes', () => {
-    const required = buildRun([buildCheck({ id: 'x', status: 'failed' }), buildCheck({ id: 'y', class: 'other', status: 'failed' })], {});
-    const onlyOneRequired = { ...required, classes: required.classes.map((c) => ({ ...c, required: c.id === 'other' })) };
+    const required = buildRun(
+      [buildCheck({ id: 'x', status: 'failed' }), buildCheck({ id: 'y', class: 'other', status: 'failed' })],
+      {},
+    );
+    const onlyOneRequired = {
+      ...required,
+      classes: required.classes.map((c) => ({ ...c, required: c.id === 'other' })),
+    };
     const comparison = compareRuns(onlyOneRequired, buildRun([]));
     expect(comparison.newFailures.map((c) => c.id)).toEqual(['x', 'y']);
     expect(findRequiredNewFailures(comparison).map((c) => c.id)).toEqual(['y']);
   });
 
   it('places each check id of either run in exactly one category', () => {
-    const checksArb = fc.uniqueArray(fc.record({ id: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), status: fc.constantFrom(...statuses) }), {
-      selector: (c) => c.id,
-    });
+    const checksArb = fc.uniqueArray(
+      fc.record({ id: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), status: fc.constantFrom(...statuses) }),
+      {
+        selector: (c) => c.id,
+      },
+    );
     fc.assert(
       fc.property(checksArb, checksArb, (now, before) => {
-        const comparison = compareRuns(buildRun(now.map((c) => buildCheck(c))), buildRun(before.map((c) => buildCheck(c))));
+        const comparison = compareRuns(
+          buildRun(now.map((c) => buildCheck(c))),
+          buildRun(before.map((c) => buildCheck(c))),
+        );
         const placed = Object.values(idsOf(comparison)).flat().sort();
         const expected = [...new Set([...now, ...before].map((c) => c.id))].sort();
         return JSON.stringify(placed) === JSON.stringify(expected);

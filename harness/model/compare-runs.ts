@@ -20,7 +20,12 @@ export type ComparisonCategory = 'new-failure' | 'fixed' | 'still-failing' | 'no
 
 export interface RunComparison {
   /** Which run was the baseline. */
-  readonly baseline: { readonly version: string; readonly baseUrl: string; readonly startedAt: string; readonly seed: number };
+  readonly baseline: {
+    readonly version: string;
+    readonly baseUrl: string;
+    readonly startedAt: string;
+    readonly seed: number;
+  };
   /** Failed or errored now; passed, skipped or absent in the baseline. */
   readonly newFailures: readonly ComparedCheck[];
   /** Failed or errored in the baseline; passed now. */
@@ -39,7 +44,10 @@ export function isProblem(status: CheckStatus | undefined): boolean {
 }
 
 /** The category of a check from its status now and in the baseline. */
-export function categorize(status: CheckStatus | undefined, baselineStatus: CheckStatus | undefined): ComparisonCategory {
+export function categorize(
+  status: CheckStatus | undefined,
+  baselineStatus: CheckStatus | undefined,
+): ComparisonCategory {
   if (isProblem(status)) return isProblem(baselineStatus) ? 'still-failing' : 'new-failure';
   if (!isProblem(baselineStatus)) return 'unchanged';
   return status === 'passed' ? 'fixed' : 'not-rechecked';

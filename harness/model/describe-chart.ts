@@ -29,15 +29,22 @@ export function describeChart(chart: CheckChart): string {
     case 'page-cost': {
       const pointsOf = (style: 'cursor' | 'offset' | 'page'): string[] => {
         const fastest = new Map<number, number>();
-        for (const page of chart.pages) if ((page.style ?? 'cursor') === style) fastest.set(page.depth, Math.min(page.ms, fastest.get(page.depth) ?? Number.POSITIVE_INFINITY));
+        for (const page of chart.pages)
+          if ((page.style ?? 'cursor') === style)
+            fastest.set(page.depth, Math.min(page.ms, fastest.get(page.depth) ?? Number.POSITIVE_INFINITY));
         return [...fastest].sort((a, b) => a[0] - b[0]).map(([depth, ms]) => `${round(ms)} ms at ${depth} deep`);
       };
-      const others = (['offset', 'page'] as const).map((style) => [style, pointsOf(style)] as const).filter(([, points]) => points.length > 0);
+      const others = (['offset', 'page'] as const)
+        .map((style) => [style, pointsOf(style)] as const)
+        .filter(([, points]) => points.length > 0);
       return `cursor page cost on ${chart.list} (fastest of each depth): ${pointsOf('cursor').join(', ')}; advice from ${round(chart.adviceFromMs)} ms${others.map(([style, points]) => `; by ${style}, for comparison: ${points.join(', ')}`).join('')}`;
     }
     case 'walk': {
       const rows = chart.pages.reduce((sum, page) => sum + page.ids.length + (page.more ?? 0), 0);
-      const writes = chart.writes.length === 0 ? 'no writes between pages' : `${chart.writes.length} write${chart.writes.length === 1 ? '' : 's'} between pages`;
+      const writes =
+        chart.writes.length === 0
+          ? 'no writes between pages'
+          : `${chart.writes.length} write${chart.writes.length === 1 ? '' : 's'} between pages`;
       const pages = chart.pages.length + (chart.morePages ?? 0);
       return `${chart.style} walk of ${chart.list}: ${pages} pages, ${rows}${chart.morePages ? '+' : ''} rows, ${chart.repeated.length} listed twice, ${chart.missing.length} missing, ${writes}`;
     }

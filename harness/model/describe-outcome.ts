@@ -31,7 +31,11 @@ function count(check: CheckResult, level: 'advisory' | 'warning', one: string, m
 /** Why the run's verdict is what it is, in words every reporter shows after "Verdict: passed" or "failed". */
 export function describeVerdictReason(run: Pick<RunResult, 'verdict' | 'classes'>): string {
   const required = run.classes.filter((result) => result.required);
-  if (run.verdict === 'passed') return `${required.length === 1 ? 'the 1 required class' : `all ${required.length} required classes`} passed`;
+  if (run.verdict === 'passed')
+    return `${required.length === 1 ? 'the 1 required class' : `all ${required.length} required classes`} passed`;
   if (required.length === 0) return 'no conformance class was required';
-  return `required classes not passed: ${required.filter((result) => result.verdict !== 'passed').map((result) => `${result.id} (${result.verdict})`).join(', ')}`;
+  return `required classes not passed: ${required
+    .filter((result) => result.verdict !== 'passed')
+    .map((result) => `${result.id} (${result.verdict})`)
+    .join(', ')}`;
 }

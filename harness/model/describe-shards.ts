@@ -4,7 +4,10 @@ import type { RunResult } from './run-result.js';
 import type { ShardPlanPart } from './shard.js';
 
 function describePart(part: ShardPlanPart): string {
-  const owned = [...(part.collections.length > 0 ? [`collections ${part.collections.join(', ')}`] : []), ...part.suites.filter((suite) => suite.startsWith('webhooks'))];
+  const owned = [
+    ...(part.collections.length > 0 ? [`collections ${part.collections.join(', ')}`] : []),
+    ...part.suites.filter((suite) => suite.startsWith('webhooks')),
+  ];
   return owned.length > 0 ? owned.join('; ') : 'nothing';
 }
 
@@ -17,7 +20,10 @@ export function describeShards(run: Pick<RunResult, 'shard' | 'merged'>): string
   }
   if (run.merged !== undefined) {
     const { count, parts, missing, duplicated } = run.merged;
-    const gaps = [...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []), ...(duplicated.length > 0 ? [`given twice ${duplicated.join(', ')}`] : [])];
+    const gaps = [
+      ...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []),
+      ...(duplicated.length > 0 ? [`given twice ${duplicated.join(', ')}`] : []),
+    ];
     return `merged from ${parts.length} report${parts.length === 1 ? '' : 's'} of ${count} shard${count === 1 ? '' : 's'}${gaps.length > 0 ? `: ${gaps.join('; ')}` : ''}`;
   }
   return undefined;

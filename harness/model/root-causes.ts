@@ -15,7 +15,9 @@ export interface RootCause {
  * A blocked check whose blocker did not run (or passed) stands on its own.
  */
 export function findRootCauses(checks: readonly CheckResult[]): RootCause[] {
-  const failing = new Set(checks.filter((check) => check.status === 'failed' || check.status === 'errored').map((check) => check.id));
+  const failing = new Set(
+    checks.filter((check) => check.status === 'failed' || check.status === 'errored').map((check) => check.id),
+  );
   const byBlocker = new Map<string, ErroredCheck[]>();
   for (const check of checks) {
     if (check.status !== 'errored' || check.blockedBy === undefined || !failing.has(check.blockedBy)) continue;

@@ -9,7 +9,13 @@ import type { MergedShards, ShardMarker } from './shard.js';
  * Every suite, in run order: the one list of suite names. The CLI's --suite, the registry in
  * suites/index.ts and report.schema.json are checked against it.
  */
-export const suiteNames = ['resources', 'pagination', 'webhooks-sender', 'webhooks-receiver', 'openapi-contract'] as const;
+export const suiteNames = [
+  'resources',
+  'pagination',
+  'webhooks-sender',
+  'webhooks-receiver',
+  'openapi-contract',
+] as const;
 export type SuiteName = (typeof suiteNames)[number];
 
 export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'errored';
@@ -132,7 +138,12 @@ export interface ClassResult {
   readonly verdict: ClassVerdict;
   /** Whether this run's --require (or its default) names the class. */
   readonly required: boolean;
-  readonly checks: { readonly passed: number; readonly failed: number; readonly skipped: number; readonly errored: number };
+  readonly checks: {
+    readonly passed: number;
+    readonly failed: number;
+    readonly skipped: number;
+    readonly errored: number;
+  };
 }
 
 export interface RunSummary {

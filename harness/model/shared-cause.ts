@@ -5,7 +5,8 @@
 /** The causes the kit knows, each with the sentence that names it and the rule it breaks. */
 export const sharedCauses = {
   'list-not-a-page': 'Lists do not answer with a page {items, next_cursor, has_more} (convention 2, 4.1)',
-  'credential-refused': 'The target answers 401 to requests that carry the configured credential (convention 5/1; check target.auth and the token)',
+  'credential-refused':
+    'The target answers 401 to requests that carry the configured credential (convention 5/1; check target.auth and the token)',
 } as const;
 
 export type SharedCauseKey = keyof typeof sharedCauses;

@@ -21,13 +21,21 @@ export function suiteTimes(checks: readonly CheckResult[]): SuiteTime[] {
   return [...bySuite].map(([suite, list]) => {
     const counts = { passed: 0, failed: 0, skipped: 0, errored: 0 };
     for (const check of list) counts[check.status] += 1;
-    return { suite, ms: list.reduce((sum, check) => sum + Math.max(0, check.durationMs), 0), counts, worst: worstFirst.find((status) => counts[status] > 0) ?? 'skipped' };
+    return {
+      suite,
+      ms: list.reduce((sum, check) => sum + Math.max(0, check.durationMs), 0),
+      counts,
+      worst: worstFirst.find((status) => counts[status] > 0) ?? 'skipped',
+    };
   });
 }
 
 /** "1 failed, 12 passed": the suite's counts, worst first. */
 export function describeCounts(time: SuiteTime): string {
-  return worstFirst.filter((status) => time.counts[status] > 0).map((status) => `${time.counts[status]} ${status}`).join(', ');
+  return worstFirst
+    .filter((status) => time.counts[status] > 0)
+    .map((status) => `${time.counts[status]} ${status}`)
+    .join(', ');
 }
 
 /** "pagination: 2.5 s in its checks, 1 failed, 12 passed". */

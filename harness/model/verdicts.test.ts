@@ -18,7 +18,9 @@ describe('verdicts', () => {
   });
 
   it('fails a class on an errored check and the run with it', () => {
-    const classes = judgeClasses([check('a', 'x', 'passed'), check('b', 'x', 'errored'), check('c', 'y', 'passed')], { required: undefined });
+    const classes = judgeClasses([check('a', 'x', 'passed'), check('b', 'x', 'errored'), check('c', 'y', 'passed')], {
+      required: undefined,
+    });
     expect(classes.map((c) => [c.id, c.verdict, c.required])).toEqual([
       ['x', 'failed', true],
       ['y', 'passed', true],
@@ -43,7 +45,7 @@ describe('verdicts', () => {
     expect(judgeRun(classes)).toBe('failed');
   });
 
-  it('requires the document\'s contract class only when asked, on top of the default or alone', () => {
+  it("requires the document's contract class only when asked, on top of the default or alone", () => {
     const checks = [check('a', 'x', 'passed'), check('b', 'openapi-contract', 'failed')];
     const byDefault = judgeClasses(checks, { required: undefined });
     expect(byDefault.map((c) => [c.id, c.verdict, c.required])).toEqual([
@@ -66,8 +68,19 @@ describe('verdicts', () => {
 
   describe('the advisory class', () => {
     const advice: Finding[] = [{ level: 'advisory', message: 'retries do not back off' }];
-    const advised = buildCheck({ id: 'w.backoff', suite: 'webhooks-sender', class: 'webhooks-sender', level: 'advisory', findings: advice });
-    const quietAdvisory = buildCheck({ id: 'w.limit', suite: 'webhooks-receiver', class: 'webhooks-receiver', level: 'advisory' });
+    const advised = buildCheck({
+      id: 'w.backoff',
+      suite: 'webhooks-sender',
+      class: 'webhooks-sender',
+      level: 'advisory',
+      findings: advice,
+    });
+    const quietAdvisory = buildCheck({
+      id: 'w.limit',
+      suite: 'webhooks-receiver',
+      class: 'webhooks-receiver',
+      level: 'advisory',
+    });
     const normative = buildCheck({ id: 'w.shape', suite: 'webhooks-sender', class: 'webhooks-sender' });
 
     it('gathers advice without failing the class of the check, and is not required by default', () => {
@@ -77,13 +90,20 @@ describe('verdicts', () => {
         ['webhooks-receiver', 'passed', true],
         ['advisory', 'failed', false],
       ]);
-      expect(classes.find((c) => c.id === 'advisory')?.checks).toEqual({ passed: 1, failed: 1, skipped: 0, errored: 0 });
+      expect(classes.find((c) => c.id === 'advisory')?.checks).toEqual({
+        passed: 1,
+        failed: 1,
+        skipped: 0,
+        errored: 0,
+      });
       expect(judgeRun(classes)).toBe('passed');
     });
 
     it('fails the run under --strict or when --require names it', () => {
       expect(judgeRun(judgeClasses([advised, normative], { required: undefined, strict: true }))).toBe('failed');
-      expect(judgeRun(judgeClasses([advised, normative], { required: ['webhooks-sender', 'advisory'] }))).toBe('failed');
+      expect(judgeRun(judgeClasses([advised, normative], { required: ['webhooks-sender', 'advisory'] }))).toBe(
+        'failed',
+      );
       expect(judgeRun(judgeClasses([advised, normative], { required: ['webhooks-sender'] }))).toBe('passed');
     });
 
@@ -94,10 +114,23 @@ describe('verdicts', () => {
     });
 
     it('counts advice from a normative check, but not a warning about the run itself', () => {
-      const echoed = buildCheck({ id: 'w.sig', class: 'webhooks-sender', findings: [{ level: 'advisory', message: 'the secret was echoed' }] });
-      const leftover = buildCheck({ id: 'w.rec', class: 'webhooks-sender', findings: [{ level: 'warning', message: 'a record may remain' }] });
+      const echoed = buildCheck({
+        id: 'w.sig',
+        class: 'webhooks-sender',
+        findings: [{ level: 'advisory', message: 'the secret was echoed' }],
+      });
+      const leftover = buildCheck({
+        id: 'w.rec',
+        class: 'webhooks-sender',
+        findings: [{ level: 'warning', message: 'a record may remain' }],
+      });
       const classes = judgeClasses([echoed, leftover], { required: undefined });
-      expect(classes.find((c) => c.id === 'advisory')?.checks).toEqual({ passed: 0, failed: 1, skipped: 0, errored: 0 });
+      expect(classes.find((c) => c.id === 'advisory')?.checks).toEqual({
+        passed: 0,
+        failed: 1,
+        skipped: 0,
+        errored: 0,
+      });
       expect(judgeClasses([leftover], { required: undefined }).map((c) => c.id)).toEqual(['webhooks-sender']);
     });
 

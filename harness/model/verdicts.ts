@@ -1,5 +1,13 @@
 // Pure judgement of a run: per-class verdicts and the overall verdict from check results.
-import { advisoryClassId, optInClassIds, type CheckResult, type CheckStatus, type ClassResult, type ClassVerdict, type RunSummary } from './run-result.js';
+import {
+  advisoryClassId,
+  optInClassIds,
+  type CheckResult,
+  type CheckStatus,
+  type ClassResult,
+  type ClassVerdict,
+  type RunSummary,
+} from './run-result.js';
 
 /** Counts check statuses. */
 export function summarizeChecks(checks: readonly CheckResult[]): RunSummary {
@@ -28,7 +36,10 @@ export interface Requirement {
  * belongs to is listed as skipped, never passed. The advisory class is required only when named or
  * under --strict: advice is good practice, never a failure by default.
  */
-export function judgeClasses(checks: readonly CheckResult[], { required, strict = false, also = [] }: Requirement): ClassResult[] {
+export function judgeClasses(
+  checks: readonly CheckResult[],
+  { required, strict = false, also = [] }: Requirement,
+): ClassResult[] {
   const byClass = new Map<string, CheckStatus[]>();
   const add = (id: string, status: CheckStatus): void => void byClass.set(id, [...(byClass.get(id) ?? []), status]);
   for (const check of checks) add(check.class, check.status);
@@ -40,7 +51,10 @@ export function judgeClasses(checks: readonly CheckResult[], { required, strict 
   return [...byClass].map(([id, statuses]) => {
     const counts = countStatuses(statuses);
     const verdict = judgeClass(counts);
-    const isNamed = required === undefined ? (verdict !== 'skipped' && !optInClassIds.includes(id)) || also.includes(id) : required.includes(id);
+    const isNamed =
+      required === undefined
+        ? (verdict !== 'skipped' && !optInClassIds.includes(id)) || also.includes(id)
+        : required.includes(id);
     // --strict adds the advisory class when it has members; naming it with --require always counts.
     const isRequired = isNamed || (strict && id === advisoryClassId && verdict !== 'skipped');
     return { id, verdict, required: isRequired, checks: counts };

@@ -79,27 +79,62 @@ export function toApiModel(document: unknown): ApiModel {
       const parameters = [...asArray(pathItem['parameters']), ...asArray(op['parameters'])].map(asRecord);
       const queryParameters = parameters
         .filter((p) => p['in'] === 'query' && typeof p['name'] === 'string')
-        .map((p) => ({ name: String(p['name']), schema: isSwagger ? swaggerParameterSchema(p) : asRecord(p['schema']) }));
-      const headerParameters = parameters.filter((p) => p['in'] === 'header' && typeof p['name'] === 'string').map((p) => String(p['name']));
+        .map((p) => ({
+          name: String(p['name']),
+          schema: isSwagger ? swaggerParameterSchema(p) : asRecord(p['schema']),
+        }));
+      const headerParameters = parameters
+        .filter((p) => p['in'] === 'header' && typeof p['name'] === 'string')
+        .map((p) => String(p['name']));
       const body = isSwagger ? swaggerBody(parameters, pointer) : openApiBody(op['requestBody'], pointer);
       const callbacks = Object.values(asRecord(op['callbacks'])).flatMap((callback) => Object.keys(asRecord(callback)));
-      const produces = asArray(op['produces'] ?? doc['produces']).filter((type): type is string => typeof type === 'string');
-      const responses = Object.entries(asRecord(op['responses'])).map(([status, response]) =>
-        toResponse(status, asRecord(response), `${pointer}/responses/${escapePointer(status)}`, isSwagger ? produces : undefined),
+      const produces = asArray(op['produces'] ?? doc['produces']).filter(
+        (type): type is string => typeof type === 'string',
       );
-      operations.push({ path, method, pointer, queryParameters, headerParameters, ...(body !== undefined ? { body } : {}), callbacks, responses });
+      const responses = Object.entries(asRecord(op['responses'])).map(([status, response]) =>
+        toResponse(
+          status,
+          asRecord(response),
+          `${pointer}/responses/${escapePointer(status)}`,
+          isSwagger ? produces : undefined,
+        ),
+      );
+      operations.push({
+        path,
+        method,
+        pointer,
+        queryParameters,
+        headerParameters,
+        ...(body !== undefined ? { body } : {}),
+        callbacks,
+        responses,
+      });
     }
   }
   const schemes = asRecord(isSwagger ? doc['securityDefinitions'] : asRecord(doc['components'])['securitySchemes']);
   // An empty requirement ({}) makes a credential optional: the first one that names a scheme counts,
   // the document's own before any operation's.
-  const operationRequirements = Object.values(asRecord(doc['paths'])).flatMap((item) => methods.flatMap((method) => asArray(asRecord(asRecord(item)[method])['security'])));
-  const named = [...asArray(doc['security']), ...operationRequirements].map(asRecord).find((requirement) => Object.keys(requirement).length > 0);
-  const security = named === undefined ? [] : Object.keys(named).map((name) => toScheme(name, asRecord(schemes[name]), isSwagger));
-  const statesSecurity = Array.isArray(doc['security']) || Object.values(asRecord(doc['paths'])).some((item) => methods.some((method) => Array.isArray(asRecord(asRecord(item)[method])['security'])));
+  const operationRequirements = Object.values(asRecord(doc['paths'])).flatMap((item) =>
+    methods.flatMap((method) => asArray(asRecord(asRecord(item)[method])['security'])),
+  );
+  const named = [...asArray(doc['security']), ...operationRequirements]
+    .map(asRecord)
+    .find((requirement) => Object.keys(requirement).length > 0);
+  const security =
+    named === undefined ? [] : Object.keys(named).map((name) => toScheme(name, asRecord(schemes[name]), isSwagger));
+  const statesSecurity =
+    Array.isArray(doc['security']) ||
+    Object.values(asRecord(doc['paths'])).some((item) =>
+      methods.some((method) => Array.isArray(asRecord(asRecord(item)[method])['security'])),
+    );
   return {
     version,
-    servers: isSwagger ? swaggerServers(doc) : asArray(doc['servers']).map(asRecord).map(serverUrlOf).filter((url) => url !== ''),
+    servers: isSwagger
+      ? swaggerServers(doc)
+      : asArray(doc['servers'])
+          .map(asRecord)
+          .map(serverUrlOf)
+          .filter((url) => url !== ''),
     security,
     statesSecurity,
     operations,
@@ -122,21 +157,37 @@ function serverUrlOf(server: Readonly<Record<string, unknown>>): string {
 
 function openApiBody(requestBody: unknown, pointer: string): ApiOperation['body'] {
   const content = asRecord(asRecord(requestBody)['content']);
-  const type = Object.keys(content).find((name) => name === 'application/json' || /^application\/[\w.+-]*json$/.test(name));
+  const type = Object.keys(content).find(
+    (name) => name === 'application/json' || /^application\/[\w.+-]*json$/.test(name),
+  );
   if (type === undefined) return undefined;
   const media = asRecord(content[type]);
   const examples = Object.values(asRecord(media['examples'])).map((example) => asRecord(example)['value']);
-  const example = media['example'] ?? examples.find((value) => value !== undefined) ?? asRecord(media['schema'])['example'];
-  return { schema: asRecord(media['schema']), ...(example !== undefined ? { example } : {}), pointer: `${pointer}/requestBody/content/${escapePointer(type)}` };
+  const example =
+    media['example'] ?? examples.find((value) => value !== undefined) ?? asRecord(media['schema'])['example'];
+  return {
+    schema: asRecord(media['schema']),
+    ...(example !== undefined ? { example } : {}),
+    pointer: `${pointer}/requestBody/content/${escapePointer(type)}`,
+  };
 }
 
 // A 2.0 answer has one schema and the media types the operation (or document) produces; without
 // `produces`, JSON is what a 2.0 API answers in practice.
-function toResponse(status: string, response: Readonly<Record<string, unknown>>, pointer: string, produces: readonly string[] | undefined): ApiResponse {
+function toResponse(
+  status: string,
+  response: Readonly<Record<string, unknown>>,
+  pointer: string,
+  produces: readonly string[] | undefined,
+): ApiResponse {
   if (produces !== undefined) {
     if (response['schema'] === undefined) return { status, pointer, content: [] };
     const schema = asRecord(response['schema']);
-    return { status, pointer, content: (produces.length > 0 ? produces : ['application/json']).map((mediaType) => ({ mediaType, schema })) };
+    return {
+      status,
+      pointer,
+      content: (produces.length > 0 ? produces : ['application/json']).map((mediaType) => ({ mediaType, schema })),
+    };
   }
   const content = Object.entries(asRecord(response['content'])).map(([mediaType, media]) => {
     const schema = asRecord(media)['schema'];
@@ -170,16 +221,30 @@ function swaggerServers(doc: Readonly<Record<string, unknown>>): string[] {
 function toScheme(name: string, scheme: Readonly<Record<string, unknown>>, isSwagger: boolean): SecurityScheme {
   const type = scheme['type'];
   if (type === 'http' && String(scheme['scheme']).toLowerCase() === 'bearer') return { kind: 'bearer', name };
-  if ((type === 'http' && String(scheme['scheme']).toLowerCase() === 'basic') || (isSwagger && type === 'basic')) return { kind: 'basic', name };
-  if (type === 'apiKey' && scheme['in'] === 'header' && typeof scheme['name'] === 'string') return { kind: 'api-key-header', name, header: scheme['name'] };
-  if (type === 'apiKey') return { kind: 'unsupported', name, why: `an API key in the ${String(scheme['in'])}; apicert sends its credential in a header` };
-  if (type === 'oauth2' || type === 'openIdConnect') return { kind: 'bearer', name, obtained: `through ${String(type)}: apicert does not fetch tokens, so get one yourself` };
+  if ((type === 'http' && String(scheme['scheme']).toLowerCase() === 'basic') || (isSwagger && type === 'basic'))
+    return { kind: 'basic', name };
+  if (type === 'apiKey' && scheme['in'] === 'header' && typeof scheme['name'] === 'string')
+    return { kind: 'api-key-header', name, header: scheme['name'] };
+  if (type === 'apiKey')
+    return {
+      kind: 'unsupported',
+      name,
+      why: `an API key in the ${String(scheme['in'])}; apicert sends its credential in a header`,
+    };
+  if (type === 'oauth2' || type === 'openIdConnect')
+    return {
+      kind: 'bearer',
+      name,
+      obtained: `through ${String(type)}: apicert does not fetch tokens, so get one yourself`,
+    };
   return { kind: 'unsupported', name, why: `a ${String(type)} scheme` };
 }
 
 /** The JSON schema of an operation's first documented 2xx answer, when it gives one. */
 export function successSchema(operation: ApiOperation): JsonSchema | undefined {
   const success = operation.responses.find((response) => /^2\d\d$/.test(response.status));
-  const json = success?.content.find((media) => media.mediaType === 'application/json' || /^application\/[\w.+-]*json$/.test(media.mediaType));
+  const json = success?.content.find(
+    (media) => media.mediaType === 'application/json' || /^application\/[\w.+-]*json$/.test(media.mediaType),
+  );
   return json?.schema;
 }

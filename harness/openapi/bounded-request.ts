@@ -5,7 +5,12 @@
 import { request } from 'undici';
 
 export type BoundedAnswer =
-  | { readonly kind: 'answered'; readonly status: number; readonly headers: Readonly<Record<string, unknown>>; readonly text: string }
+  | {
+      readonly kind: 'answered';
+      readonly status: number;
+      readonly headers: Readonly<Record<string, unknown>>;
+      readonly text: string;
+    }
   | { readonly kind: 'too-large'; readonly status: number }
   | { readonly kind: 'failed'; readonly reason: string };
 
@@ -16,7 +21,12 @@ export interface BoundedRequest {
   readonly json?: unknown;
 }
 
-export async function boundedRequest(url: string, sent: BoundedRequest, timeoutMs: number, maxBytes: number): Promise<BoundedAnswer> {
+export async function boundedRequest(
+  url: string,
+  sent: BoundedRequest,
+  timeoutMs: number,
+  maxBytes: number,
+): Promise<BoundedAnswer> {
   try {
     const body = sent.json === undefined ? undefined : JSON.stringify(sent.json);
     const answer = await request(url, {
@@ -37,12 +47,25 @@ export async function boundedRequest(url: string, sent: BoundedRequest, timeoutM
       }
       chunks.push(chunk as Buffer);
     }
-    return { kind: 'answered', status: answer.statusCode, headers: answer.headers, text: Buffer.concat(chunks).toString('utf8') };
+    return {
+      kind: 'answered',
+      status: answer.statusCode,
+      headers: answer.headers,
+      text: Buffer.concat(chunks).toString('utf8'),
+    };
   } catch (error) {
-    return { kind: 'failed', reason: error instanceof Error ? (error.message.split('\n')[0] ?? 'failed') : String(error) };
+    return {
+      kind: 'failed',
+      reason: error instanceof Error ? (error.message.split('\n')[0] ?? 'failed') : String(error),
+    };
   }
 }
 
-export function boundedGet(url: string, headers: Readonly<Record<string, string>>, timeoutMs: number, maxBytes: number): Promise<BoundedAnswer> {
+export function boundedGet(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  timeoutMs: number,
+  maxBytes: number,
+): Promise<BoundedAnswer> {
   return boundedRequest(url, { headers }, timeoutMs, maxBytes);
 }

@@ -30,31 +30,68 @@ async function expectValid(derivation: Derivation): Promise<void> {
   await expect(loadConfig(file)).resolves.toBeDefined();
 }
 
-const pointers = (derivation: Derivation, kind: 'derived' | 'missing'): string[] => derivation.lines.filter((line) => line.kind === kind).map((line) => line.pointer);
+const pointers = (derivation: Derivation, kind: 'derived' | 'missing'): string[] =>
+  derivation.lines.filter((line) => line.kind === kind).map((line) => line.pointer);
 
 describe('deriveConfig', () => {
-  it('reads the reference server\'s 3.1 document into the example config\'s collections, bounds and webhook roles', async () => {
+  it("reads the reference server's 3.1 document into the example config's collections, bounds and webhook roles", async () => {
     const file = join(directory, 'reference.json');
     await writeFile(file, JSON.stringify(referenceOpenApiDocument()));
     const derivation = await derivedFrom(file, { baseUrl: 'http://127.0.0.1:4010' });
-    const config = derivation.config as { collections: { name: string; path: string; sample: object; replace?: object; patch?: object; related?: { name: string; path: string; memberPath?: string; createPath?: string }[] }[]; pagination: object; webhooks: { sender: object; receiver: object } };
+    const config = derivation.config as {
+      collections: {
+        name: string;
+        path: string;
+        sample: object;
+        replace?: object;
+        patch?: object;
+        related?: { name: string; path: string; memberPath?: string; createPath?: string }[];
+      }[];
+      pagination: object;
+      webhooks: { sender: object; receiver: object };
+    };
     expect(config.collections.map((c) => c.path)).toEqual(['/customers', '/orders', '/products']);
-    expect(config.collections[0]!.related).toEqual([expect.objectContaining({ name: 'orders', path: '/customers/{id}/orders', memberPath: '/orders/{childId}' })]);
-    expect(config.collections[0]!.sample).toEqual({ name: 'Ada Lovelace {unique}', email: 'ada.{unique}@example.com', tier: 'pro' });
+    expect(config.collections[0]!.related).toEqual([
+      expect.objectContaining({ name: 'orders', path: '/customers/{id}/orders', memberPath: '/orders/{childId}' }),
+    ]);
+    expect(config.collections[0]!.sample).toEqual({
+      name: 'Ada Lovelace {unique}',
+      email: 'ada.{unique}@example.com',
+      tier: 'pro',
+    });
     // Changed within the schema: another enum value, not "pro changed".
     expect(config.collections[0]!.replace).toMatchObject({ tier: 'free' });
     expect(config.collections[1]!.sample).toMatchObject({ customerId: '{fixture:customers}' });
     expect(config.collections[1]!.patch).toEqual({ total: 43 });
     expect(config.pagination).toEqual({ defaultPageSize: 20, maxPageSize: 100 });
-    expect(config.webhooks.sender).toMatchObject({ register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}', secret: '{secret}' } }, collection: 'customers', events: { create: 'customer.created' } });
-    expect(config.webhooks.receiver).toEqual({ url: '/webhook-receiver', observe: { urlTemplate: '/webhook-receiver/events/{eventId}', pointer: '/processedCount' } });
+    expect(config.webhooks.sender).toMatchObject({
+      register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}', secret: '{secret}' } },
+      collection: 'customers',
+      events: { create: 'customer.created' },
+    });
+    expect(config.webhooks.receiver).toEqual({
+      url: '/webhook-receiver',
+      observe: { urlTemplate: '/webhook-receiver/events/{eventId}', pointer: '/processedCount' },
+    });
     expect(pointers(derivation, 'missing')).toEqual(['/webhooks/sender/senderTimeoutMs']);
     await expectValid(derivation);
   });
 
   it('reads a 3.0 YAML document split over two files: an API key header, page styles, ids named by the path, a child created through its own collection', async () => {
     const derivation = await derivedFrom(join(documents, 'shop-3.0.yaml'));
-    const config = derivation.config as { target: { baseUrl: string; auth: object }; collections: { name: string; idField?: string; sample: Record<string, unknown>; replace?: object; patch?: object; pagination?: object; related?: object[] }[]; pagination: object };
+    const config = derivation.config as {
+      target: { baseUrl: string; auth: object };
+      collections: {
+        name: string;
+        idField?: string;
+        sample: Record<string, unknown>;
+        replace?: object;
+        patch?: object;
+        pagination?: object;
+        related?: object[];
+      }[];
+      pagination: object;
+    };
     expect(config.target.baseUrl).toBe('https://api.example.com');
     expect(config.target.auth).toEqual({ header: 'X-Api-Key', scheme: '', tokenEnv: 'APICERT_TOKEN' });
     const [stores, items] = config.collections;
@@ -62,7 +99,14 @@ describe('deriveConfig', () => {
     // Generated from the schema: the readOnly id left out, the enum kept, a plain string made unique.
     expect(Object.keys(stores!.sample).sort()).toEqual(['kind', 'name']);
     expect(['retail', 'online']).toContain(stores!.sample['kind']);
-    expect(stores!.related).toEqual([expect.objectContaining({ name: 'items', path: '/v2/stores/{id}/items', createPath: '/v2/items', memberPath: '/v2/items/{childId}' })]);
+    expect(stores!.related).toEqual([
+      expect.objectContaining({
+        name: 'items',
+        path: '/v2/stores/{id}/items',
+        createPath: '/v2/items',
+        memberPath: '/v2/items/{childId}',
+      }),
+    ]);
     expect((stores!.related![0] as { sample: object }).sample).toMatchObject({ store_id: '{parentId}' });
     expect(items!.sample).toMatchObject({ store_id: '{fixture:stores}' });
     expect(items!.replace).toBeUndefined();
@@ -71,17 +115,31 @@ describe('deriveConfig', () => {
     await expectValid(derivation);
   });
 
-  it('reads a Swagger 2.0 document: host and basePath, basic auth, the body parameter\'s example, limit/offset and cursor styles', async () => {
+  it("reads a Swagger 2.0 document: host and basePath, basic auth, the body parameter's example, limit/offset and cursor styles", async () => {
     const derivation = await derivedFrom(join(documents, 'petstore-2.0.json'));
-    const config = derivation.config as { target: { baseUrl: string; auth: object }; collections: { name: string; sample: object; pagination?: object }[]; pagination: object };
-    expect(config.target).toEqual({ baseUrl: 'https://pets.example.com/api', auth: { header: 'Authorization', scheme: 'Basic', tokenEnv: 'APICERT_TOKEN' } });
-    expect(config.collections).toEqual([expect.objectContaining({ name: 'pets', path: '/pets', sample: { name: 'Rex {unique}', species: 'dog' }, pagination: { styles: ['offset', 'cursor'] } })]);
+    const config = derivation.config as {
+      target: { baseUrl: string; auth: object };
+      collections: { name: string; sample: object; pagination?: object }[];
+      pagination: object;
+    };
+    expect(config.target).toEqual({
+      baseUrl: 'https://pets.example.com/api',
+      auth: { header: 'Authorization', scheme: 'Basic', tokenEnv: 'APICERT_TOKEN' },
+    });
+    expect(config.collections).toEqual([
+      expect.objectContaining({
+        name: 'pets',
+        path: '/pets',
+        sample: { name: 'Rex {unique}', species: 'dog' },
+        pagination: { styles: ['offset', 'cursor'] },
+      }),
+    ]);
     expect(config.pagination).toEqual({ defaultPageSize: 25, maxPageSize: 200 });
     expect(derivation.lines.find((line) => line.pointer === '/target/auth')?.text).toMatch(/base64 of user:password/);
     await expectValid(derivation);
   });
 
-  it('says an API takes no credential when the document\'s security is empty, and asks for one when it states none', async () => {
+  it("says an API takes no credential when the document's security is empty, and asks for one when it states none", async () => {
     const document = (security: unknown[] | undefined) => ({
       openapi: '3.1.0',
       info: { title: 'open', version: '1' },
@@ -99,32 +157,64 @@ describe('deriveConfig', () => {
   });
 
   it('puts a relative server path under a bare --base-url, and fills server variables with their defaults', async () => {
-    const document = (servers: unknown[]) => ({ openapi: '3.1.0', info: { title: 't', version: '1' }, servers, paths: { '/notes': { get: { responses: { 200: { description: 'ok' } } } } } });
+    const document = (servers: unknown[]) => ({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      servers,
+      paths: { '/notes': { get: { responses: { 200: { description: 'ok' } } } } },
+    });
     const relative = join(directory, 'relative.json');
     await writeFile(relative, JSON.stringify(document([{ url: '/api/v1' }])));
-    expect(((await derivedFrom(relative, { baseUrl: 'http://127.0.0.1:8080' })).config as { target: { baseUrl: string } }).target.baseUrl).toBe('http://127.0.0.1:8080/api/v1');
+    expect(
+      ((await derivedFrom(relative, { baseUrl: 'http://127.0.0.1:8080' })).config as { target: { baseUrl: string } })
+        .target.baseUrl,
+    ).toBe('http://127.0.0.1:8080/api/v1');
     const variables = join(directory, 'variables.json');
-    await writeFile(variables, JSON.stringify(document([{ url: 'https://{region}.api.example.com/v2', variables: { region: { default: 'eu' } } }])));
-    expect(((await derivedFrom(variables)).config as { target: { baseUrl: string } }).target.baseUrl).toBe('https://eu.api.example.com/v2');
+    await writeFile(
+      variables,
+      JSON.stringify(
+        document([{ url: 'https://{region}.api.example.com/v2', variables: { region: { default: 'eu' } } }]),
+      ),
+    );
+    expect(((await derivedFrom(variables)).config as { target: { baseUrl: string } }).target.baseUrl).toBe(
+      'https://eu.api.example.com/v2',
+    );
   });
 
   it('names collections that share a last segment apart, so the config validates', async () => {
     const ok = { 200: { description: 'ok' } };
     const body = { content: { 'application/json': { schema: { type: 'object' }, example: { name: 'a' } } } };
-    const member = { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } };
+    const member = {
+      get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok },
+    };
     const versions = join(directory, 'versions.json');
     await writeFile(
       versions,
-      JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, servers: [{ url: 'http://127.0.0.1:1' }], paths: { '/v1/users': { get: { responses: ok }, post: { requestBody: body, responses: ok } }, '/v1/users/{id}': member, '/v2/users': { get: { responses: ok }, post: { requestBody: body, responses: ok } }, '/v2/users/{id}': member } }),
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 't', version: '1' },
+        servers: [{ url: 'http://127.0.0.1:1' }],
+        paths: {
+          '/v1/users': { get: { responses: ok }, post: { requestBody: body, responses: ok } },
+          '/v1/users/{id}': member,
+          '/v2/users': { get: { responses: ok }, post: { requestBody: body, responses: ok } },
+          '/v2/users/{id}': member,
+        },
+      }),
     );
     const derivation = await derivedFrom(versions);
-    expect((derivation.config as { collections: { name: string }[] }).collections.map((c) => c.name)).toEqual(['users', 'v2-users']);
+    expect((derivation.config as { collections: { name: string }[] }).collections.map((c) => c.name)).toEqual([
+      'users',
+      'v2-users',
+    ]);
     await expectValid(derivation);
   });
 
-  it('refers a numeric foreign key to the other collection\'s record too', async () => {
+  it("refers a numeric foreign key to the other collection's record too", async () => {
     const ok = { 200: { description: 'ok' } };
-    const member = { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: ok } };
+    const member = {
+      get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: ok },
+    };
     const bodyOf = (example: object) => ({ content: { 'application/json': { schema: { type: 'object' }, example } } });
     const numeric = join(directory, 'numeric.json');
     await writeFile(
@@ -136,19 +226,27 @@ describe('deriveConfig', () => {
         paths: {
           '/users': { get: { responses: ok }, post: { requestBody: bodyOf({ name: 'Ada' }), responses: ok } },
           '/users/{id}': member,
-          '/posts': { get: { responses: ok }, post: { requestBody: bodyOf({ userId: 7, title: 'Hello' }), responses: ok } },
+          '/posts': {
+            get: { responses: ok },
+            post: { requestBody: bodyOf({ userId: 7, title: 'Hello' }), responses: ok },
+          },
           '/posts/{id}': member,
         },
       }),
     );
     const config = (await derivedFrom(numeric)).config as { collections: { name: string; sample: object }[] };
-    expect(config.collections.find((c) => c.name === 'posts')?.sample).toEqual({ userId: '{fixture:users}', title: 'Hello' });
+    expect(config.collections.find((c) => c.name === 'posts')?.sample).toEqual({
+      userId: '{fixture:users}',
+      title: 'Hello',
+    });
   });
 
   it('generates the same bodies for the same seed, and says where each came from', async () => {
     const first = await derivedFrom(join(documents, 'shop-3.0.yaml'));
     const second = await derivedFrom(join(documents, 'shop-3.0.yaml'));
     expect(second.config).toEqual(first.config);
-    expect(first.lines.find((line) => line.pointer === '/collections/0/sample')?.text).toMatch(/^generated from the schema \(seed 1\) at \/paths\/~1v2~1stores\/post\/requestBody/);
+    expect(first.lines.find((line) => line.pointer === '/collections/0/sample')?.text).toMatch(
+      /^generated from the schema \(seed 1\) at \/paths\/~1v2~1stores\/post\/requestBody/,
+    );
   });
 });

@@ -37,9 +37,13 @@ export function deriveConfig(model: ApiModel, options: DeriveOptions): Derivatio
   const target: Record<string, unknown> = {};
   // A relative server path ("/api/v1") under a bare --base-url is where the paths live.
   const serverPath = model.servers.find((server) => server.startsWith('/') && server !== '/')?.replace(/\/+$/, '');
-  const composed = options.baseUrl !== undefined && serverPath !== undefined && isBare(options.baseUrl) ? `${options.baseUrl.replace(/\/+$/, '')}${serverPath}` : undefined;
+  const composed =
+    options.baseUrl !== undefined && serverPath !== undefined && isBare(options.baseUrl)
+      ? `${options.baseUrl.replace(/\/+$/, '')}${serverPath}`
+      : undefined;
   const baseUrl = composed ?? options.baseUrl ?? serverUrl(model.servers, options.documentUrl);
-  if (composed !== undefined) derived('/target/baseUrl', `${composed} (--base-url with the document's server path ${serverPath})`);
+  if (composed !== undefined)
+    derived('/target/baseUrl', `${composed} (--base-url with the document's server path ${serverPath})`);
   else if (options.baseUrl !== undefined) derived('/target/baseUrl', `${options.baseUrl} (from --base-url)`);
   else if (baseUrl !== undefined) derived('/target/baseUrl', `${baseUrl} (from the document's servers[0])`);
   else missing('/target/baseUrl', 'the document names no absolute server URL: pass --base-url, or set target.baseUrl');
@@ -47,15 +51,28 @@ export function deriveConfig(model: ApiModel, options: DeriveOptions): Derivatio
   target['auth'] = deriveAuth(model, derived, missing);
 
   // A path whose POST registers webhooks (it has callbacks) is the sender's registration, not a collection.
-  const registries = new Set(model.operations.filter((operation) => operation.method === 'post' && operation.callbacks.length > 0).map((operation) => operation.path));
+  const registries = new Set(
+    model.operations
+      .filter((operation) => operation.method === 'post' && operation.callbacks.length > 0)
+      .map((operation) => operation.path),
+  );
   const found = findCollections(model).filter((collection) => {
     if (!registries.has(collection.path)) return true;
-    derived('/collections', `left out ${collection.path}: its POST registers webhooks (it has callbacks), so it is the sender's registration`);
+    derived(
+      '/collections',
+      `left out ${collection.path}: its POST registers webhooks (it has callbacks), so it is the sender's registration`,
+    );
     return false;
   });
   const names = found.map((collection) => collection.name);
-  if (found.length === 0) missing('/collections', 'no path pairs a list and create (GET and POST /things) with a member (GET /things/{id}); add collections by hand (docs/config.md)');
-  const collections = found.map((collection, index) => deriveCollection(collection, `/collections/${index}`, names, model.version, options.seed, derived, missing));
+  if (found.length === 0)
+    missing(
+      '/collections',
+      'no path pairs a list and create (GET and POST /things) with a member (GET /things/{id}); add collections by hand (docs/config.md)',
+    );
+  const collections = found.map((collection, index) =>
+    deriveCollection(collection, `/collections/${index}`, names, model.version, options.seed, derived, missing),
+  );
 
   const config: Record<string, unknown> = { target, collections };
   const pagination = derivePagination(found, derived);
@@ -93,36 +110,76 @@ function serverUrl(servers: readonly string[], documentUrl: string | undefined):
 function deriveAuth(model: ApiModel, derived: Say, missing: Say): Record<string, unknown> {
   const [scheme, ...others] = model.security;
   if (!model.statesSecurity) {
-    missing('/target/auth', 'the document states no security: apicert sends "Authorization: Bearer $APICERT_TOKEN"; set target.auth if the API expects another header');
+    missing(
+      '/target/auth',
+      'the document states no security: apicert sends "Authorization: Bearer $APICERT_TOKEN"; set target.auth if the API expects another header',
+    );
     return { header: 'Authorization', scheme: 'Bearer', tokenEnv: 'APICERT_TOKEN' };
   }
   if (scheme === undefined) {
-    derived('/target/auth/none', 'true: no security requirement of the document names a scheme, so the API takes no credential (resources.auth-required is skipped)');
+    derived(
+      '/target/auth/none',
+      'true: no security requirement of the document names a scheme, so the API takes no credential (resources.auth-required is skipped)',
+    );
     return { none: true };
   }
-  if (others.length > 0) derived('/target/auth', `the document asks for ${model.security.length} credentials at once; apicert sends one, the first (${scheme.name})`);
+  if (others.length > 0)
+    derived(
+      '/target/auth',
+      `the document asks for ${model.security.length} credentials at once; apicert sends one, the first (${scheme.name})`,
+    );
   switch (scheme.kind) {
     case 'bearer':
-      derived('/target/auth', `Authorization: Bearer $APICERT_TOKEN (security scheme "${scheme.name}"${scheme.obtained === undefined ? '' : `, a token obtained ${scheme.obtained}`})`);
+      derived(
+        '/target/auth',
+        `Authorization: Bearer $APICERT_TOKEN (security scheme "${scheme.name}"${scheme.obtained === undefined ? '' : `, a token obtained ${scheme.obtained}`})`,
+      );
       return { header: 'Authorization', scheme: 'Bearer', tokenEnv: 'APICERT_TOKEN' };
     case 'basic':
-      derived('/target/auth', `Authorization: Basic $APICERT_TOKEN (security scheme "${scheme.name}"; put base64 of user:password in APICERT_TOKEN)`);
+      derived(
+        '/target/auth',
+        `Authorization: Basic $APICERT_TOKEN (security scheme "${scheme.name}"; put base64 of user:password in APICERT_TOKEN)`,
+      );
       return { header: 'Authorization', scheme: 'Basic', tokenEnv: 'APICERT_TOKEN' };
     case 'api-key-header':
-      derived('/target/auth', `${scheme.header}: $APICERT_TOKEN (security scheme "${scheme.name}", an API key in a header)`);
+      derived(
+        '/target/auth',
+        `${scheme.header}: $APICERT_TOKEN (security scheme "${scheme.name}", an API key in a header)`,
+      );
       return { header: scheme.header, scheme: '', tokenEnv: 'APICERT_TOKEN' };
     case 'unsupported':
-      missing('/target/auth', `security scheme "${scheme.name}" is ${scheme.why}; set target.auth to a header apicert can send`);
+      missing(
+        '/target/auth',
+        `security scheme "${scheme.name}" is ${scheme.why}; set target.auth to a header apicert can send`,
+      );
       return { header: 'Authorization', scheme: 'Bearer', tokenEnv: 'APICERT_TOKEN' };
   }
 }
 
-function deriveCollection(found: FoundCollection, pointer: string, names: readonly string[], version: string, seed: number, derived: Say, missing: Say): Record<string, unknown> {
-  derived(pointer, `collection "${found.name}" at ${found.path} (list and create ${found.list.pointer.replace(/\/get$/, '')}; ${memberVerbs(found)})`);
+function deriveCollection(
+  found: FoundCollection,
+  pointer: string,
+  names: readonly string[],
+  version: string,
+  seed: number,
+  derived: Say,
+  missing: Say,
+): Record<string, unknown> {
+  derived(
+    pointer,
+    `collection "${found.name}" at ${found.path} (list and create ${found.list.pointer.replace(/\/get$/, '')}; ${memberVerbs(found)})`,
+  );
   const collection: Record<string, unknown> = { name: found.name, path: found.path };
-  if (found.idField !== 'id' || found.idFieldFrom.startsWith('a guess')) derived(`${pointer}/idField`, `"${found.idField}": ${found.idFieldFrom}`);
+  if (found.idField !== 'id' || found.idFieldFrom.startsWith('a guess'))
+    derived(`${pointer}/idField`, `"${found.idField}": ${found.idFieldFrom}`);
   if (found.idField !== 'id') collection['idField'] = found.idField;
-  collection['sample'] = bodyFor(found.create, `${pointer}/sample`, { seed, version, collectionNames: names, ownName: found.name }, derived, missing);
+  collection['sample'] = bodyFor(
+    found.create,
+    `${pointer}/sample`,
+    { seed, version, collectionNames: names, ownName: found.name },
+    derived,
+    missing,
+  );
   const sample = collection['sample'] as Record<string, unknown>;
   // The kit's own defaults change every string field, which breaks enums and formats: these change
   // each field within its schema.
@@ -134,7 +191,10 @@ function deriveCollection(found: FoundCollection, pointer: string, names: readon
       collection['replace'] = replace;
       derived(`${pointer}/replace`, 'the sample with each field changed within its schema');
     } else {
-      missing(`${pointer}/replace`, `the sample changed field by field does not validate against the PUT body schema (${problem}); write a whole record for PUT`);
+      missing(
+        `${pointer}/replace`,
+        `the sample changed field by field does not validate against the PUT body schema (${problem}); write a whole record for PUT`,
+      );
     }
   }
   const patch = found.member.patch?.body;
@@ -150,14 +210,32 @@ function deriveCollection(found: FoundCollection, pointer: string, names: readon
   const related = found.related.map((child, index) => {
     const childPointer = `${pointer}/related/${index}`;
     const entry: Record<string, unknown> = { name: child.name, path: child.path };
-    derived(childPointer, `related list "${child.name}" at ${child.path}, children created ${child.createPath === 'nested' ? 'by a nested POST' : `by POST ${child.createPath} with the parent in "${child.parentField}"`}${child.memberPath === undefined ? '' : `, read at ${child.memberPath}`}`);
+    derived(
+      childPointer,
+      `related list "${child.name}" at ${child.path}, children created ${child.createPath === 'nested' ? 'by a nested POST' : `by POST ${child.createPath} with the parent in "${child.parentField}"`}${child.memberPath === undefined ? '' : `, read at ${child.memberPath}`}`,
+    );
     if (child.createPath !== 'nested') entry['createPath'] = child.createPath;
     if (child.memberPath !== undefined) entry['memberPath'] = child.memberPath;
     if (child.create === undefined) {
-      missing(`${childPointer}/sample`, `no operation creates a ${singularOf(child.name)} under a ${singularOf(found.name)}: write a body that creates one`);
+      missing(
+        `${childPointer}/sample`,
+        `no operation creates a ${singularOf(child.name)} under a ${singularOf(found.name)}: write a body that creates one`,
+      );
       entry['sample'] = {};
     } else {
-      entry['sample'] = bodyFor(child.create, `${childPointer}/sample`, { seed, version, collectionNames: names, ownName: child.name, ...(child.parentField !== undefined ? { parentField: child.parentField } : {}) }, derived, missing);
+      entry['sample'] = bodyFor(
+        child.create,
+        `${childPointer}/sample`,
+        {
+          seed,
+          version,
+          collectionNames: names,
+          ownName: child.name,
+          ...(child.parentField !== undefined ? { parentField: child.parentField } : {}),
+        },
+        derived,
+        missing,
+      );
     }
     const childStyles = stylesOf(child.list);
     if (childStyles !== undefined) entry['pagination'] = { styles: childStyles };
@@ -168,13 +246,24 @@ function deriveCollection(found: FoundCollection, pointer: string, names: readon
 }
 
 function memberVerbs(found: FoundCollection): string {
-  const verbs = (['get', 'put', 'patch', 'delete'] as const).filter((method) => found.member[method] !== undefined).map((method) => method.toUpperCase());
+  const verbs = (['get', 'put', 'patch', 'delete'] as const)
+    .filter((method) => found.member[method] !== undefined)
+    .map((method) => method.toUpperCase());
   return `member ${verbs.join(', ')}`;
 }
 
-function bodyFor(operation: ApiOperation, pointer: string, context: Parameters<typeof sampleBody>[1], derived: Say, missing: Say): Record<string, unknown> {
+function bodyFor(
+  operation: ApiOperation,
+  pointer: string,
+  context: Parameters<typeof sampleBody>[1],
+  derived: Say,
+  missing: Say,
+): Record<string, unknown> {
   if (operation.body === undefined) {
-    missing(pointer, `${operation.method.toUpperCase()} ${operation.path} documents no JSON request body: write a body that creates a record`);
+    missing(
+      pointer,
+      `${operation.method.toUpperCase()} ${operation.path} documents no JSON request body: write a body that creates a record`,
+    );
     return {};
   }
   const sample = sampleBody(operation.body, context);
@@ -182,23 +271,37 @@ function bodyFor(operation: ApiOperation, pointer: string, context: Parameters<t
     missing(pointer, `${operation.body.pointer}: ${sample.why}; write a body that creates a record`);
     return {};
   }
-  derived(pointer, `${sample.from === 'example' ? 'the example' : `generated from the schema (seed ${context.seed})`} at ${operation.body.pointer}`);
+  derived(
+    pointer,
+    `${sample.from === 'example' ? 'the example' : `generated from the schema (seed ${context.seed})`} at ${operation.body.pointer}`,
+  );
   return sample.body;
 }
 
 /** The styles a list's query parameters declare; undefined when it declares none (the default: all). */
 function stylesOf(list: ApiOperation): string[] | undefined {
   const names = new Set(list.queryParameters.map((p) => p.name));
-  const styles = [...(names.has('limit') && names.has('offset') ? ['offset'] : []), ...(names.has('page') && names.has('per_page') ? ['page'] : []), ...(names.has('after') ? ['cursor'] : [])];
+  const styles = [
+    ...(names.has('limit') && names.has('offset') ? ['offset'] : []),
+    ...(names.has('page') && names.has('per_page') ? ['page'] : []),
+    ...(names.has('after') ? ['cursor'] : []),
+  ];
   return styles.length === 0 ? undefined : styles;
 }
 
 function derivePagination(found: readonly FoundCollection[], derived: Say): Record<string, unknown> {
   const lists = found.flatMap((collection) => [collection.list, ...collection.related.map((child) => child.list)]);
   const agreed = (keyword: 'default' | 'maximum'): number | undefined => {
-    const values = lists.map((list) => list.queryParameters.find((p) => p.name === 'limit' || p.name === 'per_page')?.schema[keyword]);
+    const values = lists.map(
+      (list) => list.queryParameters.find((p) => p.name === 'limit' || p.name === 'per_page')?.schema[keyword],
+    );
     const [first] = values;
-    return typeof first === 'number' && Number.isInteger(first) && first >= 1 && values.every((value) => value === first) ? first : undefined;
+    return typeof first === 'number' &&
+      Number.isInteger(first) &&
+      first >= 1 &&
+      values.every((value) => value === first)
+      ? first
+      : undefined;
   };
   const pagination: Record<string, unknown> = {};
   const defaultSize = agreed('default');
@@ -214,28 +317,57 @@ function derivePagination(found: readonly FoundCollection[], derived: Say): Reco
   return pagination;
 }
 
-function deriveWebhooks(model: ApiModel, found: readonly FoundCollection[], seed: number, derived: Say, missing: Say): Record<string, unknown> {
+function deriveWebhooks(
+  model: ApiModel,
+  found: readonly FoundCollection[],
+  seed: number,
+  derived: Say,
+  missing: Say,
+): Record<string, unknown> {
   const webhooks: Record<string, unknown> = {};
-  const registration = model.operations.find((operation) => operation.body !== undefined && operation.callbacks.some((expression) => urlFieldOf(expression) !== undefined));
+  const registration = model.operations.find(
+    (operation) =>
+      operation.body !== undefined && operation.callbacks.some((expression) => urlFieldOf(expression) !== undefined),
+  );
   if (registration === undefined) {
-    missing('/webhooks/sender', 'no operation has a callback whose URL comes from its request body ({$request.body#/url}); add webhooks.sender.register by hand to certify the sender');
+    missing(
+      '/webhooks/sender',
+      'no operation has a callback whose URL comes from its request body ({$request.body#/url}); add webhooks.sender.register by hand to certify the sender',
+    );
   } else {
     const field = registration.callbacks.map(urlFieldOf).find((name) => name !== undefined)!;
     const sample = sampleBody(registration.body!, { seed, version: model.version, collectionNames: [] });
     const body: Record<string, unknown> = sample.ok ? sample.body : {};
     body[field] = '{sinkUrl}';
-    const secretField = Object.keys((registration.body!.schema['properties'] as Record<string, unknown> | undefined) ?? {}).find((name) => /secret/i.test(name));
+    const secretField = Object.keys(
+      (registration.body!.schema['properties'] as Record<string, unknown> | undefined) ?? {},
+    ).find((name) => /secret/i.test(name));
     if (secretField !== undefined) body[secretField] = '{secret}';
-    const sender: Record<string, unknown> = { register: { method: registration.method.toUpperCase(), path: registration.path, body } };
-    derived('/webhooks/sender/register', `${registration.method.toUpperCase()} ${registration.path} with the sink's URL in "${field}"${secretField === undefined ? '' : ` and the secret in "${secretField}"`} (its callback at ${registration.pointer})`);
-    if (secretField === undefined) missing('/webhooks/sender/register/body', 'the registration body has no field for the signing secret: add {secret} where the target takes it, or the sender checks cannot verify signatures');
+    const sender: Record<string, unknown> = {
+      register: { method: registration.method.toUpperCase(), path: registration.path, body },
+    };
+    derived(
+      '/webhooks/sender/register',
+      `${registration.method.toUpperCase()} ${registration.path} with the sink's URL in "${field}"${secretField === undefined ? '' : ` and the secret in "${secretField}"`} (its callback at ${registration.pointer})`,
+    );
+    if (secretField === undefined)
+      missing(
+        '/webhooks/sender/register/body',
+        'the registration body has no field for the signing secret: add {secret} where the target takes it, or the sender checks cannot verify signatures',
+      );
     const events = deriveEvents(model, found);
     if (events !== undefined) {
       sender['collection'] = events.collection;
       sender['events'] = events.names;
-      derived('/webhooks/sender/events', `${Object.values(events.names).join(', ')} for "${events.collection}" (the document's webhooks)`);
+      derived(
+        '/webhooks/sender/events',
+        `${Object.values(events.names).join(', ')} for "${events.collection}" (the document's webhooks)`,
+      );
     }
-    missing('/webhooks/sender/senderTimeoutMs', 'how long the target waits for a delivery\'s answer is not in the document: set it (default 5000 ms), or the retry checks wait longer than they need');
+    missing(
+      '/webhooks/sender/senderTimeoutMs',
+      "how long the target waits for a delivery's answer is not in the document: set it (default 5000 ms), or the retry checks wait longer than they need",
+    );
     webhooks['sender'] = sender;
   }
   const receiver = deriveReceiver(model, derived, missing);
@@ -248,20 +380,40 @@ function deriveWebhooks(model: ApiModel, found: readonly FoundCollection[], seed
  * processed, a GET under its path taking an event id whose answer has a processed count.
  */
 function deriveReceiver(model: ApiModel, derived: Say, missing: Say): Record<string, unknown> | undefined {
-  const receiving = model.operations.find((operation) => operation.method === 'post' && operation.headerParameters.some((name) => name.toLowerCase() === 'x-signature'));
+  const receiving = model.operations.find(
+    (operation) =>
+      operation.method === 'post' && operation.headerParameters.some((name) => name.toLowerCase() === 'x-signature'),
+  );
   if (receiving === undefined) {
-    missing('/webhooks/receiver', 'no operation takes an X-Signature header, so the document names no webhook receiver: set webhooks.receiver.url to certify one');
+    missing(
+      '/webhooks/receiver',
+      'no operation takes an X-Signature header, so the document names no webhook receiver: set webhooks.receiver.url to certify one',
+    );
     return undefined;
   }
-  derived('/webhooks/receiver/url', `${receiving.path} (it takes the X-Signature header, ${receiving.pointer}); the secret it verifies goes in APICERT_WEBHOOK_SECRET`);
+  derived(
+    '/webhooks/receiver/url',
+    `${receiving.path} (it takes the X-Signature header, ${receiving.pointer}); the secret it verifies goes in APICERT_WEBHOOK_SECRET`,
+  );
   const receiver: Record<string, unknown> = { url: receiving.path };
-  const observing = model.operations.find((operation) => operation.method === 'get' && operation.path.startsWith(`${receiving.path}/`) && /\{[^}]*event[^}]*\}$/i.test(operation.path));
-  const count = Object.entries(((observing === undefined ? undefined : successSchema(observing))?.['properties'] as Record<string, JsonSchema> | undefined) ?? {}).find(([name, schema]) => /processed/i.test(name) && schema['type'] === 'integer')?.[0];
+  const observing = model.operations.find(
+    (operation) =>
+      operation.method === 'get' &&
+      operation.path.startsWith(`${receiving.path}/`) &&
+      /\{[^}]*event[^}]*\}$/i.test(operation.path),
+  );
+  const count = Object.entries(
+    ((observing === undefined ? undefined : successSchema(observing))?.['properties'] as
+      Record<string, JsonSchema> | undefined) ?? {},
+  ).find(([name, schema]) => /processed/i.test(name) && schema['type'] === 'integer')?.[0];
   if (observing !== undefined && count !== undefined) {
     receiver['observe'] = { urlTemplate: observing.path.replace(/\{[^}]*\}$/, '{eventId}'), pointer: `/${count}` };
     derived('/webhooks/receiver/observe', `${observing.path}, processed count at /${count} (${observing.pointer})`);
   } else {
-    missing('/webhooks/receiver/observe', 'no GET under the receiver\'s path reads how often an event was processed: without it, deduplication is judged from the answers alone');
+    missing(
+      '/webhooks/receiver/observe',
+      "no GET under the receiver's path reads how often an event was processed: without it, deduplication is judged from the answers alone",
+    );
   }
   return receiver;
 }
@@ -271,8 +423,14 @@ function urlFieldOf(expression: string): string | undefined {
   return /^\{\$request\.body#\/([^/}]+)\}$/.exec(expression)?.[1];
 }
 
-function deriveEvents(model: ApiModel, found: readonly FoundCollection[]): { collection: string; names: Record<string, string> } | undefined {
-  const eventNames = new Set([...model.webhooks.map((webhook) => webhook.name), ...model.webhooks.flatMap((webhook) => eventEnum(webhook.payload))]);
+function deriveEvents(
+  model: ApiModel,
+  found: readonly FoundCollection[],
+): { collection: string; names: Record<string, string> } | undefined {
+  const eventNames = new Set([
+    ...model.webhooks.map((webhook) => webhook.name),
+    ...model.webhooks.flatMap((webhook) => eventEnum(webhook.payload)),
+  ]);
   for (const collection of found) {
     const singular = singularOf(collection.name);
     const names = Object.fromEntries(
@@ -288,5 +446,7 @@ function deriveEvents(model: ApiModel, found: readonly FoundCollection[]): { col
 
 function eventEnum(payload: JsonSchema | undefined): string[] {
   const event = ((payload?.['properties'] as Record<string, JsonSchema> | undefined) ?? {})['event'];
-  return Array.isArray(event?.['enum']) ? event['enum'].filter((value): value is string => typeof value === 'string') : [];
+  return Array.isArray(event?.['enum'])
+    ? event['enum'].filter((value): value is string => typeof value === 'string')
+    : [];
 }

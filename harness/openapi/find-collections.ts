@@ -41,7 +41,8 @@ export function singularOf(plural: string): string {
 
 export function findCollections(model: ApiModel): FoundCollection[] {
   const byPath = new Map<string, Partial<Record<HttpMethod, ApiOperation>>>();
-  for (const operation of model.operations) byPath.set(operation.path, { ...byPath.get(operation.path), [operation.method]: operation });
+  for (const operation of model.operations)
+    byPath.set(operation.path, { ...byPath.get(operation.path), [operation.method]: operation });
   // Each path by the path one segment up: looking a member or a nested list up stays linear in the
   // document, however many paths it has.
   const childrenOf = new Map<string, string[]>();
@@ -50,14 +51,24 @@ export function findCollections(model: ApiModel): FoundCollection[] {
     childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), path]);
   }
   const memberOf = (path: string): [string, Partial<Record<HttpMethod, ApiOperation>>] | undefined => {
-    const member = (childrenOf.get(path) ?? []).find((candidate) => isParameter(segmentsOf(candidate).at(-1)!) && byPath.get(candidate)?.get !== undefined);
+    const member = (childrenOf.get(path) ?? []).find(
+      (candidate) => isParameter(segmentsOf(candidate).at(-1)!) && byPath.get(candidate)?.get !== undefined,
+    );
     return member === undefined ? undefined : [member, byPath.get(member)!];
   };
 
-  const collections: { path: string; name: string; list: ApiOperation; create: ApiOperation; memberPath: string; member: Partial<Record<HttpMethod, ApiOperation>> }[] = [];
+  const collections: {
+    path: string;
+    name: string;
+    list: ApiOperation;
+    create: ApiOperation;
+    memberPath: string;
+    member: Partial<Record<HttpMethod, ApiOperation>>;
+  }[] = [];
   for (const [path, ops] of byPath) {
     const segments = segmentsOf(path);
-    if (segments.length === 0 || segments.some(isParameter) || ops.get === undefined || ops.post === undefined) continue;
+    if (segments.length === 0 || segments.some(isParameter) || ops.get === undefined || ops.post === undefined)
+      continue;
     const member = memberOf(path);
     if (member === undefined) continue;
     // Versioned paths (/v1/users, /v2/users) share a last segment; the config needs unique names.
@@ -77,31 +88,53 @@ export function findCollections(model: ApiModel): FoundCollection[] {
       const configPath = `${collection.path}/{id}/${name}`;
       const top = byName.get(name);
       const nestedMember = memberOf(path);
-      const memberPath = nestedMember !== undefined ? `${configPath}/{childId}` : top !== undefined ? `${top.path}/{childId}` : undefined;
+      const memberPath =
+        nestedMember !== undefined
+          ? `${configPath}/{childId}`
+          : top !== undefined
+            ? `${top.path}/{childId}`
+            : undefined;
       const base = { name, path: configPath, list: ops.get!, ...(memberPath !== undefined ? { memberPath } : {}) };
       if (ops.post !== undefined) {
         related.push({ ...base, createPath: 'nested', create: ops.post });
         continue;
       }
-      const parentField = top === undefined ? undefined : parentFieldOf(top.create.body?.schema, singularOf(collection.name));
-      if (top !== undefined && parentField !== undefined) related.push({ ...base, createPath: top.path, create: top.create, parentField });
+      const parentField =
+        top === undefined ? undefined : parentFieldOf(top.create.body?.schema, singularOf(collection.name));
+      if (top !== undefined && parentField !== undefined)
+        related.push({ ...base, createPath: top.path, create: top.create, parentField });
       else related.push({ ...base, createPath: 'nested' });
     }
     const { idField, idFieldFrom } = idFieldOf(collection.member.get!, collection.memberPath);
-    return { name: collection.name, path: collection.path, idField, idFieldFrom, list: collection.list, create: collection.create, member: collection.member, related };
+    return {
+      name: collection.name,
+      path: collection.path,
+      idField,
+      idFieldFrom,
+      list: collection.list,
+      create: collection.create,
+      member: collection.member,
+      related,
+    };
   });
 }
 
 /** The field of a child's create body that names its parent: customerId, customer_id or customer. */
 function parentFieldOf(schema: JsonSchema | undefined, parentSingular: string): string | undefined {
   const properties = Object.keys((schema?.['properties'] as Record<string, unknown> | undefined) ?? {});
-  return [`${parentSingular}Id`, `${parentSingular}_id`, `${parentSingular}ID`, parentSingular].find((name) => properties.includes(name));
+  return [`${parentSingular}Id`, `${parentSingular}_id`, `${parentSingular}ID`, parentSingular].find((name) =>
+    properties.includes(name),
+  );
 }
 
 function idFieldOf(read: ApiOperation, memberPath: string): { idField: string; idFieldFrom: string } {
   const parameter = segmentsOf(memberPath).at(-1)!.slice(1, -1);
   const properties = Object.keys((successSchema(read)?.['properties'] as Record<string, unknown> | undefined) ?? {});
-  if (properties.includes(parameter)) return { idField: parameter, idFieldFrom: `the member path's parameter {${parameter}}, a field of the record` };
+  if (properties.includes(parameter))
+    return { idField: parameter, idFieldFrom: `the member path's parameter {${parameter}}, a field of the record` };
   if (properties.includes('id')) return { idField: 'id', idFieldFrom: 'the record\'s "id" field' };
-  return { idField: 'id', idFieldFrom: `a guess: the record schema of ${read.pointer} names no ${parameter === 'id' ? '"id"' : `"id" or "${parameter}"`} field` };
+  return {
+    idField: 'id',
+    idFieldFrom: `a guess: the record schema of ${read.pointer} names no ${parameter === 'id' ? '"id"' : `"id" or "${parameter}"`} field`,
+  };
 }

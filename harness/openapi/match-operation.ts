@@ -31,9 +31,16 @@ export class OperationMatcher {
       byTemplate.set(operation.path, methods);
     }
     this.paths = [...byTemplate]
-      .map(([template, methods]) => ({ template, pattern: toPattern(template), literalLength: template.replace(/\{[^}]*\}/g, '').length, operations: methods }))
+      .map(([template, methods]) => ({
+        template,
+        pattern: toPattern(template),
+        literalLength: template.replace(/\{[^}]*\}/g, '').length,
+        operations: methods,
+      }))
       .sort((a, b) => b.literalLength - a.literalLength);
-    this.prefixes = [...new Set(basePaths.map(trimSlashes).filter((prefix) => prefix !== ''))].sort((a, b) => b.length - a.length);
+    this.prefixes = [...new Set(basePaths.map(trimSlashes).filter((prefix) => prefix !== ''))].sort(
+      (a, b) => b.length - a.length,
+    );
   }
 
   match(method: string, pathname: string): OperationMatch {
@@ -46,7 +53,9 @@ export class OperationMatcher {
         documentedPath ??= path.template;
       }
     }
-    return documentedPath === undefined ? { kind: 'path-not-documented' } : { kind: 'method-not-documented', template: documentedPath };
+    return documentedPath === undefined
+      ? { kind: 'path-not-documented' }
+      : { kind: 'method-not-documented', template: documentedPath };
   }
 
   private *candidates(pathname: string): Generator<string> {
@@ -61,7 +70,9 @@ export class OperationMatcher {
 
 function toPattern(template: string): RegExp {
   const segments = `/${trimSlashes(template)}`.split(/(\{[^}]*\})/);
-  const source = segments.map((part) => (/^\{[^}]*\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  const source = segments
+    .map((part) => (/^\{[^}]*\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
   return new RegExp(`^${source}$`);
 }
 

@@ -10,14 +10,24 @@ describe('judgeProbes', () => {
       last: { status: 200, count: 3, hasMore: false, nextCursor: { present: false } },
     });
     expect(pagination).toEqual({ overMaxPolicy: 'reject', lastPageCursor: 'absent' });
-    expect(lines.filter((line) => line.kind === 'missing').map((line) => line.pointer)).toEqual(['/pagination/defaultPageSize']);
-    expect(lines.find((line) => line.pointer === '/pagination/defaultPageSize')?.text).toMatch(/holds only 3 records, fewer than a default page/);
+    expect(lines.filter((line) => line.kind === 'missing').map((line) => line.pointer)).toEqual([
+      '/pagination/defaultPageSize',
+    ]);
+    expect(lines.find((line) => line.pointer === '/pagination/defaultPageSize')?.text).toMatch(
+      /holds only 3 records, fewer than a default page/,
+    );
   });
 
   it('probes nothing more when the list is refused, and says to set the token', () => {
     const { pagination, lines } = judgeProbes({ path: '/things', plain: { status: 401 }, huge: { status: 401 } });
     expect(pagination).toEqual({});
-    expect(lines).toEqual([{ kind: 'missing', pointer: '/pagination/defaultPageSize', text: expect.stringMatching(/answered 401, not a page, so nothing was probed; set APICERT_TOKEN/) }]);
+    expect(lines).toEqual([
+      {
+        kind: 'missing',
+        pointer: '/pagination/defaultPageSize',
+        text: expect.stringMatching(/answered 401, not a page, so nothing was probed; set APICERT_TOKEN/),
+      },
+    ]);
   });
 
   it('leaves the last cursor form open when no walk reached a last page with an empty cursor', () => {

@@ -29,8 +29,13 @@ const maxBodyBytes = 4 * 1024 * 1024;
 const maxPages = 20;
 
 /** Reads `path` three ways. `headers` carries the credential, sent to this origin only. */
-export async function probeList(baseUrl: string, path: string, headers: Readonly<Record<string, string>>): Promise<ListProbes> {
-  const get = (query: string): Promise<PageAnswer & { readonly cursor?: string }> => fetchPage(`${baseUrl}${path}${query}`, headers);
+export async function probeList(
+  baseUrl: string,
+  path: string,
+  headers: Readonly<Record<string, string>>,
+): Promise<ListProbes> {
+  const get = (query: string): Promise<PageAnswer & { readonly cursor?: string }> =>
+    fetchPage(`${baseUrl}${path}${query}`, headers);
   const plain = await get('');
   const huge = await get(`?limit=${hugeSize}`);
   let last: PageAnswer | undefined;
@@ -46,7 +51,10 @@ export async function probeList(baseUrl: string, path: string, headers: Readonly
   return { path, plain, huge, ...(last !== undefined ? { last } : {}) };
 }
 
-async function fetchPage(url: string, headers: Readonly<Record<string, string>>): Promise<PageAnswer & { readonly cursor?: string }> {
+async function fetchPage(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+): Promise<PageAnswer & { readonly cursor?: string }> {
   const answer = await boundedGet(url, { accept: 'application/json', ...headers }, timeoutMs, maxBodyBytes);
   if (answer.kind === 'failed') return { status: 0 };
   if (answer.kind === 'too-large' || answer.status !== 200) return { status: answer.status };
@@ -84,12 +92,20 @@ const maxRecordsToMake = 200;
 export function recordsToShowBounds(probes: ListProbes, documentedMax: number | undefined): number {
   const wanted = Math.min((documentedMax ?? 100) + 1, maxRecordsToMake);
   const { plain, huge } = probes;
-  const held = plain.status === 200 && plain.hasMore === false ? plain.count : huge.status === 200 && huge.hasMore === false ? huge.count : undefined;
+  const held =
+    plain.status === 200 && plain.hasMore === false
+      ? plain.count
+      : huge.status === 200 && huge.hasMore === false
+        ? huge.count
+        : undefined;
   return held === undefined ? 0 : Math.max(0, wanted - held);
 }
 
 /** The pagination keys the probes show, and a line for each, or for why one could not be read. Pure. */
-export function judgeProbes(probes: ListProbes): { readonly pagination: Record<string, unknown>; readonly lines: DerivedLine[] } {
+export function judgeProbes(probes: ListProbes): {
+  readonly pagination: Record<string, unknown>;
+  readonly lines: DerivedLine[];
+} {
   const pagination: Record<string, unknown> = {};
   const lines: DerivedLine[] = [];
   const { path, plain, huge, last } = probes;
@@ -97,22 +113,62 @@ export function judgeProbes(probes: ListProbes): { readonly pagination: Record<s
     pagination[key] = value;
     lines.push({ kind: 'derived', pointer: `/pagination/${key}`, text: `${JSON.stringify(value)}: ${text} (probed)` });
   };
-  const missing = (key: string, text: string): void => void lines.push({ kind: 'missing', pointer: `/pagination/${key}`, text });
+  const missing = (key: string, text: string): void =>
+    void lines.push({ kind: 'missing', pointer: `/pagination/${key}`, text });
   if (plain.status !== 200 || plain.count === undefined) {
-    missing('defaultPageSize', `GET ${path} answered ${plain.status === 0 ? 'nothing' : plain.status}, not a page, so nothing was probed${plain.status === 401 || plain.status === 403 ? '; set APICERT_TOKEN and run init again' : ''}`);
+    missing(
+      'defaultPageSize',
+      `GET ${path} answered ${plain.status === 0 ? 'nothing' : plain.status}, not a page, so nothing was probed${plain.status === 401 || plain.status === 403 ? '; set APICERT_TOKEN and run init again' : ''}`,
+    );
     return { pagination, lines };
   }
-  if (plain.hasMore === true) derived('defaultPageSize', plain.count, `GET ${path} without a size answered ${plain.count} items with has_more true`);
-  else missing('defaultPageSize', `GET ${path} holds only ${plain.count} records, fewer than a default page; leave it out (apicert finds it) or add records and run init again`);
+  if (plain.hasMore === true)
+    derived(
+      'defaultPageSize',
+      plain.count,
+      `GET ${path} without a size answered ${plain.count} items with has_more true`,
+    );
+  else
+    missing(
+      'defaultPageSize',
+      `GET ${path} holds only ${plain.count} records, fewer than a default page; leave it out (apicert finds it) or add records and run init again`,
+    );
 
-  if (huge.status >= 400 && huge.status < 500) derived('overMaxPolicy', 'reject', `GET ${path}?limit=${hugeSize} answered ${huge.status}`);
+  if (huge.status >= 400 && huge.status < 500)
+    derived('overMaxPolicy', 'reject', `GET ${path}?limit=${hugeSize} answered ${huge.status}`);
   else if (huge.status === 200 && huge.hasMore === true && huge.count !== undefined) {
     derived('overMaxPolicy', 'clamp', `GET ${path}?limit=${hugeSize} answered a page`);
-    derived('maxPageSize', huge.count, `GET ${path}?limit=${hugeSize} was cut to ${huge.count} items with has_more true`);
-  } else missing('maxPageSize', `GET ${path}?limit=${hugeSize} answered ${huge.status === 0 ? 'nothing' : huge.status}${huge.hasMore === false ? ' with every record' : ''}, so the maximum did not show; leave it out (apicert finds it)`);
+    derived(
+      'maxPageSize',
+      huge.count,
+      `GET ${path}?limit=${hugeSize} was cut to ${huge.count} items with has_more true`,
+    );
+  } else
+    missing(
+      'maxPageSize',
+      `GET ${path}?limit=${hugeSize} answered ${huge.status === 0 ? 'nothing' : huge.status}${huge.hasMore === false ? ' with every record' : ''}, so the maximum did not show; leave it out (apicert finds it)`,
+    );
 
-  const form = last?.nextCursor === undefined ? undefined : !last.nextCursor.present ? 'absent' : last.nextCursor.value === null ? 'null' : last.nextCursor.value === '' ? 'empty' : undefined;
-  if (form !== undefined) derived('lastPageCursor', form, `the last page of a cursor walk of ${path} had next_cursor ${form === 'absent' ? 'left out' : form === 'null' ? 'null' : '""'}`);
-  else missing('lastPageCursor', `a cursor walk of ${path} reached no last page with next_cursor null, left out or "", so any of them is accepted`);
+  const form =
+    last?.nextCursor === undefined
+      ? undefined
+      : !last.nextCursor.present
+        ? 'absent'
+        : last.nextCursor.value === null
+          ? 'null'
+          : last.nextCursor.value === ''
+            ? 'empty'
+            : undefined;
+  if (form !== undefined)
+    derived(
+      'lastPageCursor',
+      form,
+      `the last page of a cursor walk of ${path} had next_cursor ${form === 'absent' ? 'left out' : form === 'null' ? 'null' : '""'}`,
+    );
+  else
+    missing(
+      'lastPageCursor',
+      `a cursor walk of ${path} reached no last page with next_cursor null, left out or "", so any of them is accepted`,
+    );
   return { pagination, lines };
 }

@@ -15,7 +15,8 @@ export interface WritableCollection {
   readonly sample?: unknown;
 }
 
-export type MadeRecord = { readonly ok: true; readonly memberPath: string } | { readonly ok: false; readonly why: string };
+export type MadeRecord =
+  { readonly ok: true; readonly memberPath: string } | { readonly ok: false; readonly why: string };
 
 export interface ProbeWriter {
   /** Creates one record of `collection` from its sample, with the records it refers to made first. */
@@ -33,7 +34,12 @@ const maxAnswerBytes = 1024 * 1024;
 const atOnce = 8;
 const quotedChars = 160;
 
-export function createProbeWriter(baseUrl: string, headers: Readonly<Record<string, string>>, collections: readonly WritableCollection[], secrets: readonly string[]): ProbeWriter {
+export function createProbeWriter(
+  baseUrl: string,
+  headers: Readonly<Record<string, string>>,
+  collections: readonly WritableCollection[],
+  secrets: readonly string[],
+): ProbeWriter {
   const made: string[] = [];
   const fixtures = new Map<string, Promise<string | number | MadeRecord>>();
   // The target's own words, as a line may quote them: bounded, one line, no secret echoed back.
@@ -43,7 +49,9 @@ export function createProbeWriter(baseUrl: string, headers: Readonly<Record<stri
     return quoted;
   };
   const describe = (method: string, path: string, answer: BoundedAnswer): string =>
-    answer.kind === 'failed' ? `${method} ${path} got no answer (${quote(answer.reason)})` : `${method} ${path} answered ${answer.status}${answer.kind === 'answered' && answer.text !== '' ? `: ${quote(answer.text)}` : ''}`;
+    answer.kind === 'failed'
+      ? `${method} ${path} got no answer (${quote(answer.reason)})`
+      : `${method} ${path} answered ${answer.status}${answer.kind === 'answered' && answer.text !== '' ? `: ${quote(answer.text)}` : ''}`;
 
   // The id of a record of collection `name`, made once however many bodies refer to it.
   const fixtureId = (name: string, depth: number): Promise<string | number | MadeRecord> => {
@@ -59,19 +67,36 @@ export function createProbeWriter(baseUrl: string, headers: Readonly<Record<stri
     return pending;
   };
 
-  const createWithId = async (collection: WritableCollection, depth: number): Promise<{ readonly id: string | number } | MadeRecord> => {
+  const createWithId = async (
+    collection: WritableCollection,
+    depth: number,
+  ): Promise<{ readonly id: string | number } | MadeRecord> => {
     const filled: Record<string, string | number> = {};
     for (const name of listFixtureNames(collection.sample)) {
       const id = await fixtureId(name, depth);
-      if (typeof id === 'object') return { ok: false, why: `the record {fixture:${name}} needs could not be made: ${id.ok ? 'no id' : id.why}` };
+      if (typeof id === 'object')
+        return { ok: false, why: `the record {fixture:${name}} needs could not be made: ${id.ok ? 'no id' : id.why}` };
       filled[name] = id;
     }
-    const body = fillPlaceholders(collection.sample ?? {}, { unique: `init${randomBytes(5).toString('hex')}`, fixtures: filled });
-    const answer = await boundedRequest(`${baseUrl}${collection.path}`, { method: 'POST', headers, json: body }, timeoutMs, maxAnswerBytes);
-    if (answer.kind !== 'answered' || answer.status < 200 || answer.status >= 300) return { ok: false, why: describe('POST', collection.path, answer) };
+    const body = fillPlaceholders(collection.sample ?? {}, {
+      unique: `init${randomBytes(5).toString('hex')}`,
+      fixtures: filled,
+    });
+    const answer = await boundedRequest(
+      `${baseUrl}${collection.path}`,
+      { method: 'POST', headers, json: body },
+      timeoutMs,
+      maxAnswerBytes,
+    );
+    if (answer.kind !== 'answered' || answer.status < 200 || answer.status >= 300)
+      return { ok: false, why: describe('POST', collection.path, answer) };
     const idField = collection.idField ?? 'id';
     const id = idOf(answer.text, idField);
-    if (id === undefined) return { ok: false, why: `POST ${collection.path} answered ${answer.status} without an "${idField}" in the record, so init cannot delete it: delete it by hand, and set idField` };
+    if (id === undefined)
+      return {
+        ok: false,
+        why: `POST ${collection.path} answered ${answer.status} without an "${idField}" in the record, so init cannot delete it: delete it by hand, and set idField`,
+      };
     made.push(`${collection.path.replace(/\/+$/, '')}/${encodeURIComponent(String(id))}`);
     return { id };
   };
@@ -87,8 +112,12 @@ export function createProbeWriter(baseUrl: string, headers: Readonly<Record<stri
     async createMany(collection, count) {
       let done = 0;
       while (done < count) {
-        const batch = await Promise.all(Array.from({ length: Math.min(atOnce, count - done) }, () => createWithId(collection, 0)));
-        const refused = batch.find((result): result is Extract<MadeRecord, { ok: false }> => 'ok' in result && !result.ok);
+        const batch = await Promise.all(
+          Array.from({ length: Math.min(atOnce, count - done) }, () => createWithId(collection, 0)),
+        );
+        const refused = batch.find(
+          (result): result is Extract<MadeRecord, { ok: false }> => 'ok' in result && !result.ok,
+        );
         done += batch.filter((result) => 'id' in result).length;
         if (refused !== undefined) return { made: done, why: refused.why };
       }
@@ -98,9 +127,14 @@ export function createProbeWriter(baseUrl: string, headers: Readonly<Record<stri
       const problems: string[] = [];
       while (made.length > 0) {
         const batch = made.splice(Math.max(0, made.length - atOnce)).reverse();
-        const answers = await Promise.all(batch.map((path) => boundedRequest(`${baseUrl}${path}`, { method: 'DELETE', headers }, timeoutMs, maxAnswerBytes)));
+        const answers = await Promise.all(
+          batch.map((path) =>
+            boundedRequest(`${baseUrl}${path}`, { method: 'DELETE', headers }, timeoutMs, maxAnswerBytes),
+          ),
+        );
         for (const [index, answer] of answers.entries()) {
-          const gone = answer.kind !== 'failed' && ((answer.status >= 200 && answer.status < 300) || answer.status === 404);
+          const gone =
+            answer.kind !== 'failed' && ((answer.status >= 200 && answer.status < 300) || answer.status === 404);
           if (!gone) problems.push(`${describe('DELETE', batch[index]!, answer)}; delete it by hand`);
         }
       }

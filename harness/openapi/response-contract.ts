@@ -3,7 +3,14 @@
 // kept: the items judged, the first breaches of each item, counts of everything else. A run with
 // thousands of answers, or a target that breaks the document on every one, costs a few hundred
 // entries at most.
-import type { AnswerContract, AspectReport, ContractAspect, ContractBreach, ContractReport, ObservedAnswer } from '../model/answer-contract.js';
+import type {
+  AnswerContract,
+  AspectReport,
+  ContractAspect,
+  ContractBreach,
+  ContractReport,
+  ObservedAnswer,
+} from '../model/answer-contract.js';
 import { redactText, secretVariants } from '../http/redact.js';
 import { cutWithMarker } from '../model/cut-with-marker.js';
 import type { ApiModel } from './api-model.js';
@@ -53,7 +60,12 @@ class AspectLedger {
     const shownOfItem = this.shownPerItem.get(item) ?? 0;
     if (shownOfItem >= breachesPerItem || this.shown.length >= maxBreaches) return;
     this.shownPerItem.set(item, shownOfItem + 1);
-    this.shown.push({ item, message: this.clean(outcome.breach, maxMessageChars), checkId: answer.checkId, record: answer.record });
+    this.shown.push({
+      item,
+      message: this.clean(outcome.breach, maxMessageChars),
+      checkId: answer.checkId,
+      record: answer.record,
+    });
   }
 
   report(): AspectReport {
@@ -67,18 +79,26 @@ class AspectLedger {
 }
 
 export function createAnswerContract(model: ApiModel, options: ContractOptions): AnswerContract {
-  const basePaths = [pathOf(options.baseUrl), ...model.servers.map(pathOf)].filter((path): path is string => path !== undefined);
+  const basePaths = [pathOf(options.baseUrl), ...model.servers.map(pathOf)].filter(
+    (path): path is string => path !== undefined,
+  );
   const matcher = new OperationMatcher(model.operations, basePaths);
   const variants = secretVariants(options.secrets ?? []);
-  const clean: Clean = (text, maxChars) => cutWithMarker(variants.length === 0 ? text : redactText(text, variants), maxChars);
-  const aspects: Record<ContractAspect, AspectLedger> = { status: new AspectLedger(clean), 'content-type': new AspectLedger(clean), body: new AspectLedger(clean) };
+  const clean: Clean = (text, maxChars) =>
+    cutWithMarker(variants.length === 0 ? text : redactText(text, variants), maxChars);
+  const aspects: Record<ContractAspect, AspectLedger> = {
+    status: new AspectLedger(clean),
+    'content-type': new AspectLedger(clean),
+    body: new AspectLedger(clean),
+  };
   const undocumented = new Map<string, number>();
   let answersSeen = 0;
   let answersMatched = 0;
   let undocumentedOthers = 0;
 
   const noteUndocumented = (item: string): void => {
-    if (undocumented.has(item) || undocumented.size < maxUndocumented) undocumented.set(item, (undocumented.get(item) ?? 0) + 1);
+    if (undocumented.has(item) || undocumented.size < maxUndocumented)
+      undocumented.set(item, (undocumented.get(item) ?? 0) + 1);
     else undocumentedOthers += 1;
   };
 
@@ -89,13 +109,23 @@ export function createAnswerContract(model: ApiModel, options: ContractOptions):
         const url = new URL(answer.url);
         const match = matcher.match(answer.method, url.pathname);
         if (match.kind !== 'operation') {
-          noteUndocumented(match.kind === 'method-not-documented' ? `${answer.method} ${match.template}` : clean(`${answer.method} ${url.pathname}`, maxPathChars));
+          noteUndocumented(
+            match.kind === 'method-not-documented'
+              ? `${answer.method} ${match.template}`
+              : clean(`${answer.method} ${url.pathname}`, maxPathChars),
+          );
           return;
         }
         answersMatched += 1;
         const judgement = judgeAnswer(
           match.operation,
-          { status: answer.status, contentType: answer.headers['content-type'], json: answer.json, ...(answer.jsonError !== undefined ? { jsonError: answer.jsonError } : {}), bodyBytes: answer.bodyBytes },
+          {
+            status: answer.status,
+            contentType: answer.headers['content-type'],
+            json: answer.json,
+            ...(answer.jsonError !== undefined ? { jsonError: answer.jsonError } : {}),
+            bodyBytes: answer.bodyBytes,
+          },
           model.version,
         );
         aspects.status.add(judgement.item, judgement.status, answer);
@@ -112,8 +142,13 @@ export function createAnswerContract(model: ApiModel, options: ContractOptions):
         source: options.source,
         answersSeen,
         answersMatched,
-        undocumented: undocumentedOthers === 0 ? listed : [...listed, { item: 'other requests', count: undocumentedOthers }],
-        aspects: { status: aspects.status.report(), 'content-type': aspects['content-type'].report(), body: aspects.body.report() },
+        undocumented:
+          undocumentedOthers === 0 ? listed : [...listed, { item: 'other requests', count: undocumentedOthers }],
+        aspects: {
+          status: aspects.status.report(),
+          'content-type': aspects['content-type'].report(),
+          body: aspects.body.report(),
+        },
       };
     },
   };

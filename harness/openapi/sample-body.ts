@@ -27,7 +27,10 @@ export type SampleBody =
 // Room the kit's {unique} token needs in a string, with the space before it.
 const uniqueRoom = 14;
 
-export function sampleBody(documented: { readonly schema: JsonSchema; readonly example?: unknown }, context: SampleContext): SampleBody {
+export function sampleBody(
+  documented: { readonly schema: JsonSchema; readonly example?: unknown },
+  context: SampleContext,
+): SampleBody {
   const fromExample = isObject(documented.example);
   let body: Record<string, unknown>;
   if (fromExample) body = { ...(documented.example as Record<string, unknown>) };
@@ -36,7 +39,11 @@ export function sampleBody(documented: { readonly schema: JsonSchema; readonly e
     if (!generated.ok) return generated;
     body = generated.body;
   }
-  return { ok: true, body: keepValid(withPlaceholders(body, documented.schema, context), body, documented.schema, context.version), from: fromExample ? 'example' : 'generated' };
+  return {
+    ok: true,
+    body: keepValid(withPlaceholders(body, documented.schema, context), body, documented.schema, context.version),
+    from: fromExample ? 'example' : 'generated',
+  };
 }
 
 // The kit fills {unique} with a short token of letters and digits; a field whose schema refuses the
@@ -44,20 +51,34 @@ export function sampleBody(documented: { readonly schema: JsonSchema; readonly e
 const uniqueStandIn = 'q7k2m9p4x1';
 
 /** `body` as the kit would send it, for validating: {unique} filled, a fixture or parent id as the document's value. */
-function asSent(body: Readonly<Record<string, unknown>>, original: Readonly<Record<string, unknown>>): Record<string, unknown> {
+function asSent(
+  body: Readonly<Record<string, unknown>>,
+  original: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(body).map(([name, value]) => [
       name,
-      typeof value === 'string' && /^\{(fixture:[^}]+|parentId)\}$/.test(value) ? original[name] : typeof value === 'string' ? value.replaceAll('{unique}', uniqueStandIn) : value,
+      typeof value === 'string' && /^\{(fixture:[^}]+|parentId)\}$/.test(value)
+        ? original[name]
+        : typeof value === 'string'
+          ? value.replaceAll('{unique}', uniqueStandIn)
+          : value,
     ]),
   );
 }
 
 /** `placed` with each {unique} that would make the body invalid taken back out, one field at a time. */
-function keepValid(placed: Record<string, unknown>, original: Readonly<Record<string, unknown>>, schema: JsonSchema, version: string): Record<string, unknown> {
-  const isValid = (body: Readonly<Record<string, unknown>>): boolean => validationProblem(schema, asSent(body, original), version) === undefined;
+function keepValid(
+  placed: Record<string, unknown>,
+  original: Readonly<Record<string, unknown>>,
+  schema: JsonSchema,
+  version: string,
+): Record<string, unknown> {
+  const isValid = (body: Readonly<Record<string, unknown>>): boolean =>
+    validationProblem(schema, asSent(body, original), version) === undefined;
   // A document's example that its own schema refuses is not {unique}'s doing: keep it as placed.
-  if (isValid(placed) || !isValid(Object.fromEntries(Object.keys(placed).map((name) => [name, original[name]])))) return placed;
+  if (isValid(placed) || !isValid(Object.fromEntries(Object.keys(placed).map((name) => [name, original[name]]))))
+    return placed;
   const kept: Record<string, unknown> = { ...placed };
   for (const [name, value] of Object.entries(placed)) {
     if (typeof value !== 'string' || !value.includes('{unique}')) continue;
@@ -68,30 +89,54 @@ function keepValid(placed: Record<string, unknown>, original: Readonly<Record<st
 }
 
 /** Why `body` (with the kit's placeholders) would not validate against `schema`; undefined when it would. */
-export function bodyProblem(body: Readonly<Record<string, unknown>>, original: Readonly<Record<string, unknown>>, schema: JsonSchema, version: string): string | undefined {
+export function bodyProblem(
+  body: Readonly<Record<string, unknown>>,
+  original: Readonly<Record<string, unknown>>,
+  schema: JsonSchema,
+  version: string,
+): string | undefined {
   return validationProblem(schema, asSent(body, original), version);
 }
 
 function generate(schema: JsonSchema, context: SampleContext): SampleBody {
-  if (schema['type'] !== undefined && schema['type'] !== 'object') return { ok: false, why: `the request body is not a JSON object (type ${JSON.stringify(schema['type'])})` };
+  if (schema['type'] !== undefined && schema['type'] !== 'object')
+    return { ok: false, why: `the request body is not a JSON object (type ${JSON.stringify(schema['type'])})` };
   const writable = writableRequired(schema);
   let value: unknown;
   try {
-    value = generateSync(writable as never, { seed: context.seed, alwaysFakeOptionals: false, optionalsProbability: 0 } as never);
+    value = generateSync(
+      writable as never,
+      { seed: context.seed, alwaysFakeOptionals: false, optionalsProbability: 0 } as never,
+    );
   } catch (error) {
-    return { ok: false, why: `no body could be generated from its schema (${error instanceof Error ? error.message.split('\n')[0] : String(error)})` };
+    return {
+      ok: false,
+      why: `no body could be generated from its schema (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+    };
   }
   if (!isObject(value)) return { ok: false, why: 'the body generated from its schema is not a JSON object' };
   const problem = validationProblem(schema, value, context.version);
-  if (problem !== undefined) return { ok: false, why: `the body generated from its schema does not validate against it (${problem}); give the operation an example` };
+  if (problem !== undefined)
+    return {
+      ok: false,
+      why: `the body generated from its schema does not validate against it (${problem}); give the operation an example`,
+    };
   return { ok: true, body: value as Record<string, unknown>, from: 'generated' };
 }
 
 /** The schema with readOnly properties left out and only required ones kept, one level deep. */
 function writableRequired(schema: JsonSchema): JsonSchema {
   const properties = (schema['properties'] as Record<string, JsonSchema> | undefined) ?? {};
-  const required = ((schema['required'] as string[] | undefined) ?? []).filter((name) => properties[name]?.['readOnly'] !== true);
-  return { ...schema, properties: Object.fromEntries(required.filter((name) => properties[name] !== undefined).map((name) => [name, properties[name]!])), required };
+  const required = ((schema['required'] as string[] | undefined) ?? []).filter(
+    (name) => properties[name]?.['readOnly'] !== true,
+  );
+  return {
+    ...schema,
+    properties: Object.fromEntries(
+      required.filter((name) => properties[name] !== undefined).map((name) => [name, properties[name]!]),
+    ),
+    required,
+  };
 }
 
 function validationProblem(schema: JsonSchema, value: unknown, version: string): string | undefined {
@@ -99,7 +144,11 @@ function validationProblem(schema: JsonSchema, value: unknown, version: string):
   return check.ok ? check.problemOf(value) : check.why;
 }
 
-function withPlaceholders(body: Record<string, unknown>, schema: JsonSchema, context: SampleContext): Record<string, unknown> {
+function withPlaceholders(
+  body: Record<string, unknown>,
+  schema: JsonSchema,
+  context: SampleContext,
+): Record<string, unknown> {
   const properties = (schema['properties'] as Record<string, JsonSchema> | undefined) ?? {};
   const result: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body)) {
@@ -115,14 +164,19 @@ function withPlaceholders(body: Record<string, unknown>, schema: JsonSchema, con
       continue;
     }
     // A field the schema does not describe at its top (oneOf, allOf) keeps its value: no rule is known.
-    result[name] = typeof value === 'string' && properties[name] !== undefined ? withUnique(value, properties[name]) : value;
+    result[name] =
+      typeof value === 'string' && properties[name] !== undefined ? withUnique(value, properties[name]) : value;
   }
   return result;
 }
 
 /** The collection a field such as "customerId" or "customer_id" names, other than the body's own. */
 function referredCollection(field: string, context: SampleContext): string | undefined {
-  return context.collectionNames.find((name) => name !== context.ownName && [`${singularOf(name)}Id`, `${singularOf(name)}_id`, `${singularOf(name)}ID`].includes(field));
+  return context.collectionNames.find(
+    (name) =>
+      name !== context.ownName &&
+      [`${singularOf(name)}Id`, `${singularOf(name)}_id`, `${singularOf(name)}ID`].includes(field),
+  );
 }
 
 function withUnique(value: string, schema: JsonSchema): string {
@@ -146,7 +200,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * bodies; placeholders ({fixture:…}, {parentId}) and fields that cannot change stay as they are.
  * `only` limits the result to the first field that could change.
  */
-export function changedBody(body: Readonly<Record<string, unknown>>, schema: JsonSchema, only?: 'first'): Record<string, unknown> {
+export function changedBody(
+  body: Readonly<Record<string, unknown>>,
+  schema: JsonSchema,
+  only?: 'first',
+): Record<string, unknown> {
   const properties = (schema['properties'] as Record<string, JsonSchema> | undefined) ?? {};
   const result: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body)) {
@@ -175,7 +233,13 @@ function changedValue(value: unknown, schema: JsonSchema): unknown {
     if (value + step <= maximum) return value + step;
     return value - step >= minimum ? value - step : undefined;
   }
-  if (typeof value !== 'string' || /^\{(fixture:[^}]+|parentId)\}$/.test(value) || schema['pattern'] !== undefined || schema['const'] !== undefined) return undefined;
+  if (
+    typeof value !== 'string' ||
+    /^\{(fixture:[^}]+|parentId)\}$/.test(value) ||
+    schema['pattern'] !== undefined ||
+    schema['const'] !== undefined
+  )
+    return undefined;
   const maxLength = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : Number.POSITIVE_INFINITY;
   if (schema['format'] === 'email') {
     const at = value.indexOf('@');

@@ -9,7 +9,9 @@ import { RE2JS } from 're2js';
 import type { JsonSchema } from './api-model.js';
 
 /** What a compiled schema says of a value: undefined when valid, else its first problem in words. */
-export type SchemaCheck = { readonly ok: true; readonly problemOf: (value: unknown) => string | undefined } | { readonly ok: false; readonly why: string };
+export type SchemaCheck =
+  | { readonly ok: true; readonly problemOf: (value: unknown) => string | undefined }
+  | { readonly ok: false; readonly why: string };
 
 export interface SchemaOptions {
   /** "3.1.0", "3.0.3" or "2.0". */
@@ -33,7 +35,12 @@ function linearRegExp(pattern: string, flags: string): { test(text: string): boo
   const compiled = RE2JS.compile(pattern, flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0);
   return { test: (text) => compiled.matcher(text).find() };
 }
-const validatorOptions = { strict: false, allErrors: false, logger: false, code: { regExp: linearRegExp as never } } as const;
+const validatorOptions = {
+  strict: false,
+  allErrors: false,
+  logger: false,
+  code: { regExp: linearRegExp as never },
+} as const;
 const instances = new Map<string, Ajv | Ajv2020>();
 const compiled = new Map<string, WeakMap<JsonSchema, SchemaCheck>>();
 
@@ -41,7 +48,9 @@ function ajvFor(is31: boolean, formats: boolean): Ajv | Ajv2020 {
   const key = `${is31 ? '2020' : '07'}:${formats}`;
   let ajv = instances.get(key);
   if (ajv === undefined) {
-    ajv = is31 ? new Ajv2020({ ...validatorOptions, validateFormats: formats }) : new Ajv({ ...validatorOptions, validateFormats: formats });
+    ajv = is31
+      ? new Ajv2020({ ...validatorOptions, validateFormats: formats })
+      : new Ajv({ ...validatorOptions, validateFormats: formats });
     // ajv-formats is CommonJS: imported from ESM, the plugin is its `default` (it sets one on itself).
     if (formats) addFormats.default(ajv as never);
     instances.set(key, ajv);
@@ -64,7 +73,10 @@ export function compileSchema(schema: JsonSchema, options: SchemaOptions): Schem
     const validate: ValidateFunction = ajv.compile(is31 ? directed : asDraft7(directed, 0));
     result = { ok: true, problemOf: (value) => (validate(value) ? undefined : describeFirstError(validate)) };
   } catch (error) {
-    result = { ok: false, why: `its schema does not compile: ${oneLine(error instanceof Error ? error.message : String(error))}` };
+    result = {
+      ok: false,
+      why: `its schema does not compile: ${oneLine(error instanceof Error ? error.message : String(error))}`,
+    };
   }
   cache.set(schema, result);
   return result;
@@ -78,7 +90,10 @@ function describeFirstError(validate: ValidateFunction): string {
     typeof params['additionalProperty'] === 'string'
       ? ` ("${params['additionalProperty']}")`
       : Array.isArray(params['allowedValues'])
-        ? ` (one of ${params['allowedValues'].slice(0, 10).map((value) => JSON.stringify(value)).join(', ')}${params['allowedValues'].length > 10 ? ', …' : ''})`
+        ? ` (one of ${params['allowedValues']
+            .slice(0, 10)
+            .map((value) => JSON.stringify(value))
+            .join(', ')}${params['allowedValues'].length > 10 ? ', …' : ''})`
         : '';
   return oneLine(`${first.instancePath || '/'} ${first.message ?? 'is invalid'}${extra}`);
 }
@@ -92,9 +107,11 @@ function oneLine(text: string): string {
 // valid, at any depth (an item of a page, a nested object). Bounded in depth like the documents.
 function withoutOneSidedRequired(schema: unknown, keyword: 'readOnly' | 'writeOnly', depth: number): JsonSchema {
   if (typeof schema !== 'object' || schema === null || depth > 64) return (schema ?? {}) as JsonSchema;
-  if (Array.isArray(schema)) return schema.map((item) => withoutOneSidedRequired(item, keyword, depth + 1)) as unknown as JsonSchema;
+  if (Array.isArray(schema))
+    return schema.map((item) => withoutOneSidedRequired(item, keyword, depth + 1)) as unknown as JsonSchema;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) out[key] = typeof value === 'object' && value !== null ? withoutOneSidedRequired(value, keyword, depth + 1) : value;
+  for (const [key, value] of Object.entries(schema))
+    out[key] = typeof value === 'object' && value !== null ? withoutOneSidedRequired(value, keyword, depth + 1) : value;
   const required = out['required'];
   const properties = out['properties'];
   if (Array.isArray(required) && typeof properties === 'object' && properties !== null) {
@@ -112,7 +129,8 @@ function asDraft7(schema: unknown, depth: number): JsonSchema {
   if (typeof schema !== 'object' || schema === null || depth > 64) return (schema ?? {}) as JsonSchema;
   if (Array.isArray(schema)) return schema.map((item) => asDraft7(item, depth + 1)) as unknown as JsonSchema;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) out[key] = typeof value === 'object' && value !== null ? asDraft7(value, depth + 1) : value;
+  for (const [key, value] of Object.entries(schema))
+    out[key] = typeof value === 'object' && value !== null ? asDraft7(value, depth + 1) : value;
   // 3.0's nullable, and Swagger 2.0's x-nullable (2.0 has no nullable of its own).
   if (out['nullable'] === true || out['x-nullable'] === true) {
     delete out['nullable'];
@@ -122,7 +140,10 @@ function asDraft7(schema: unknown, depth: number): JsonSchema {
     // Without a type (nullable beside allOf: [$ref], a common 3.0 form): the schema, or null.
     else if (out['type'] === undefined) return { anyOf: [out, { type: 'null' }] };
   }
-  for (const [bound, limit] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [bound, limit] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (out[bound] === true && typeof out[limit] === 'number') {
       out[bound] = out[limit];
       delete out[limit];

@@ -8,7 +8,12 @@ import { CredentialRefusedError } from '../errors.js';
 import type { HttpClient } from '../http/http-types.js';
 import { resolveTargetUrl } from './target-url.js';
 
-export async function assertCredentialAccepted(client: HttpClient, baseUrl: string, config: ApicertConfig, interrupt?: AbortSignal): Promise<void> {
+export async function assertCredentialAccepted(
+  client: HttpClient,
+  baseUrl: string,
+  config: ApicertConfig,
+  interrupt?: AbortSignal,
+): Promise<void> {
   const [first] = config.collections;
   if (first === undefined) return;
   let status: number;

@@ -8,9 +8,19 @@ import type { HttpClient } from '../http/http-types.js';
  * Resolves true when the probe was answered in full, false when the target misbehaved (a hang, a
  * reset, a huge body), which the checks will report with evidence.
  */
-export async function assertTargetReachable(client: HttpClient, baseUrl: string, interrupt?: AbortSignal): Promise<boolean> {
+export async function assertTargetReachable(
+  client: HttpClient,
+  baseUrl: string,
+  interrupt?: AbortSignal,
+): Promise<boolean> {
   try {
-    await client.send({ method: 'GET', url: baseUrl, credential: 'valid', note: 'reachability probe', ...(interrupt !== undefined ? { signal: interrupt } : {}) });
+    await client.send({
+      method: 'GET',
+      url: baseUrl,
+      credential: 'valid',
+      note: 'reachability probe',
+      ...(interrupt !== undefined ? { signal: interrupt } : {}),
+    });
     return true;
   } catch (error) {
     if (isConnectionRefused(error)) {

@@ -23,7 +23,13 @@ describe('boundResult', () => {
       curl: `curl '${longUrl}'`,
     });
     const bounded = boundResult(
-      buildCheck({ status: 'failed', message: `walk broke at ${longUrl}`, actual: cursor, evidence: [exchange], findings: [{ level: 'info', message: cursor }] }),
+      buildCheck({
+        status: 'failed',
+        message: `walk broke at ${longUrl}`,
+        actual: cursor,
+        evidence: [exchange],
+        findings: [{ level: 'info', message: cursor }],
+      }),
     );
     const text = JSON.stringify(bounded);
     expect(text.length).toBeLessThan(20_000);
@@ -39,7 +45,9 @@ describe('boundResult', () => {
       ...Array.from({ length: 10 }, (_, index) => `page ${index}`),
       ...Array.from({ length: 15 }, (_, index) => `page ${185 + index}`),
     ]);
-    expect(bounded.findings.at(-1)?.message).toBe('175 exchange(s) in the middle were left out of the evidence (the first 10 and the last 15 are kept)');
+    expect(bounded.findings.at(-1)?.message).toBe(
+      '175 exchange(s) in the middle were left out of the evidence (the first 10 and the last 15 are kept)',
+    );
   });
 
   it('bounds a counterexample in depth, width and string length without recursing past its depth bound', () => {
@@ -47,7 +55,10 @@ describe('boundResult', () => {
     for (let level = 0; level < 50_000; level += 1) deep = [deep];
     const wide = Array.from({ length: 280_000 }, (_, index) => index);
     const bounded = boundResult(buildCheck({ status: 'failed', counterexample: { deep, wide, text: cursor } }));
-    const counterexample = bounded.status === 'failed' ? (bounded.counterexample as { deep: unknown; wide: unknown[]; text: string }) : undefined;
+    const counterexample =
+      bounded.status === 'failed'
+        ? (bounded.counterexample as { deep: unknown; wide: unknown[]; text: string })
+        : undefined;
     expect(JSON.stringify(counterexample?.deep)).toContain('[nested deeper: cut]');
     expect(counterexample?.wide).toHaveLength(resultBounds.counterexampleItems + 1);
     expect(counterexample?.wide.at(-1)).toBe(`[${280_000 - resultBounds.counterexampleItems} more items cut]`);
@@ -57,7 +68,10 @@ describe('boundResult', () => {
 
 describe('boundCoverage', () => {
   it('keeps the first items of long coverage lists, cuts long items and says how many went', () => {
-    const covered = Array.from({ length: resultBounds.coverageItems + 5 }, (_, index) => `GET /customers?limit=${index}`);
+    const covered = Array.from(
+      { length: resultBounds.coverageItems + 5 },
+      (_, index) => `GET /customers?limit=${index}`,
+    );
     const leftOut = [{ item: 'x'.repeat(10_000), why: 'sampled' }];
     const bounded = boundCoverage({ requests: 9, covered, leftOut });
     expect(bounded.covered).toHaveLength(resultBounds.coverageItems + 1);

@@ -10,7 +10,6 @@ import type { CheckCoverage, CheckResult, Finding } from '../model/run-result.js
 import { chartBounds } from '../model/check-chart.js';
 import { boundChartLists, mapChartText } from './check-charts.js';
 
-
 /** The documented bounds (docs/http-client.md). */
 export const resultBounds = {
   /** A message, expected, actual, finding or note. */
@@ -41,12 +40,22 @@ export function boundResult(result: CheckResult): CheckResult {
   const text = (value: string): string => cutWithMarker(value, resultBounds.textChars);
   const findings: Finding[] = result.findings.map((finding) => ({ ...finding, message: text(finding.message) }));
   const left = result.evidence.length - resultBounds.evidenceExchanges;
-  if (left > 0) findings.push({ level: 'info', message: `${left} exchange(s) in the middle were left out of the evidence (the first 10 and the last 15 are kept)` });
+  if (left > 0)
+    findings.push({
+      level: 'info',
+      message: `${left} exchange(s) in the middle were left out of the evidence (the first 10 and the last 15 are kept)`,
+    });
   const kept = left > 0 ? [...result.evidence.slice(0, 10), ...result.evidence.slice(-15)] : result.evidence;
   const evidence = kept.map(boundExchange);
   const coverage = {
     ...(result.coverage === undefined ? {} : { coverage: boundCoverage(result.coverage) }),
-    ...(result.charts === undefined ? {} : { charts: result.charts.slice(0, chartBounds.chartsPerCheck).map((chart) => mapChartText(boundChartLists(chart), (t) => cutWithMarker(t, chartBounds.labelChars))) }),
+    ...(result.charts === undefined
+      ? {}
+      : {
+          charts: result.charts
+            .slice(0, chartBounds.chartsPerCheck)
+            .map((chart) => mapChartText(boundChartLists(chart), (t) => cutWithMarker(t, chartBounds.labelChars))),
+        }),
   };
   switch (result.status) {
     case 'passed':
@@ -54,7 +63,14 @@ export function boundResult(result: CheckResult): CheckResult {
     case 'skipped':
       return { ...result, message: text(result.message), evidence, findings, ...coverage };
     case 'errored':
-      return { ...result, message: text(result.message), error: { ...result.error, message: text(result.error.message) }, evidence, findings, ...coverage };
+      return {
+        ...result,
+        message: text(result.message),
+        error: { ...result.error, message: text(result.error.message) },
+        evidence,
+        findings,
+        ...coverage,
+      };
     case 'failed':
       return {
         ...result,
@@ -74,22 +90,36 @@ export function boundCoverage(coverage: CheckCoverage): CheckCoverage {
   const item = (value: string): string => cutWithMarker(value, resultBounds.coverageItemChars);
   const max = resultBounds.coverageItems;
   const covered = coverage.covered.slice(0, max).map(item);
-  if (coverage.covered.length > max) covered.push(`(${coverage.covered.length - max} more items left out of this list)`);
+  if (coverage.covered.length > max)
+    covered.push(`(${coverage.covered.length - max} more items left out of this list)`);
   const leftOut = coverage.leftOut.slice(0, max).map((entry) => ({ item: item(entry.item), why: item(entry.why) }));
-  if (coverage.leftOut.length > max) leftOut.push({ item: `(${coverage.leftOut.length - max} more items)`, why: 'left out of this list to keep the report bounded' });
+  if (coverage.leftOut.length > max)
+    leftOut.push({
+      item: `(${coverage.leftOut.length - max} more items)`,
+      why: 'left out of this list to keep the report bounded',
+    });
   return { requests: coverage.requests, covered, leftOut };
 }
 
 /** One exchange with its URL, headers and curl line cut; bodies are bounded when recorded. */
 export function boundExchange(exchange: ExchangeRecord): ExchangeRecord {
-  const request: RecordedRequest = { ...exchange.request, url: cutWithMarker(exchange.request.url, resultBounds.urlChars), headers: boundHeaders(exchange.request.headers) };
-  const response: RecordedResponse | undefined = exchange.response === undefined ? undefined : { ...exchange.response, headers: boundHeaders(exchange.response.headers) };
+  const request: RecordedRequest = {
+    ...exchange.request,
+    url: cutWithMarker(exchange.request.url, resultBounds.urlChars),
+    headers: boundHeaders(exchange.request.headers),
+  };
+  const response: RecordedResponse | undefined =
+    exchange.response === undefined
+      ? undefined
+      : { ...exchange.response, headers: boundHeaders(exchange.response.headers) };
   return {
     ...exchange,
     request,
     ...(response !== undefined ? { response } : {}),
     ...(exchange.curl !== undefined ? { curl: cutWithMarker(exchange.curl, resultBounds.curlChars) } : {}),
-    ...(exchange.error !== undefined ? { error: { ...exchange.error, message: cutWithMarker(exchange.error.message, resultBounds.textChars) } } : {}),
+    ...(exchange.error !== undefined
+      ? { error: { ...exchange.error, message: cutWithMarker(exchange.error.message, resultBounds.textChars) } }
+      : {}),
   };
 }
 
@@ -103,7 +133,10 @@ function boundHeaders(headers: Readonly<Record<string, string>>): Record<string,
       continue;
     }
     kept += 1;
-    bounded[cutWithMarker(name, resultBounds.headerChars)] = cutWithMarker(headers[name] ?? '', resultBounds.headerChars);
+    bounded[cutWithMarker(name, resultBounds.headerChars)] = cutWithMarker(
+      headers[name] ?? '',
+      resultBounds.headerChars,
+    );
   }
   // A name no HTTP header can have (it holds spaces), so a target cannot forge the marker.
   if (left > 0) bounded[`(${left} more headers left out)`] = '';
@@ -132,7 +165,10 @@ function boundValue(value: unknown, depth: number): unknown {
       continue;
     }
     kept += 1;
-    bounded[cutWithMarker(key, resultBounds.counterexampleChars)] = boundValue((value as Record<string, unknown>)[key], depth + 1);
+    bounded[cutWithMarker(key, resultBounds.counterexampleChars)] = boundValue(
+      (value as Record<string, unknown>)[key],
+      depth + 1,
+    );
   }
   if (left > 0) bounded['…'] = `${left} more keys cut`;
   return bounded;

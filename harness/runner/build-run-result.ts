@@ -20,8 +20,16 @@ export interface RunFacts {
   readonly merged?: MergedShards;
 }
 
-export function buildRunResult(facts: RunFacts, checks: readonly CheckResult[], notes: readonly RunNote[] = []): RunResult {
-  const classes = judgeClasses(checks, { required: facts.required, strict: facts.strict === true, ...(facts.also !== undefined ? { also: facts.also } : {}) });
+export function buildRunResult(
+  facts: RunFacts,
+  checks: readonly CheckResult[],
+  notes: readonly RunNote[] = [],
+): RunResult {
+  const classes = judgeClasses(checks, {
+    required: facts.required,
+    strict: facts.strict === true,
+    ...(facts.also !== undefined ? { also: facts.also } : {}),
+  });
   return {
     tool: { name: 'apicert', version: facts.version },
     target: { baseUrl: facts.baseUrl },

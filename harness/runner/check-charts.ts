@@ -3,7 +3,14 @@
 // deliveries it sent; plus those the check drew itself (ctx.chart). Lists are cut to chartBounds
 // here; their words are redacted and cut with the rest of the result (redact-result, bound-result),
 // so no cut goes through a secret before redaction sees it. Pure.
-import { chartBounds, outcomeOfAttempt, type AcknowledgementsChart, type CheckChart, type DeliveriesChart, type DeliveryAttempt } from '../model/check-chart.js';
+import {
+  chartBounds,
+  outcomeOfAttempt,
+  type AcknowledgementsChart,
+  type CheckChart,
+  type DeliveriesChart,
+  type DeliveryAttempt,
+} from '../model/check-chart.js';
 import type { ExchangeRecord } from '../model/evidence.js';
 import type { SinkDelivery } from '../sink/sink-types.js';
 
@@ -17,11 +24,18 @@ export function deliveriesChart(deliveries: readonly SinkDelivery[]): Deliveries
     const attempt = { atMs: Math.round(delivery.receivedAtMs - start), ...outcomeOfAttempt(delivery.answer) };
     events.set(id, [...(events.get(id) ?? []), attempt]);
   }
-  return boundChartLists({ kind: 'deliveries', events: [...events].map(([id, attempts]) => ({ id, attempts })), omittedEvents: 0 });
+  return boundChartLists({
+    kind: 'deliveries',
+    events: [...events].map(([id, attempts]) => ({ id, attempts })),
+    omittedEvents: 0,
+  });
 }
 
 /** The receiver's answer time to each delivery a check sent, against the budget; undefined when it sent none. */
-export function acknowledgementsChart(sent: readonly ExchangeRecord[], budgetMs: number): AcknowledgementsChart | undefined {
+export function acknowledgementsChart(
+  sent: readonly ExchangeRecord[],
+  budgetMs: number,
+): AcknowledgementsChart | undefined {
   if (sent.length === 0) return undefined;
   const deliveries = sent.map((record) => ({
     label: record.note ?? `${record.request.method} delivery`,
@@ -39,7 +53,8 @@ export function acknowledgementsChart(sent: readonly ExchangeRecord[], budgetMs:
  * parents with random ids keep one order. Pure.
  */
 export function inDrawingOrder(charts: readonly CheckChart[]): CheckChart[] {
-  const keyOf = (chart: CheckChart): string => ('list' in chart ? `${shapeOf(chart.list)}\u0000${'style' in chart ? chart.style : ''}` : '');
+  const keyOf = (chart: CheckChart): string =>
+    'list' in chart ? `${shapeOf(chart.list)}\u0000${'style' in chart ? chart.style : ''}` : '';
   return [...charts].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
 }
 
@@ -62,12 +77,20 @@ export function boundChartLists(chart: CheckChart): CheckChart {
         ...chart,
         events: chart.events.slice(0, chartBounds.events).map((event) => {
           const more = (event.moreAttempts ?? 0) + Math.max(0, event.attempts.length - chartBounds.attemptsPerEvent);
-          return { id: event.id, attempts: event.attempts.slice(0, chartBounds.attemptsPerEvent), ...(more > 0 ? { moreAttempts: more } : {}) };
+          return {
+            id: event.id,
+            attempts: event.attempts.slice(0, chartBounds.attemptsPerEvent),
+            ...(more > 0 ? { moreAttempts: more } : {}),
+          };
         }),
         omittedEvents: chart.omittedEvents + Math.max(0, chart.events.length - chartBounds.events),
       };
     case 'acknowledgements':
-      return { ...chart, deliveries: chart.deliveries.slice(0, chartBounds.acknowledgements), omitted: chart.omitted + Math.max(0, chart.deliveries.length - chartBounds.acknowledgements) };
+      return {
+        ...chart,
+        deliveries: chart.deliveries.slice(0, chartBounds.acknowledgements),
+        omitted: chart.omitted + Math.max(0, chart.deliveries.length - chartBounds.acknowledgements),
+      };
     case 'walk': {
       const morePages = (chart.morePages ?? 0) + Math.max(0, chart.pages.length - chartBounds.walkPages);
       return {

@@ -57,7 +57,12 @@ export interface CheckContextHandle {
   refuseNewRequests(error: Error): Promise<void>;
 }
 
-export function createCheckContext(environment: CheckEnvironment, seed: number, signal: AbortSignal, suiteScope: SuiteScope): CheckContextHandle {
+export function createCheckContext(
+  environment: CheckEnvironment,
+  seed: number,
+  signal: AbortSignal,
+  suiteScope: SuiteScope,
+): CheckContextHandle {
   const findings: Finding[] = [];
   const exchanges: ExchangeRecord[] = [];
   const tracked: string[] = [];
@@ -191,10 +196,20 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     cover: (item) => void covered.add(item),
     leaveOut: (item, why) => void leftOut.set(item, why),
     pass: (): CheckOutcome => ({ status: 'passed', findings }),
-    fail: (message: string, details: FailureDetails = {}): CheckOutcome => ({ status: 'failed', message, details, findings }),
+    fail: (message: string, details: FailureDetails = {}): CheckOutcome => ({
+      status: 'failed',
+      message,
+      details,
+      findings,
+    }),
     skip: (reason: string): CheckOutcome => ({ status: 'skipped', reason, findings }),
     incomplete: (reason: string): CheckOutcome => ({ status: 'incomplete', reason, findings }),
-    blocked: (reason: string, blockedBy?: string): CheckOutcome => ({ status: 'blocked', reason, ...(blockedBy !== undefined ? { blockedBy } : {}), findings }),
+    blocked: (reason: string, blockedBy?: string): CheckOutcome => ({
+      status: 'blocked',
+      reason,
+      ...(blockedBy !== undefined ? { blockedBy } : {}),
+      findings,
+    }),
   };
   return {
     ctx,
@@ -203,18 +218,28 @@ export function createCheckContext(environment: CheckEnvironment, seed: number, 
     tracked,
     refusedCredential,
     pendingCreates: () => pendingCreates,
-    coverage: () => ({ requests: exchanges.length, covered: [...covered], leftOut: [...leftOut].map(([item, why]) => ({ item, why })) }),
+    coverage: () => ({
+      requests: exchanges.length,
+      covered: [...covered],
+      leftOut: [...leftOut].map(([item, why]) => ({ item, why })),
+    }),
     charts: () => {
       // A check that drew its deliveries itself (with its rule's thresholds) replaces the plain chart.
       const drewDeliveries = drawn.some((chart) => chart.kind === 'deliveries');
-      const received = drewDeliveries ? [] : channels.flatMap(({ channel, closedWith }) => {
-        const chart = deliveriesChart(closedWith ?? channel.deliveries());
-        return chart === undefined ? [] : [chart];
-      });
+      const received = drewDeliveries
+        ? []
+        : channels.flatMap(({ channel, closedWith }) => {
+            const chart = deliveriesChart(closedWith ?? channel.deliveries());
+            return chart === undefined ? [] : [chart];
+          });
       // Only a check that sent deliveries reads the receiver's budget (a check's config need have none).
       const budgetMs = deliveriesSent.length === 0 ? undefined : environment.config.webhooks.receiver?.ackBudgetMs;
       const answered = budgetMs === undefined ? undefined : acknowledgementsChart(deliveriesSent, budgetMs);
-      return [...inDrawingOrder(drawn).map(boundChartLists), ...received, ...(answered === undefined ? [] : [answered])].slice(0, chartBounds.chartsPerCheck);
+      return [
+        ...inDrawingOrder(drawn).map(boundChartLists),
+        ...received,
+        ...(answered === undefined ? [] : [answered]),
+      ].slice(0, chartBounds.chartsPerCheck);
     },
     refuseNewRequests(error) {
       refusal = error;

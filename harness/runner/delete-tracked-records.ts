@@ -12,10 +12,17 @@ const maxUnreachableInARow = 3;
 const maxRefusedInARow = 10;
 
 /** Returns one line per record that could not be deleted (reported as warnings, never thrown). */
-export async function deleteTrackedRecords(environment: CheckEnvironment, memberPaths: readonly string[]): Promise<string[]> {
+export async function deleteTrackedRecords(
+  environment: CheckEnvironment,
+  memberPaths: readonly string[],
+): Promise<string[]> {
   const problems: string[] = [];
   // As many at once as the run allows (target.concurrency): the client holds the same limit.
-  const batches = deletionBatches([...memberPaths].reverse(), environment.config.target.concurrency, leafRecordsOf(environment.config));
+  const batches = deletionBatches(
+    [...memberPaths].reverse(),
+    environment.config.target.concurrency,
+    leafRecordsOf(environment.config),
+  );
   let unreachable = 0;
   let refused = 0;
   for (const [index, batch] of batches.entries()) {
@@ -25,7 +32,9 @@ export async function deleteTrackedRecords(environment: CheckEnvironment, member
       problems.push(`clean-up stopped after ${why} in a row; ${left.length} records may remain: ${left.join(', ')}`);
       break;
     }
-    const outcomes = await Promise.all(batch.map(async (memberPath) => ({ memberPath, problem: await deleteRecord(environment, memberPath) })));
+    const outcomes = await Promise.all(
+      batch.map(async (memberPath) => ({ memberPath, problem: await deleteRecord(environment, memberPath) })),
+    );
     // The client sent nothing: the target stopped answering, and was still silent when the run tried
     // to clean up. One line for everything left, rather than one per record.
     const notSent = outcomes.filter(({ problem }) => problem?.kind === 'not-sent').map(({ memberPath }) => memberPath);
@@ -37,7 +46,9 @@ export async function deleteTrackedRecords(environment: CheckEnvironment, member
     }
     if (notSent.length > 0) {
       const left = [...notSent, ...batches.slice(index + 1).flat()];
-      problems.push(`clean-up stopped: the target stopped answering; ${left.length} records may remain: ${left.join(', ')}`);
+      problems.push(
+        `clean-up stopped: the target stopped answering; ${left.length} records may remain: ${left.join(', ')}`,
+      );
       break;
     }
   }
@@ -58,10 +69,16 @@ async function deleteRecord(environment: CheckEnvironment, memberPath: string): 
     });
     // 404: already gone (the check or a cascade removed it).
     if (response.status < 300 || response.status === 404) return undefined;
-    return { kind: 'refused', message: `clean-up: DELETE ${memberPath} answered ${response.status}; the record may remain on the target` };
+    return {
+      kind: 'refused',
+      message: `clean-up: DELETE ${memberPath} answered ${response.status}; the record may remain on the target`,
+    };
   } catch (error) {
     const info = toErrorInfo(error);
     if (info.code === 'APICERT_TARGET_STOPPED_ANSWERING') return { kind: 'not-sent', message: info.message };
-    return { kind: 'unreachable', message: `clean-up: DELETE ${memberPath} failed (${info.message}); the record may remain on the target` };
+    return {
+      kind: 'unreachable',
+      message: `clean-up: DELETE ${memberPath} failed (${info.message}); the record may remain on the target`,
+    };
   }
 }

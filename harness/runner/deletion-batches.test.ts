@@ -11,17 +11,35 @@ function collection(name: string, extra: Record<string, unknown> = {}): Collecti
 // The example config's shape: orders refer to a customer, customers have nested orders.
 const example: Collections = {
   collections: [
-    collection('customers', { related: [{ name: 'orders', path: '/customers/{id}/orders', memberPath: '/orders/{childId}', sample: {} }] }),
+    collection('customers', {
+      related: [{ name: 'orders', path: '/customers/{id}/orders', memberPath: '/orders/{childId}', sample: {} }],
+    }),
     collection('orders', { sample: { customerId: '{fixture:customers}' } }),
     collection('products'),
-    collection('notes', { related: [{ name: 'lines', path: '/notes/{id}/lines', memberPath: '/notes/{id}/lines/{childId}', sample: {} }] }),
+    collection('notes', {
+      related: [{ name: 'lines', path: '/notes/{id}/lines', memberPath: '/notes/{id}/lines/{childId}', sample: {} }],
+    }),
   ],
 };
 
 describe('siblingBatches', () => {
   it('batches consecutive records of one collection, never a parent with its children', () => {
-    const newestFirst = ['/orders/3', '/orders/2', '/orders/1', '/customers/c2/notes/9', '/customers/c2', '/customers/c1', '/orders/0'];
-    expect(siblingBatches(newestFirst, 2)).toEqual([['/orders/3', '/orders/2'], ['/orders/1'], ['/customers/c2/notes/9'], ['/customers/c2', '/customers/c1'], ['/orders/0']]);
+    const newestFirst = [
+      '/orders/3',
+      '/orders/2',
+      '/orders/1',
+      '/customers/c2/notes/9',
+      '/customers/c2',
+      '/customers/c1',
+      '/orders/0',
+    ];
+    expect(siblingBatches(newestFirst, 2)).toEqual([
+      ['/orders/3', '/orders/2'],
+      ['/orders/1'],
+      ['/customers/c2/notes/9'],
+      ['/customers/c2', '/customers/c1'],
+      ['/orders/0'],
+    ]);
   });
 
   it('keeps the order it was given', () => {
@@ -48,7 +66,13 @@ describe('leafRecordsOf', () => {
   it('counts as needed what the config does not describe, and a related record that shares a needed member path', () => {
     expect(isLeaf('/webhooks/w1')).toBe(false);
     expect(isLeaf('/products/p1/extra')).toBe(false);
-    const shared = leafRecordsOf({ collections: [collection('customers', { related: [{ name: 'x', path: '/customers/{id}/x', memberPath: '/customers/{childId}', sample: {} }] })] });
+    const shared = leafRecordsOf({
+      collections: [
+        collection('customers', {
+          related: [{ name: 'x', path: '/customers/{id}/x', memberPath: '/customers/{childId}', sample: {} }],
+        }),
+      ],
+    });
     expect(shared('/customers/c9')).toBe(false);
   });
 
@@ -61,9 +85,21 @@ describe('leafRecordsOf', () => {
 
 describe('deletionBatches', () => {
   it('deletes leaves first, whatever their collection, then the rest newest first in sibling batches', () => {
-    const newestFirst = ['/orders/o3', '/products/p2', '/customers/c2', '/orders/o2', '/products/p1', '/customers/c1', '/orders/o1'];
+    const newestFirst = [
+      '/orders/o3',
+      '/products/p2',
+      '/customers/c2',
+      '/orders/o2',
+      '/products/p1',
+      '/customers/c1',
+      '/orders/o1',
+    ];
     const batches = deletionBatches(newestFirst, 4, leafRecordsOf(example));
-    expect(batches).toEqual([['/orders/o3', '/products/p2', '/orders/o2', '/products/p1'], ['/orders/o1'], ['/customers/c2', '/customers/c1']]);
+    expect(batches).toEqual([
+      ['/orders/o3', '/products/p2', '/orders/o2', '/products/p1'],
+      ['/orders/o1'],
+      ['/customers/c2', '/customers/c1'],
+    ]);
   });
 
   it('without a config, is the sibling batching', () => {
@@ -72,7 +108,10 @@ describe('deletionBatches', () => {
   });
 
   it('deletes every record once', () => {
-    const newestFirst = Array.from({ length: 50 }, (_, i) => ['/orders/', '/customers/', '/products/', '/webhooks/'][i % 4]! + String(i));
+    const newestFirst = Array.from(
+      { length: 50 },
+      (_, i) => ['/orders/', '/customers/', '/products/', '/webhooks/'][i % 4]! + String(i),
+    );
     const flat = deletionBatches(newestFirst, 7, leafRecordsOf(example)).flat();
     expect([...flat].sort()).toEqual([...newestFirst].sort());
   });

@@ -17,7 +17,12 @@ export function leafRecordsOf(config: Pick<ApicertConfig, 'collections'>): IsLea
   const referenced = new Set<string>();
   for (const collection of config.collections) {
     if (collection.related.length > 0) referenced.add(collection.name);
-    const bodies = [collection.sample, collection.replace, collection.patch, ...collection.related.map((related) => related.sample)];
+    const bodies = [
+      collection.sample,
+      collection.replace,
+      collection.patch,
+      ...collection.related.map((related) => related.sample),
+    ];
     for (const name of bodies.flatMap((body) => listFixtureNames(body))) referenced.add(name);
   }
   const needed: RegExp[] = [];
@@ -26,7 +31,8 @@ export function leafRecordsOf(config: Pick<ApicertConfig, 'collections'>): IsLea
     (referenced.has(collection.name) ? needed : leaves).push(templatePattern(`${collection.path}/{id}`));
     for (const related of collection.related) leaves.push(templatePattern(related.memberPath));
   }
-  return (memberPath) => leaves.some((pattern) => pattern.test(memberPath)) && !needed.some((pattern) => pattern.test(memberPath));
+  return (memberPath) =>
+    leaves.some((pattern) => pattern.test(memberPath)) && !needed.some((pattern) => pattern.test(memberPath));
 }
 
 /**
@@ -34,7 +40,11 @@ export function leafRecordsOf(config: Pick<ApicertConfig, 'collections'>): IsLea
  * another: first every leaf record, then the others in the order given, each batch of one
  * collection (everything before the last segment), so no record in a batch is another's parent.
  */
-export function deletionBatches(newestFirst: readonly string[], size: number, isLeaf: IsLeafRecord = () => false): string[][] {
+export function deletionBatches(
+  newestFirst: readonly string[],
+  size: number,
+  isLeaf: IsLeafRecord = () => false,
+): string[][] {
   const leaves = newestFirst.filter((memberPath) => isLeaf(memberPath));
   const others = newestFirst.filter((memberPath) => !isLeaf(memberPath));
   const batches: string[][] = [];
@@ -47,7 +57,8 @@ export function siblingBatches(memberPaths: readonly string[], size: number): st
   const batches: string[][] = [];
   for (const memberPath of memberPaths) {
     const last = batches.at(-1);
-    if (last !== undefined && last.length < size && collectionOf(last[0]!) === collectionOf(memberPath)) last.push(memberPath);
+    if (last !== undefined && last.length < size && collectionOf(last[0]!) === collectionOf(memberPath))
+      last.push(memberPath);
     else batches.push([memberPath]);
   }
   return batches;

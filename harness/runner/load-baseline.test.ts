@@ -39,17 +39,27 @@ describe('loadBaseline', () => {
   it.runIf(process.platform === 'linux')('refuses /dev/zero and a FIFO at once, in one line', async () => {
     await expect(loadBaseline('/dev/zero')).rejects.toMatchObject({
       code: 'APICERT_BASELINE_INVALID',
-      message: '--baseline /dev/zero is a character device (like /dev/zero or a terminal), not a regular file; pass the report.json of an earlier apicert run',
+      message:
+        '--baseline /dev/zero is a character device (like /dev/zero or a terminal), not a regular file; pass the report.json of an earlier apicert run',
     });
     const pipe = join(dir, 'pipe');
     execFileSync('mkfifo', [pipe]);
-    await expect(loadBaseline(pipe)).rejects.toMatchObject({ code: 'APICERT_BASELINE_INVALID', message: expect.stringContaining('is a FIFO') });
+    await expect(loadBaseline(pipe)).rejects.toMatchObject({
+      code: 'APICERT_BASELINE_INVALID',
+      message: expect.stringContaining('is a FIFO'),
+    });
   });
 
   it('refuses a directory and a file that is not a report', async () => {
-    await expect(loadBaseline(dir)).rejects.toMatchObject({ code: 'APICERT_BASELINE_INVALID', message: expect.stringContaining('(EISDIR)') });
+    await expect(loadBaseline(dir)).rejects.toMatchObject({
+      code: 'APICERT_BASELINE_INVALID',
+      message: expect.stringContaining('(EISDIR)'),
+    });
     const path = join(dir, 'junit.xml');
     await writeFile(path, '<testsuites/>');
-    await expect(loadBaseline(path)).rejects.toMatchObject({ code: 'APICERT_BASELINE_INVALID', message: expect.stringContaining('is not JSON') });
+    await expect(loadBaseline(path)).rejects.toMatchObject({
+      code: 'APICERT_BASELINE_INVALID',
+      message: expect.stringContaining('is not JSON'),
+    });
   });
 });

@@ -12,11 +12,19 @@ import { BaselineInvalidError } from '../errors.js';
 export const MAX_BASELINE_BYTES = 256 * 1024 * 1024;
 
 /** Reads and parses an earlier report.json; throws BaselineInvalidError (one line) when it cannot. */
-export async function loadBaseline(path: string, role: ReportReader = { label: '--baseline', error: BaselineInvalidError }): Promise<BaselineReport> {
+export async function loadBaseline(
+  path: string,
+  role: ReportReader = { label: '--baseline', error: BaselineInvalidError },
+): Promise<BaselineReport> {
   // A wrong path (a disk image, a device, a pipe) is refused before it is read into memory.
   const read = await readBoundedFile(path, MAX_BASELINE_BYTES);
   if (!read.ok) {
-    const reason = read.kind === 'missing' ? 'cannot be read (ENOENT)' : read.kind === 'directory' ? 'cannot be read (EISDIR)' : read.reason;
+    const reason =
+      read.kind === 'missing'
+        ? 'cannot be read (ENOENT)'
+        : read.kind === 'directory'
+          ? 'cannot be read (EISDIR)'
+          : read.reason;
     throw new role.error(`${role.label} ${path} ${reason}; pass the report.json of an earlier apicert run`);
   }
   return parseBaselineReport(read.bytes.toString('utf8'), path, role);

@@ -3,7 +3,15 @@
 // twice, leaves what it owned unjudged: those checks are errored and the merged run is incomplete,
 // never passed. Pure.
 import { ShardMissingError, UsageError } from '../errors.js';
-import type { CheckLevel, CheckResult, CheckStatus, Finding, RunNote, RunResult, SuiteName } from '../model/run-result.js';
+import type {
+  CheckLevel,
+  CheckResult,
+  CheckStatus,
+  Finding,
+  RunNote,
+  RunResult,
+  SuiteName,
+} from '../model/run-result.js';
 import type { MergedPart, ShardMarker, ShardPlanPart } from '../model/shard.js';
 import { cutWithMarker } from '../model/cut-with-marker.js';
 import { boundResult, resultBounds } from './bound-result.js';
@@ -29,18 +37,30 @@ export interface KnownCheck {
 /** Throws UsageError (one line) when the reports are not the shards of one run. */
 export function mergeShardReports(reports: readonly ShardReport[], known: readonly KnownCheck[]): RunResult {
   const first = reports[0];
-  if (first === undefined) throw new UsageError('merge-reports needs the report of at least one shard: give each shard\'s report folder or report.json');
+  if (first === undefined)
+    throw new UsageError(
+      "merge-reports needs the report of at least one shard: give each shard's report folder or report.json",
+    );
   const markers = reports.map(({ source, run }) => {
-    if (run.shard === undefined) throw new UsageError(`${source} is not the report of a shard: merge the reports of apicert run --shard i/n (a whole run needs no merging)`);
+    if (run.shard === undefined)
+      throw new UsageError(
+        `${source} is not the report of a shard: merge the reports of apicert run --shard i/n (a whole run needs no merging)`,
+      );
     return run.shard;
   });
   const marker = markers[0]!;
   for (const [index, other] of markers.entries()) {
     // The schema bounds them; a report edited by hand can still disagree with itself.
     if (other.index > other.count || other.plan.length !== other.count) {
-      throw new UsageError(`${reports[index]!.source} says it is shard ${other.index}/${other.count} of a split into ${other.plan.length} parts: it is not a report apicert wrote; run the shard again`);
+      throw new UsageError(
+        `${reports[index]!.source} says it is shard ${other.index}/${other.count} of a split into ${other.plan.length} parts: it is not a report apicert wrote; run the shard again`,
+      );
     }
-    if (other.key !== marker.key || other.count !== marker.count || JSON.stringify(other.plan) !== JSON.stringify(marker.plan)) {
+    if (
+      other.key !== marker.key ||
+      other.count !== marker.count ||
+      JSON.stringify(other.plan) !== JSON.stringify(marker.plan)
+    ) {
       throw new UsageError(
         `${reports[index]!.source} is shard ${other.index}/${other.count} of another run than ${first.source} (shard ${marker.index}/${marker.count}): ` +
           'the kit version, config, base URL, --suite, --require or shard count differ; merge the shards of one run',
@@ -48,27 +68,50 @@ export function mergeShardReports(reports: readonly ShardReport[], known: readon
     }
   }
   const byIndex = new Map<number, ShardReport[]>();
-  for (const report of reports) byIndex.set(report.run.shard!.index, [...(byIndex.get(report.run.shard!.index) ?? []), report]);
+  for (const report of reports)
+    byIndex.set(report.run.shard!.index, [...(byIndex.get(report.run.shard!.index) ?? []), report]);
   const shardNumbers = Array.from({ length: marker.count }, (_, i) => i + 1);
   const missing = shardNumbers.filter((index) => !byIndex.has(index));
   const duplicated = shardNumbers.filter((index) => (byIndex.get(index)?.length ?? 0) > 1);
   // A shard given twice may disagree with itself: neither copy is trusted, as if it were missing.
   const used = shardNumbers.flatMap((index) => (byIndex.get(index)?.length === 1 ? [byIndex.get(index)![0]!] : []));
-  const absent = [...missing, ...duplicated].sort((a, b) => a - b).map((index) => ({ index, why: missing.includes(index) ? 'missing' : 'duplicated' }) as const);
+  const absent = [...missing, ...duplicated]
+    .sort((a, b) => a - b)
+    .map((index) => ({ index, why: missing.includes(index) ? 'missing' : 'duplicated' }) as const);
 
   const seed = (used[0] ?? first).run.seed;
   const checks = mergeChecks(used, absent, marker, known, seed);
   const incomplete = describeAbsent(absent, marker);
   const parts: MergedPart[] = reports
-    .map(({ source, run }) => ({ index: run.shard!.index, source, seed: run.seed, startedAt: run.startedAt, durationMs: run.durationMs, verdict: run.verdict, replayCommand: run.replayCommand }))
+    .map(({ source, run }) => ({
+      index: run.shard!.index,
+      source,
+      seed: run.seed,
+      startedAt: run.startedAt,
+      durationMs: run.durationMs,
+      verdict: run.verdict,
+      replayCommand: run.replayCommand,
+    }))
     .sort((a, b) => a.index - b.index);
-  const interruptions = [...(incomplete === undefined ? [] : [incomplete]), ...used.flatMap(({ run }) => (run.interrupted === undefined ? [] : [`shard ${label(run.shard!)}: ${run.interrupted}`]))];
+  const interruptions = [
+    ...(incomplete === undefined ? [] : [incomplete]),
+    ...used.flatMap(({ run }) =>
+      run.interrupted === undefined ? [] : [`shard ${label(run.shard!)}: ${run.interrupted}`],
+    ),
+  ];
   const seeds = new Set(used.map(({ run }) => run.seed));
   const notes: RunNote[] = [
     ...(seeds.size > 1
-      ? [{ level: 'info' as const, message: `the shards ran with different seeds (${[...seeds].join(', ')}): each check carries its shard's seed; replay a check from its shard's report` }]
+      ? [
+          {
+            level: 'info' as const,
+            message: `the shards ran with different seeds (${[...seeds].join(', ')}): each check carries its shard's seed; replay a check from its shard's report`,
+          },
+        ]
       : []),
-    ...used.flatMap(({ run }) => run.notes.map((note) => ({ ...note, message: `shard ${label(run.shard!)}: ${note.message}` }))),
+    ...used.flatMap(({ run }) =>
+      run.notes.map((note) => ({ ...note, message: `shard ${label(run.shard!)}: ${note.message}` })),
+    ),
   ];
   const { requirement } = marker;
   const startedAt = Math.min(...reports.map(({ run }) => Date.parse(run.startedAt)));
@@ -85,7 +128,9 @@ export function mergeShardReports(reports: readonly ShardReport[], known: readon
       strict: requirement.strict,
       also: requirement.also,
       replayCommand: withoutShard(base.replayCommand),
-      ...(interruptions.length > 0 ? { interrupted: cutWithMarker(interruptions.join('; '), resultBounds.textChars) } : {}),
+      ...(interruptions.length > 0
+        ? { interrupted: cutWithMarker(interruptions.join('; '), resultBounds.textChars) }
+        : {}),
       ...(base.configDerivation !== undefined ? { configDerivation: base.configDerivation } : {}),
       merged: { count: marker.count, parts, missing, duplicated },
     },
@@ -112,7 +157,10 @@ function describePart(part: ShardPlanPart): string {
   return [collections, whole.length > 0 ? whole.join(', ') : undefined].filter((s) => s !== undefined).join('; ');
 }
 
-function describeAbsent(absent: readonly { index: number; why: 'missing' | 'duplicated' }[], marker: ShardMarker): string | undefined {
+function describeAbsent(
+  absent: readonly { index: number; why: 'missing' | 'duplicated' }[],
+  marker: ShardMarker,
+): string | undefined {
   if (absent.length === 0) return undefined;
   const missing = absent.filter((a) => a.why === 'missing').map((a) => describeShard(a.index, marker));
   const twice = absent.filter((a) => a.why === 'duplicated').map((a) => describeShard(a.index, marker));
@@ -137,13 +185,15 @@ function mergeChecks(
 ): CheckResult[] {
   const byId = new Map<string, { shard: number; result: CheckResult }[]>();
   for (const { run } of used) {
-    for (const result of run.checks) byId.set(result.id, [...(byId.get(result.id) ?? []), { shard: run.shard!.index, result }]);
+    for (const result of run.checks)
+      byId.set(result.id, [...(byId.get(result.id) ?? []), { shard: run.shard!.index, result }]);
   }
   const order = new Map(known.map((check, index) => [check.id, index]));
   const ids = [...byId.keys()];
   // Checks only an absent shard would have run: known to the kit by their suite.
   for (const check of known) {
-    if (!byId.has(check.id) && absent.some((a) => marker.plan[a.index - 1]?.suites.includes(check.suite) === true)) ids.push(check.id);
+    if (!byId.has(check.id) && absent.some((a) => marker.plan[a.index - 1]?.suites.includes(check.suite) === true))
+      ids.push(check.id);
   }
   ids.sort((a, b) => (order.get(a) ?? Number.MAX_SAFE_INTEGER) - (order.get(b) ?? Number.MAX_SAFE_INTEGER));
   return ids.map((id) => boundResult(mergeCheck(id)));
@@ -157,10 +207,27 @@ function mergeChecks(
     const why = `${unjudged.map((a) => describeShard(a.index, marker)).join(', ')}, whose report was ${unjudged.every((a) => a.why === 'missing') ? 'not given' : 'given more than once'}`;
     // A failure stands; anything else may have gone otherwise on what that shard owns (a skip too:
     // the missing shard may hold the very list another shard had none of).
-    if (joined?.status === 'failed') return { ...joined, findings: [...joined.findings, { level: 'warning', message: `not judged on ${why}` }] };
-    const meta = joined ?? fromKnown(known.find((check) => check.id === id)!, deriveCheckSeed(seed, id));
+    if (joined?.status === 'failed')
+      return { ...joined, findings: [...joined.findings, { level: 'warning', message: `not judged on ${why}` }] };
+    const meta =
+      joined ??
+      fromKnown(
+        known.find((check) => check.id === id)!,
+        deriveCheckSeed(seed, id),
+      );
     const error = new ShardMissingError(`not judged on ${why}; merge exactly one report of every shard`).toInfo();
-    const base = { id: meta.id, suite: meta.suite, class: meta.class, title: meta.title, rule: meta.rule, level: meta.level, durationMs: meta.durationMs, seed: meta.seed, evidence: meta.evidence, findings: meta.findings };
+    const base = {
+      id: meta.id,
+      suite: meta.suite,
+      class: meta.class,
+      title: meta.title,
+      rule: meta.rule,
+      level: meta.level,
+      durationMs: meta.durationMs,
+      seed: meta.seed,
+      evidence: meta.evidence,
+      findings: meta.findings,
+    };
     return {
       ...base,
       ...(meta.coverage !== undefined ? { coverage: meta.coverage } : {}),
@@ -172,7 +239,19 @@ function mergeChecks(
 }
 
 function fromKnown(check: KnownCheck, seed: number): CheckResult {
-  return { id: check.id, suite: check.suite, class: check.conformanceClass, title: check.title, rule: check.rule, level: check.level, status: 'passed', durationMs: 0, seed, evidence: [], findings: [] };
+  return {
+    id: check.id,
+    suite: check.suite,
+    class: check.conformanceClass,
+    title: check.title,
+    rule: check.rule,
+    level: check.level,
+    status: 'passed',
+    durationMs: 0,
+    seed,
+    evidence: [],
+    findings: [],
+  };
 }
 
 const severity: Record<CheckStatus, number> = { failed: 3, errored: 2, passed: 1, skipped: 0 };
@@ -188,7 +267,10 @@ function joinResults(results: readonly { shard: number; result: CheckResult }[])
   const sameStatus = results.filter(({ result }) => result.status === worst.result.status);
   const others: Finding[] = sameStatus
     .filter((entry) => entry !== worst && entry.result.status !== 'passed' && entry.result.status !== 'skipped')
-    .map(({ shard, result }) => ({ level: 'info', message: `also ${result.status} on shard ${shard}: ${'message' in result ? result.message : ''}` }));
+    .map(({ shard, result }) => ({
+      level: 'info',
+      message: `also ${result.status} on shard ${shard}: ${'message' in result ? result.message : ''}`,
+    }));
   const seen = new Set<string>();
   const findings = [...results.flatMap(({ result }) => result.findings), ...others].filter((finding) => {
     const key = `${finding.level}\u0000${finding.message}`;

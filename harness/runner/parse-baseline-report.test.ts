@@ -30,7 +30,14 @@ describe('parseBaselineReport', () => {
       target: { baseUrl: 'http://127.0.0.1:4010' },
       startedAt: run.startedAt,
       seed: 42,
-      checks: run.checks.map(({ id, suite, class: klass, title, status, seed }) => ({ id, suite, class: klass, title, status, seed })),
+      checks: run.checks.map(({ id, suite, class: klass, title, status, seed }) => ({
+        id,
+        suite,
+        class: klass,
+        title,
+        status,
+        seed,
+      })),
       replayCommand: run.replayCommand,
     });
   });
@@ -45,18 +52,34 @@ describe('parseBaselineReport', () => {
 
   it('refuses text that is not JSON, in one line naming the file and the fix', () => {
     const message = problemOf('{"tool": ');
-    expect(message).toMatch(/^--baseline old\/report\.json is not JSON \(.+\); pass the report\.json of an earlier apicert run$/);
+    expect(message).toMatch(
+      /^--baseline old\/report\.json is not JSON \(.+\); pass the report\.json of an earlier apicert run$/,
+    );
     expect(message).not.toContain('\n');
   });
 
   it.each([
-    ['another tool', (r: Record<string, unknown>) => (r['tool'] = { name: 'other', version: '1' }), '/tool/name must be "apicert" (got "other")'],
+    [
+      'another tool',
+      (r: Record<string, unknown>) => (r['tool'] = { name: 'other', version: '1' }),
+      '/tool/name must be "apicert" (got "other")',
+    ],
     ['no checks', (r: Record<string, unknown>) => delete r['checks'], '/checks must be an array (got undefined)'],
-    ['a bad status', (r: Record<string, unknown>) => ((r['checks'] as Array<Record<string, unknown>>)[1]!['status'] = 'weird'), '/checks/1/status must be one of passed, failed, skipped, errored (got "weird")'],
-    ['a check without id', (r: Record<string, unknown>) => delete (r['checks'] as Array<Record<string, unknown>>)[0]!['id'], '/checks/0/id must be a string (got undefined)'],
+    [
+      'a bad status',
+      (r: Record<string, unknown>) => ((r['checks'] as Array<Record<string, unknown>>)[1]!['status'] = 'weird'),
+      '/checks/1/status must be one of passed, failed, skipped, errored (got "weird")',
+    ],
+    [
+      'a check without id',
+      (r: Record<string, unknown>) => delete (r['checks'] as Array<Record<string, unknown>>)[0]!['id'],
+      '/checks/0/id must be a string (got undefined)',
+    ],
     ['a fractional seed', (r: Record<string, unknown>) => (r['seed'] = 1.5), '/seed must be an integer (got 1.5)'],
   ])('refuses a report with %s, naming the JSON pointer', (_name, change, problem) => {
-    expect(problemOf(withReport(change))).toBe(`--baseline old/report.json: ${problem}; pass the report.json of an earlier apicert run`);
+    expect(problemOf(withReport(change))).toBe(
+      `--baseline old/report.json: ${problem}; pass the report.json of an earlier apicert run`,
+    );
   });
 
   it('refuses a JSON array and shows long or control-laden values JSON-quoted and short', () => {

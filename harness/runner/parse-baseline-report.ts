@@ -84,7 +84,8 @@ export function parseBaselineReport(text: string, source: string, role: ReportRe
   const tool = reader.object(report['tool'], '/tool');
   if (tool['name'] !== 'apicert') reader.fail('/tool/name', `must be "apicert" (got ${showValue(tool['name'])})`);
   const seed = report['seed'];
-  if (typeof seed !== 'number' || !Number.isInteger(seed)) reader.fail('/seed', `must be an integer (got ${showValue(seed)})`);
+  if (typeof seed !== 'number' || !Number.isInteger(seed))
+    reader.fail('/seed', `must be an integer (got ${showValue(seed)})`);
   const checks = report['checks'];
   if (!Array.isArray(checks)) reader.fail('/checks', `must be an array (got ${showValue(checks)})`);
   return {

@@ -17,12 +17,16 @@ export function planChecks(
     .filter((suite) => selected === undefined || selected.includes(suite.name))
     .flatMap((suite) => {
       const skipReason = suite.whyNotRunnable(config) ?? extraSkipReasons[suite.name];
-      return suite.checks.filter((check) => onlyChecks === undefined || onlyChecks.has(check.id)).map((check) => ({
-        check,
-        ...(skipReason !== undefined ? { skipReason } : {}),
-        ...(suite.runsAlongside !== undefined ? { alongside: suite.runsAlongside } : {}),
-        ...(suite.checksSideBySide !== undefined && suite.checksAlone?.includes(check.id) !== true ? { sideBySide: suite.checksSideBySide } : {}),
-        ...(suite.runsAfterAllOthers === true ? { afterAllOthers: true } : {}),
-      }));
+      return suite.checks
+        .filter((check) => onlyChecks === undefined || onlyChecks.has(check.id))
+        .map((check) => ({
+          check,
+          ...(skipReason !== undefined ? { skipReason } : {}),
+          ...(suite.runsAlongside !== undefined ? { alongside: suite.runsAlongside } : {}),
+          ...(suite.checksSideBySide !== undefined && suite.checksAlone?.includes(check.id) !== true
+            ? { sideBySide: suite.checksSideBySide }
+            : {}),
+          ...(suite.runsAfterAllOthers === true ? { afterAllOthers: true } : {}),
+        }));
     });
 }

@@ -62,7 +62,9 @@ describe('redactResultText', () => {
   it('walks a counterexample no deeper than reports keep it, however deep it nests', () => {
     let deep: unknown = secret;
     for (let level = 0; level < 100_000; level++) deep = [deep];
-    const reported = toReportedResult(buildCheck({ status: 'failed', counterexample: { outer: secret, deep } }), [secret]);
+    const reported = toReportedResult(buildCheck({ status: 'failed', counterexample: { outer: secret, deep } }), [
+      secret,
+    ]);
     expect(JSON.stringify(reported)).not.toContain(secret);
   });
 

@@ -26,12 +26,15 @@ const maxDerivationChars = 300;
 /** The derivation of a config as reports get it: the document is the target's, so redacted and cut like its words. */
 export function toReportedDerivation(derivation: ConfigDerivation, secrets: readonly string[]): ConfigDerivation {
   const variants = secretVariants(secrets);
-  const clean = (text: string): string => cutWithMarker(secrets.length === 0 ? text : redactText(text, variants), maxDerivationChars);
+  const clean = (text: string): string =>
+    cutWithMarker(secrets.length === 0 ? text : redactText(text, variants), maxDerivationChars);
   const omitted = derivation.keys.length - maxDerivedKeys;
   return {
     source: clean(derivation.source),
     specification: clean(derivation.specification),
-    keys: derivation.keys.slice(0, maxDerivedKeys).map((key) => ({ kind: key.kind, pointer: clean(key.pointer), text: clean(key.text) })),
+    keys: derivation.keys
+      .slice(0, maxDerivedKeys)
+      .map((key) => ({ kind: key.kind, pointer: clean(key.pointer), text: clean(key.text) })),
     ...(omitted > 0 ? { omitted } : {}),
   };
 }
@@ -51,7 +54,13 @@ export function redactResultText(result: CheckResult, secrets: readonly string[]
     case 'skipped':
       return { ...result, message: clean(result.message), findings, ...coverage };
     case 'errored':
-      return { ...result, message: clean(result.message), error: { ...result.error, message: clean(result.error.message) }, findings, ...coverage };
+      return {
+        ...result,
+        message: clean(result.message),
+        error: { ...result.error, message: clean(result.error.message) },
+        findings,
+        ...coverage,
+      };
     case 'failed':
       return {
         ...result,
@@ -59,7 +68,9 @@ export function redactResultText(result: CheckResult, secrets: readonly string[]
         message: clean(result.message),
         ...(result.expected !== undefined ? { expected: clean(result.expected) } : {}),
         ...(result.actual !== undefined ? { actual: clean(result.actual) } : {}),
-        ...(result.counterexample !== undefined ? { counterexample: redactValue(result.counterexample, clean, 0) } : {}),
+        ...(result.counterexample !== undefined
+          ? { counterexample: redactValue(result.counterexample, clean, 0) }
+          : {}),
         findings,
       };
   }
@@ -87,7 +98,8 @@ function redactValue(value: unknown, clean: (text: string) => string, depth: num
   if (Array.isArray(value)) return value.map((item: unknown) => redactValue(item, clean, depth + 1));
   const redacted: Record<string, unknown> = {};
   for (const key in value) {
-    if (Object.hasOwn(value, key)) redacted[clean(key)] = redactValue((value as Record<string, unknown>)[key], clean, depth + 1);
+    if (Object.hasOwn(value, key))
+      redacted[clean(key)] = redactValue((value as Record<string, unknown>)[key], clean, depth + 1);
   }
   return redacted;
 }

@@ -12,7 +12,8 @@ describe('runChecks, when the target stops answering', () => {
   it('errors the running check and the later ones, says why, and stops cleaning up once the target stays silent after the stop', async () => {
     let isSilent = false;
     const { client: fake, sent } = fakeClient((request) => {
-      if (isSilent) throw new HttpTimeoutError(`no response headers within 300 ms from ${request.method} ${request.url}`);
+      if (isSilent)
+        throw new HttpTimeoutError(`no response headers within 300 ms from ${request.method} ${request.url}`);
       return { status: request.method === 'POST' ? 201 : 200, json: {} };
     });
     const breaker = withUnansweredBreaker(fake, { targetOrigin: baseUrl, limit: 3, requestTimeoutMs: 300 });
@@ -30,7 +31,8 @@ describe('runChecks, when the target stops answering', () => {
             ctx.fixtures.track('/orders/1');
             ctx.fixtures.track('/orders/2');
             isSilent = true;
-            for (let attempt = 0; attempt < 10; attempt++) await ctx.request({ path: '/customers' }).catch(() => undefined);
+            for (let attempt = 0; attempt < 10; attempt++)
+              await ctx.request({ path: '/customers' }).catch(() => undefined);
             return ctx.pass();
           }),
         },
@@ -50,12 +52,20 @@ describe('runChecks, when the target stops answering', () => {
       ['pagination.never-started', 'errored'],
     ]);
     for (const result of results.slice(1)) {
-      expect(result).toMatchObject({ error: { code: 'APICERT_TARGET_STOPPED_ANSWERING', message: expect.stringMatching(stopped) } });
+      expect(result).toMatchObject({
+        error: { code: 'APICERT_TARGET_STOPPED_ANSWERING', message: expect.stringMatching(stopped) },
+      });
     }
     expect(interrupted).toMatch(stopped);
     // Three GETs stopped the run; the check's own deletes found the target still silent, so the
     // suite's records were not tried at all.
-    expect(describeSent(sent)).toEqual(['GET /customers', 'GET /customers', 'GET /customers', 'DELETE /orders/2', 'DELETE /orders/1']);
+    expect(describeSent(sent)).toEqual([
+      'GET /customers',
+      'GET /customers',
+      'GET /customers',
+      'DELETE /orders/2',
+      'DELETE /orders/1',
+    ]);
     expect(results[1]?.findings.map((f) => f.message)).toEqual([
       expect.stringMatching(/^clean-up: DELETE \/orders\/2 failed \(no response headers within 300 ms/),
       expect.stringMatching(/^clean-up: DELETE \/orders\/1 failed \(no response headers within 300 ms/),

@@ -38,7 +38,10 @@ describe('runChecks', () => {
       ['resources.passes', 'passed'],
       ['resources.not-configured', 'skipped'],
     ]);
-    expect(results[0]).toMatchObject({ status: 'errored', error: { code: 'APICERT_CHECK_CRASHED', message: 'the check crashed: boom' } });
+    expect(results[0]).toMatchObject({
+      status: 'errored',
+      error: { code: 'APICERT_CHECK_CRASHED', message: 'the check crashed: boom' },
+    });
     expect(results[1]).toMatchObject({ status: 'errored', error: { code: 'APICERT_CHECK_TIMEOUT' } });
     expect(results[1]?.durationMs).toBeLessThan(3000);
     expect(results[2]).toMatchObject({ message: 'expected 404, saw 200', expected: '404', actual: '200' });
@@ -55,7 +58,9 @@ describe('runChecks', () => {
         {
           check: check('pagination.walks', async (ctx) => {
             await ctx.request({ path: '/customers', note: 'first page' });
-            return ctx.incomplete('/customers: the walk stopped after 2 pages (budgets.maxPagesPerWalk); raise it to judge this list');
+            return ctx.incomplete(
+              '/customers: the walk stopped after 2 pages (budgets.maxPagesPerWalk); raise it to judge this list',
+            );
           }),
         },
       ],
@@ -82,7 +87,12 @@ describe('runChecks', () => {
         }),
       },
     ];
-    const options = { planned, environment: { config, baseUrl: 'http://h', client: fakeClient().client }, checkTimeoutMs: 1000, totalRunMs: 1000 };
+    const options = {
+      planned,
+      environment: { config, baseUrl: 'http://h', client: fakeClient().client },
+      checkTimeoutMs: 1000,
+      totalRunMs: 1000,
+    };
     const first = await runChecks({ ...options, runSeed: 1 });
     await runChecks({ ...options, runSeed: 1 });
     await runChecks({ ...options, runSeed: 2 });
@@ -135,7 +145,16 @@ describe('check context requests', () => {
 
 describe('suite scope', () => {
   function inSuite(suite: 'pagination' | 'resources', id: string, run: Check['run']): Check {
-    return defineCheck({ id: `${suite}.${id}`, suite, conformanceClass: 'pagination-cursor', rule: '1', level: 'normative', title: id, proves: id, run });
+    return defineCheck({
+      id: `${suite}.${id}`,
+      suite,
+      conformanceClass: 'pagination-cursor',
+      rule: '1',
+      level: 'normative',
+      title: id,
+      proves: id,
+      run,
+    });
   }
 
   it("shares values and records with the suite's later checks and deletes the records before the next suite", async () => {
@@ -204,11 +223,18 @@ describe('suite scope', () => {
       totalRunMs: 30,
     });
     expect(sent.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(['DELETE /customers/7']);
-    expect(results.map((r) => (r.status === 'errored' ? r.error.code : r.status))).toEqual(['passed', 'APICERT_RUN_BUDGET_EXCEEDED']);
+    expect(results.map((r) => (r.status === 'errored' ? r.error.code : r.status))).toEqual([
+      'passed',
+      'APICERT_RUN_BUDGET_EXCEEDED',
+    ]);
     // The shared records belong to the suite, not to whichever of its checks ran last.
     expect(results.flatMap((r) => r.findings)).toEqual([]);
     expect(notes).toEqual([
-      { level: 'warning', suite: 'pagination', message: 'clean-up: DELETE /customers/7 answered 409; the record may remain on the target' },
+      {
+        level: 'warning',
+        suite: 'pagination',
+        message: 'clean-up: DELETE /customers/7 answered 409; the record may remain on the target',
+      },
     ]);
   });
 });
@@ -216,7 +242,16 @@ describe('suite scope', () => {
 describe('lanes', () => {
   type Suite = 'resources' | 'pagination' | 'webhooks-sender' | 'webhooks-receiver';
   function ofSuite(suite: Suite, id: string, run: Check['run']): Check {
-    return defineCheck({ id: `${suite}.${id}`, suite, conformanceClass: 'webhooks-sender', rule: '1', level: 'normative', title: id, proves: id, run });
+    return defineCheck({
+      id: `${suite}.${id}`,
+      suite,
+      conformanceClass: 'webhooks-sender',
+      rule: '1',
+      level: 'normative',
+      title: id,
+      proves: id,
+      run,
+    });
   }
   const passing = (suite: Suite, id: string): Check => ofSuite(suite, id, async (ctx) => ctx.pass());
 
@@ -231,7 +266,7 @@ describe('lanes', () => {
     expect(splitLanes(planned(true))).toEqual({ main: [0, 1, 2, 3], sideLanes: new Map() });
   });
 
-  it('runs consecutive checks of a suite that allows it side by side, reports them in planned order, and deletes the suite\'s shared records after the last', async () => {
+  it("runs consecutive checks of a suite that allows it side by side, reports them in planned order, and deletes the suite's shared records after the last", async () => {
     const log: string[] = [];
     const deleted: string[] = [];
     const waiting = (id: string, ms: number): Check =>
@@ -242,14 +277,22 @@ describe('lanes', () => {
         log.push(`end ${id}`);
         return ctx.pass();
       });
-    const { client } = fakeClient((request) => (request.method === 'DELETE' ? (deleted.push(request.url), { status: 204 }) : { status: 200 }));
+    const { client } = fakeClient((request) =>
+      request.method === 'DELETE' ? (deleted.push(request.url), { status: 204 }) : { status: 200 },
+    );
     const planned: PlannedCheck[] = [
       { check: waiting('slow', 300), sideBySide: 2 },
       { check: waiting('quick', 5), sideBySide: 2 },
       { check: waiting('third', 5), sideBySide: 2 },
     ];
     expect(groupSideBySide(planned, [0, 1, 2])).toEqual([[0, 1, 2]]);
-    const { results } = await runChecks({ planned, environment: { config, baseUrl: 'http://h', client }, runSeed: 1, checkTimeoutMs: 1000, totalRunMs: 10_000 });
+    const { results } = await runChecks({
+      planned,
+      environment: { config, baseUrl: 'http://h', client },
+      runSeed: 1,
+      checkTimeoutMs: 1000,
+      totalRunMs: 10_000,
+    });
     expect(results.map((r) => r.id)).toEqual(['resources.slow', 'resources.quick', 'resources.third']);
     // Two at once: the third started when the quick one ended, before the slow one did.
     expect(log.indexOf('start third')).toBeLessThan(log.indexOf('end slow'));
@@ -297,7 +340,12 @@ describe('lanes', () => {
         { check: waiting('webhooks-sender', 'sender') },
         { check: waiting('webhooks-receiver', 'receiver'), alongside: ['webhooks-sender'] },
       ],
-      environment: { config, baseUrl: 'http://h', client: fakeClient().client, onProgress: (detail) => progress.push(detail) },
+      environment: {
+        config,
+        baseUrl: 'http://h',
+        client: fakeClient().client,
+        onProgress: (detail) => progress.push(detail),
+      },
       runSeed: 1,
       checkTimeoutMs: 1000,
       totalRunMs: 10_000,
@@ -314,7 +362,11 @@ describe('lanes', () => {
     expect(log.indexOf('start receiver')).toBeLessThan(log.indexOf('end sender'));
     expect(log.indexOf('start sender')).toBeLessThan(log.indexOf('end receiver'));
     expect(progress).toContain('webhooks-receiver.receiver waiting');
-    expect(progress.filter((line) => /^\d\/3 /.test(line)).sort()).toEqual(['1/3 resources.first', '2/3 webhooks-receiver.receiver', '3/3 webhooks-sender.sender']);
+    expect(progress.filter((line) => /^\d\/3 /.test(line)).sort()).toEqual([
+      '1/3 resources.first',
+      '2/3 webhooks-receiver.receiver',
+      '3/3 webhooks-sender.sender',
+    ]);
   });
 });
 
@@ -356,6 +408,9 @@ describe('interrupt', () => {
     ]);
     expect(results[0]?.durationMs).toBeLessThan(2_000);
     expect(interrupted).toMatch(/^the run was interrupted/);
-    expect(sent.filter((r) => r.method === 'DELETE').map((r) => new URL(r.url).pathname)).toEqual(['/orders/2', '/customers/1']);
+    expect(sent.filter((r) => r.method === 'DELETE').map((r) => new URL(r.url).pathname)).toEqual([
+      '/orders/2',
+      '/customers/1',
+    ]);
   });
 });

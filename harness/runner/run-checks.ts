@@ -56,7 +56,8 @@ export interface RunChecksResult {
 // budget can leave a sliver of it; no check starts on a sliver.
 const minimumCheckBudgetMs = 10;
 
-const interruptedMessage = 'the run was interrupted (Ctrl-C or SIGTERM); the running checks were stopped and later ones not run';
+const interruptedMessage =
+  'the run was interrupted (Ctrl-C or SIGTERM); the running checks were stopped and later ones not run';
 
 export async function runChecks(options: RunChecksOptions): Promise<RunChecksResult> {
   const { planned, runSeed, environment } = options;
@@ -108,12 +109,24 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
     options.onCheckStart?.(started - 1, planned.length, check);
     let scope = scopes.get(check.suite);
     if (scope === undefined) scopes.set(check.suite, (scope = createSuiteScope()));
-    const result = await runOneCheck(check, seed, Math.min(options.checkTimeoutMs, remainingMs), environment, scope, options.interrupt, options.targetStopped);
-    if (result.status === 'errored' && result.error.code === 'APICERT_RUN_INTERRUPTED') interrupted ??= interruptedMessage;
-    if (result.status === 'errored' && result.error.code === 'APICERT_TARGET_STOPPED_ANSWERING') interrupted ??= result.error.message;
+    const result = await runOneCheck(
+      check,
+      seed,
+      Math.min(options.checkTimeoutMs, remainingMs),
+      environment,
+      scope,
+      options.interrupt,
+      options.targetStopped,
+    );
+    if (result.status === 'errored' && result.error.code === 'APICERT_RUN_INTERRUPTED')
+      interrupted ??= interruptedMessage;
+    if (result.status === 'errored' && result.error.code === 'APICERT_TARGET_STOPPED_ANSWERING')
+      interrupted ??= result.error.message;
     results[index] = toReportedResult(result, secrets);
     // The next suite starts on a target without this one's records.
-    const isLastOfSuite = !planned.slice(index + 1).some((p) => p.check.suite === check.suite && p.skipReason === undefined);
+    const isLastOfSuite = !planned
+      .slice(index + 1)
+      .some((p) => p.check.suite === check.suite && p.skipReason === undefined);
     if (closesScope && isLastOfSuite) await closeScope(check.suite);
   };
   // Consecutive checks of a suite that allows it run side by side; its scope closes after the last.
@@ -127,7 +140,9 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
       }),
     );
     const suite = planned[group[0]!]!.check.suite;
-    const isLastOfSuite = !planned.slice(group.at(-1)! + 1).some((p) => p.check.suite === suite && p.skipReason === undefined);
+    const isLastOfSuite = !planned
+      .slice(group.at(-1)! + 1)
+      .some((p) => p.check.suite === suite && p.skipReason === undefined);
     if (isLastOfSuite) await closeScope(suite);
   };
   const runLane = async (indexes: readonly number[]): Promise<void> => {
@@ -172,7 +187,11 @@ export function groupSideBySide(planned: readonly PlannedCheck[], indexes: reado
     const last = groups.at(-1);
     const entry = planned[index]!;
     const head = last === undefined ? undefined : planned[last[0]!]!;
-    const joins = head !== undefined && (entry.sideBySide ?? 1) > 1 && (head.sideBySide ?? 1) > 1 && head.check.suite === entry.check.suite;
+    const joins =
+      head !== undefined &&
+      (entry.sideBySide ?? 1) > 1 &&
+      (head.sideBySide ?? 1) > 1 &&
+      head.check.suite === entry.check.suite;
     if (joins) last!.push(index);
     else groups.push([index]);
   }
@@ -185,7 +204,8 @@ export function groupSideBySide(planned: readonly PlannedCheck[], indexes: reado
  * when that one has a check to run; otherwise it keeps its place in the main lane. Pure.
  */
 export function splitLanes(planned: readonly PlannedCheck[]): { main: number[]; sideLanes: Map<SuiteName, number[]> } {
-  const runs = (suite: SuiteName): boolean => planned.some((p) => p.check.suite === suite && p.skipReason === undefined && p.alongside === undefined);
+  const runs = (suite: SuiteName): boolean =>
+    planned.some((p) => p.check.suite === suite && p.skipReason === undefined && p.alongside === undefined);
   const main: number[] = [];
   const sideLanes = new Map<SuiteName, number[]>();
   for (const [index, { alongside }] of planned.entries()) {

@@ -15,7 +15,9 @@ import type { WebhookSink } from '../sink/sink-types.js';
 import { reportRun } from '../cli/report-run.js';
 import { runConformance } from './run-conformance.js';
 
-const exampleConfig = JSON.parse(await readFile(new URL('../../apicert.config.example.json', import.meta.url), 'utf8')) as {
+const exampleConfig = JSON.parse(
+  await readFile(new URL('../../apicert.config.example.json', import.meta.url), 'utf8'),
+) as {
   webhooks: { sender: Record<string, unknown> };
 };
 
@@ -32,14 +34,22 @@ function sinkProbe(suite: SuiteName, seen: Array<WebhookSink | undefined>) {
     async run(ctx) {
       seen.push(ctx.sink);
       if (ctx.sink === undefined) return ctx.pass();
-      await ctx.request({ method: 'POST', path: '/webhooks', json: { url: ctx.sink.openChannel().url, secret: ctx.sink.secret } });
+      await ctx.request({
+        method: 'POST',
+        path: '/webhooks',
+        json: { url: ctx.sink.openChannel().url, secret: ctx.sink.secret },
+      });
       return ctx.fail('probe');
     },
   });
 }
 
 function registry(seen: Array<WebhookSink | undefined>): SuiteDefinition[] {
-  return (['resources', 'webhooks-sender'] as const).map((name) => ({ name, checks: [sinkProbe(name, seen)], whyNotRunnable: () => undefined }));
+  return (['resources', 'webhooks-sender'] as const).map((name) => ({
+    name,
+    checks: [sinkProbe(name, seen)],
+    whyNotRunnable: () => undefined,
+  }));
 }
 
 describe('runConformance and the webhook sink', () => {
@@ -77,8 +87,17 @@ describe('runConformance and the webhook sink', () => {
       suites,
       env: { APICERT_TOKEN: server.token },
     });
-    await reportRun(outcome.run, undefined, { reportDir, formats: ['json', 'junit'], failOn: 'any', color: false, write: () => undefined, warn: () => undefined });
-    const reports = await Promise.all((await readdir(reportDir)).map((file) => readFile(join(reportDir, file), 'utf8')));
+    await reportRun(outcome.run, undefined, {
+      reportDir,
+      formats: ['json', 'junit'],
+      failOn: 'any',
+      color: false,
+      write: () => undefined,
+      warn: () => undefined,
+    });
+    const reports = await Promise.all(
+      (await readdir(reportDir)).map((file) => readFile(join(reportDir, file), 'utf8')),
+    );
     return { outcome, reports };
   }
 
@@ -111,7 +130,9 @@ describe('runConformance and the webhook sink', () => {
   });
 
   it('stops with SinkListenError when the sink port is taken and webhooks-sender runs', async () => {
-    const error = await run(['webhooks-sender'], [], await configWithSinkPort(blockedPort)).catch((thrown: unknown) => thrown);
+    const error = await run(['webhooks-sender'], [], await configWithSinkPort(blockedPort)).catch(
+      (thrown: unknown) => thrown,
+    );
     expect(error).toBeInstanceOf(SinkListenError);
     expect((error as SinkListenError).message).toMatch(new RegExp(`:${blockedPort}: the port is in use`));
   });

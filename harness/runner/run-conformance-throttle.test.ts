@@ -8,7 +8,9 @@ import { startReferenceServer, type RunningReferenceServer } from '../../referen
 import { suites as registry } from '../../suites/index.js';
 import { runConformance } from './run-conformance.js';
 
-const exampleConfig = JSON.parse(await readFile(new URL('../../apicert.config.example.json', import.meta.url), 'utf8')) as Record<string, unknown> & {
+const exampleConfig = JSON.parse(
+  await readFile(new URL('../../apicert.config.example.json', import.meta.url), 'utf8'),
+) as Record<string, unknown> & {
   target: Record<string, unknown>;
 };
 
@@ -33,15 +35,29 @@ describe('runConformance against a rate-limited target', () => {
     return path;
   }
 
-  const env = (): Record<string, string> => ({ APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret });
+  const env = (): Record<string, string> => ({
+    APICERT_TOKEN: server.token,
+    APICERT_WEBHOOK_SECRET: server.webhookSecret,
+  });
 
   it('passes every check, and says how much the throttling cost', async () => {
     // The resources suite is enough here: suites/second-server.test.ts runs every suite behind a gateway.
-    const { run } = await runConformance({ registry, suites: ['resources'], baseUrl: server.url, configPath: await configWith({}), seed: 7, env: env() });
-    expect(run.checks.filter((check) => check.status !== 'passed').map((check) => `${check.id}: ${check.status}`)).toEqual([]);
+    const { run } = await runConformance({
+      registry,
+      suites: ['resources'],
+      baseUrl: server.url,
+      configPath: await configWith({}),
+      seed: 7,
+      env: env(),
+    });
+    expect(
+      run.checks.filter((check) => check.status !== 'passed').map((check) => `${check.id}: ${check.status}`),
+    ).toEqual([]);
     expect(run.verdict).toBe('passed');
     const note = run.notes.find((candidate) => candidate.message.startsWith('the target throttled'));
-    expect(note?.message).toMatch(/^the target throttled \d+ answers \(429, or 503 with Retry-After\); apicert waited \d+\.\d s in all/);
+    expect(note?.message).toMatch(
+      /^the target throttled \d+ answers \(429, or 503 with Retry-After\); apicert waited \d+\.\d s in all/,
+    );
     expect(Number(/throttled (\d+)/.exec(note!.message)?.[1])).toBeGreaterThan(20);
   }, 60_000);
 
@@ -57,6 +73,7 @@ describe('runConformance against a rate-limited target', () => {
     expect(run.checks.filter((check) => check.status === 'failed').map((check) => check.id)).toEqual([]);
     const errored = run.checks.filter((check) => check.status === 'errored');
     expect(errored.length).toBeGreaterThan(0);
-    for (const check of errored) expect(check.status === 'errored' && check.error.code, check.id).toBe('APICERT_HTTP_THROTTLED');
+    for (const check of errored)
+      expect(check.status === 'errored' && check.error.code, check.id).toBe('APICERT_HTTP_THROTTLED');
   }, 60_000);
 });

@@ -89,21 +89,48 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
   const loaded = await loadConfig(options.configPath, options.derived?.config);
   const baseline = options.baselinePath === undefined ? undefined : await loadBaseline(options.baselinePath);
   const baseUrl = resolveBaseUrl(options.baseUrl, loaded);
-  const sharding = options.shard === undefined ? undefined : splitForShard(loaded, options.shard, { baseUrl, suites: options.suites, checks: options.checks, require: options.require, strict: options.strict === true, also: options.alsoRequire ?? [] });
+  const sharding =
+    options.shard === undefined
+      ? undefined
+      : splitForShard(loaded, options.shard, {
+          baseUrl,
+          suites: options.suites,
+          checks: options.checks,
+          require: options.require,
+          strict: options.strict === true,
+          also: options.alsoRequire ?? [],
+        });
   const config = sharding?.config ?? loaded;
   const receiverSecret = readReceiverSecret(config, options.env);
-  const planned = planChecks(options.registry, config, sharding?.suites ?? options.suites, {
-    ...(config.webhooks.receiver !== undefined && receiverSecret === undefined
-      ? { 'webhooks-receiver': `environment variable ${config.webhooks.receiver.secretEnv} (the receiver's signing secret) is not set` }
-      : {}),
-    ...(options.contract === undefined ? { 'openapi-contract': 'no API description was given (run with --openapi FILE|URL to check the answers against it)' } : {}),
-  }, options.checks === undefined ? undefined : new Set(options.checks));
+  const planned = planChecks(
+    options.registry,
+    config,
+    sharding?.suites ?? options.suites,
+    {
+      ...(config.webhooks.receiver !== undefined && receiverSecret === undefined
+        ? {
+            'webhooks-receiver': `environment variable ${config.webhooks.receiver.secretEnv} (the receiver's signing secret) is not set`,
+          }
+        : {}),
+      ...(options.contract === undefined
+        ? {
+            'openapi-contract':
+              'no API description was given (run with --openapi FILE|URL to check the answers against it)',
+          }
+        : {}),
+    },
+    options.checks === undefined ? undefined : new Set(options.checks),
+  );
   const shardRequired = sharding === undefined ? undefined : requiredInShard(options.require, planned);
   // The token is needed only by checks that call the API: the receiver suite calls it only to read
   // webhooks.receiver.observe, so a run of that suite alone without observe needs none.
   const runs = (p: PlannedCheck): boolean => p.skipReason === undefined;
-  const callsTheApi = planned.some((p) => runs(p) && p.check.suite !== 'webhooks-receiver' && p.check.suite !== 'openapi-contract');
-  const readsObserve = config.webhooks.receiver?.observe !== undefined && planned.some((p) => runs(p) && p.check.suite === 'webhooks-receiver');
+  const callsTheApi = planned.some(
+    (p) => runs(p) && p.check.suite !== 'webhooks-receiver' && p.check.suite !== 'openapi-contract',
+  );
+  const readsObserve =
+    config.webhooks.receiver?.observe !== undefined &&
+    planned.some((p) => runs(p) && p.check.suite === 'webhooks-receiver');
   const credential = callsTheApi || readsObserve ? resolveCredential(config, options.env) : undefined;
   const requestTimeoutMs = options.timeoutMs ?? config.budgets.requestTimeoutMs;
   const seed = options.seed ?? pickRunSeed();
@@ -113,31 +140,42 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
   // The token, the wrong token sent to test refusal, the receiver's secret and the sink's: the client,
   // the sink and the runner (messages, findings, notes) redact the same list, since a target can
   // echo any of them into any of those.
-  const otherSecrets = [...(credential === undefined ? [] : prepareCredential(credential).secrets), ...secretsOf(config, options.env)];
+  const otherSecrets = [
+    ...(credential === undefined ? [] : prepareCredential(credential).secrets),
+    ...secretsOf(config, options.env),
+  ];
   // A whsec_ secret's key is also echoed without its prefix, or as bytes in hex: each form is redacted.
   const secrets = [...otherSecrets, ...sinkSigning.secretForms];
 
   const rateLimit = options.rateLimit ?? config.target.rateLimit;
   // Inside the throttling, so each exchange on the wire counts, and a throttled answer is an answer.
-  const breaker = withUnansweredBreaker(createHttpClient({
-    connectTimeoutMs: requestTimeoutMs,
-    headersTimeoutMs: requestTimeoutMs,
-    bodyTimeoutMs: requestTimeoutMs,
-    exchangeTimeoutMs: requestTimeoutMs,
-    maxResponseBytes: config.budgets.maxResponseBytes,
-    evidenceBodyBytes: config.budgets.evidenceBodyBytes,
-    followRedirects: config.target.followRedirects,
-    maxRedirects: 5,
-    credential,
-    secrets,
-  }), { targetOrigin: new URL(baseUrl).origin, limit: config.budgets.unansweredInARow, requestTimeoutMs });
+  const breaker = withUnansweredBreaker(
+    createHttpClient({
+      connectTimeoutMs: requestTimeoutMs,
+      headersTimeoutMs: requestTimeoutMs,
+      bodyTimeoutMs: requestTimeoutMs,
+      exchangeTimeoutMs: requestTimeoutMs,
+      maxResponseBytes: config.budgets.maxResponseBytes,
+      evidenceBodyBytes: config.budgets.evidenceBodyBytes,
+      followRedirects: config.target.followRedirects,
+      maxRedirects: 5,
+      credential,
+      secrets,
+    }),
+    { targetOrigin: new URL(baseUrl).origin, limit: config.budgets.unansweredInARow, requestTimeoutMs },
+  );
   const throttled = withThrottling(breaker, {
     ...config.target.throttle,
     ...(rateLimit !== undefined ? { rateLimit } : {}),
     // Only long waits: a second or more is what a user would otherwise read as a hang. No URL: a
     // link the target returned could carry anything, and the progress line is not redacted.
     onWait: (waitMs, request) => {
-      if (waitMs >= 1000) options.onProgress?.(-1, 0, `the target throttled a ${request.method}; waiting ${Math.ceil(waitMs / 1000)} s before sending it again`);
+      if (waitMs >= 1000)
+        options.onProgress?.(
+          -1,
+          0,
+          `the target throttled a ${request.method}; waiting ${Math.ceil(waitMs / 1000)} s before sending it again`,
+        );
     },
   });
   // Outermost: a request waiting out the target's Retry-After keeps its place, so a throttled target
@@ -145,14 +183,16 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
   const concurrency = options.concurrency ?? config.target.concurrency;
   const client = withConcurrencyLimit(throttled, concurrency);
   // Checks size their own batches (fixtures, probes) by the limit in force, flag included.
-  const runConfig = concurrency === config.target.concurrency ? config : { ...config, target: { ...config.target, concurrency } };
+  const runConfig =
+    concurrency === config.target.concurrency ? config : { ...config, target: { ...config.target, concurrency } };
   let sink: WebhookSink | undefined;
   // Only when its checks will read it: judging every answer costs time a run without them need not spend.
   const judgesContract = planned.some((p) => p.check.suite === 'openapi-contract' && p.skipReason === undefined);
   const contract = judgesContract ? options.contract?.(baseUrl, secrets) : undefined;
   // A run that could judge nothing would only report skips, and its gate could never pass: say so
   // before anything is sent to the target.
-  if (planned.every((p) => p.skipReason !== undefined)) throw new UsageError(describeNothingToCheck(planned, options.configPath));
+  if (planned.every((p) => p.skipReason !== undefined))
+    throw new UsageError(describeNothingToCheck(planned, options.configPath));
 
   try {
     // The probe is part of the run: its time counts against budgets.totalRunMs, and its exchange
@@ -161,7 +201,8 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     const started = performance.now();
     const isAnswering = await assertTargetReachable(client, baseUrl, options.interrupt);
     // Stopped before any check: nothing to report, and the last reports are left as they were.
-    if (options.interrupt?.aborted === true) throw new RunInterruptedError('the run was interrupted before any check ran; no report was written');
+    if (options.interrupt?.aborted === true)
+      throw new RunInterruptedError('the run was interrupted before any check ran; no report was written');
     // Only budgets.unansweredInARow 1 can stop the run on the probe alone: a target that took no
     // request is as good as unreachable (exit 3).
     if (breaker.stopped.aborted) {
@@ -175,7 +216,10 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     if (callsTheApi && isAnswering) await assertCredentialAccepted(client, baseUrl, config, options.interrupt);
     // The sink opens a port only when a webhooks-sender check will run.
     const sender = config.webhooks.sender;
-    if (sender !== undefined && planned.some((p) => p.check.suite === 'webhooks-sender' && p.skipReason === undefined)) {
+    if (
+      sender !== undefined &&
+      planned.some((p) => p.check.suite === 'webhooks-sender' && p.skipReason === undefined)
+    ) {
       sink = await startWebhookSink({
         ...sender.sink,
         secret: sinkSigning.secret,
@@ -218,14 +262,23 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
         ...(options.alsoRequire !== undefined ? { also: options.alsoRequire } : {}),
         replayCommand: options.replayCommand ?? replayCommand(options, baseUrl, seed),
         ...(interrupted !== undefined ? { interrupted } : {}),
-        ...(options.derived !== undefined ? { configDerivation: toReportedDerivation(options.derived.derivation, secrets) } : {}),
+        ...(options.derived !== undefined
+          ? { configDerivation: toReportedDerivation(options.derived.derivation, secrets) }
+          : {}),
         ...(sharding !== undefined ? { shard: sharding.marker } : {}),
       },
       results,
       [...describeShortSecrets(config, options.env), ...notes, ...describeThrottling(throttled.stats(), rateLimit)],
     );
     // A shard none of whose classes the run requires has nothing to gate: the merge is the verdict.
-    const run = shardRequired?.length === 0 ? { ...built, verdict: 'passed' as const, notes: [...built.notes, { level: 'info' as const, message: gatesNothingNote }] } : built;
+    const run =
+      shardRequired?.length === 0
+        ? {
+            ...built,
+            verdict: 'passed' as const,
+            notes: [...built.notes, { level: 'info' as const, message: gatesNothingNote }],
+          }
+        : built;
     return baseline === undefined ? { run } : { run, comparison: compareRuns(run, baseline) };
   } finally {
     await sink?.close();
@@ -254,7 +307,8 @@ function resolveBaseUrl(flag: string | undefined, config: ApicertConfig): string
         `remove "user:password@" and put the credential in the environment variable named by target.auth.tokenEnv (${config.target.auth.tokenEnv})`,
     );
   }
-  if (parsed === undefined) throw new UsageError(`--base-url "${baseUrl.slice(0, 80)}" is not a URL; use e.g. http://127.0.0.1:8080`);
+  if (parsed === undefined)
+    throw new UsageError(`--base-url "${baseUrl.slice(0, 80)}" is not a URL; use e.g. http://127.0.0.1:8080`);
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new UsageError(`--base-url must be http:// or https:// (got ${parsed.protocol}//)`);
   }
@@ -272,7 +326,12 @@ function resolveCredential(config: ApicertConfig, env: RunConformanceOptions['en
     );
   }
   const prefix = scheme === '' ? '' : `${scheme} `;
-  return { header, value: `${prefix}${token}`, curlValue: `${prefix}$${tokenEnv}`, wrongValue: `${prefix}${toWrongToken(token)}` };
+  return {
+    header,
+    value: `${prefix}${token}`,
+    curlValue: `${prefix}$${tokenEnv}`,
+    wrongValue: `${prefix}${toWrongToken(token)}`,
+  };
 }
 
 function readReceiverSecret(config: ApicertConfig, env: RunConformanceOptions['env']): string | undefined {
@@ -290,13 +349,21 @@ function describeShortSecrets(config: ApicertConfig, env: RunConformanceOptions[
   return names.flatMap((name) => {
     const length = env[name]?.length ?? 0;
     if (length === 0 || length >= shortSecretChars) return [];
-    return [{ level: 'warning' as const, message: `${name} holds only ${length} character(s): every occurrence of it, and of its encoded forms, is shown as [REDACTED], which can blank out ordinary text in the reports; a real credential is longer` }];
+    return [
+      {
+        level: 'warning' as const,
+        message: `${name} holds only ${length} character(s): every occurrence of it, and of its encoded forms, is shown as [REDACTED], which can blank out ordinary text in the reports; a real credential is longer`,
+      },
+    ];
   });
 }
 
 // The variables the config names: the token (unless the API takes none) and the receiver's signing secret.
 function secretNames(config: ApicertConfig): string[] {
-  return [config.target.auth.none ? undefined : config.target.auth.tokenEnv, config.webhooks.receiver?.secretEnv].filter((n): n is string => n !== undefined);
+  return [
+    config.target.auth.none ? undefined : config.target.auth.tokenEnv,
+    config.webhooks.receiver?.secretEnv,
+  ].filter((n): n is string => n !== undefined);
 }
 
 // The values of the variables the config names: the token and the receiver's signing secret.
@@ -306,7 +373,10 @@ function secretsOf(config: ApicertConfig, env: RunConformanceOptions['env']): st
   const receiver = config.webhooks.receiver;
   const receiverSecret = receiver === undefined ? undefined : env[receiver.secretEnv];
   // The receiver's secret in the forms its profile reads it (the key after whsec_, in hex too).
-  const receiverForms = receiver === undefined || receiverSecret === undefined || receiverSecret === '' ? [] : secretForms(profileOf(receiver), receiverSecret);
+  const receiverForms =
+    receiver === undefined || receiverSecret === undefined || receiverSecret === ''
+      ? []
+      : secretForms(profileOf(receiver), receiverSecret);
   return [...new Set([...values, ...receiverForms])];
 }
 
@@ -317,7 +387,8 @@ function replayCommand(options: RunConformanceOptions, baseUrl: string, seed: nu
   if (options.suites !== undefined) parts.push(`--suite ${options.suites.join(',')}`);
   if (options.require !== undefined) parts.push(`--require ${options.require.join(',')}`);
   if (options.strict === true) parts.push('--strict');
-  if (options.alsoRequire !== undefined && options.alsoRequire.length > 0) parts.push(`--require ${options.alsoRequire.join(',')}`);
+  if (options.alsoRequire !== undefined && options.alsoRequire.length > 0)
+    parts.push(`--require ${options.alsoRequire.join(',')}`);
   if (options.timeoutMs !== undefined) parts.push(`--timeout-ms ${options.timeoutMs}`);
   if (options.rateLimit !== undefined) parts.push(`--rate-limit ${options.rateLimit}`);
   if (options.concurrency !== undefined) parts.push(`--concurrency ${options.concurrency}`);
@@ -331,10 +402,16 @@ function describeThrottling(stats: ThrottleStats, rateLimit: number | undefined)
   const notes: RunNote[] = [];
   if (stats.throttledAnswers > 0) {
     const answers = `${stats.throttledAnswers} answer${stats.throttledAnswers === 1 ? '' : 's'}`;
-    notes.push({ level: 'info', message: `the target throttled ${answers} (429, or 503 with Retry-After); apicert waited ${formatSeconds(stats.waitedMs)} s in all and sent each request again` });
+    notes.push({
+      level: 'info',
+      message: `the target throttled ${answers} (429, or 503 with Retry-After); apicert waited ${formatSeconds(stats.waitedMs)} s in all and sent each request again`,
+    });
   }
   if (rateLimit !== undefined && stats.pacedMs > 0) {
-    notes.push({ level: 'info', message: `the rate limit of ${rateLimit} requests per second held requests back ${formatSeconds(stats.pacedMs)} s in all` });
+    notes.push({
+      level: 'info',
+      message: `the rate limit of ${rateLimit} requests per second held requests back ${formatSeconds(stats.pacedMs)} s in all`,
+    });
   }
   return notes;
 }

@@ -14,7 +14,13 @@ const exampleConfig = fileURLToPath(new URL('../../apicert.config.example.json',
 
 // cursor-encodes-offset and 500-past-the-end fail the two fast-check properties of the pagination
 // suite with shrunk counterexamples; the others fail one check in each other suite.
-const defects: DefectName[] = ['cursor-encodes-offset', '500-past-the-end', 'put-merges', 'retry-with-new-id', 'receiver-no-dedupe'];
+const defects: DefectName[] = [
+  'cursor-encodes-offset',
+  '500-past-the-end',
+  'put-merges',
+  'retry-with-new-id',
+  'receiver-no-dedupe',
+];
 const seed = 20_261_125;
 
 /** What a seed must reproduce of one check, with what differs between any two targets masked. */
@@ -77,14 +83,21 @@ function maskVolatile<T>(value: T): T {
 }
 
 describe('a run with the same seed against a fresh target', () => {
-  for (const [label, concurrency] of [['one request at a time (--concurrency 1)', 1], ['the default concurrency', undefined]] as const) {
+  for (const [label, concurrency] of [
+    ['one request at a time (--concurrency 1)', 1],
+    ['the default concurrency', undefined],
+  ] as const) {
     it(`reaches the same verdicts, messages and counterexamples, ${label}`, async () => {
       const first = await runOnce(concurrency);
       const second = await runOnce(concurrency);
       // The defects show in the verdicts, so the comparison covers failures, not only passes.
       const failed = Object.keys(first).filter((id) => first[id]!.status === 'failed');
-      expect(failed).toEqual(expect.arrayContaining(['pagination.cursor.no-duplicates-under-mutation', 'pagination.explored-queries']));
-      expect(Object.values(first).filter((verdict) => verdict.counterexample !== undefined).length).toBeGreaterThanOrEqual(2);
+      expect(failed).toEqual(
+        expect.arrayContaining(['pagination.cursor.no-duplicates-under-mutation', 'pagination.explored-queries']),
+      );
+      expect(
+        Object.values(first).filter((verdict) => verdict.counterexample !== undefined).length,
+      ).toBeGreaterThanOrEqual(2);
       expect(second).toEqual(first);
     }, 120_000);
   }

@@ -27,7 +27,9 @@ describe('clean-up when a check ends', () => {
     const { results } = await runChecks({ planned: [{ check: trackingMany(6) }], ...run(client) });
     // The first batch of four siblings fails; the rest are not tried.
     expect(sent).toHaveLength(4);
-    expect(results[0]?.findings.at(-1)?.message).toMatch(/clean-up stopped after 4 failed deletes in a row; 2 records may remain: \/customers\/2, \/customers\/1$/);
+    expect(results[0]?.findings.at(-1)?.message).toMatch(
+      /clean-up stopped after 4 failed deletes in a row; 2 records may remain: \/customers\/2, \/customers\/1$/,
+    );
   });
 
   it('stops after ten refused deletes in a row with one line naming what may remain', async () => {
@@ -37,17 +39,23 @@ describe('clean-up when a check ends', () => {
     expect(sent).toHaveLength(12);
     const messages = results[0]!.findings.map((f) => f.message);
     expect(messages.filter((m) => m.includes('answered 403'))).toHaveLength(12);
-    expect(messages.at(-1)).toMatch(/^clean-up stopped after 12 refused deletes in a row; 18 records may remain: \/customers\/18, /);
+    expect(messages.at(-1)).toMatch(
+      /^clean-up stopped after 12 refused deletes in a row; 18 records may remain: \/customers\/18, /,
+    );
   });
 });
 
 describe('a check stopped mid-create', () => {
   it('warns that a record may remain when the check timed out with a create unanswered', async () => {
     const hanging: HttpClient = {
-      send: (request) => new Promise((_, reject) => request.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+      send: (request) =>
+        new Promise((_, reject) => request.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
       async close() {},
     };
-    const creates = checkOf('resources.creates', async (ctx) => (await ctx.request({ method: 'POST', path: '/customers', json: {}, creates: true }), ctx.pass()));
+    const creates = checkOf(
+      'resources.creates',
+      async (ctx) => (await ctx.request({ method: 'POST', path: '/customers', json: {}, creates: true }), ctx.pass()),
+    );
     const { results } = await runChecks({ planned: [{ check: creates }], ...run(hanging, { checkTimeoutMs: 50 }) });
     expect(results[0]).toMatchObject({ status: 'errored', error: { code: 'APICERT_CHECK_TIMEOUT' } });
     expect(results[0]?.findings.map((f) => f.message)).toEqual([
@@ -56,7 +64,9 @@ describe('a check stopped mid-create', () => {
   });
 
   it('lets the create finish on an interrupt, so its record is tracked and deleted, then sends nothing more', async () => {
-    const { client, sent } = fakeClient((request) => (request.method === 'POST' ? { status: 201, json: { id: 9 }, delayMs: 100 } : { status: 204 }));
+    const { client, sent } = fakeClient((request) =>
+      request.method === 'POST' ? { status: 201, json: { id: 9 }, delayMs: 100 } : { status: 204 },
+    );
     const interrupt = new AbortController();
     const createsThenReads = checkOf('resources.creates-then-reads', async (ctx) => {
       setTimeout(() => interrupt.abort(), 20);
@@ -65,7 +75,10 @@ describe('a check stopped mid-create', () => {
       await ctx.request({ path: '/customers/9' });
       return ctx.pass();
     });
-    const { results } = await runChecks({ planned: [{ check: createsThenReads }], ...run(client, { checkTimeoutMs: 5_000, interrupt: interrupt.signal }) });
+    const { results } = await runChecks({
+      planned: [{ check: createsThenReads }],
+      ...run(client, { checkTimeoutMs: 5_000, interrupt: interrupt.signal }),
+    });
     expect(results[0]).toMatchObject({ status: 'errored', error: { code: 'APICERT_RUN_INTERRUPTED' } });
     expect(results[0]?.findings).toEqual([]);
     expect(describeSent(sent)).toEqual(['POST /customers', 'DELETE /customers/9']);
@@ -85,8 +98,14 @@ describe('a refused credential', () => {
       await ctx.request({ path: '/open' });
       return ctx.fail('something else');
     });
-    const { results } = await runChecks({ planned: [{ check: refusedWithCredential }, { check: refusedWithout }], ...run(client) });
-    expect(results[0]).toMatchObject({ status: 'failed', cause: { key: 'credential-refused', subjects: ['GET /customers'] } });
+    const { results } = await runChecks({
+      planned: [{ check: refusedWithCredential }, { check: refusedWithout }],
+      ...run(client),
+    });
+    expect(results[0]).toMatchObject({
+      status: 'failed',
+      cause: { key: 'credential-refused', subjects: ['GET /customers'] },
+    });
     expect(results[1]).not.toHaveProperty('cause');
   });
 });
@@ -106,7 +125,11 @@ describe('coverage', () => {
     const { results } = await runChecks({ planned: [{ check: covering }], ...run(client) });
     expect(results[0]).toMatchObject({
       status: 'failed',
-      coverage: { requests: 2, covered: ['GET /customers', 'GET /orders'], leftOut: [{ item: 'GET /products', why: 'sampled: the budget allows two lists' }] },
+      coverage: {
+        requests: 2,
+        covered: ['GET /customers', 'GET /orders'],
+        leftOut: [{ item: 'GET /products', why: 'sampled: the budget allows two lists' }],
+      },
     });
   });
 });

@@ -2,7 +2,15 @@
 // the check created are deleted whatever happened.
 import { setMaxListeners } from 'node:events';
 import type { Check } from '../check-api/check.js';
-import { CheckBlockedError, CheckCrashedError, CheckIncompleteError, CheckTimeoutError, RunInterruptedError, toErrorInfo, type ErrorInfo } from '../errors.js';
+import {
+  CheckBlockedError,
+  CheckCrashedError,
+  CheckIncompleteError,
+  CheckTimeoutError,
+  RunInterruptedError,
+  toErrorInfo,
+  type ErrorInfo,
+} from '../errors.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
 import type { ExchangeRecord } from '../model/evidence.js';
 import { describeError } from '../model/describe-outcome.js';
@@ -30,7 +38,11 @@ export async function runOneCheck(
   setMaxListeners(Math.max(256, 16 * environment.config.target.concurrency), controller.signal);
   // Detail on the progress line names its check: with suites side by side, two checks run at once.
   const onProgress = environment.onProgress;
-  const checkEnvironment = { ...environment, checkId: check.id, ...(onProgress === undefined ? {} : { onProgress: (detail: string) => onProgress(`${check.id} ${detail}`) }) };
+  const checkEnvironment = {
+    ...environment,
+    checkId: check.id,
+    ...(onProgress === undefined ? {} : { onProgress: (detail: string) => onProgress(`${check.id} ${detail}`) }),
+  };
   const handle = createCheckContext(checkEnvironment, seed, controller.signal, scope.scope);
   const started = performance.now();
   let createsCutOff = 0;
@@ -44,7 +56,12 @@ export async function runOneCheck(
     };
   });
   const timer = setTimeout(
-    () => stop(new CheckTimeoutError(`${check.id} did not finish within ${Math.round(budgetMs)} ms (budgets.checkTimeoutMs); the target may be hanging`)),
+    () =>
+      stop(
+        new CheckTimeoutError(
+          `${check.id} did not finish within ${Math.round(budgetMs)} ms (budgets.checkTimeoutMs); the target may be hanging`,
+        ),
+      ),
     budgetMs,
   );
   let interruption: RunInterruptedError | undefined;
@@ -79,18 +96,37 @@ export async function runOneCheck(
   // The target may have finished a create whose answer the kit no longer waited for: its record
   // was never tracked, so no clean-up can find it.
   if (createsCutOff > 0) {
-    cleanupProblems.push(`${createsCutOff} create(s) were unanswered when the check stopped; a record one of them made may remain on the target`);
+    cleanupProblems.push(
+      `${createsCutOff} create(s) were unanswered when the check stopped; a record one of them made may remain on the target`,
+    );
   }
   const coverage = handle.coverage();
   const charts = handle.charts();
-  const covered = (result: CheckResult): CheckResult => ({ ...result, coverage, ...(charts.length > 0 ? { charts } : {}) });
-  const findings: Finding[] = [...handle.findings, ...cleanupProblems.map((message) => ({ level: 'warning' as const, message }))];
+  const covered = (result: CheckResult): CheckResult => ({
+    ...result,
+    coverage,
+    ...(charts.length > 0 ? { charts } : {}),
+  });
+  const findings: Finding[] = [
+    ...handle.findings,
+    ...cleanupProblems.map((message) => ({ level: 'warning' as const, message })),
+  ];
 
   // A 401 to the configured credential explains any failure that follows it (convention 5/1).
-  const credentialCause: { cause?: SharedCause } = handle.refusedCredential.length > 0 ? { cause: { key: 'credential-refused', subjects: handle.refusedCredential } } : {};
+  const credentialCause: { cause?: SharedCause } =
+    handle.refusedCredential.length > 0
+      ? { cause: { key: 'credential-refused', subjects: handle.refusedCredential } }
+      : {};
   if (error !== undefined || outcome === undefined) {
     const info = error ?? { code: 'APICERT_CHECK_CRASHED', message: `${check.id} returned no outcome` };
-    return covered(erroredResult(check, seed, info, { durationMs, evidence: lastExchanges(handle.exchanges), findings, ...credentialCause }));
+    return covered(
+      erroredResult(check, seed, info, {
+        durationMs,
+        evidence: lastExchanges(handle.exchanges),
+        findings,
+        ...credentialCause,
+      }),
+    );
   }
   switch (outcome.status) {
     case 'passed':
@@ -99,31 +135,38 @@ export async function runOneCheck(
       return covered(toCheckResult(check, seed, { status: 'skipped', durationMs, message: outcome.reason, findings }));
     case 'incomplete':
     case 'blocked': {
-      const error = outcome.status === 'incomplete' ? new CheckIncompleteError(outcome.reason) : new CheckBlockedError(outcome.reason);
+      const error =
+        outcome.status === 'incomplete'
+          ? new CheckIncompleteError(outcome.reason)
+          : new CheckBlockedError(outcome.reason);
       const blockedBy = outcome.status === 'blocked' ? outcome.blockedBy : undefined;
       // The exchanges show how far it got, or what blocked it.
-      return covered(erroredResult(check, seed, error.toInfo(), {
-        durationMs,
-        evidence: lastExchanges(handle.exchanges),
-        findings,
-        ...(blockedBy !== undefined ? { blockedBy } : {}),
-        ...credentialCause,
-      }));
+      return covered(
+        erroredResult(check, seed, error.toInfo(), {
+          durationMs,
+          evidence: lastExchanges(handle.exchanges),
+          findings,
+          ...(blockedBy !== undefined ? { blockedBy } : {}),
+          ...credentialCause,
+        }),
+      );
     }
     case 'failed': {
       const { details } = outcome;
-      return covered(toCheckResult(check, seed, {
-        status: 'failed',
-        durationMs,
-        message: outcome.message,
-        evidence: details.exchanges ?? lastExchanges(handle.exchanges),
-        findings,
-        ...(details.expected !== undefined ? { expected: details.expected } : {}),
-        ...(details.actual !== undefined ? { actual: details.actual } : {}),
-        ...(details.counterexample !== undefined ? { counterexample: details.counterexample } : {}),
-        ...(details.replayPath !== undefined ? { replayPath: details.replayPath } : {}),
-        ...(details.cause !== undefined ? { cause: details.cause } : credentialCause),
-      }));
+      return covered(
+        toCheckResult(check, seed, {
+          status: 'failed',
+          durationMs,
+          message: outcome.message,
+          evidence: details.exchanges ?? lastExchanges(handle.exchanges),
+          findings,
+          ...(details.expected !== undefined ? { expected: details.expected } : {}),
+          ...(details.actual !== undefined ? { actual: details.actual } : {}),
+          ...(details.counterexample !== undefined ? { counterexample: details.counterexample } : {}),
+          ...(details.replayPath !== undefined ? { replayPath: details.replayPath } : {}),
+          ...(details.cause !== undefined ? { cause: details.cause } : credentialCause),
+        }),
+      );
     }
   }
 }
@@ -142,7 +185,10 @@ function lastExchanges(exchanges: readonly ExchangeRecord[]): ExchangeRecord[] {
 // Omit over each variant of the union, so a status keeps the fields that belong to it.
 type OmitFromEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-type ResultFields = OmitFromEach<CheckResult, 'id' | 'suite' | 'class' | 'title' | 'rule' | 'level' | 'seed' | 'evidence' | 'findings'> & {
+type ResultFields = OmitFromEach<
+  CheckResult,
+  'id' | 'suite' | 'class' | 'title' | 'rule' | 'level' | 'seed' | 'evidence' | 'findings'
+> & {
   readonly evidence?: readonly ExchangeRecord[];
   readonly findings?: readonly Finding[];
 };

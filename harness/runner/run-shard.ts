@@ -24,14 +24,34 @@ export interface ShardRunFacts extends ShardRequirement {
   readonly require?: readonly string[] | undefined;
 }
 
-export function splitForShard(config: ApicertConfig, shard: { readonly index: number; readonly count: number }, facts: ShardRunFacts): ShardRun {
-  if (shard.index < 1 || shard.index > shard.count) throw new UsageError(`--shard ${shard.index}/${shard.count}: the shard must be between 1 and ${shard.count}`);
+export function splitForShard(
+  config: ApicertConfig,
+  shard: { readonly index: number; readonly count: number },
+  facts: ShardRunFacts,
+): ShardRun {
+  if (shard.index < 1 || shard.index > shard.count)
+    throw new UsageError(`--shard ${shard.index}/${shard.count}: the shard must be between 1 and ${shard.count}`);
   const plan = planShards(config, shard.count, facts.suites);
   const part = plan[shard.index - 1]!;
-  const requirement: ShardRequirement = { ...(facts.require !== undefined ? { required: facts.require } : {}), strict: facts.strict, also: facts.also };
+  const requirement: ShardRequirement = {
+    ...(facts.require !== undefined ? { required: facts.require } : {}),
+    strict: facts.strict,
+    also: facts.also,
+  };
   const key = createHash('sha256')
     // The plan too: shards that split differently (another kit, a bug) must not merge.
-    .update(JSON.stringify({ version: toolVersion(), baseUrl: facts.baseUrl, config, suites: facts.suites ?? null, checks: facts.checks ?? null, count: shard.count, requirement, plan }))
+    .update(
+      JSON.stringify({
+        version: toolVersion(),
+        baseUrl: facts.baseUrl,
+        config,
+        suites: facts.suites ?? null,
+        checks: facts.checks ?? null,
+        count: shard.count,
+        requirement,
+        plan,
+      }),
+    )
     .digest('hex')
     .slice(0, 16);
   return {
@@ -47,11 +67,17 @@ export function splitForShard(config: ApicertConfig, shard: { readonly index: nu
  * of them; every class it ran when --require was not given. The merged report gates on the whole
  * requirement.
  */
-export function requiredInShard(required: readonly string[] | undefined, planned: readonly PlannedCheck[]): readonly string[] | undefined {
+export function requiredInShard(
+  required: readonly string[] | undefined,
+  planned: readonly PlannedCheck[],
+): readonly string[] | undefined {
   if (required === undefined) return undefined;
   const classes = new Set(planned.map((p) => p.check.conformanceClass));
-  return required.filter((id) => classes.has(id) || (id === advisoryClassId && planned.some((p) => p.check.level === 'advisory')));
+  return required.filter(
+    (id) => classes.has(id) || (id === advisoryClassId && planned.some((p) => p.check.level === 'advisory')),
+  );
 }
 
 /** The note of a shard that runs no class --require names: it gates nothing, so it passes. */
-export const gatesNothingNote = 'this shard runs no class that --require names, so its exit code gates nothing; the report apicert merge-reports makes of every shard is the verdict';
+export const gatesNothingNote =
+  'this shard runs no class that --require names, so its exit code gates nothing; the report apicert merge-reports makes of every shard is the verdict';

@@ -14,7 +14,9 @@ function configOf(raw: unknown): ApicertConfig {
   return validation.config;
 }
 
-const example = configOf(JSON.parse(readFileSync(new URL('../../apicert.config.example.json', import.meta.url), 'utf8')));
+const example = configOf(
+  JSON.parse(readFileSync(new URL('../../apicert.config.example.json', import.meta.url), 'utf8')),
+);
 
 interface Shape {
   readonly collections: number;
@@ -32,16 +34,33 @@ function rawConfig(shape: Shape): unknown {
     target: { baseUrl: 'http://127.0.0.1:1' },
     collections: Array.from({ length: shape.collections }, (_, i) => {
       const refs = shape.fixtures.filter(([from]) => from === i).map(([, to]) => to);
-      const nested = shape.nested.filter(([from]) => from === i).map(([, to], n) => ({ name: `n${i}x${n}`, path: `/${name(i)}/{id}/kids${n}`, memberPath: `/${name(to)}/{childId}`, sample: { n: '{unique}' } }));
+      const nested = shape.nested
+        .filter(([from]) => from === i)
+        .map(([, to], n) => ({
+          name: `n${i}x${n}`,
+          path: `/${name(i)}/{id}/kids${n}`,
+          memberPath: `/${name(to)}/{childId}`,
+          sample: { n: '{unique}' },
+        }));
       return {
         name: name(i),
         path: `/${name(i)}`,
-        sample: { title: 'x {unique}', ...Object.fromEntries(refs.map((to, r) => [`ref${r}`, `{fixture:${name(to)}}`])) },
+        sample: {
+          title: 'x {unique}',
+          ...Object.fromEntries(refs.map((to, r) => [`ref${r}`, `{fixture:${name(to)}}`])),
+        },
         ...(nested.length > 0 ? { related: nested } : {}),
       };
     }),
     webhooks: {
-      ...(shape.sender !== undefined ? { sender: { register: { method: 'POST', path: '/hooks', body: { url: '{sinkUrl}' } }, collection: name(shape.sender) } } : {}),
+      ...(shape.sender !== undefined
+        ? {
+            sender: {
+              register: { method: 'POST', path: '/hooks', body: { url: '{sinkUrl}' } },
+              collection: name(shape.sender),
+            },
+          }
+        : {}),
       ...(shape.receiver ? { receiver: { url: '/receiver' } } : {}),
     },
   };
@@ -79,7 +98,8 @@ function judgedUnits(config: ApicertConfig, count: number): string[][] {
   return planShards(config, count).map((part) => {
     const shardConfig = configOfShard(config, part);
     return planChecks(registry, shardConfig, part.suites).flatMap(({ check }) => {
-      if (check.suite === 'resources' || check.suite === 'pagination') return shardConfig.collections.map((c) => `${check.id} on ${c.name}`);
+      if (check.suite === 'resources' || check.suite === 'pagination')
+        return shardConfig.collections.map((c) => `${check.id} on ${c.name}`);
       return [check.id];
     });
   });
@@ -88,23 +108,33 @@ function judgedUnits(config: ApicertConfig, count: number): string[][] {
 describe('planShards', () => {
   it('splits the example config into its linked collections, the sender with its collection, and the receiver', () => {
     expect(planShards(example, 3)).toEqual([
-      { collections: ['customers', 'orders'], suites: ['resources', 'pagination', 'webhooks-sender', 'openapi-contract'] },
+      {
+        collections: ['customers', 'orders'],
+        suites: ['resources', 'pagination', 'webhooks-sender', 'openapi-contract'],
+      },
       { collections: [], suites: ['webhooks-receiver', 'openapi-contract'] },
       { collections: ['products'], suites: ['resources', 'pagination', 'openapi-contract'] },
     ]);
     expect(planShards(example, 1)).toEqual([
-      { collections: ['customers', 'orders', 'products'], suites: ['resources', 'pagination', 'webhooks-sender', 'webhooks-receiver', 'openapi-contract'] },
+      {
+        collections: ['customers', 'orders', 'products'],
+        suites: ['resources', 'pagination', 'webhooks-sender', 'webhooks-receiver', 'openapi-contract'],
+      },
     ]);
   });
 
   it('refuses more shards than parts that can run apart, saying how many there are', () => {
     expect(() => planShards(example, 4)).toThrow(UsageError);
-    expect(() => planShards(example, 4)).toThrow(/only 3 parts.*customers\+orders, products, webhooks-receiver.*at most 3 shards/);
+    expect(() => planShards(example, 4)).toThrow(
+      /only 3 parts.*customers\+orders, products, webhooks-receiver.*at most 3 shards/,
+    );
   });
 
   it('splits only the suites --suite names', () => {
     expect(planShards(example, 1, ['webhooks-receiver'])).toEqual([{ collections: [], suites: ['webhooks-receiver'] }]);
-    expect(() => planShards(example, 2, ['webhooks-receiver'])).toThrow(/the run of the suites --suite names splits into only 1 part/);
+    expect(() => planShards(example, 2, ['webhooks-receiver'])).toThrow(
+      /the run of the suites --suite names splits into only 1 part/,
+    );
     expect(planShards(example, 2, ['pagination'])).toEqual([
       { collections: ['customers', 'orders'], suites: ['pagination'] },
       { collections: ['products'], suites: ['pagination'] },
@@ -116,7 +146,7 @@ describe('planShards', () => {
     ]);
   });
 
-  it('splits alike whatever the machine\'s locale: names of equal weight in code-unit order', () => {
+  it("splits alike whatever the machine's locale: names of equal weight in code-unit order", () => {
     const twins = configOf({
       target: { baseUrl: 'http://127.0.0.1:1' },
       collections: [
@@ -129,13 +159,19 @@ describe('planShards', () => {
     expect(planShards(twins, 3).map((part) => part.collections)).toEqual([['Bees'], ['aardvarks'], ['zebras']]);
   });
 
-  it('keeps a collection at the sender\'s registration path, or the receiver\'s, with that suite', () => {
-    const raw = JSON.parse(readFileSync(new URL('../../apicert.config.example.json', import.meta.url), 'utf8')) as { collections: unknown[] };
+  it("keeps a collection at the sender's registration path, or the receiver's, with that suite", () => {
+    const raw = JSON.parse(readFileSync(new URL('../../apicert.config.example.json', import.meta.url), 'utf8')) as {
+      collections: unknown[];
+    };
     raw.collections.push({ name: 'subscriptions', path: '/webhooks', sample: { url: 'https://x.example/{unique}' } });
     raw.collections.push({ name: 'receipts', path: '/webhook-receiver', sample: { a: '{unique}' } });
     const config = configOf(raw);
     const plan = planShards(config, 3);
-    expect(plan.find((part) => part.suites.includes('webhooks-sender'))!.collections).toEqual(['customers', 'orders', 'subscriptions']);
+    expect(plan.find((part) => part.suites.includes('webhooks-sender'))!.collections).toEqual([
+      'customers',
+      'orders',
+      'subscriptions',
+    ]);
     expect(plan.find((part) => part.suites.includes('webhooks-receiver'))!.collections).toEqual(['receipts']);
     expect(() => planShards(config, 4)).toThrow(/only 3 parts/);
   });
@@ -157,13 +193,16 @@ describe('planShards', () => {
         expect(planShards(config, count)).toEqual(plan);
         // Every collection in exactly one shard, with everything it is linked to.
         const owner = new Map<string, number>();
-        plan.forEach((part, index) => part.collections.forEach((name) => {
-          expect(owner.has(name)).toBe(false);
-          owner.set(name, index);
-        }));
+        plan.forEach((part, index) =>
+          part.collections.forEach((name) => {
+            expect(owner.has(name)).toBe(false);
+            owner.set(name, index);
+          }),
+        );
         expect([...owner.keys()].sort()).toEqual(config.collections.map((c) => c.name).sort());
         for (const collection of config.collections) {
-          for (const linked of linkedCollections(collection, config.collections)) expect(owner.get(linked)).toBe(owner.get(collection.name));
+          for (const linked of linkedCollections(collection, config.collections))
+            expect(owner.get(linked)).toBe(owner.get(collection.name));
         }
         // Each webhook suite in exactly one shard; the sender's with the collection its writes go to.
         const senders = plan.flatMap((part, index) => (part.suites.includes('webhooks-sender') ? [index] : []));
@@ -171,10 +210,13 @@ describe('planShards', () => {
         if (shape.sender !== undefined) expect(senders[0]).toBe(owner.get(`c${shape.sender}`));
         expect(plan.filter((part) => part.suites.includes('webhooks-receiver'))).toHaveLength(shape.receiver ? 1 : 0);
         // No shard is left with nothing to judge.
-        for (const part of plan) expect(part.collections.length > 0 || part.suites.some((s) => s.startsWith('webhooks'))).toBe(true);
+        for (const part of plan)
+          expect(part.collections.length > 0 || part.suites.some((s) => s.startsWith('webhooks'))).toBe(true);
         // Every (check, collection) and every whole-target check in exactly one shard, none lost.
         const whole = judgedUnits(config, 1)[0]!.filter((unit) => !unit.startsWith('openapi-contract'));
-        const split = judgedUnits(config, count).flat().filter((unit) => !unit.startsWith('openapi-contract'));
+        const split = judgedUnits(config, count)
+          .flat()
+          .filter((unit) => !unit.startsWith('openapi-contract'));
         expect([...split].sort()).toEqual([...whole].sort());
         expect(new Set(split).size).toBe(split.length);
         // More shards than parts is refused.

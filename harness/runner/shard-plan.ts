@@ -51,7 +51,11 @@ export function planShards(config: ApicertConfig, count: number, selected?: read
   // Longest first, each to the lightest shard (the first of equals): balanced, and the same everywhere.
   // Code-unit order, not localeCompare: a shard on a machine with another locale must split alike.
   const sorted = [...units].sort((a, b) => b.weight - a.weight || compareCodeUnits(unitName(a), unitName(b)));
-  const loads = Array.from({ length: count }, () => ({ weight: 0, collections: [] as string[], suites: new Set<SuiteName>() }));
+  const loads = Array.from({ length: count }, () => ({
+    weight: 0,
+    collections: [] as string[],
+    suites: new Set<SuiteName>(),
+  }));
   for (const unit of sorted) {
     const lightest = loads.reduce((best, load) => (load.weight < best.weight ? load : best));
     lightest.weight += unit.weight;
@@ -71,7 +75,10 @@ export function planShards(config: ApicertConfig, count: number, selected?: read
 
 /** The config a shard runs with: only the collections it owns (their links all stay inside). */
 export function configOfShard(config: ApicertConfig, part: ShardPlanPart): ApicertConfig {
-  return { ...config, collections: config.collections.filter((collection) => part.collections.includes(collection.name)) };
+  return {
+    ...config,
+    collections: config.collections.filter((collection) => part.collections.includes(collection.name)),
+  };
 }
 
 function compareCodeUnits(a: string, b: string): number {
@@ -104,8 +111,10 @@ function findUnits(config: ApicertConfig, isSelected: (suite: SuiteName) => bool
   const sender = isSelected('webhooks-sender') ? config.webhooks.sender : undefined;
   const receiver = isSelected('webhooks-receiver') ? config.webhooks.receiver : undefined;
   // A webhook suite writes where its paths lead: the collections there go with it, and with each other.
-  const senderLinks = sender === undefined ? [] : collectionsAt(config.collections, [sender.register.path], sender.collection);
-  const receiverLinks = receiver === undefined ? [] : collectionsAt(config.collections, [receiver.url, receiver.observe?.urlTemplate]);
+  const senderLinks =
+    sender === undefined ? [] : collectionsAt(config.collections, [sender.register.path], sender.collection);
+  const receiverLinks =
+    receiver === undefined ? [] : collectionsAt(config.collections, [receiver.url, receiver.observe?.urlTemplate]);
   for (const links of [senderLinks, receiverLinks]) for (const name of links.slice(1)) join(links[0]!, name);
   const judgesCollections = perCollectionSuites.some(isSelected);
   const groups = new Map<string, string[]>();
@@ -113,7 +122,10 @@ function findUnits(config: ApicertConfig, isSelected: (suite: SuiteName) => bool
   const units: Unit[] = [...groups.values()].map((collections) => ({
     collections,
     suites: perCollectionSuites.filter(isSelected),
-    weight: collections.reduce((sum, name) => sum + 1 + (config.collections.find((c) => c.name === name)?.related.length ?? 0), 0),
+    weight: collections.reduce(
+      (sum, name) => sum + 1 + (config.collections.find((c) => c.name === name)?.related.length ?? 0),
+      0,
+    ),
   }));
   // A webhook suite joins the group its paths lead to; without the per-collection suites, a group is
   // only a unit when a webhook suite needs it.
@@ -124,18 +136,27 @@ function findUnits(config: ApicertConfig, isSelected: (suite: SuiteName) => bool
   };
   if (sender !== undefined) attach('webhooks-sender', senderLinks, senderWeight);
   if (receiver !== undefined) attach('webhooks-receiver', receiverLinks, receiverWeight);
-  return judgesCollections ? units : units.filter((unit) => unit.suites.length > 0).map((unit) => ({ ...unit, collections: unit.suites.length > 0 ? unit.collections : [] }));
+  return judgesCollections
+    ? units
+    : units
+        .filter((unit) => unit.suites.length > 0)
+        .map((unit) => ({ ...unit, collections: unit.suites.length > 0 ? unit.collections : [] }));
 }
 
 // The collections a webhook suite touches: the one named (the sender's), and those whose path a
 // path of the suite lies at or under (an absolute URL counts by its path).
-function collectionsAt(collections: readonly CollectionConfig[], paths: readonly (string | undefined)[], named?: string): string[] {
+function collectionsAt(
+  collections: readonly CollectionConfig[],
+  paths: readonly (string | undefined)[],
+  named?: string,
+): string[] {
   const found = new Set<string>(named !== undefined && collections.some((c) => c.name === named) ? [named] : []);
   for (const raw of paths) {
     if (raw === undefined) continue;
     const path = /^https?:\/\//i.test(raw) ? safePathOf(raw) : raw;
     if (path === undefined) continue;
-    for (const collection of collections) if (isUnder(path, collection.path) || isUnder(collection.path, path)) found.add(collection.name);
+    for (const collection of collections)
+      if (isUnder(path, collection.path) || isUnder(collection.path, path)) found.add(collection.name);
   }
   return [...found];
 }

@@ -8,9 +8,7 @@
  * no answer at all, closed (FIN) or reset (RST).
  */
 export type FailureKind =
-  | { readonly kind: 'status'; readonly status: number }
-  | { readonly kind: 'close' }
-  | { readonly kind: 'reset' };
+  { readonly kind: 'status'; readonly status: number } | { readonly kind: 'close' } | { readonly kind: 'reset' };
 
 /** A check's instruction for how the sink answers deliveries. */
 export type AnswerScript =
@@ -28,7 +26,12 @@ export type AnswerScript =
    * The first `holds` deliveries of each event id get no answer for `holdMs` (past the sender's
    * time-out); then the sink answers 2xx late or cuts the connection. Later ones get 2xx at once.
    */
-  | { readonly kind: 'hold-first'; readonly holds: number; readonly holdMs: number; readonly afterHold: 'answer' | 'destroy' };
+  | {
+      readonly kind: 'hold-first';
+      readonly holds: number;
+      readonly holdMs: number;
+      readonly afterHold: 'answer' | 'destroy';
+    };
 
 /** What the sink does with one delivery. */
 export type ChosenAnswer =
@@ -53,14 +56,20 @@ export function chooseAnswer(script: AnswerScript, attemptOfEvent: number, event
     case 'accept':
       return accept;
     case 'fail-first':
-      return attemptOfEvent <= script.failures ? { kind: 'respond', status: script.status ?? DEFAULT_FAILURE_STATUS } : accept;
+      return attemptOfEvent <= script.failures
+        ? { kind: 'respond', status: script.status ?? DEFAULT_FAILURE_STATUS }
+        : accept;
     case 'fail-first-each': {
       const { failures } = script;
       if (attemptOfEvent > 1 || failures.length === 0) return accept;
       const failure = failures[(Math.max(1, eventOrdinal) - 1) % failures.length]!;
-      return failure.kind === 'status' ? { kind: 'respond', status: failure.status } : { kind: 'cut', how: failure.kind };
+      return failure.kind === 'status'
+        ? { kind: 'respond', status: failure.status }
+        : { kind: 'cut', how: failure.kind };
     }
     case 'hold-first':
-      return attemptOfEvent <= script.holds ? { kind: 'hold', holdMs: script.holdMs, afterHold: script.afterHold } : accept;
+      return attemptOfEvent <= script.holds
+        ? { kind: 'hold', holdMs: script.holdMs, afterHold: script.afterHold }
+        : accept;
   }
 }

@@ -5,7 +5,9 @@ const read = (text: string, isTruncated = false) => readDeliveryContent(Buffer.f
 
 describe('readDeliveryContent', () => {
   it('reads the event id, the event name and the values in data', () => {
-    const content = read('{"event":"customer.created","id":"evt_1","data":{"id":"cus_1","total":42,"customer":{"ref":"cus_0"},"tags":["a"]}}');
+    const content = read(
+      '{"event":"customer.created","id":"evt_1","data":{"id":"cus_1","total":42,"customer":{"ref":"cus_0"},"tags":["a"]}}',
+    );
     expect(content.eventId).toBe('evt_1');
     expect(content.eventName).toBe('customer.created');
     expect([...content.dataValues]).toEqual(['cus_1', '42', 'cus_0', 'a']);

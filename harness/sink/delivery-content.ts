@@ -24,7 +24,11 @@ const maxDataNodes = 10_000;
 const nothing: DeliveryContent = { dataValues: new Set() };
 
 /** Reads `body` once; a cut body (over maxBodyBytes) is not parsed and says nothing. */
-export function readDeliveryContent(body: Buffer, isTruncated: boolean, parse: JsonParser = JSON.parse): DeliveryContent {
+export function readDeliveryContent(
+  body: Buffer,
+  isTruncated: boolean,
+  parse: JsonParser = JSON.parse,
+): DeliveryContent {
   if (isTruncated) return nothing;
   let parsed: unknown;
   try {
@@ -67,7 +71,8 @@ function collectDataValues(data: unknown): ReadonlySet<string> {
     }
     if (depth >= maxDataDepth || value === null || typeof value !== 'object') continue;
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length && queue.length < maxDataNodes; i += 1) queue.push({ value: value[i], depth: depth + 1 });
+      for (let i = 0; i < value.length && queue.length < maxDataNodes; i += 1)
+        queue.push({ value: value[i], depth: depth + 1 });
     } else {
       for (const key in value) {
         if (queue.length >= maxDataNodes) break;

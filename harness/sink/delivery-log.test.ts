@@ -114,12 +114,19 @@ describe('DeliveryLog', () => {
   it('keeps whole deliveries up to its byte cap, then an evidence prefix, and still answers, counts and matches them', () => {
     const budget = new ByteBudget(12_500);
     const log = new DeliveryLog({ script: { kind: 'fail-first', failures: 1 }, budget, evidencePrefixBytes: 100 });
-    const body = (i: number): string => JSON.stringify({ event: 'customer.created', id: `evt_${i}`, data: { id: `rec_${i}`, pad: 'x'.repeat(3000) } });
-    const headers = { 'content-type': 'application/json', 'x-signature': `sha256=${'a'.repeat(64)}`, 'x-other': 'y'.repeat(500) };
+    const body = (i: number): string =>
+      JSON.stringify({ event: 'customer.created', id: `evt_${i}`, data: { id: `rec_${i}`, pad: 'x'.repeat(3000) } });
+    const headers = {
+      'content-type': 'application/json',
+      'x-signature': `sha256=${'a'.repeat(64)}`,
+      'x-other': 'y'.repeat(500),
+    };
     const answers = Array.from({ length: 6 }, (_, i) => log.add(captured(body(i), i, headers)).answer);
     // A retry of a dropped event is still its second attempt.
     answers.push(log.add(captured(body(5), 6, headers)).answer);
-    expect(answers.map((answer) => (answer.kind === 'respond' ? answer.status : answer.kind))).toEqual([503, 503, 503, 503, 503, 503, 200]);
+    expect(answers.map((answer) => (answer.kind === 'respond' ? answer.status : answer.kind))).toEqual([
+      503, 503, 503, 503, 503, 503, 200,
+    ]);
     const deliveries = log.deliveries();
     expect(deliveries.map((d) => d.isBodyDropped)).toEqual([false, false, false, true, true, true, true]);
     expect(log.keptBytes).toBeLessThanOrEqual(12_500);
@@ -134,19 +141,38 @@ describe('DeliveryLog', () => {
     expect(deliveries[6]!.bodyDigest).toBe(deliveries[5]!.bodyDigest);
   });
 
-  it('keeps the signature profile\'s headers of a dropped delivery, and no others', () => {
-    const log = new DeliveryLog({ budget: new ByteBudget(200), evidencePrefixBytes: 10, signatureHeaders: ['webhook-signature', 'webhook-id', 'webhook-timestamp'] });
-    const headers = { 'content-type': 'application/json', 'webhook-signature': 'v1,abc=', 'webhook-id': 'evt_1', 'webhook-timestamp': '1767225600', 'x-signature': 'sha256=ab', 'x-other': 'y' };
+  it("keeps the signature profile's headers of a dropped delivery, and no others", () => {
+    const log = new DeliveryLog({
+      budget: new ByteBudget(200),
+      evidencePrefixBytes: 10,
+      signatureHeaders: ['webhook-signature', 'webhook-id', 'webhook-timestamp'],
+    });
+    const headers = {
+      'content-type': 'application/json',
+      'webhook-signature': 'v1,abc=',
+      'webhook-id': 'evt_1',
+      'webhook-timestamp': '1767225600',
+      'x-signature': 'sha256=ab',
+      'x-other': 'y',
+    };
     log.add(captured(JSON.stringify({ id: 'evt_1', pad: 'x'.repeat(500) }), 0, headers));
     const [dropped] = log.deliveries();
     expect(dropped!.isBodyDropped).toBe(true);
-    expect(dropped!.headers).toEqual({ 'content-type': 'application/json', 'webhook-signature': 'v1,abc=', 'webhook-id': 'evt_1', 'webhook-timestamp': '1767225600' });
+    expect(dropped!.headers).toEqual({
+      'content-type': 'application/json',
+      'webhook-signature': 'v1,abc=',
+      'webhook-id': 'evt_1',
+      'webhook-timestamp': '1767225600',
+    });
     log.close();
   });
 
   it('keeps a too long header of a dropped delivery as a marker, never cut through a secret it may hold', () => {
     const log = new DeliveryLog({ budget: new ByteBudget(100), evidencePrefixBytes: 4 });
-    const headers = { 'content-type': `application/json; x=${'p'.repeat(250)}tok_live_secret`, 'x-signature': 'sha256=ab' };
+    const headers = {
+      'content-type': `application/json; x=${'p'.repeat(250)}tok_live_secret`,
+      'x-signature': 'sha256=ab',
+    };
     log.add(captured(JSON.stringify({ id: 'evt_1' }), 0, headers));
     const [dropped] = log.deliveries();
     expect(dropped!.isBodyDropped).toBe(true);
@@ -166,7 +192,7 @@ describe('DeliveryLog', () => {
     expect(log.keptBytes).toBeLessThanOrEqual(120);
   });
 
-  it('releases every delivery on close and gives its bytes back to the sink\'s budget', () => {
+  it("releases every delivery on close and gives its bytes back to the sink's budget", () => {
     const sink = new ByteBudget(1_000_000);
     const log = new DeliveryLog({ budget: new ByteBudget(500_000, sink) });
     for (let i = 0; i < 10; i += 1) log.add(captured(`{"id":"evt_${i}","pad":"${'x'.repeat(10_000)}"}`));

@@ -118,7 +118,11 @@ export class DeliveryLog {
   }
 
   /** See SinkChannel.waitFor. Rejects only when `predicate` itself throws. */
-  waitFor(predicate: (deliveries: readonly SinkDelivery[]) => boolean, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+  waitFor(
+    predicate: (deliveries: readonly SinkDelivery[]) => boolean,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<boolean> {
     if (predicate(this.entries)) return Promise.resolve(true);
     if (this.closed || signal?.aborted === true) return Promise.resolve(false);
     return new Promise<boolean>((resolve, reject) => {
@@ -169,7 +173,10 @@ export class DeliveryLog {
   // The whole delivery when it fits the budget; else an evidence prefix and the headers the checks
   // judge; else nothing of either. The fields read from the body are kept in every case, so the
   // delivery is still matched; they are bounded (delivery-content.ts) and counted when they fit.
-  private keep(request: CapturedRequest, content: DeliveryContent): Pick<SinkDelivery, 'body' | 'headers' | 'isBodyDropped'> {
+  private keep(
+    request: CapturedRequest,
+    content: DeliveryContent,
+  ): Pick<SinkDelivery, 'body' | 'headers' | 'isBodyDropped'> {
     const fields = contentChars(content);
     if (this.budget.tryTake(request.body.length + headerChars(request.headers) + fields)) {
       return { body: request.body, headers: request.headers, isBodyDropped: false };
@@ -177,7 +184,8 @@ export class DeliveryLog {
     // A copy: a view into the received body would keep all of it alive.
     const prefix = Buffer.from(request.body.subarray(0, this.evidencePrefixBytes));
     const headers = pickHeaders(request.headers, this.essentialHeaders);
-    if (this.budget.tryTake(prefix.length + headerChars(headers) + fields)) return { body: prefix, headers, isBodyDropped: true };
+    if (this.budget.tryTake(prefix.length + headerChars(headers) + fields))
+      return { body: prefix, headers, isBodyDropped: true };
     return { body: noBody, headers: {}, isBodyDropped: true };
   }
 }
@@ -194,7 +202,8 @@ function pickHeaders(headers: Readonly<Record<string, string>>, names: readonly 
     const value = headers[name];
     // Not cut: a cut through a secret would leave its first part, past the reach of redaction. A
     // value this long is no signature or media type anyway, and is judged as the marker.
-    if (value !== undefined) kept[name] = value.length <= maxEssentialHeaderChars ? value : `[${value.length} characters, too long to keep]`;
+    if (value !== undefined)
+      kept[name] = value.length <= maxEssentialHeaderChars ? value : `[${value.length} characters, too long to keep]`;
   }
   return kept;
 }

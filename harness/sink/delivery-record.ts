@@ -11,11 +11,17 @@ import type { DeliveryAnswer, SinkDelivery } from './sink-types.js';
 export const conventionSignatureHeaders: readonly string[] = ['x-signature'];
 
 /** The evidence record of `delivery`; `baseUrl` is the sink URL the path is resolved against. */
-export function toDeliveryRecord(delivery: SinkDelivery, baseUrl: string, policy: EvidencePolicy, signatureHeaders: readonly string[] = conventionSignatureHeaders): ExchangeRecord {
+export function toDeliveryRecord(
+  delivery: SinkDelivery,
+  baseUrl: string,
+  policy: EvidencePolicy,
+  signatureHeaders: readonly string[] = conventionSignatureHeaders,
+): ExchangeRecord {
   const headers = redactHeaders(delivery.headers, policy.secrets);
   // Only the signature's digests: an id or timestamp header is shown whole, so a change shows.
   const signature = signatureHeaders[0];
-  if (signature !== undefined && headers[signature] !== undefined) headers[signature] = abbreviateDigests(headers[signature]);
+  if (signature !== undefined && headers[signature] !== undefined)
+    headers[signature] = abbreviateDigests(headers[signature]);
   const request = {
     method: delivery.method,
     url: redactText(joinUrl(baseUrl, delivery.path), policy.secrets),
@@ -31,7 +37,10 @@ export function toDeliveryRecord(delivery: SinkDelivery, baseUrl: string, policy
     durationMs: 'afterMs' in answer ? Math.round(answer.afterMs) : 0,
     // The event id is the sender's to choose, so the note is redacted like everything it sent.
     note: redactText(describeAnswer(delivery, answer), policy.secrets),
-    delivery: { attempt: delivery.attemptOfEvent, ...(delivery.eventId === undefined ? {} : { eventId: redactText(delivery.eventId, policy.secrets) }) },
+    delivery: {
+      attempt: delivery.attemptOfEvent,
+      ...(delivery.eventId === undefined ? {} : { eventId: redactText(delivery.eventId, policy.secrets) }),
+    },
   };
 }
 

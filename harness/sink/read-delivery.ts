@@ -5,7 +5,11 @@ import type { IncomingMessage } from 'node:http';
 import type { CapturedRequest } from './delivery-log.js';
 
 /** Resolves with the captured request, or undefined when the caller went away before the end. */
-export function readDelivery(req: IncomingMessage, maxBodyBytes: number, arrival: { readonly receivedAt: string; readonly receivedAtMs: number }): Promise<CapturedRequest | undefined> {
+export function readDelivery(
+  req: IncomingMessage,
+  maxBodyBytes: number,
+  arrival: { readonly receivedAt: string; readonly receivedAtMs: number },
+): Promise<CapturedRequest | undefined> {
   const base = {
     ...arrival,
     method: req.method ?? 'GET',
@@ -27,7 +31,12 @@ export function readDelivery(req: IncomingMessage, maxBodyBytes: number, arrival
       isSettled = true;
       resolve(value);
     };
-    const captured = (isBodyTruncated: boolean): CapturedRequest => ({ ...base, body: Buffer.concat(chunks, kept), bodyBytes: total, isBodyTruncated });
+    const captured = (isBodyTruncated: boolean): CapturedRequest => ({
+      ...base,
+      body: Buffer.concat(chunks, kept),
+      bodyBytes: total,
+      isBodyTruncated,
+    });
     req.on('data', (chunk: Buffer) => {
       total += chunk.length;
       if (kept < maxBodyBytes) {

@@ -81,7 +81,11 @@ export interface SinkChannel {
    * only during the call): it should look only at deliveries it has not seen, or a flood costs it
    * work that grows with every delivery.
    */
-  waitFor(predicate: (deliveries: readonly SinkDelivery[]) => boolean, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  waitFor(
+    predicate: (deliveries: readonly SinkDelivery[]) => boolean,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<boolean>;
   /** The deliveries as evidence: direction "inbound", bodies bounded, secrets redacted. */
   records(): ExchangeRecord[];
   /** Bytes of bodies and headers the channel keeps (at most maxBytesKeptPerChannel). */

@@ -16,7 +16,9 @@ describe('sink URLs', () => {
   });
 
   it('prefers publicUrl, without its trailing slash', () => {
-    expect(sinkBaseUrl({ host: '0.0.0.0', port: 1, isHttps: false }, 'https://tunnel.example/hooks/')).toBe('https://tunnel.example/hooks');
+    expect(sinkBaseUrl({ host: '0.0.0.0', port: 1, isHttps: false }, 'https://tunnel.example/hooks/')).toBe(
+      'https://tunnel.example/hooks',
+    );
   });
 
   it('finds the channel id in a path, behind a prefix and before a query', () => {

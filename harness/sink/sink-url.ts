@@ -9,7 +9,10 @@ const channelPathPattern = new RegExp(`/${CHANNEL_SEGMENT}/([0-9a-f]{24})(?:/|$)
  * The sink's base URL: `publicUrl` (without a trailing slash) when set, else the listening address.
  * A wildcard listening host is not callable, so loopback stands in for it.
  */
-export function sinkBaseUrl(listening: { readonly host: string; readonly port: number; readonly isHttps: boolean }, publicUrl?: string): string {
+export function sinkBaseUrl(
+  listening: { readonly host: string; readonly port: number; readonly isHttps: boolean },
+  publicUrl?: string,
+): string {
   if (publicUrl !== undefined) return publicUrl.replace(/\/+$/, '');
   const host = listening.host === '0.0.0.0' ? '127.0.0.1' : listening.host === '::' ? '::1' : listening.host;
   const hostInUrl = host.includes(':') ? `[${host}]` : host;

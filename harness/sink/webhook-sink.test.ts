@@ -24,7 +24,11 @@ const baseOptions: WebhookSinkOptions = {
 };
 
 // Each request on its own connection, so a held or cut answer never affects the next request.
-async function post(url: string, body: string | Buffer, options: { headers?: Record<string, string>; timeoutMs?: number; dispatcherOptions?: Agent.Options } = {}) {
+async function post(
+  url: string,
+  body: string | Buffer,
+  options: { headers?: Record<string, string>; timeoutMs?: number; dispatcherOptions?: Agent.Options } = {},
+) {
   const agent = new Agent({ ...options.dispatcherOptions, pipelining: 0 });
   try {
     const response = await request(url, {
@@ -44,7 +48,13 @@ async function post(url: string, body: string | Buffer, options: { headers?: Rec
 async function postForHeaders(url: string, body: string): Promise<{ status: number; location: unknown }> {
   const agent = new Agent({ pipelining: 0 });
   try {
-    const response = await request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, dispatcher: agent, signal: AbortSignal.timeout(5000) });
+    const response = await request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      dispatcher: agent,
+      signal: AbortSignal.timeout(5000),
+    });
     await response.body.dump();
     return { status: response.statusCode, location: response.headers.location };
   } finally {
@@ -86,7 +96,7 @@ describe('webhook sink', () => {
     expect(delivery!.answer).toMatchObject({ state: 'answered', status: 200, late: false });
   });
 
-  it('keeps each channel\'s deliveries apart, refuses unknown channels and quietly acknowledges closed ones', async () => {
+  it("keeps each channel's deliveries apart, refuses unknown channels and quietly acknowledges closed ones", async () => {
     const first = sink.openChannel();
     const second = sink.openChannel();
     await post(first.url, event('evt_one'));
@@ -105,7 +115,8 @@ describe('webhook sink', () => {
   it('fails the first N deliveries of each event id with 5xx, then answers 2xx', async () => {
     const channel = sink.openChannel({ kind: 'fail-first', failures: 2 });
     const statuses = [];
-    for (const id of ['evt_a', 'evt_b', 'evt_a', 'evt_a', 'evt_b', 'evt_b']) statuses.push((await post(channel.url, event(id))).status);
+    for (const id of ['evt_a', 'evt_b', 'evt_a', 'evt_a', 'evt_b', 'evt_b'])
+      statuses.push((await post(channel.url, event(id))).status);
     expect(statuses).toEqual([503, 503, 503, 200, 503, 200]);
     expect(channel.deliveries().map((d) => d.attemptOfEvent)).toEqual([1, 1, 2, 3, 2, 3]);
   });
@@ -113,14 +124,20 @@ describe('webhook sink', () => {
   it('fails the first delivery of each new event in the next scripted way, and answers its retries 2xx', async () => {
     const channel = sink.openChannel({
       kind: 'fail-first-each',
-      failures: [{ kind: 'status', status: 404 }, { kind: 'status', status: 307 }, { kind: 'close' }, { kind: 'reset' }],
+      failures: [
+        { kind: 'status', status: 404 },
+        { kind: 'status', status: 307 },
+        { kind: 'close' },
+        { kind: 'reset' },
+      ],
     });
     const path = new URL(channel.url).pathname;
     expect((await post(channel.url, event('evt_a'))).status).toBe(404);
     expect(await postForHeaders(channel.url, event('evt_b'))).toEqual({ status: 307, location: path });
     await expect(post(channel.url, event('evt_c'))).rejects.toThrow();
     await expect(post(channel.url, event('evt_d'))).rejects.toThrow(/reset|ECONNRESET/i);
-    for (const id of ['evt_a', 'evt_b', 'evt_c', 'evt_d']) expect((await post(channel.url, event(id))).status).toBe(200);
+    for (const id of ['evt_a', 'evt_b', 'evt_c', 'evt_d'])
+      expect((await post(channel.url, event(id))).status).toBe(200);
     const answers = channel.deliveries().map((delivery) => delivery.answer);
     expect(answers.slice(0, 4)).toEqual([
       expect.objectContaining({ state: 'answered', status: 404 }),
@@ -130,7 +147,7 @@ describe('webhook sink', () => {
     ]);
   });
 
-  it('holds the answer past a sender\'s time-out and records that the sender gave up', async () => {
+  it("holds the answer past a sender's time-out and records that the sender gave up", async () => {
     const channel = sink.openChannel({ kind: 'hold-first', holds: 1, holdMs: 2000, afterHold: 'answer' });
     await expect(post(channel.url, event('evt_held'), { timeoutMs: 500 })).rejects.toThrow();
     expect(await channel.waitFor((d) => d[0]?.answer.state === 'sender-closed', 2000)).toBe(true);
@@ -165,7 +182,12 @@ describe('webhook sink', () => {
     const chunked = Readable.from(Array.from({ length: 5 }, () => Buffer.alloc(600, 'b')));
     const agent = new Agent();
     try {
-      const answer = await request(channel.url, { method: 'POST', body: chunked, dispatcher: agent, signal: AbortSignal.timeout(5000) }).then(
+      const answer = await request(channel.url, {
+        method: 'POST',
+        body: chunked,
+        dispatcher: agent,
+        signal: AbortSignal.timeout(5000),
+      }).then(
         (response) => response.statusCode,
         () => 'cut',
       );
@@ -190,7 +212,9 @@ describe('webhook sink', () => {
     expect(await channel.waitFor((d) => d.length > 0, 80)).toBe(false);
     expect(performance.now() - started).toBeLessThan(1000);
     const waiting = channel.waitFor((d) => d.length > 0, 5000);
-    await post(channel.url, event('evt_e', `,"leak":"${secret}"`), { headers: { 'x-signature': `sha256=${'f'.repeat(64)}` } });
+    await post(channel.url, event('evt_e', `,"leak":"${secret}"`), {
+      headers: { 'x-signature': `sha256=${'f'.repeat(64)}` },
+    });
     expect(await waiting).toBe(true);
     const [record] = channel.records();
     expect(record!.direction).toBe('inbound');
@@ -202,82 +226,94 @@ describe('webhook sink', () => {
 
 describe('webhook sink under a flood of near-1 MiB deliveries', () => {
   const MiB = 1024 * 1024;
-  const floodBody = (i: number): string => JSON.stringify({ event: 'customer.created', id: `evt_${i}`, data: { id: `rec_${i}`, pad: 'x'.repeat(MiB - 200) } });
+  const floodBody = (i: number): string =>
+    JSON.stringify({ event: 'customer.created', id: `evt_${i}`, data: { id: `rec_${i}`, pad: 'x'.repeat(MiB - 200) } });
 
   async function flood(url: string, from: number, count: number): Promise<number[]> {
     const statuses: number[] = [];
     // A few at a time, as a sender with a small pool would; bounded by maxConnections.
     for (let start = from; start < from + count; start += 4) {
-      const batch = Array.from({ length: Math.min(4, from + count - start) }, (_, k) => post(url, floodBody(start + k), { timeoutMs: 20_000 }));
+      const batch = Array.from({ length: Math.min(4, from + count - start) }, (_, k) =>
+        post(url, floodBody(start + k), { timeoutMs: 20_000 }),
+      );
       statuses.push(...(await Promise.all(batch)).map((answer) => answer.status));
     }
     return statuses;
   }
 
-  it('reads each body once, keeps bytes under both caps, answers past them, and releases them on close', { timeout: 60_000 }, async () => {
-    let parses = 0;
-    const sink = await startWebhookSink({
-      ...baseOptions,
-      maxBodyBytes: MiB,
-      maxBytesKeptPerChannel: 4 * MiB,
-      maxBytesKept: 6 * MiB,
-      parseJson: (text) => {
-        parses += 1;
-        return JSON.parse(text);
-      },
-    });
-    try {
-      const flooded = sink.openChannel({ kind: 'fail-first', failures: 1 });
-      const other = sink.openChannel();
-      // A waiter as the checks write one: it looks at each delivery once, however often it is woken.
-      let looked = 0;
-      const records = new Set<string>();
-      const waiting = flooded.waitFor((deliveries) => {
-        for (; looked < deliveries.length; looked += 1) for (const value of deliveries[looked]!.dataValues) if (value.startsWith('rec_')) records.add(value);
-        return records.size === 24;
-      }, 60_000);
+  it(
+    'reads each body once, keeps bytes under both caps, answers past them, and releases them on close',
+    { timeout: 60_000 },
+    async () => {
+      let parses = 0;
+      const sink = await startWebhookSink({
+        ...baseOptions,
+        maxBodyBytes: MiB,
+        maxBytesKeptPerChannel: 4 * MiB,
+        maxBytesKept: 6 * MiB,
+        parseJson: (text) => {
+          parses += 1;
+          return JSON.parse(text);
+        },
+      });
+      try {
+        const flooded = sink.openChannel({ kind: 'fail-first', failures: 1 });
+        const other = sink.openChannel();
+        // A waiter as the checks write one: it looks at each delivery once, however often it is woken.
+        let looked = 0;
+        const records = new Set<string>();
+        const waiting = flooded.waitFor((deliveries) => {
+          for (; looked < deliveries.length; looked += 1)
+            for (const value of deliveries[looked]!.dataValues) if (value.startsWith('rec_')) records.add(value);
+          return records.size === 24;
+        }, 60_000);
 
-      const statuses = await flood(flooded.url, 0, 24);
-      expect(await waiting).toBe(true);
-      // Answered per the script (each event's first attempt fails) whether or not its body was kept.
-      expect(statuses).toEqual(Array(24).fill(503));
-      expect(parses).toBe(24);
-      expect(looked).toBe(24);
-      expect(flooded.keptBytes()).toBeLessThanOrEqual(4 * MiB);
-      const deliveries = flooded.deliveries();
-      expect(deliveries).toHaveLength(24);
-      const dropped = deliveries.filter((delivery) => delivery.isBodyDropped);
-      expect(dropped.length).toBeGreaterThanOrEqual(20);
-      // Sent a few at a time, so arrival order is not send order: the event id says which one it is.
-      const indexOf = (delivery: SinkDelivery): number => Number(delivery.eventId!.slice('evt_'.length));
-      for (const delivery of dropped) {
-        expect(delivery.body.length).toBeLessThanOrEqual(baseOptions.evidenceBodyBytes + secret.length * 2 + 4);
-        expect(delivery.bodyBytes).toBe(Buffer.byteLength(floodBody(indexOf(delivery))));
-        expect(delivery.dataValues.has(`rec_${indexOf(delivery)}`)).toBe(true);
+        const statuses = await flood(flooded.url, 0, 24);
+        expect(await waiting).toBe(true);
+        // Answered per the script (each event's first attempt fails) whether or not its body was kept.
+        expect(statuses).toEqual(Array(24).fill(503));
+        expect(parses).toBe(24);
+        expect(looked).toBe(24);
+        expect(flooded.keptBytes()).toBeLessThanOrEqual(4 * MiB);
+        const deliveries = flooded.deliveries();
+        expect(deliveries).toHaveLength(24);
+        const dropped = deliveries.filter((delivery) => delivery.isBodyDropped);
+        expect(dropped.length).toBeGreaterThanOrEqual(20);
+        // Sent a few at a time, so arrival order is not send order: the event id says which one it is.
+        const indexOf = (delivery: SinkDelivery): number => Number(delivery.eventId!.slice('evt_'.length));
+        for (const delivery of dropped) {
+          expect(delivery.body.length).toBeLessThanOrEqual(baseOptions.evidenceBodyBytes + secret.length * 2 + 4);
+          expect(delivery.bodyBytes).toBe(Buffer.byteLength(floodBody(indexOf(delivery))));
+          expect(delivery.dataValues.has(`rec_${indexOf(delivery)}`)).toBe(true);
+        }
+        // A retry of a dropped event is still counted as its second attempt.
+        const retryOf = dropped.at(-1)!;
+        expect((await post(flooded.url, floodBody(indexOf(retryOf)))).status).toBe(200);
+        expect(flooded.deliveries().at(-1)).toMatchObject({
+          eventId: retryOf.eventId,
+          attemptOfEvent: 2,
+          bodyDigest: retryOf.bodyDigest,
+        });
+        const [record] = flooded.records().slice(-1);
+        expect(record!.request.body).toMatchObject({ truncated: true, bytes: retryOf.bodyBytes });
+
+        // The sink's cap holds across channels: the second channel gets only what the first left.
+        await flood(other.url, 100, 8);
+        expect(parses).toBe(24 + 1 + 8);
+        expect(sink.keptBytes()).toBe(flooded.keptBytes() + other.keptBytes());
+        expect(sink.keptBytes()).toBeLessThanOrEqual(6 * MiB);
+        expect(other.keptBytes()).toBeLessThanOrEqual(6 * MiB - flooded.keptBytes());
+
+        flooded.close();
+        expect(flooded.deliveries()).toHaveLength(0);
+        expect(sink.keptBytes()).toBe(other.keptBytes());
+        other.close();
+        expect(sink.keptBytes()).toBe(0);
+      } finally {
+        await sink.close();
       }
-      // A retry of a dropped event is still counted as its second attempt.
-      const retryOf = dropped.at(-1)!;
-      expect((await post(flooded.url, floodBody(indexOf(retryOf)))).status).toBe(200);
-      expect(flooded.deliveries().at(-1)).toMatchObject({ eventId: retryOf.eventId, attemptOfEvent: 2, bodyDigest: retryOf.bodyDigest });
-      const [record] = flooded.records().slice(-1);
-      expect(record!.request.body).toMatchObject({ truncated: true, bytes: retryOf.bodyBytes });
-
-      // The sink's cap holds across channels: the second channel gets only what the first left.
-      await flood(other.url, 100, 8);
-      expect(parses).toBe(24 + 1 + 8);
-      expect(sink.keptBytes()).toBe(flooded.keptBytes() + other.keptBytes());
-      expect(sink.keptBytes()).toBeLessThanOrEqual(6 * MiB);
-      expect(other.keptBytes()).toBeLessThanOrEqual(6 * MiB - flooded.keptBytes());
-
-      flooded.close();
-      expect(flooded.deliveries()).toHaveLength(0);
-      expect(sink.keptBytes()).toBe(other.keptBytes());
-      other.close();
-      expect(sink.keptBytes()).toBe(0);
-    } finally {
-      await sink.close();
-    }
-  });
+    },
+  );
 });
 
 describe('webhook sink lifecycle', () => {
@@ -347,7 +383,27 @@ describe('webhook sink over HTTPS', () => {
     directory = mkdtempSync(join(tmpdir(), 'apicert-sink-tls-'));
     certFile = join(directory, 'cert.pem');
     keyFile = join(directory, 'key.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore', timeout: 20_000 });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore', timeout: 20_000 },
+    );
   });
 
   afterAll(() => {
@@ -360,7 +416,9 @@ describe('webhook sink over HTTPS', () => {
       expect(sink.isHttps).toBe(true);
       const channel = sink.openChannel();
       expect(channel.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/apicert-sink\//);
-      const answer = await post(channel.url, event('evt_tls'), { dispatcherOptions: { connect: { ca: readFileSync(certFile) } } });
+      const answer = await post(channel.url, event('evt_tls'), {
+        dispatcherOptions: { connect: { ca: readFileSync(certFile) } },
+      });
       expect(answer.status).toBe(200);
       expect(channel.deliveries()[0]!.eventId).toBe('evt_tls');
     } finally {
@@ -369,12 +427,19 @@ describe('webhook sink over HTTPS', () => {
   });
 
   it('says which TLS file it cannot read', async () => {
-    const error = await startWebhookSink({ ...baseOptions, tls: { certFile: join(directory, 'missing.pem'), keyFile } }).catch((thrown: unknown) => thrown);
+    const error = await startWebhookSink({
+      ...baseOptions,
+      tls: { certFile: join(directory, 'missing.pem'), keyFile },
+    }).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(SinkListenError);
     expect((error as Error).message).toMatch(/certificate file ".*missing\.pem": it does not exist;/);
-    const device = await startWebhookSink({ ...baseOptions, tls: { certFile, keyFile: '/dev/zero' } }).catch((thrown: unknown) => thrown);
+    const device = await startWebhookSink({ ...baseOptions, tls: { certFile, keyFile: '/dev/zero' } }).catch(
+      (thrown: unknown) => thrown,
+    );
     expect((device as Error).message).toMatch(/key file "\/dev\/zero": it is a character device/);
-    const garbage = await startWebhookSink({ ...baseOptions, tls: { certFile: keyFile, keyFile: certFile } }).catch((thrown: unknown) => thrown);
+    const garbage = await startWebhookSink({ ...baseOptions, tls: { certFile: keyFile, keyFile: certFile } }).catch(
+      (thrown: unknown) => thrown,
+    );
     expect(garbage).toBeInstanceOf(SinkListenError);
   });
 });

@@ -46,7 +46,8 @@ export async function startWebhookSink(options: WebhookSinkOptions): Promise<Web
   const keptBudget = new ByteBudget(options.maxBytesKept);
   // A dropped body keeps enough for its evidence record, and for a secret straddling the cut to be
   // redacted whole (see recordBody).
-  const evidencePrefixBytes = options.evidenceBodyBytes + Math.max(0, ...policy.secrets.map((secret) => Buffer.byteLength(secret))) + 4;
+  const evidencePrefixBytes =
+    options.evidenceBodyBytes + Math.max(0, ...policy.secrets.map((secret) => Buffer.byteLength(secret))) + 4;
 
   server.maxConnections = options.maxConnections;
   // Bounds a caller that sends headers or a body slowly; held answers come after the request, so
@@ -65,7 +66,8 @@ export async function startWebhookSink(options: WebhookSinkOptions): Promise<Web
     // A channel the check has closed still acknowledges, so a late retry does not loop.
     if (channel.log.isClosed) return void sendQuickly(res, ACCEPT_STATUS, {});
     // A sender that floods one channel is answered, not stored: memory stays bounded.
-    if (channel.log.isFull) return void sendQuickly(res, TOO_MANY_STATUS, { error: `more than ${maxDeliveriesPerChannel} deliveries` });
+    if (channel.log.isFull)
+      return void sendQuickly(res, TOO_MANY_STATUS, { error: `more than ${maxDeliveriesPerChannel} deliveries` });
     const captured = await readDelivery(req, options.maxBodyBytes, arrival);
     if (captured === undefined || channel.log.isClosed) return void res.destroy();
     const { sequence, answer } = channel.log.add(captured);
@@ -156,7 +158,8 @@ export async function startWebhookSink(options: WebhookSinkOptions): Promise<Web
         setScript: (next) => channel.log.setScript(next),
         deliveries: () => channel.log.deliveries(),
         waitFor: (predicate, timeoutMs, signal) => channel.log.waitFor(predicate, timeoutMs, signal),
-        records: () => channel.log.deliveries().map((delivery) => toDeliveryRecord(delivery, baseUrl, policy, signatureHeaders)),
+        records: () =>
+          channel.log.deliveries().map((delivery) => toDeliveryRecord(delivery, baseUrl, policy, signatureHeaders)),
         keptBytes: () => channel.log.keptBytes,
         close: () => closeChannel(channel),
       };

@@ -22,14 +22,36 @@ describe('bearer authentication', () => {
 
   it('serves a request with the right token', async () => {
     expect((await api.call('GET', '/customers')).status).toBe(200);
-    expect((await api.call('GET', '/customers', { token: null, headers: { authorization: 'bearer secret-token-123' } })).status).toBe(200);
+    expect(
+      (await api.call('GET', '/customers', { token: null, headers: { authorization: 'bearer secret-token-123' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('answers a missing, wrong or malformed credential with 401 JSON on every route', async () => {
-    const credentials: (string | undefined)[] = [undefined, 'Bearer wrong', 'Bearer ', 'Basic c2VjcmV0LXRva2VuLTEyMw==', 'secret-token-123', 'Bearer secret-token-1234'];
-    for (const path of ['/customers', '/orders', '/products', '/webhooks', '/customers/cus_1', '/customers/cus_1/orders', '/webhook-receiver/events/evt_1', '/unknown']) {
+    const credentials: (string | undefined)[] = [
+      undefined,
+      'Bearer wrong',
+      'Bearer ',
+      'Basic c2VjcmV0LXRva2VuLTEyMw==',
+      'secret-token-123',
+      'Bearer secret-token-1234',
+    ];
+    for (const path of [
+      '/customers',
+      '/orders',
+      '/products',
+      '/webhooks',
+      '/customers/cus_1',
+      '/customers/cus_1/orders',
+      '/webhook-receiver/events/evt_1',
+      '/unknown',
+    ]) {
       for (const authorization of credentials) {
-        const answer = await api.call('GET', path, { token: null, headers: authorization === undefined ? {} : { authorization } });
+        const answer = await api.call('GET', path, {
+          token: null,
+          headers: authorization === undefined ? {} : { authorization },
+        });
         expect(answer.status, `${path} ${String(authorization)}`).toBe(401);
         expect(answer.json.error.code).toBe('unauthorized');
         expect(answer.headers['www-authenticate']).toBe('Bearer');

@@ -48,7 +48,12 @@ export function createBearerAuth(options: BearerAuthOptions): RequestHandler {
     if (options.remembersConnection === true && trustedSockets.has(req.socket)) return next();
     const match = /^Bearer +([^\s]+) *$/i.exec(req.get('authorization') ?? '');
     res.set('WWW-Authenticate', 'Bearer');
-    const refusal = match === null ? 'send Authorization: Bearer <token>' : !isValid(match[1]!) ? 'the bearer token is not valid' : undefined;
+    const refusal =
+      match === null
+        ? 'send Authorization: Bearer <token>'
+        : !isValid(match[1]!)
+          ? 'the bearer token is not valid'
+          : undefined;
     if (refusal !== undefined && options.appliesRefusedWrites === true && memberWrites.has(req.method)) {
       // As when the credential is checked after the handler has written: the write happens, the answer is a 401.
       answerInstead(res, 401, { error: { code: 'unauthorized', message: refusal } });

@@ -41,13 +41,21 @@ describe('request bodies', () => {
   });
 
   it('answers unknown fields with 400', async () => {
-    expectJsonError(await api.call('POST', '/customers', { body: { name: 'A', email: 'a@b', vip: true } }), 400, 'unknown_field');
+    expectJsonError(
+      await api.call('POST', '/customers', { body: { name: 'A', email: 'a@b', vip: true } }),
+      400,
+      'unknown_field',
+    );
     const polluting = '{"name":"A","email":"a@b","__proto__":{"tier":"pro"}}';
     expectJsonError(await api.call('POST', '/customers', { rawBody: polluting, headers: json }), 400, 'unknown_field');
   });
 
   it('answers server-managed fields on create with 400', async () => {
-    expectJsonError(await api.call('POST', '/customers', { body: { id: 'cus_1', name: 'A', email: 'a@b' } }), 400, 'read_only_field');
+    expectJsonError(
+      await api.call('POST', '/customers', { body: { id: 'cus_1', name: 'A', email: 'a@b' } }),
+      400,
+      'read_only_field',
+    );
   });
 
   it('answers wrong types and out-of-range values with 400', async () => {
@@ -73,8 +81,16 @@ describe('request bodies', () => {
   });
 
   it('answers a missing required field with 400 and an order for an unknown customer with 422', async () => {
-    expectJsonError(await api.call('POST', '/orders', { body: { total: 1, status: 'paid' } }), 400, 'validation_failed');
-    expectJsonError(await api.call('POST', '/orders', { body: { customerId: 'cus_0000000000000000', total: 1, status: 'paid' } }), 422, 'unknown_customer');
+    expectJsonError(
+      await api.call('POST', '/orders', { body: { total: 1, status: 'paid' } }),
+      400,
+      'validation_failed',
+    );
+    expectJsonError(
+      await api.call('POST', '/orders', { body: { customerId: 'cus_0000000000000000', total: 1, status: 'paid' } }),
+      422,
+      'unknown_customer',
+    );
   });
 
   it('answers a body over 100 KiB with 413 and accepts one just under', async () => {
@@ -86,11 +102,33 @@ describe('request bodies', () => {
 
   it('answers another Content-Type on POST, PUT and PATCH with 415', async () => {
     const body = JSON.stringify({ name: 'A', email: 'a@b' });
-    expectJsonError(await api.call('POST', '/customers', { rawBody: body, headers: { 'content-type': 'text/plain' } }), 415, 'unsupported_media_type');
+    expectJsonError(
+      await api.call('POST', '/customers', { rawBody: body, headers: { 'content-type': 'text/plain' } }),
+      415,
+      'unsupported_media_type',
+    );
     expectJsonError(await api.call('POST', '/customers', { rawBody: body }), 415, 'unsupported_media_type');
-    expectJsonError(await api.call('PUT', `/customers/${customerId}`, { rawBody: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'unsupported_media_type');
-    expectJsonError(await api.call('PATCH', `/customers/${customerId}`, { rawBody: body, headers: { 'content-type': 'text/html' } }), 415, 'unsupported_media_type');
-    expect((await api.call('POST', '/customers', { rawBody: body, headers: { 'content-type': 'application/json; charset=utf-8' } })).status).toBe(201);
+    expectJsonError(
+      await api.call('PUT', `/customers/${customerId}`, {
+        rawBody: body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      415,
+      'unsupported_media_type',
+    );
+    expectJsonError(
+      await api.call('PATCH', `/customers/${customerId}`, { rawBody: body, headers: { 'content-type': 'text/html' } }),
+      415,
+      'unsupported_media_type',
+    );
+    expect(
+      (
+        await api.call('POST', '/customers', {
+          rawBody: body,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('answers a POST without a body with 4xx', async () => {
@@ -115,11 +153,19 @@ describe('never a 5xx on bad input', () => {
       ['POST', '/webhooks'],
     ];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), fc.oneof(fc.json(), fc.string(), fc.jsonValue().map((v) => JSON.stringify({ name: v, email: v, total: v }))), async ([method, path], raw) => {
-        const answer = await api.call(method, path, { rawBody: raw, headers: json });
-        expect(answer.status).toBeLessThan(500);
-        expect(answer.json).toBeTypeOf('object');
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.oneof(
+          fc.json(),
+          fc.string(),
+          fc.jsonValue().map((v) => JSON.stringify({ name: v, email: v, total: v })),
+        ),
+        async ([method, path], raw) => {
+          const answer = await api.call(method, path, { rawBody: raw, headers: json });
+          expect(answer.status).toBeLessThan(500);
+          expect(answer.json).toBeTypeOf('object');
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -127,7 +173,10 @@ describe('never a 5xx on bad input', () => {
   it('answers arbitrary query strings on a list with 200 or 400', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.dictionary(fc.constantFrom('limit', 'offset', 'page', 'per_page', 'after', 'x'), fc.oneof(fc.string(), fc.integer().map(String), fc.constant('1e3'))),
+        fc.dictionary(
+          fc.constantFrom('limit', 'offset', 'page', 'per_page', 'after', 'x'),
+          fc.oneof(fc.string(), fc.integer().map(String), fc.constant('1e3')),
+        ),
         async (params) => {
           const answer = await api.call('GET', `/customers?${new URLSearchParams(params).toString()}`);
           expect([200, 400]).toContain(answer.status);

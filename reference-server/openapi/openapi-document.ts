@@ -1,7 +1,13 @@
 // The reference server's own OpenAPI 3.1 document, built from its resource definitions, so that
 // `apicert init --base-url` and `apicert run --openapi` work on it out of the box. It describes the
 // clean server: a defect switch changes what the server does, never what it publishes. Pure.
-import { customers, orders, resourceDefinitions, type FieldSpec, type ResourceDefinition } from '../resources/resource-definitions.js';
+import {
+  customers,
+  orders,
+  resourceDefinitions,
+  type FieldSpec,
+  type ResourceDefinition,
+} from '../resources/resource-definitions.js';
 import { cleanPageParamPolicy } from '../pagination/parse-page-params.js';
 
 type Json = Readonly<Record<string, unknown>>;
@@ -19,7 +25,12 @@ const capitalized = (word: string): string => word.charAt(0).toUpperCase() + wor
 function fieldSchema(spec: FieldSpec): Json {
   switch (spec.kind) {
     case 'string':
-      return { type: 'string', minLength: spec.minLength, maxLength: spec.maxLength, ...(spec.mustContain === '@' ? { format: 'email' } : {}) };
+      return {
+        type: 'string',
+        minLength: spec.minLength,
+        maxLength: spec.maxLength,
+        ...(spec.mustContain === '@' ? { format: 'email' } : {}),
+      };
     case 'number':
       return { type: spec.isInteger ? 'integer' : 'number', minimum: spec.minimum };
     case 'enum':
@@ -44,20 +55,58 @@ function recordSchema(resource: ResourceDefinition, leaveOut: readonly string[] 
 }
 
 function patchSchema(resource: ResourceDefinition): Json {
-  return { type: 'object', properties: Object.fromEntries(Object.entries(resource.fields).map(([name, spec]) => [name, fieldSchema(spec)])), minProperties: 1, additionalProperties: false };
+  return {
+    type: 'object',
+    properties: Object.fromEntries(Object.entries(resource.fields).map(([name, spec]) => [name, fieldSchema(spec)])),
+    minProperties: 1,
+    additionalProperties: false,
+  };
 }
 
 const pageParameters: readonly Json[] = [
-  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: cleanPageParamPolicy.maxPageSize, default: cleanPageParamPolicy.defaultPageSize } },
+  {
+    name: 'limit',
+    in: 'query',
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: cleanPageParamPolicy.maxPageSize,
+      default: cleanPageParamPolicy.defaultPageSize,
+    },
+  },
   { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
   { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
-  { name: 'per_page', in: 'query', schema: { type: 'integer', minimum: 1, maximum: cleanPageParamPolicy.maxPageSize, default: cleanPageParamPolicy.defaultPageSize } },
+  {
+    name: 'per_page',
+    in: 'query',
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: cleanPageParamPolicy.maxPageSize,
+      default: cleanPageParamPolicy.defaultPageSize,
+    },
+  },
   { name: 'after', in: 'query', description: 'next_cursor of the page before', schema: { type: 'string' } },
 ];
 
-const json = (schema: Json, example?: Json): Json => ({ content: { 'application/json': { schema, ...(example !== undefined ? { example } : {}) } } });
+const json = (schema: Json, example?: Json): Json => ({
+  content: { 'application/json': { schema, ...(example !== undefined ? { example } : {}) } },
+});
 const errorAnswers = (codes: readonly number[]): Json =>
-  Object.fromEntries(codes.map((code) => [String(code), { description: ({ 400: 'Invalid request', 401: 'No valid credential', 404: 'Not found', 413: 'Body too large' } as Record<number, string>)[code], ...json(ref('Error')) }]));
+  Object.fromEntries(
+    codes.map((code) => [
+      String(code),
+      {
+        description: (
+          { 400: 'Invalid request', 401: 'No valid credential', 404: 'Not found', 413: 'Body too large' } as Record<
+            number,
+            string
+          >
+        )[code],
+        ...json(ref('Error')),
+      },
+    ]),
+  );
 
 function collectionPaths(resource: ResourceDefinition): Record<string, Json> {
   const name = capitalized(resource.singular);
@@ -69,31 +118,54 @@ function collectionPaths(resource: ResourceDefinition): Record<string, Json> {
         operationId: `list${capitalized(resource.collection)}`,
         tags: [tag],
         parameters: pageParameters,
-        responses: { 200: { description: `A page of ${resource.collection}`, ...json(ref(`${name}Page`)) }, ...errorAnswers([400, 401]) },
+        responses: {
+          200: { description: `A page of ${resource.collection}`, ...json(ref(`${name}Page`)) },
+          ...errorAnswers([400, 401]),
+        },
       },
       post: {
         operationId: `create${name}`,
         tags: [tag],
         requestBody: { required: true, ...json(ref(name), examples[resource.collection]) },
-        responses: { 201: { description: `The ${resource.singular} created`, ...json(ref(name)) }, ...errorAnswers([400, 401, 413]) },
+        responses: {
+          201: { description: `The ${resource.singular} created`, ...json(ref(name)) },
+          ...errorAnswers([400, 401, 413]),
+        },
       },
     },
     [`/${resource.collection}/{id}`]: {
       parameters: [idParameter],
-      get: { operationId: `read${name}`, tags: [tag], responses: { 200: { description: `The ${resource.singular}`, ...json(ref(name)) }, ...errorAnswers([401, 404]) } },
+      get: {
+        operationId: `read${name}`,
+        tags: [tag],
+        responses: {
+          200: { description: `The ${resource.singular}`, ...json(ref(name)) },
+          ...errorAnswers([401, 404]),
+        },
+      },
       put: {
         operationId: `replace${name}`,
         tags: [tag],
         requestBody: { required: true, ...json(ref(name)) },
-        responses: { 200: { description: `The ${resource.singular} replaced`, ...json(ref(name)) }, ...errorAnswers([400, 401, 404]) },
+        responses: {
+          200: { description: `The ${resource.singular} replaced`, ...json(ref(name)) },
+          ...errorAnswers([400, 401, 404]),
+        },
       },
       patch: {
         operationId: `change${name}`,
         tags: [tag],
         requestBody: { required: true, ...json(ref(`${name}Patch`)) },
-        responses: { 200: { description: `The ${resource.singular} changed`, ...json(ref(name)) }, ...errorAnswers([400, 401, 404]) },
+        responses: {
+          200: { description: `The ${resource.singular} changed`, ...json(ref(name)) },
+          ...errorAnswers([400, 401, 404]),
+        },
       },
-      delete: { operationId: `delete${name}`, tags: [tag], responses: { 204: { description: `The ${resource.singular} deleted` }, ...errorAnswers([401, 404]) } },
+      delete: {
+        operationId: `delete${name}`,
+        tags: [tag],
+        responses: { 204: { description: `The ${resource.singular} deleted` }, ...errorAnswers([401, 404]) },
+      },
     },
   };
 }
@@ -101,7 +173,12 @@ function collectionPaths(resource: ResourceDefinition): Record<string, Json> {
 const eventSchema: Json = {
   type: 'object',
   properties: {
-    event: { type: 'string', enum: resourceDefinitions.flatMap((r) => ['created', 'updated', 'deleted'].map((change) => `${r.singular}.${change}`)) },
+    event: {
+      type: 'string',
+      enum: resourceDefinitions.flatMap((r) =>
+        ['created', 'updated', 'deleted'].map((change) => `${r.singular}.${change}`),
+      ),
+    },
     id: { type: 'string', description: 'Unique per event; the same on every retry of it' },
     data: { type: 'object', description: 'The record as it is after the change' },
   },
@@ -110,7 +187,15 @@ const eventSchema: Json = {
 
 const delivery: Json = {
   post: {
-    parameters: [{ name: 'X-Signature', in: 'header', required: true, description: 'sha256=<HMAC-SHA256 of the raw body with the subscription secret, hex>', schema: { type: 'string' } }],
+    parameters: [
+      {
+        name: 'X-Signature',
+        in: 'header',
+        required: true,
+        description: 'sha256=<HMAC-SHA256 of the raw body with the subscription secret, hex>',
+        schema: { type: 'string' },
+      },
+    ],
     requestBody: { required: true, ...json(ref('Event')) },
     responses: { 200: { description: 'Received; any 2xx stops the retries' } },
   },
@@ -121,13 +206,24 @@ export function referenceOpenApiDocument(): Json {
   const schemas: Record<string, Json> = {
     Error: {
       type: 'object',
-      properties: { error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } }, required: ['code', 'message'] } },
+      properties: {
+        error: {
+          type: 'object',
+          properties: { code: { type: 'string' }, message: { type: 'string' } },
+          required: ['code', 'message'],
+        },
+      },
       required: ['error'],
     },
     Event: eventSchema,
     Subscription: {
       type: 'object',
-      properties: { id: { type: 'string', readOnly: true }, url: { type: 'string', format: 'uri' }, secret: { type: 'string', writeOnly: true, minLength: 1, maxLength: 512 }, createdAt: { type: 'string', format: 'date-time', readOnly: true } },
+      properties: {
+        id: { type: 'string', readOnly: true },
+        url: { type: 'string', format: 'uri' },
+        secret: { type: 'string', writeOnly: true, minLength: 1, maxLength: 512 },
+        createdAt: { type: 'string', format: 'date-time', readOnly: true },
+      },
       required: ['url', 'secret'],
       additionalProperties: false,
     },
@@ -139,13 +235,21 @@ export function referenceOpenApiDocument(): Json {
     schemas[`${name}Patch`] = patchSchema(resource);
     schemas[`${name}Page`] = {
       type: 'object',
-      properties: { items: { type: 'array', items: ref(name) }, next_cursor: { type: ['string', 'null'] }, has_more: { type: 'boolean' } },
+      properties: {
+        items: { type: 'array', items: ref(name) },
+        next_cursor: { type: ['string', 'null'] },
+        has_more: { type: 'boolean' },
+      },
       required: ['items', 'has_more'],
     };
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'apicert reference server', version: '1.0.0', description: 'The clean reference implementation of the API convention apicert certifies.' },
+    info: {
+      title: 'apicert reference server',
+      version: '1.0.0',
+      description: 'The clean reference implementation of the API convention apicert certifies.',
+    },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
     paths: {
@@ -156,22 +260,39 @@ export function referenceOpenApiDocument(): Json {
           operationId: 'listCustomerOrders',
           tags: ['orders'],
           parameters: pageParameters,
-          responses: { 200: { description: 'A page of the customer\'s orders', ...json(ref('OrderPage')) }, ...errorAnswers([400, 401, 404]) },
+          responses: {
+            200: { description: "A page of the customer's orders", ...json(ref('OrderPage')) },
+            ...errorAnswers([400, 401, 404]),
+          },
         },
         post: {
           operationId: 'createCustomerOrder',
           tags: ['orders'],
           requestBody: { required: true, ...json(ref('CustomerOrder'), { total: 42.5, status: 'pending' }) },
-          responses: { 201: { description: 'The order created', ...json(ref('Order')) }, ...errorAnswers([400, 401, 404]) },
+          responses: {
+            201: { description: 'The order created', ...json(ref('Order')) },
+            ...errorAnswers([400, 401, 404]),
+          },
         },
       },
       '/webhooks': {
-        get: { operationId: 'listWebhooks', tags: ['webhooks'], parameters: pageParameters, responses: { 200: { description: 'A page of subscriptions' }, ...errorAnswers([401]) } },
+        get: {
+          operationId: 'listWebhooks',
+          tags: ['webhooks'],
+          parameters: pageParameters,
+          responses: { 200: { description: 'A page of subscriptions' }, ...errorAnswers([401]) },
+        },
         post: {
           operationId: 'createWebhook',
           tags: ['webhooks'],
-          requestBody: { required: true, ...json(ref('Subscription'), { url: 'https://example.com/hooks', secret: 'a-long-random-secret' }) },
-          responses: { 201: { description: 'The subscription', ...json(ref('Subscription')) }, ...errorAnswers([400, 401]) },
+          requestBody: {
+            required: true,
+            ...json(ref('Subscription'), { url: 'https://example.com/hooks', secret: 'a-long-random-secret' }),
+          },
+          responses: {
+            201: { description: 'The subscription', ...json(ref('Subscription')) },
+            ...errorAnswers([400, 401]),
+          },
           callbacks: { recordEvent: { '{$request.body#/url}': delivery } },
         },
       },
@@ -181,7 +302,15 @@ export function referenceOpenApiDocument(): Json {
           tags: ['webhook receiver'],
           description: 'Takes signed event deliveries; the signature over the raw body is the credential.',
           security: [],
-          parameters: [{ name: 'X-Signature', in: 'header', required: true, description: 'sha256=<HMAC-SHA256 of the raw body with the shared secret, hex>', schema: { type: 'string' } }],
+          parameters: [
+            {
+              name: 'X-Signature',
+              in: 'header',
+              required: true,
+              description: 'sha256=<HMAC-SHA256 of the raw body with the shared secret, hex>',
+              schema: { type: 'string' },
+            },
+          ],
           requestBody: { required: true, ...json(ref('Event')) },
           responses: { 200: { description: 'Received (a duplicate too)' }, ...errorAnswers([400, 401, 413]) },
         },
@@ -194,7 +323,15 @@ export function referenceOpenApiDocument(): Json {
           responses: {
             200: {
               description: 'How often the receiver processed the event',
-              ...json({ type: 'object', properties: { id: { type: 'string' }, receivedCount: { type: 'integer' }, processedCount: { type: 'integer' } }, required: ['processedCount'] }),
+              ...json({
+                type: 'object',
+                properties: {
+                  id: { type: 'string' },
+                  receivedCount: { type: 'integer' },
+                  processedCount: { type: 'integer' },
+                },
+                required: ['processedCount'],
+              }),
             },
             ...errorAnswers([401, 404]),
           },
@@ -202,11 +339,26 @@ export function referenceOpenApiDocument(): Json {
       },
       '/webhooks/{id}': {
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-        get: { operationId: 'readWebhook', tags: ['webhooks'], responses: { 200: { description: 'The subscription', ...json(ref('Subscription')) }, ...errorAnswers([401, 404]) } },
-        delete: { operationId: 'deleteWebhook', tags: ['webhooks'], responses: { 204: { description: 'Removed' }, ...errorAnswers([401, 404]) } },
+        get: {
+          operationId: 'readWebhook',
+          tags: ['webhooks'],
+          responses: {
+            200: { description: 'The subscription', ...json(ref('Subscription')) },
+            ...errorAnswers([401, 404]),
+          },
+        },
+        delete: {
+          operationId: 'deleteWebhook',
+          tags: ['webhooks'],
+          responses: { 204: { description: 'Removed' }, ...errorAnswers([401, 404]) },
+        },
       },
     },
-    webhooks: Object.fromEntries(resourceDefinitions.flatMap((r) => ['created', 'updated', 'deleted'].map((change) => [`${r.singular}.${change}`, delivery]))),
+    webhooks: Object.fromEntries(
+      resourceDefinitions.flatMap((r) =>
+        ['created', 'updated', 'deleted'].map((change) => [`${r.singular}.${change}`, delivery]),
+      ),
+    ),
     components: { schemas, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
   };
 }

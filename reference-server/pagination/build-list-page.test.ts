@@ -7,7 +7,11 @@ import type { PageRequest } from './parse-page-params.js';
 import { compareSortKeys, type SortKey } from './sort-key.js';
 import { sortKeyArbitrary, sortedViewArbitrary } from '../test-support/sort-key-arbitraries.js';
 
-function page<T extends SortKey>(view: readonly T[], request: PageRequest, behaviour: ListBehaviour = cleanListBehaviour): ListBody<T> {
+function page<T extends SortKey>(
+  view: readonly T[],
+  request: PageRequest,
+  behaviour: ListBehaviour = cleanListBehaviour,
+): ListBody<T> {
   const result = buildListPage(view, request, 'cus_', behaviour);
   if (!result.ok) throw new Error(result.message);
   return result.body;
@@ -22,7 +26,12 @@ function after(cursor: string, size: number): PageRequest {
 }
 
 // Follows next_cursor from the first page; bounded so a defect cannot loop the test.
-function walk(view: readonly SortKey[], size: number, behaviour: ListBehaviour = cleanListBehaviour, maxPages = 200): SortKey[][] {
+function walk(
+  view: readonly SortKey[],
+  size: number,
+  behaviour: ListBehaviour = cleanListBehaviour,
+  maxPages = 200,
+): SortKey[][] {
   const pages: SortKey[][] = [];
   let body = page(view, first(size), behaviour);
   pages.push([...body.items]);
@@ -58,12 +67,17 @@ describe('buildListPage', () => {
 
   it('gives the same page by offset and by the cursor of the item before it', () => {
     fc.assert(
-      fc.property(sortedViewArbitrary.filter((view) => view.length > 1), fc.nat(), fc.integer({ min: 1, max: 10 }), (view, pick, size) => {
-        const offset = 1 + (pick % (view.length - 1));
-        const byOffset = page(view, { style: 'offset', start: { kind: 'offset', offset }, size });
-        const byCursor = page(view, after(encodeCursor(view[offset - 1]!), size));
-        expect(byCursor).toEqual(byOffset);
-      }),
+      fc.property(
+        sortedViewArbitrary.filter((view) => view.length > 1),
+        fc.nat(),
+        fc.integer({ min: 1, max: 10 }),
+        (view, pick, size) => {
+          const offset = 1 + (pick % (view.length - 1));
+          const byOffset = page(view, { style: 'offset', start: { kind: 'offset', offset }, size });
+          const byCursor = page(view, after(encodeCursor(view[offset - 1]!), size));
+          expect(byCursor).toEqual(byOffset);
+        },
+      ),
     );
   });
 
@@ -74,49 +88,67 @@ describe('buildListPage', () => {
       fc.record({ kind: fc.constant('delete-anchor' as const) }),
     );
     fc.assert(
-      fc.property(sortedViewArbitrary, fc.integer({ min: 1, max: 7 }), fc.array(fc.array(step, { maxLength: 4 }), { maxLength: 30 }), (initial, size, mutations) => {
-        let view = [...initial];
-        const deleted = new Set<string>();
-        // A server never reuses an id, so an insert may not bring back one that existed before.
-        const everStored = new Set(initial.map((key) => key.id));
-        const seen: SortKey[] = [];
-        let body = page(view, first(size));
-        seen.push(...body.items);
-        for (let index = 0; body.has_more && index < 500; index += 1) {
-          const anchor = body.items[body.items.length - 1]!;
-          for (const mutation of mutations[index % Math.max(mutations.length, 1)] ?? []) {
-            if (mutation.kind === 'insert' && !everStored.has(mutation.key.id)) {
-              everStored.add(mutation.key.id);
-              view = [...view, mutation.key].sort(compareSortKeys);
-            }
-            let victim: SortKey | undefined;
-            if (mutation.kind === 'delete') victim = view[mutation.pick % Math.max(view.length, 1)];
-            if (mutation.kind === 'delete-anchor') victim = anchor;
-            if (victim !== undefined) {
-              deleted.add(victim.id);
-              view = view.filter((key) => key.id !== victim.id);
-            }
-          }
-          body = page(view, after(body.next_cursor!, size));
+      fc.property(
+        sortedViewArbitrary,
+        fc.integer({ min: 1, max: 7 }),
+        fc.array(fc.array(step, { maxLength: 4 }), { maxLength: 30 }),
+        (initial, size, mutations) => {
+          let view = [...initial];
+          const deleted = new Set<string>();
+          // A server never reuses an id, so an insert may not bring back one that existed before.
+          const everStored = new Set(initial.map((key) => key.id));
+          const seen: SortKey[] = [];
+          let body = page(view, first(size));
           seen.push(...body.items);
-        }
-        const ids = seen.map((key) => key.id);
-        expect(new Set(ids).size).toBe(ids.length);
-        const throughout = initial.filter((key) => !deleted.has(key.id)).map((key) => key.id);
-        for (const id of throughout) expect(ids).toContain(id);
-        expect([...seen].sort(compareSortKeys)).toEqual(seen);
-      }),
+          for (let index = 0; body.has_more && index < 500; index += 1) {
+            const anchor = body.items[body.items.length - 1]!;
+            for (const mutation of mutations[index % Math.max(mutations.length, 1)] ?? []) {
+              if (mutation.kind === 'insert' && !everStored.has(mutation.key.id)) {
+                everStored.add(mutation.key.id);
+                view = [...view, mutation.key].sort(compareSortKeys);
+              }
+              let victim: SortKey | undefined;
+              if (mutation.kind === 'delete') victim = view[mutation.pick % Math.max(view.length, 1)];
+              if (mutation.kind === 'delete-anchor') victim = anchor;
+              if (victim !== undefined) {
+                deleted.add(victim.id);
+                view = view.filter((key) => key.id !== victim.id);
+              }
+            }
+            body = page(view, after(body.next_cursor!, size));
+            seen.push(...body.items);
+          }
+          const ids = seen.map((key) => key.id);
+          expect(new Set(ids).size).toBe(ids.length);
+          const throughout = initial.filter((key) => !deleted.has(key.id)).map((key) => key.id);
+          for (const id of throughout) expect(ids).toContain(id);
+          expect([...seen].sort(compareSortKeys)).toEqual(seen);
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
   it('refuses a cursor it did not issue', () => {
     expect(buildListPage([], after('garbage', 5), 'cus_', cleanListBehaviour).ok).toBe(false);
-    expect(buildListPage([], after(encodeCursor({ createdAt: '2024-01-01T00:00:00.000Z', id: 'ord_1' }), 5), 'cus_', cleanListBehaviour).ok).toBe(false);
+    expect(
+      buildListPage(
+        [],
+        after(encodeCursor({ createdAt: '2024-01-01T00:00:00.000Z', id: 'ord_1' }), 5),
+        'cus_',
+        cleanListBehaviour,
+      ).ok,
+    ).toBe(false);
   });
 
   it('returns an empty last page past the end', () => {
-    expect(page([{ createdAt: '2024-01-01T00:00:00.000Z', id: 'cus_1' }], { style: 'offset', start: { kind: 'offset', offset: 5 }, size: 5 })).toEqual({
+    expect(
+      page([{ createdAt: '2024-01-01T00:00:00.000Z', id: 'cus_1' }], {
+        style: 'offset',
+        start: { kind: 'offset', offset: 5 },
+        size: 5,
+      }),
+    ).toEqual({
       items: [],
       next_cursor: null,
       has_more: false,
@@ -125,7 +157,10 @@ describe('buildListPage', () => {
 });
 
 describe('buildListPage under defect behaviours', () => {
-  const view: SortKey[] = Array.from({ length: 12 }, (_, index) => ({ createdAt: '2024-01-01T00:00:00.000Z', id: `cus_${index.toString(16).padStart(2, '0')}` }));
+  const view: SortKey[] = Array.from({ length: 12 }, (_, index) => ({
+    createdAt: '2024-01-01T00:00:00.000Z',
+    id: `cus_${index.toString(16).padStart(2, '0')}`,
+  }));
 
   it('skip-one loses one item per page and include-anchor repeats one', () => {
     expect(walk(view, 5, { ...cleanListBehaviour, cursorStart: 'skip-one' }).flat()).toHaveLength(10);
@@ -167,6 +202,8 @@ describe('buildListPage under defect behaviours', () => {
   });
 
   it('absent leaves next_cursor out of the last page', () => {
-    expect(page(view, first(20), { ...cleanListBehaviour, lastPageCursor: 'absent' })).not.toHaveProperty('next_cursor');
+    expect(page(view, first(20), { ...cleanListBehaviour, lastPageCursor: 'absent' })).not.toHaveProperty(
+      'next_cursor',
+    );
   });
 });

@@ -107,7 +107,9 @@ function cursorPastTheEnd(
   behaviour: ListBehaviour,
 ): string {
   if (behaviour.cursorCodec === 'offset') return encodeOffsetCursor(startIndex + Math.max(items.length, 1));
-  const base = items[items.length - 1] ?? anchor ?? view[view.length - 1] ?? { createdAt: '1970-01-01T00:00:00.000Z', id: idPrefix };
+  const base = items[items.length - 1] ??
+    anchor ??
+    view[view.length - 1] ?? { createdAt: '1970-01-01T00:00:00.000Z', id: idPrefix };
   const suffix = /~(\d+)$/.exec(base.id);
   const id = suffix ? `${base.id.slice(0, suffix.index)}~${Number(suffix[1]) + 1}` : `${base.id}~1`;
   return encodeCursor({ createdAt: base.createdAt, id });

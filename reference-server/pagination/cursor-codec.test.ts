@@ -16,14 +16,23 @@ describe('cursor codec', () => {
 
   it('accepts a string only if it is the canonical cursor of the key it decodes to', () => {
     // Random text almost never decodes, so the inputs are real cursors with one character edited.
-    const edits = fc.tuple(sortKeyArbitrary, fc.nat(), fc.constantFrom(...'AZaz09-_=+/ "'), fc.constantFrom('replace', 'insert', 'delete'));
+    const edits = fc.tuple(
+      sortKeyArbitrary,
+      fc.nat(),
+      fc.constantFrom(...'AZaz09-_=+/ "'),
+      fc.constantFrom('replace', 'insert', 'delete'),
+    );
     let decodedVariants = 0;
     fc.assert(
       fc.property(edits, ([key, at, char, edit]) => {
         const cursor = encodeCursor(key);
         const i = at % (cursor.length + 1);
         const variant =
-          edit === 'replace' ? cursor.slice(0, i) + char + cursor.slice(i + 1) : edit === 'insert' ? cursor.slice(0, i) + char + cursor.slice(i) : cursor.slice(0, i) + cursor.slice(i + 1);
+          edit === 'replace'
+            ? cursor.slice(0, i) + char + cursor.slice(i + 1)
+            : edit === 'insert'
+              ? cursor.slice(0, i) + char + cursor.slice(i)
+              : cursor.slice(0, i) + cursor.slice(i + 1);
         const decoded = decodeCursor(variant, 'cus_');
         if (decoded !== undefined) decodedVariants += 1;
         // Refused, or itself the canonical cursor of what it decodes to: never a second spelling.
@@ -40,7 +49,17 @@ describe('cursor codec', () => {
     const spaced = Buffer.from('[ "2024-01-01T00:00:00.000Z", "cus_abc" ]').toString('base64url');
     const badDate = encodeCursor({ createdAt: '2024-02-30T00:00:00.000Z', id: 'cus_abc' });
     const wrongShape = Buffer.from('{"createdAt":"2024-01-01T00:00:00.000Z","id":"cus_abc"}').toString('base64url');
-    for (const text of ['', 'abc', '!!!!', `${encodeCursor(key)}=`, `${encodeCursor(key)}A`, spaced, badDate, wrongShape, 'x'.repeat(2000)]) {
+    for (const text of [
+      '',
+      'abc',
+      '!!!!',
+      `${encodeCursor(key)}=`,
+      `${encodeCursor(key)}A`,
+      spaced,
+      badDate,
+      wrongShape,
+      'x'.repeat(2000),
+    ]) {
       expect(decodeCursor(text, 'cus_'), text).toBeUndefined();
     }
     expect(decodeCursor(encodeCursor(key), 'ord_')).toBeUndefined();

@@ -6,7 +6,9 @@ import { cleanPageParamPolicy, type PageParamPolicy } from './parse-page-params.
 export function pageParamPolicyFor(defects: ReadonlySet<DefectName>): PageParamPolicy {
   return {
     ...cleanPageParamPolicy,
-    defaultPageSize: defects.has('no-default-page-size') ? Number.POSITIVE_INFINITY : cleanPageParamPolicy.defaultPageSize,
+    defaultPageSize: defects.has('no-default-page-size')
+      ? Number.POSITIVE_INFINITY
+      : cleanPageParamPolicy.defaultPageSize,
     maxPageSize: defects.has('no-max-page-size') ? Number.MAX_SAFE_INTEGER : cleanPageParamPolicy.maxPageSize,
     overMax: defects.has('over-max-rejected') ? 'reject' : 'clamp',
     firstPage: defects.has('zero-based-pages') ? 0 : 1,

@@ -3,8 +3,7 @@
 
 /** Where a page begins: after skipping `offset` items, or after the item a cursor names. */
 export type PageStart =
-  | { readonly kind: 'offset'; readonly offset: number }
-  | { readonly kind: 'after'; readonly cursor: string };
+  { readonly kind: 'offset'; readonly offset: number } | { readonly kind: 'after'; readonly cursor: string };
 
 /** The pagination style a request used; "default" when it named no style (first page). */
 export type RequestStyle = 'default' | 'offset' | 'page' | 'cursor';
@@ -40,8 +39,7 @@ export const cleanPageParamPolicy: PageParamPolicy = {
 };
 
 export type PageParamsResult =
-  | { readonly ok: true; readonly request: PageRequest }
-  | { readonly ok: false; readonly message: string };
+  { readonly ok: true; readonly request: PageRequest } | { readonly ok: false; readonly message: string };
 
 const paginationKeys = ['limit', 'offset', 'page', 'per_page', 'after'] as const;
 const maxCursorLength = 1024;
@@ -73,7 +71,8 @@ export function parsePageParams(query: Readonly<Record<string, unknown>>, policy
 
   if (usesCursor) {
     const after = raw.after!;
-    if (after.length === 0 || after.length > maxCursorLength) return invalid('after must be a cursor taken from next_cursor');
+    if (after.length === 0 || after.length > maxCursorLength)
+      return invalid('after must be a cursor taken from next_cursor');
     return valid('cursor', { kind: 'after', cursor: after }, size);
   }
   if (usesPage) {

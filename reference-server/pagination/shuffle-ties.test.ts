@@ -10,7 +10,9 @@ describe('shuffleTies', () => {
         const random = fc.sample(fc.double({ min: 0, max: 0.999999, noNaN: true }), { seed, numRuns: view.length + 1 });
         let index = 0;
         const shuffled = shuffleTies(view, () => random[index++ % random.length]!);
-        expect([...shuffled].sort((a, b) => a.id.localeCompare(b.id))).toEqual([...view].sort((a, b) => a.id.localeCompare(b.id)));
+        expect([...shuffled].sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+          [...view].sort((a, b) => a.id.localeCompare(b.id)),
+        );
         expect(shuffled.map((key) => key.createdAt)).toEqual(view.map((key) => key.createdAt));
       }),
     );

@@ -28,7 +28,8 @@ export function separateReadOnlyFields(
       Object.defineProperty(writable, name, { value, enumerable: true, writable: true, configurable: true });
       continue;
     }
-    if (stored === undefined) return { ok: false, message: `${name} is set by the server and cannot be sent on create` };
+    if (stored === undefined)
+      return { ok: false, message: `${name} is set by the server and cannot be sent on create` };
     if (name === 'updatedAt') continue;
     if (value === stored[name]) continue;
     if (name === 'id' && allowsIdChange && typeof value === 'string' && value.length > 0) {

@@ -3,9 +3,20 @@
 
 /** What one client-writable field accepts. A field with a `default` is optional. */
 export type FieldSpec =
-  | { readonly kind: 'string'; readonly required: boolean; readonly minLength: number; readonly maxLength: number; readonly mustContain?: string }
+  | {
+      readonly kind: 'string';
+      readonly required: boolean;
+      readonly minLength: number;
+      readonly maxLength: number;
+      readonly mustContain?: string;
+    }
   | { readonly kind: 'number'; readonly required: boolean; readonly minimum: number; readonly isInteger: boolean }
-  | { readonly kind: 'enum'; readonly required: boolean; readonly values: readonly string[]; readonly default?: string };
+  | {
+      readonly kind: 'enum';
+      readonly required: boolean;
+      readonly values: readonly string[];
+      readonly default?: string;
+    };
 
 export type FieldSpecs = Readonly<Record<string, FieldSpec>>;
 

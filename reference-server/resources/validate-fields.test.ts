@@ -18,28 +18,44 @@ describe('validateFields', () => {
   });
 
   it('needs every required field in whole mode but none in partial mode', () => {
-    expect(validateFields({ name: 'A' }, customers.fields, 'whole')).toMatchObject({ ok: false, code: 'validation_failed' });
+    expect(validateFields({ name: 'A' }, customers.fields, 'whole')).toMatchObject({
+      ok: false,
+      code: 'validation_failed',
+    });
     expect(validateFields({ name: 'A' }, customers.fields, 'partial')).toEqual({ ok: true, fields: { name: 'A' } });
   });
 
   it('refuses unknown fields unless told to drop them', () => {
-    expect(validateFields({ name: 'A', extra: 1 }, customers.fields, 'partial')).toMatchObject({ ok: false, code: 'unknown_field' });
-    expect(validateFields({ name: 'A', extra: 1 }, customers.fields, 'partial', { dropsUnknownFields: true })).toEqual({ ok: true, fields: { name: 'A' } });
+    expect(validateFields({ name: 'A', extra: 1 }, customers.fields, 'partial')).toMatchObject({
+      ok: false,
+      code: 'unknown_field',
+    });
+    expect(validateFields({ name: 'A', extra: 1 }, customers.fields, 'partial', { dropsUnknownFields: true })).toEqual({
+      ok: true,
+      fields: { name: 'A' },
+    });
   });
 
   it('refuses any value of the wrong type for an integer field unless told to skip type checks', () => {
     fc.assert(
-      fc.property(fc.jsonValue().filter((value) => !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)), (value) => {
-        expect(validateFields({ priceCents: value }, products.fields, 'partial').ok).toBe(false);
-        expect(validateFields({ priceCents: value }, products.fields, 'partial', { skipsTypeChecks: true }).ok).toBe(true);
-      }),
+      fc.property(
+        fc.jsonValue().filter((value) => !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)),
+        (value) => {
+          expect(validateFields({ priceCents: value }, products.fields, 'partial').ok).toBe(false);
+          expect(validateFields({ priceCents: value }, products.fields, 'partial', { skipsTypeChecks: true }).ok).toBe(
+            true,
+          );
+        },
+      ),
     );
   });
 
   it('accepts any non-negative number as an order total', () => {
-    fc.assert(fc.property(fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }), (total) => {
-      expect(validateFields({ total }, orders.fields, 'partial').ok).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }), (total) => {
+        expect(validateFields({ total }, orders.fields, 'partial').ok).toBe(true);
+      }),
+    );
   });
 
   it('lists the defaults of optional fields', () => {

@@ -28,7 +28,11 @@ export function validateFields(
   for (const name of Object.keys(body)) {
     if (!Object.hasOwn(specs, name)) {
       if (leniency.dropsUnknownFields) continue;
-      return { ok: false, code: 'unknown_field', message: `unknown field "${clip(name)}"; allowed: ${Object.keys(specs).join(', ')}` };
+      return {
+        ok: false,
+        code: 'unknown_field',
+        message: `unknown field "${clip(name)}"; allowed: ${Object.keys(specs).join(', ')}`,
+      };
     }
     const value = body[name];
     const problem = leniency.skipsTypeChecks ? undefined : describeProblem(value, specs[name]!);
@@ -60,7 +64,8 @@ function describeProblem(value: unknown, spec: FieldSpec): string | undefined {
       if (value.length < spec.minLength || value.length > spec.maxLength) {
         return `must be ${spec.minLength} to ${spec.maxLength} characters long`;
       }
-      if (spec.mustContain !== undefined && !value.includes(spec.mustContain)) return `must contain "${spec.mustContain}"`;
+      if (spec.mustContain !== undefined && !value.includes(spec.mustContain))
+        return `must contain "${spec.mustContain}"`;
       return undefined;
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';

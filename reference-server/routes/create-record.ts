@@ -18,7 +18,12 @@ export function createRecordHandler(ctx: ServerContext, resource: ResourceDefini
 }
 
 /** Creates a record from `body` and answers it; also used by the nested create. */
-export async function createRecord(ctx: ServerContext, resource: ResourceDefinition, body: Readonly<Record<string, unknown>>, res: Response): Promise<void> {
+export async function createRecord(
+  ctx: ServerContext,
+  resource: ResourceDefinition,
+  body: Readonly<Record<string, unknown>>,
+  res: Response,
+): Promise<void> {
   const readOnly = separateReadOnlyFields(body, undefined);
   if (!readOnly.ok) throw new HttpError(400, 'read_only_field', readOnly.message);
   const checked = validateFields(readOnly.writable, resource.fields, 'whole', validationLeniency(ctx));

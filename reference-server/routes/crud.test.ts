@@ -54,7 +54,9 @@ describe('create and read', () => {
 
   it('creates orders and products with their own id prefixes', async () => {
     const customer = await newCustomer();
-    const order = await api.call('POST', '/orders', { body: { customerId: customer.id, total: 10.5, status: 'pending', note: 'gift' } });
+    const order = await api.call('POST', '/orders', {
+      body: { customerId: customer.id, total: 10.5, status: 'pending', note: 'gift' },
+    });
     expect(order.status).toBe(201);
     expect(order.json).toMatchObject({ customerId: customer.id, total: 10.5, status: 'pending', note: 'gift' });
     expect(order.json.id).toMatch(/^ord_/);
@@ -67,16 +69,28 @@ describe('create and read', () => {
 describe('PUT replaces the whole record', () => {
   it('resets optional fields left out to their default and keeps id and createdAt', async () => {
     const created = await newCustomer({ tier: 'enterprise' });
-    const put = await api.call('PUT', `/customers/${String(created.id)}`, { body: { name: 'Grace', email: 'grace@example.com' } });
+    const put = await api.call('PUT', `/customers/${String(created.id)}`, {
+      body: { name: 'Grace', email: 'grace@example.com' },
+    });
     expect(put.status).toBe(200);
-    expect(put.json).toMatchObject({ id: created.id, name: 'Grace', email: 'grace@example.com', tier: 'free', createdAt: created.createdAt });
+    expect(put.json).toMatchObject({
+      id: created.id,
+      name: 'Grace',
+      email: 'grace@example.com',
+      tier: 'free',
+      createdAt: created.createdAt,
+    });
     expect((await api.call('GET', `/customers/${String(created.id)}`)).json).toEqual(put.json);
   });
 
   it('removes an optional field without a default', async () => {
     const customer = await newCustomer();
-    const order = await api.call('POST', '/orders', { body: { customerId: customer.id, total: 1, status: 'paid', note: 'x' } });
-    const put = await api.call('PUT', `/orders/${String(order.json.id)}`, { body: { customerId: customer.id, total: 2, status: 'paid' } });
+    const order = await api.call('POST', '/orders', {
+      body: { customerId: customer.id, total: 1, status: 'paid', note: 'x' },
+    });
+    const put = await api.call('PUT', `/orders/${String(order.json.id)}`, {
+      body: { customerId: customer.id, total: 2, status: 'paid' },
+    });
     expect(put.status).toBe(200);
     expect(put.json).not.toHaveProperty('note');
   });
@@ -99,10 +113,14 @@ describe('PUT replaces the whole record', () => {
     const same = await api.call('PUT', `/customers/${String(created.id)}`, { body: { ...created, name: 'Same id' } });
     expect(same.status).toBe(200);
     expect(same.json.id).toBe(created.id);
-    const other = await api.call('PUT', `/customers/${String(created.id)}`, { body: { ...created, id: 'cus_1111111111111111' } });
+    const other = await api.call('PUT', `/customers/${String(created.id)}`, {
+      body: { ...created, id: 'cus_1111111111111111' },
+    });
     expect(other.status).toBe(400);
     expect(other.json.error.code).toBe('read_only_field');
-    const otherCreatedAt = await api.call('PATCH', `/customers/${String(created.id)}`, { body: { createdAt: '2000-01-01T00:00:00.000Z' } });
+    const otherCreatedAt = await api.call('PATCH', `/customers/${String(created.id)}`, {
+      body: { createdAt: '2000-01-01T00:00:00.000Z' },
+    });
     expect(otherCreatedAt.status).toBe(400);
     expect((await api.call('GET', '/customers/cus_1111111111111111')).status).toBe(404);
   });
@@ -113,7 +131,13 @@ describe('PATCH changes only the given fields', () => {
     const created = await newCustomer({ tier: 'pro' });
     const patch = await api.call('PATCH', `/customers/${String(created.id)}`, { body: { name: 'Patched' } });
     expect(patch.status).toBe(200);
-    expect(patch.json).toMatchObject({ id: created.id, name: 'Patched', email: 'ada@example.com', tier: 'pro', createdAt: created.createdAt });
+    expect(patch.json).toMatchObject({
+      id: created.id,
+      name: 'Patched',
+      email: 'ada@example.com',
+      tier: 'pro',
+      createdAt: created.createdAt,
+    });
     expect(patch.json.updatedAt >= String(created.updatedAt)).toBe(true);
   });
 
@@ -128,7 +152,9 @@ describe('PATCH changes only the given fields', () => {
   it('refuses to point an order at an unknown customer with 422', async () => {
     const customer = await newCustomer();
     const order = await api.call('POST', '/orders', { body: { customerId: customer.id, total: 1, status: 'paid' } });
-    const patch = await api.call('PATCH', `/orders/${String(order.json.id)}`, { body: { customerId: 'cus_0000000000000000' } });
+    const patch = await api.call('PATCH', `/orders/${String(order.json.id)}`, {
+      body: { customerId: 'cus_0000000000000000' },
+    });
     expect(patch.status).toBe(422);
     expect(patch.json.error.code).toBe('unknown_customer');
   });

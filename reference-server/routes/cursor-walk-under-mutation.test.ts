@@ -31,7 +31,11 @@ async function createCustomer(label: string): Promise<string> {
 }
 
 it('walks 400 records with inserts and deletes (anchor included) between pages without a repeat or a gap', async () => {
-  const initial = seedStore(served.reference.store.customers, 400, (index) => ({ name: `seed${index}`, email: `seed${index}@x.io`, tier: 'free' }));
+  const initial = seedStore(served.reference.store.customers, 400, (index) => ({
+    name: `seed${index}`,
+    email: `seed${index}@x.io`,
+    tier: 'free',
+  }));
   const deleted = new Set<string>();
   const seen: string[] = [];
   let cursor: string | null = null;

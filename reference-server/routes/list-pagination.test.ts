@@ -19,7 +19,9 @@ beforeAll(async () => {
   api = createApiClient(served.url, 't');
   customerIds = [];
   for (let index = 0; index < 45; index += 1) {
-    customerIds.push((await api.call('POST', '/customers', { body: { name: `C${index}`, email: `c${index}@x.io` } })).json.id);
+    customerIds.push(
+      (await api.call('POST', '/customers', { body: { name: `C${index}`, email: `c${index}@x.io` } })).json.id,
+    );
   }
   parentId = customerIds[0]!;
   orderIds = [];
@@ -52,7 +54,13 @@ async function walkBy(style: 'offset' | 'page' | 'cursor', path: string, size: n
   for (let index = 0; index < 100; index += 1) {
     const join = path.includes('?') ? '&' : '?';
     const query =
-      style === 'offset' ? `limit=${size}&offset=${index * size}` : style === 'page' ? `page=${index + 1}&per_page=${size}` : cursor === null ? `limit=${size}` : `limit=${size}&after=${cursor}`;
+      style === 'offset'
+        ? `limit=${size}&offset=${index * size}`
+        : style === 'page'
+          ? `page=${index + 1}&per_page=${size}`
+          : cursor === null
+            ? `limit=${size}`
+            : `limit=${size}&after=${cursor}`;
     const body = await list(`${path}${join}${query}`);
     pages.push(body.items.map((item) => item.id));
     if (!body.has_more) {
@@ -68,7 +76,9 @@ async function walkBy(style: 'offset' | 'page' | 'cursor', path: string, size: n
 describe('list pagination', () => {
   it('orders by createdAt, then id, and shares timestamps between records', async () => {
     const { items } = await list('/customers?limit=100');
-    const sorted = [...items].sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
+    const sorted = [...items].sort((a, b) =>
+      a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1,
+    );
     expect(items).toEqual(sorted);
     expect(new Set(items.map((item) => item.createdAt)).size).toBeLessThan(items.length / 2);
   });
@@ -85,7 +95,12 @@ describe('list pagination', () => {
   });
 
   it('gives the same pages by limit/offset, page/per_page and cursor, on top-level, nested and webhook lists', async () => {
-    for (const [path, size] of [['/customers', 7], ['/customers', 15], [`/customers/${parentId}/orders`, 4], ['/webhooks', 6]] as const) {
+    for (const [path, size] of [
+      ['/customers', 7],
+      ['/customers', 15],
+      [`/customers/${parentId}/orders`, 4],
+      ['/webhooks', 6],
+    ] as const) {
       const byOffset = await walkBy('offset', path, size);
       expect(await walkBy('page', path, size)).toEqual(byOffset);
       expect(await walkBy('cursor', path, size)).toEqual(byOffset);
@@ -105,9 +120,27 @@ describe('list pagination', () => {
   it('answers invalid parameters with 400 invalid_pagination on every list', async () => {
     const ordersCursor = (await list(`/customers/${parentId}/orders?limit=1`)).next_cursor!;
     const bad = [
-      'limit=0', 'limit=-1', 'limit=1.5', 'limit=abc', 'limit=', 'limit=9007199254740993', 'limit=1e2', 'offset=-1', 'offset=x',
-      'page=0', 'page=-2', 'per_page=0', 'per_page=2.5', 'after=garbage', 'after=', 'after=x&offset=1', 'after=x&page=2',
-      'offset=1&page=2', 'limit=5&per_page=5', 'limit=1&limit=2', `after=${ordersCursor}`,
+      'limit=0',
+      'limit=-1',
+      'limit=1.5',
+      'limit=abc',
+      'limit=',
+      'limit=9007199254740993',
+      'limit=1e2',
+      'offset=-1',
+      'offset=x',
+      'page=0',
+      'page=-2',
+      'per_page=0',
+      'per_page=2.5',
+      'after=garbage',
+      'after=',
+      'after=x&offset=1',
+      'after=x&page=2',
+      'offset=1&page=2',
+      'limit=5&per_page=5',
+      'limit=1&limit=2',
+      `after=${ordersCursor}`,
     ];
     for (const path of ['/customers', `/customers/${parentId}/orders`, '/webhooks']) {
       for (const query of bad) {
@@ -127,20 +160,28 @@ describe('related collection /customers/{id}/orders', () => {
   });
 
   it('creates an order for the customer in the path', async () => {
-    const created = await api.call('POST', `/customers/${customerIds[5]!}/orders`, { body: { total: 42.5, status: 'pending' } });
+    const created = await api.call('POST', `/customers/${customerIds[5]!}/orders`, {
+      body: { total: 42.5, status: 'pending' },
+    });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ customerId: customerIds[5], total: 42.5, status: 'pending' });
-    expect((await list(`/customers/${customerIds[5]!}/orders`)).items.map((item) => item.id)).toEqual([created.json.id]);
+    expect((await list(`/customers/${customerIds[5]!}/orders`)).items.map((item) => item.id)).toEqual([
+      created.json.id,
+    ]);
     expect((await api.call('GET', `/orders/${String(created.json.id)}`)).status).toBe(200);
   });
 
   it('refuses a customerId in the body that differs from the path', async () => {
-    const answer = await api.call('POST', `/customers/${customerIds[6]!}/orders`, { body: { customerId: customerIds[7], total: 1, status: 'paid' } });
+    const answer = await api.call('POST', `/customers/${customerIds[6]!}/orders`, {
+      body: { customerId: customerIds[7], total: 1, status: 'paid' },
+    });
     expect(answer.status).toBe(400);
   });
 
   it('answers 404 for an unknown parent on list and create', async () => {
     expect((await api.call('GET', '/customers/cus_0000000000000000/orders')).status).toBe(404);
-    expect((await api.call('POST', '/customers/cus_0000000000000000/orders', { body: { total: 1, status: 'paid' } })).status).toBe(404);
+    expect(
+      (await api.call('POST', '/customers/cus_0000000000000000/orders', { body: { total: 1, status: 'paid' } })).status,
+    ).toBe(404);
   });
 });

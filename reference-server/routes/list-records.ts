@@ -7,6 +7,10 @@ import type { ServerContext } from './server-context.js';
 export function listRecordsHandler(ctx: ServerContext, resource: ResourceDefinition): RequestHandler {
   const collection = ctx.store[resource.collection];
   return async (req, res) => {
-    await sendListPage(req, res, ctx, { view: () => collection.list(), idPrefix: collection.idPrefix, present: (record) => record });
+    await sendListPage(req, res, ctx, {
+      view: () => collection.list(),
+      idPrefix: collection.idPrefix,
+      present: (record) => record,
+    });
   };
 }

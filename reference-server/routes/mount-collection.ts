@@ -11,7 +11,12 @@ import { readRecordHandler } from './read-record.js';
 import { replaceRecordHandler } from './replace-record.js';
 import type { ServerContext } from './server-context.js';
 
-export function mountCollection(app: Express, ctx: ServerContext, resource: ResourceDefinition, jsonBody: RequestHandler): void {
+export function mountCollection(
+  app: Express,
+  ctx: ServerContext,
+  resource: ResourceDefinition,
+  jsonBody: RequestHandler,
+): void {
   const path = collectionPath(ctx, resource);
   app.get(path, listRecordsHandler(ctx, resource));
   app.post(path, jsonBody, createRecordHandler(ctx, resource));

@@ -25,9 +25,13 @@ export function listCustomerOrdersHandler(ctx: ServerContext): RequestHandler {
     const customerId = String(req.params.id);
     if (!ctx.defects.has('nested-list-unknown-parent-200')) findRecordOr404(ctx, customers, customerId);
     const leaksOtherParents = ctx.defects.has('nested-list-leaks-other-parents');
-    const ofCustomer = (): readonly Order[] => (leaksOtherParents ? ctx.store.orders.list() : ctx.store.orders.list().filter((order) => order.customerId === customerId));
+    const ofCustomer = (): readonly Order[] =>
+      leaksOtherParents
+        ? ctx.store.orders.list()
+        : ctx.store.orders.list().filter((order) => order.customerId === customerId);
     await sendListPage(req, res, ctx, {
-      view: () => (ctx.defects.has('deleted-child-still-nested') ? withEverListed(customerId, ofCustomer()) : ofCustomer()),
+      view: () =>
+        ctx.defects.has('deleted-child-still-nested') ? withEverListed(customerId, ofCustomer()) : ofCustomer(),
       idPrefix: orders.idPrefix,
       present: (record) => record,
       ignoresPageSize: ctx.defects.has('nested-list-ignores-limit'),
@@ -44,7 +48,10 @@ export function createCustomerOrderHandler(ctx: ServerContext): RequestHandler {
       throw new HttpError(400, 'validation_failed', 'customerId must be left out or equal the customer in the path');
     }
     // nested-create-rounds-total defect: this route parses total as an integer.
-    const total = ctx.defects.has('nested-create-rounds-total') && typeof body.total === 'number' ? { total: Math.trunc(body.total) } : {};
+    const total =
+      ctx.defects.has('nested-create-rounds-total') && typeof body.total === 'number'
+        ? { total: Math.trunc(body.total) }
+        : {};
     await createRecord(ctx, orders, { ...body, ...total, customerId }, res);
   };
 }

@@ -18,6 +18,13 @@ export function patchRecordHandler(ctx: ServerContext, resource: ResourceDefinit
     const checked = validateFields(readOnly.writable, resource.fields, 'partial', validationLeniency(ctx));
     if (!checked.ok) throw new HttpError(400, checked.code, checked.message);
     const base = ctx.defects.has('patch-replaces') ? defaultFields(resource.fields) : ownFields(resource, stored);
-    await saveUpdate(ctx, resource, stored, inDeclaredOrder(resource.fields, { ...base, ...checked.fields }), readOnly.requestedId, res);
+    await saveUpdate(
+      ctx,
+      resource,
+      stored,
+      inDeclaredOrder(resource.fields, { ...base, ...checked.fields }),
+      readOnly.requestedId,
+      res,
+    );
   };
 }

@@ -17,9 +17,16 @@ export function replaceRecordHandler(ctx: ServerContext, resource: ResourceDefin
     const readOnly = separateReadOnlyFields(body, stored, ctx.defects.has('id-changeable'));
     if (!readOnly.ok) throw new HttpError(400, 'read_only_field', readOnly.message);
     const merges = ctx.defects.has('put-merges');
-    const checked = validateFields(readOnly.writable, resource.fields, merges ? 'partial' : 'whole', validationLeniency(ctx));
+    const checked = validateFields(
+      readOnly.writable,
+      resource.fields,
+      merges ? 'partial' : 'whole',
+      validationLeniency(ctx),
+    );
     if (!checked.ok) throw new HttpError(400, checked.code, checked.message);
-    const fields = merges ? inDeclaredOrder(resource.fields, { ...ownFields(resource, stored), ...checked.fields }) : checked.fields;
+    const fields = merges
+      ? inDeclaredOrder(resource.fields, { ...ownFields(resource, stored), ...checked.fields })
+      : checked.fields;
     await saveUpdate(ctx, resource, stored, fields, readOnly.requestedId, res);
   };
 }

@@ -26,8 +26,15 @@ export interface ListSource<T extends SortKey> {
 // servers in one process never share it.
 const rememberedSizes = new WeakMap<Socket, unknown>();
 
-export async function sendListPage<T extends SortKey>(req: Request, res: Response, ctx: ServerContext, source: ListSource<T>): Promise<void> {
-  const query = ctx.defects.has('page-size-remembered') ? withRememberedSize(req) : (req.query as Record<string, unknown>);
+export async function sendListPage<T extends SortKey>(
+  req: Request,
+  res: Response,
+  ctx: ServerContext,
+  source: ListSource<T>,
+): Promise<void> {
+  const query = ctx.defects.has('page-size-remembered')
+    ? withRememberedSize(req)
+    : (req.query as Record<string, unknown>);
   const parsed = parsePageParams(query, ctx.pageParamPolicy);
   let request = parsed.ok ? parsed.request : fallBackOnInvalid(ctx, parsed.message);
   if (source.ignoresPageSize) request = { ...request, size: Number.POSITIVE_INFINITY };
@@ -73,7 +80,8 @@ function fallBackOnInvalid(ctx: ServerContext, message: string): PageRequest {
 function applyPastTheEndDefects(ctx: ServerContext, request: PageRequest, length: number): PageRequest {
   const { start, style, size } = request;
   if (start.kind !== 'offset' || start.offset === 0 || start.offset < length) return request;
-  if (ctx.defects.has('500-past-the-end') && (style === 'offset' || style === 'page')) throw new HttpError(500, 'internal_error', 'internal error');
+  if (ctx.defects.has('500-past-the-end') && (style === 'offset' || style === 'page'))
+    throw new HttpError(500, 'internal_error', 'internal error');
   if (ctx.defects.has('page-past-end-repeats-last-page') && style === 'page' && length > 0 && Number.isFinite(size)) {
     return { ...request, start: { kind: 'offset', offset: Math.floor((length - 1) / size) * size } };
   }

@@ -38,4 +38,8 @@ export interface DefectTuning {
   readonly retryAfterSeconds: number;
 }
 
-export const defaultDefectTuning: DefectTuning = { receiverSlowAckMs: 12_000, slowDeepPageMsPerItem: 1, retryAfterSeconds: 1 };
+export const defaultDefectTuning: DefectTuning = {
+  receiverSlowAckMs: 12_000,
+  slowDeepPageMsPerItem: 1,
+  retryAfterSeconds: 1,
+};

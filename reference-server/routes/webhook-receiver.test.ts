@@ -22,7 +22,10 @@ function uniqueId(prefix: string): string {
   return `${prefix}_${sequence}_${Date.now()}`;
 }
 
-async function deliver(raw: string | Buffer, signature: string | null = signatureHeader('receiver-secret', Buffer.from(raw))) {
+async function deliver(
+  raw: string | Buffer,
+  signature: string | null = signatureHeader('receiver-secret', Buffer.from(raw)),
+) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (signature !== null) headers['x-signature'] = signature;
   return api.call('POST', '/webhook-receiver', { rawBody: raw, headers, token: null });
@@ -50,7 +53,18 @@ describe('webhook receiver', () => {
     const id = uniqueId('evt');
     const raw = `{ "event" : "customer.created",\n  "id": "${id}", "data": {"id": "cus_\\u0041x", "name": "\\u00e9"} }`;
     expect((await deliver(raw)).status).toBe(200);
-    expect((await deliver(Buffer.from(eventBody('customer.created', uniqueId('evt'), { id: 'x' })), signatureHeader('receiver-secret', Buffer.from(eventBody('customer.created', 'x', { id: 'x' }), 'utf8'), 'base64'))).status).toBe(401);
+    expect(
+      (
+        await deliver(
+          Buffer.from(eventBody('customer.created', uniqueId('evt'), { id: 'x' })),
+          signatureHeader(
+            'receiver-secret',
+            Buffer.from(eventBody('customer.created', 'x', { id: 'x' }), 'utf8'),
+            'base64',
+          ),
+        )
+      ).status,
+    ).toBe(401);
   });
 
   it('accepts a base64 digest too', async () => {
@@ -62,7 +76,14 @@ describe('webhook receiver', () => {
     const id = uniqueId('evt');
     const raw = eventBody('customer.created', id, { id: 'cus_1' });
     const digest = signatureHeader('receiver-secret', Buffer.from(raw)).slice('sha256='.length);
-    for (const signature of [null, digest, signatureHeader('other-secret', Buffer.from(raw)), signatureHeader('receiver-secret', Buffer.from(`${raw} `)), 'sha256=', 'garbage']) {
+    for (const signature of [
+      null,
+      digest,
+      signatureHeader('other-secret', Buffer.from(raw)),
+      signatureHeader('receiver-secret', Buffer.from(`${raw} `)),
+      'sha256=',
+      'garbage',
+    ]) {
       const answer = await deliver(raw, signature);
       expect(answer.status, String(signature)).toBe(401);
       expect(answer.json.error.code).toBe('invalid_signature');
@@ -71,7 +92,20 @@ describe('webhook receiver', () => {
   });
 
   it('answers signed bodies that are not valid events with 400', async () => {
-    const bodies = ['{', 'null', '[]', '"x"', '{"id":"e","data":{}}', '{"event":"a","data":{}}', '{"event":"a","id":"e"}', '{"event":1,"id":"e","data":{}}', '{"event":"a","id":2,"data":{}}', '{"event":"a","id":"e","data":[]}', '{"event":"a","id":"e","data":{"id":5}}', ''];
+    const bodies = [
+      '{',
+      'null',
+      '[]',
+      '"x"',
+      '{"id":"e","data":{}}',
+      '{"event":"a","data":{}}',
+      '{"event":"a","id":"e"}',
+      '{"event":1,"id":"e","data":{}}',
+      '{"event":"a","id":2,"data":{}}',
+      '{"event":"a","id":"e","data":[]}',
+      '{"event":"a","id":"e","data":{"id":5}}',
+      '',
+    ];
     for (const raw of bodies) expect((await deliver(raw)).status, raw).toBe(400);
   });
 
@@ -97,8 +131,20 @@ describe('webhook receiver', () => {
     const recordId = uniqueId('cus');
     const updateId = uniqueId('evt');
     const createId = uniqueId('evt');
-    expect((await deliver(eventBody('customer.updated', updateId, { id: recordId, name: 'New', updatedAt: '2024-01-02T00:00:00.000Z' }))).status).toBe(200);
-    expect((await deliver(eventBody('customer.created', createId, { id: recordId, name: 'Old', updatedAt: '2024-01-01T00:00:00.000Z' }))).status).toBe(200);
+    expect(
+      (
+        await deliver(
+          eventBody('customer.updated', updateId, { id: recordId, name: 'New', updatedAt: '2024-01-02T00:00:00.000Z' }),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await deliver(
+          eventBody('customer.created', createId, { id: recordId, name: 'Old', updatedAt: '2024-01-01T00:00:00.000Z' }),
+        )
+      ).status,
+    ).toBe(200);
     expect((await tally(updateId)).processedCount).toBe(1);
     expect((await tally(createId)).processedCount).toBe(1);
     const mirrored = await api.call('GET', `/webhook-receiver/records/${recordId}`);

@@ -18,14 +18,21 @@ export function mountSignedReceiver(app: Express, ctx: ServerContext): void {
   const rawBody = express.raw({ type: () => true, limit, inflate: false });
   // receiver-closes-oversized: a body declared above the limit is refused by closing the connection.
   const closesOversized: express.RequestHandler = (req, _res, next) => {
-    if (ctx.defects.has('receiver-closes-oversized') && Number(req.get('content-length')) > limit) return void req.socket.destroy();
+    if (ctx.defects.has('receiver-closes-oversized') && Number(req.get('content-length')) > limit)
+      return void req.socket.destroy();
     next();
   };
   app.post('/webhook-receiver', closesOversized, rawBody, async (req, res) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const parsed = parseJson(raw);
     if (ctx.defects.has('receiver-refuses-everything') || !isSignatureAccepted(ctx, req, raw, parsed)) {
-      throw new HttpError(401, 'invalid_signature', ctx.receiverProfile === 'standard-webhooks' ? 'webhook-signature must be v1,<HMAC-SHA256 of id.timestamp.body>, with a timestamp within 5 minutes' : 'X-Signature must be sha256=<HMAC-SHA256 of the raw body>');
+      throw new HttpError(
+        401,
+        'invalid_signature',
+        ctx.receiverProfile === 'standard-webhooks'
+          ? 'webhook-signature must be v1,<HMAC-SHA256 of id.timestamp.body>, with a timestamp within 5 minutes'
+          : 'X-Signature must be sha256=<HMAC-SHA256 of the raw body>',
+      );
     }
     if (parsed === undefined) {
       if (ctx.defects.has('receiver-500-on-bad-json')) throw new HttpError(500, 'internal_error', 'internal error');
@@ -37,8 +44,10 @@ export function mountSignedReceiver(app: Express, ctx: ServerContext): void {
       if (!ctx.defects.has('receiver-accepts-invalid-event')) throw new HttpError(400, 'invalid_event', event);
     } else {
       const outcome = await receiveOnce(ctx, event, raw);
-      if (outcome === 'rejected-duplicate') throw new HttpError(409, 'duplicate_event', 'this event id was already received');
-      if (outcome === 'rejected-out-of-order') throw new HttpError(409, 'out_of_order_event', 'an update arrived before the create of its record');
+      if (outcome === 'rejected-duplicate')
+        throw new HttpError(409, 'duplicate_event', 'this event id was already received');
+      if (outcome === 'rejected-out-of-order')
+        throw new HttpError(409, 'out_of_order_event', 'an update arrived before the create of its record');
       answer = { received: true, duplicate: outcome === 'duplicate' };
     }
     if (ctx.defects.has('receiver-slow-ack')) await ctx.timers.delay(ctx.tuning.receiverSlowAckMs);
@@ -61,19 +70,31 @@ export function mountReceiverObservation(app: Express, ctx: ServerContext): void
   });
 }
 
-function isSignatureAccepted(ctx: ServerContext, req: Request, raw: Buffer, parsed: { value: unknown } | undefined): boolean {
+function isSignatureAccepted(
+  ctx: ServerContext,
+  req: Request,
+  raw: Buffer,
+  parsed: { value: unknown } | undefined,
+): boolean {
   if (ctx.defects.has('receiver-skips-verification')) return true;
   if (ctx.receiverProfile === 'standard-webhooks') {
-    return verifyStandardWebhook({ id: req.get('webhook-id'), timestamp: req.get('webhook-timestamp'), signature: req.get('webhook-signature') }, ctx.webhookSecret, raw, Math.floor(Date.now() / 1000), {
-      ignoresTimestamp: ctx.defects.has('receiver-ignores-timestamp'),
-      firstSignatureOnly: ctx.defects.has('receiver-reads-first-signature-only'),
-    });
+    return verifyStandardWebhook(
+      { id: req.get('webhook-id'), timestamp: req.get('webhook-timestamp'), signature: req.get('webhook-signature') },
+      ctx.webhookSecret,
+      raw,
+      Math.floor(Date.now() / 1000),
+      {
+        ignoresTimestamp: ctx.defects.has('receiver-ignores-timestamp'),
+        firstSignatureOnly: ctx.defects.has('receiver-reads-first-signature-only'),
+      },
+    );
   }
   // The defect re-serializes first, so any body not in JSON.stringify's exact form fails.
   const signed = ctx.defects.has('receiver-verifies-reserialized-body')
     ? Buffer.from(parsed === undefined ? '' : JSON.stringify(parsed.value), 'utf8')
     : raw;
-  if (ctx.defects.has('receiver-compares-digest-prefix')) return isDigestPrefixOfSignature(req.get('x-signature'), ctx.webhookSecret, signed);
+  if (ctx.defects.has('receiver-compares-digest-prefix'))
+    return isDigestPrefixOfSignature(req.get('x-signature'), ctx.webhookSecret, signed);
   return verifySignatureHeader(req.get('x-signature'), ctx.webhookSecret, signed);
 }
 
@@ -98,7 +119,8 @@ function parseJson(raw: Buffer): { value: unknown } | undefined {
 
 // Returns the event, or why the body is not one.
 function asReceivedEvent(value: unknown): ReceivedEvent | string {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'the delivery body must be a JSON object';
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return 'the delivery body must be a JSON object';
   const { event, id, data } = value as Record<string, unknown>;
   if (typeof event !== 'string' || event.length === 0 || event.length > 200) return 'event must be a non-empty string';
   if (typeof id !== 'string' || id.length === 0 || id.length > 200) return 'id must be a non-empty string';

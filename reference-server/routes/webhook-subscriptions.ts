@@ -47,7 +47,8 @@ export function mountWebhookSubscriptions(app: Express, ctx: ServerContext, json
 // "HTTPS is used" (6.5) is the deployer's duty.
 function parseSubscription(body: Readonly<Record<string, unknown>>): { url: string; secret: string } {
   for (const name of Object.keys(body)) {
-    if (name !== 'url' && name !== 'secret') throw new HttpError(400, 'unknown_field', `unknown field "${name.slice(0, 60)}"; allowed: url, secret`);
+    if (name !== 'url' && name !== 'secret')
+      throw new HttpError(400, 'unknown_field', `unknown field "${name.slice(0, 60)}"; allowed: url, secret`);
   }
   const { url, secret } = body;
   if (typeof url !== 'string' || url.length > 2048 || !isHttpUrl(url)) {

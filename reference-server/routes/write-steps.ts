@@ -14,7 +14,11 @@ export function validationLeniency(ctx: ServerContext): ValidationLeniency {
 }
 
 /** An order must name an existing customer: 422, since the body is well-formed but refers to nothing. */
-export function assertReferencesExist(ctx: ServerContext, resource: ResourceDefinition, fields: Readonly<Record<string, unknown>>): void {
+export function assertReferencesExist(
+  ctx: ServerContext,
+  resource: ResourceDefinition,
+  fields: Readonly<Record<string, unknown>>,
+): void {
   if (resource.collection !== 'orders') return;
   const customerId = fields.customerId;
   if (typeof customerId !== 'string' || !ctx.store.customers.has(customerId)) {

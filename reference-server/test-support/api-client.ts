@@ -39,7 +39,14 @@ export function createApiClient(baseUrl: string, token: string): ApiClient {
         body = JSON.stringify(options.body);
         headers['content-type'] ??= 'application/json';
       }
-      const response = await request(`${baseUrl}${path}`, { method: method as 'GET', headers, body, dispatcher: agent, headersTimeout: 10_000, bodyTimeout: 10_000 });
+      const response = await request(`${baseUrl}${path}`, {
+        method: method as 'GET',
+        headers,
+        body,
+        dispatcher: agent,
+        headersTimeout: 10_000,
+        bodyTimeout: 10_000,
+      });
       const text = await response.body.text();
       let json: unknown;
       try {

@@ -29,7 +29,10 @@ export interface SigningScheme {
 }
 
 /** Every signature header of one attempt, as a library writes them (some libraries sign asynchronously). */
-export type ExternalSigner = (secret: string, attempt: SignedAttempt) => Record<string, string> | Promise<Record<string, string>>;
+export type ExternalSigner = (
+  secret: string,
+  attempt: SignedAttempt,
+) => Record<string, string> | Promise<Record<string, string>>;
 
 const conventionScheme: SigningScheme = { profile: 'convention', nowSeconds: () => Math.floor(Date.now() / 1000) };
 
@@ -63,17 +66,12 @@ export function buildDeliveryPayload(
   };
   if (scheme.sign !== undefined) return { body, headers, toSign: signedAttempt };
   // The clean sender signs exactly the bytes it sends; the defect signs the compact form instead.
-  const signed = signatureHeadersFor(
-    scheme.profile,
-    secret,
-    signedAttempt,
-    {
-      wrongSecret: defects.has('signature-wrong-secret'),
-      ...(isReserialized ? { signedBytes: compact } : {}),
-      withoutPrefix: defects.has('signature-without-prefix'),
-      base64: defects.has('signature-base64'),
-    },
-  );
+  const signed = signatureHeadersFor(scheme.profile, secret, signedAttempt, {
+    wrongSecret: defects.has('signature-wrong-secret'),
+    ...(isReserialized ? { signedBytes: compact } : {}),
+    withoutPrefix: defects.has('signature-without-prefix'),
+    base64: defects.has('signature-base64'),
+  });
   if (defects.has('sender-omits-id-header')) {
     for (const name of ['x-github-delivery', 'x-shopify-webhook-id']) delete signed[name];
   }

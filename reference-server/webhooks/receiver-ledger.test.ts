@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ReceiverLedger } from './receiver-ledger.js';
 
-const created = { event: 'customer.created', id: 'evt_c', data: { id: 'cus_1', name: 'Old', updatedAt: '2024-01-01T00:00:00.000Z' } };
-const updated = { event: 'customer.updated', id: 'evt_u', data: { id: 'cus_1', name: 'New', updatedAt: '2024-01-02T00:00:00.000Z' } };
+const created = {
+  event: 'customer.created',
+  id: 'evt_c',
+  data: { id: 'cus_1', name: 'Old', updatedAt: '2024-01-01T00:00:00.000Z' },
+};
+const updated = {
+  event: 'customer.updated',
+  id: 'evt_u',
+  data: { id: 'cus_1', name: 'New', updatedAt: '2024-01-02T00:00:00.000Z' },
+};
 
 describe('ReceiverLedger', () => {
   it('processes an event id once and counts every arrival', () => {
@@ -25,7 +33,11 @@ describe('ReceiverLedger', () => {
   it('does not let an older update overwrite a newer one', () => {
     const ledger = new ReceiverLedger();
     ledger.receive(updated);
-    ledger.receive({ ...updated, id: 'evt_old', data: { ...updated.data, name: 'Older', updatedAt: '2023-12-31T00:00:00.000Z' } });
+    ledger.receive({
+      ...updated,
+      id: 'evt_old',
+      data: { ...updated.data, name: 'Older', updatedAt: '2023-12-31T00:00:00.000Z' },
+    });
     expect(ledger.mirrored('cus_1')?.data.name).toBe('New');
   });
 

@@ -71,7 +71,11 @@ export class ReceiverLedger {
    * Records one arrival of `event` and processes it unless it is a repeat. `isRepeat` is decided
    * now by default; the receiver-dedupe-not-atomic defect passes what it decided before an await.
    */
-  receive(event: ReceivedEvent, rawBody: Uint8Array = Buffer.from(JSON.stringify(event)), isRepeat = this.isRepeat(event, rawBody)): ReceiveOutcome {
+  receive(
+    event: ReceivedEvent,
+    rawBody: Uint8Array = Buffer.from(JSON.stringify(event)),
+    isRepeat = this.isRepeat(event, rawBody),
+  ): ReceiveOutcome {
     const tally = this.tallies.get(event.id) ?? { receivedCount: 0, processedCount: 0 };
     this.tallies.set(event.id, tally);
     tally.receivedCount += 1;
@@ -99,17 +103,32 @@ export class ReceiverLedger {
     const known = this.records.get(recordId);
     if (kind === 'created') {
       // An update that came first already holds newer data: keep it, only note the create.
-      this.records.set(recordId, known ? { ...known, hasSeenCreate: true } : { id: recordId, data: event.data, hasSeenCreate: true, isDeleted: false });
+      this.records.set(
+        recordId,
+        known
+          ? { ...known, hasSeenCreate: true }
+          : { id: recordId, data: event.data, hasSeenCreate: true, isDeleted: false },
+      );
       return true;
     }
     if (kind === 'deleted') {
-      this.records.set(recordId, { id: recordId, data: known?.data ?? event.data, hasSeenCreate: known?.hasSeenCreate ?? false, isDeleted: true });
+      this.records.set(recordId, {
+        id: recordId,
+        data: known?.data ?? event.data,
+        hasSeenCreate: known?.hasSeenCreate ?? false,
+        isDeleted: true,
+      });
       return true;
     }
     if (known === undefined && this.policy.rejectsOutOfOrder) return false;
     if (known?.isDeleted) return true;
     if (known !== undefined && isOlder(event.data, known.data)) return true;
-    this.records.set(recordId, { id: recordId, data: event.data, hasSeenCreate: known?.hasSeenCreate ?? false, isDeleted: false });
+    this.records.set(recordId, {
+      id: recordId,
+      data: event.data,
+      hasSeenCreate: known?.hasSeenCreate ?? false,
+      isDeleted: false,
+    });
     return true;
   }
 }

@@ -38,7 +38,12 @@ function standardWebhooksKey(secret: string): Buffer {
 }
 
 /** The signature headers of one attempt in `profile`; an empty object when there is no signature header to send. */
-export function signatureHeadersFor(profile: SenderProfile, secret: string, attempt: SignedAttempt, slips: SigningSlips): Record<string, string> {
+export function signatureHeadersFor(
+  profile: SenderProfile,
+  secret: string,
+  attempt: SignedAttempt,
+  slips: SigningSlips,
+): Record<string, string> {
   const key = slips.wrongSecret ? `${secret}-rotated` : secret;
   const bytes = slips.signedBytes ?? attempt.body;
   const idHeader = attempt.headerId;
@@ -49,14 +54,26 @@ export function signatureHeadersFor(profile: SenderProfile, secret: string, atte
       return { 'x-signature': slips.withoutPrefix ? digest : `sha256=${digest}` };
     }
     case 'github':
-      return { 'x-hub-signature-256': `sha256=${hmac(key, bytes).toString('hex')}`, 'x-github-delivery': idHeader, 'x-github-event': 'apicert' };
+      return {
+        'x-hub-signature-256': `sha256=${hmac(key, bytes).toString('hex')}`,
+        'x-github-delivery': idHeader,
+        'x-github-event': 'apicert',
+      };
     case 'standard-webhooks': {
-      const digest = hmac(slips.wrongSecret ? standardWebhooksKey(secret).reverse() : standardWebhooksKey(secret), `${idHeader}.${t}.`, bytes).toString('base64');
+      const digest = hmac(
+        slips.wrongSecret ? standardWebhooksKey(secret).reverse() : standardWebhooksKey(secret),
+        `${idHeader}.${t}.`,
+        bytes,
+      ).toString('base64');
       return { 'webhook-id': idHeader, 'webhook-timestamp': t, 'webhook-signature': `v1,${digest}` };
     }
     case 'stripe':
       return { 'stripe-signature': `t=${t},v1=${hmac(key, `${t}.`, bytes).toString('hex')}` };
     case 'shopify':
-      return { 'x-shopify-hmac-sha256': hmac(key, bytes).toString('base64'), 'x-shopify-webhook-id': idHeader, 'x-shopify-topic': 'apicert' };
+      return {
+        'x-shopify-hmac-sha256': hmac(key, bytes).toString('base64'),
+        'x-shopify-webhook-id': idHeader,
+        'x-shopify-topic': 'apicert',
+      };
   }
 }

@@ -20,7 +20,10 @@ interface Rig {
 async function rig(options: ReferenceServerOptions = {}): Promise<Rig> {
   const sink = await startCaptureServer();
   cleanups.push(() => sink.close());
-  const server = await startReferenceServer({ webhooks: { timeoutMs: 300, retryBaseMs: 30, maxAttempts: 4 }, ...options });
+  const server = await startReferenceServer({
+    webhooks: { timeoutMs: 300, retryBaseMs: 30, maxAttempts: 4 },
+    ...options,
+  });
   cleanups.push(() => server.close());
   const api = createApiClient(server.url, server.token);
   cleanups.push(() => api.close());
@@ -37,7 +40,9 @@ function parse(body: Buffer): { event: string; id: string; data: Record<string, 
 describe('webhook subscriptions', () => {
   it('registers, lists, reads and removes a subscription, never echoing the secret', async () => {
     const { api, sink } = await rig();
-    const created = await api.call('POST', '/webhooks', { body: { url: `${sink.url}/second`, secret: 'hidden-value' } });
+    const created = await api.call('POST', '/webhooks', {
+      body: { url: `${sink.url}/second`, secret: 'hidden-value' },
+    });
     expect(created.status).toBe(201);
     expect(Object.keys(created.json).sort()).toEqual(['createdAt', 'id', 'url']);
     expect(created.text).not.toContain('hidden-value');
@@ -50,7 +55,14 @@ describe('webhook subscriptions', () => {
 
   it('refuses invalid registrations with 400', async () => {
     const { api } = await rig();
-    for (const body of [{ url: 'not a url', secret: 's' }, { url: 'ftp://x/y', secret: 's' }, { url: 'http://x' }, { url: 'http://x', secret: '' }, { url: 'http://x', secret: 's', extra: 1 }, { url: 5, secret: 's' }]) {
+    for (const body of [
+      { url: 'not a url', secret: 's' },
+      { url: 'ftp://x/y', secret: 's' },
+      { url: 'http://x' },
+      { url: 'http://x', secret: '' },
+      { url: 'http://x', secret: 's', extra: 1 },
+      { url: 5, secret: 's' },
+    ]) {
       expect((await api.call('POST', '/webhooks', { body })).status, JSON.stringify(body)).toBe(400);
     }
   });
@@ -65,7 +77,11 @@ describe('webhook delivery', () => {
     expect(delivery!.headers['x-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
     expect(verifySignatureHeader(String(delivery!.headers['x-signature']), secret, delivery!.body)).toBe(true);
     const event = parse(delivery!.body);
-    expect(event).toEqual({ event: 'customer.created', id: expect.stringMatching(/^evt_[0-9a-f]{24}$/), data: created.json });
+    expect(event).toEqual({
+      event: 'customer.created',
+      id: expect.stringMatching(/^evt_[0-9a-f]{24}$/),
+      data: created.json,
+    });
   });
 
   it('emits created, updated (PUT and PATCH) and deleted for every collection, with distinct ids', async () => {
@@ -73,14 +89,25 @@ describe('webhook delivery', () => {
     const customer = (await api.call('POST', '/customers', { body: { name: 'Ada', email: 'ada@x.io' } })).json;
     await api.call('PUT', `/customers/${String(customer.id)}`, { body: { name: 'Bea', email: 'bea@x.io' } });
     await api.call('PATCH', `/customers/${String(customer.id)}`, { body: { tier: 'pro' } });
-    const order = (await api.call('POST', `/customers/${String(customer.id)}/orders`, { body: { total: 1, status: 'paid' } })).json;
+    const order = (
+      await api.call('POST', `/customers/${String(customer.id)}/orders`, { body: { total: 1, status: 'paid' } })
+    ).json;
     const product = (await api.call('POST', '/products', { body: { sku: 'S', title: 'T', priceCents: 1 } })).json;
     await api.call('PATCH', `/products/${String(product.id)}`, { body: { priceCents: 2 } });
     await api.call('DELETE', `/orders/${String(order.id)}`);
     await api.call('DELETE', `/customers/${String(customer.id)}`);
     const events = (await sink.waitForDeliveries(8)).map((delivery) => parse(delivery.body));
     expect(events.map((event) => event.event).sort()).toEqual(
-      ['customer.created', 'customer.updated', 'customer.updated', 'order.created', 'product.created', 'product.updated', 'order.deleted', 'customer.deleted'].sort(),
+      [
+        'customer.created',
+        'customer.updated',
+        'customer.updated',
+        'order.created',
+        'product.created',
+        'product.updated',
+        'order.deleted',
+        'customer.deleted',
+      ].sort(),
     );
     expect(new Set(events.map((event) => event.id)).size).toBe(8);
     const deleted = events.find((event) => event.event === 'customer.deleted')!;

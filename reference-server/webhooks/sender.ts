@@ -6,7 +6,12 @@ import { Agent, request } from 'undici';
 import type { DefectName } from '../defects.js';
 import type { RecordCollection, StoredSubscription } from '../store.js';
 import type { TimerRegistry } from '../timer-registry.js';
-import { buildDeliveryPayload, type DeliveryPayload, type OutgoingEvent, type SigningScheme } from './delivery-payload.js';
+import {
+  buildDeliveryPayload,
+  type DeliveryPayload,
+  type OutgoingEvent,
+  type SigningScheme,
+} from './delivery-payload.js';
 
 export interface SenderTimings {
   /** An attempt not answered 2xx within this is aborted and counts as failed. */
@@ -57,7 +62,8 @@ export class WebhookSender {
     const id = defects.has('event-ids-reused') ? `evt_${String(data.id)}` : newEventId();
     const event: OutgoingEvent = { event: eventName, id, data };
     const firstAttempts = [...this.options.subscriptions.list()].map(
-      (subscription) => new Promise<void>((firstAttemptDone) => void this.deliver(subscription, event, firstAttemptDone)),
+      (subscription) =>
+        new Promise<void>((firstAttemptDone) => void this.deliver(subscription, event, firstAttemptDone)),
     );
     return Promise.all(firstAttempts).then(() => undefined);
   }
@@ -68,7 +74,11 @@ export class WebhookSender {
     await this.agent.destroy();
   }
 
-  private async deliver(subscription: StoredSubscription, event: OutgoingEvent, firstAttemptDone: () => void): Promise<void> {
+  private async deliver(
+    subscription: StoredSubscription,
+    event: OutgoingEvent,
+    firstAttemptDone: () => void,
+  ): Promise<void> {
     const { defects, timers, timings } = this.options;
     const maxAttempts = defects.has('no-retry') ? 1 : Math.max(1, timings.maxAttempts);
     try {
@@ -76,9 +86,18 @@ export class WebhookSender {
         // A removed subscription gets no more retries; a closed server sends nothing more.
         if (timers.isClosed || !this.options.subscriptions.has(subscription.id)) return;
         const id = attempt > 1 && defects.has('retry-with-new-id') ? newEventId() : event.id;
-        const built = buildDeliveryPayload({ ...event, id }, subscription.secret, attempt, defects, this.options.signing);
+        const built = buildDeliveryPayload(
+          { ...event, id },
+          subscription.secret,
+          attempt,
+          defects,
+          this.options.signing,
+        );
         const sign = this.options.signing?.sign;
-        const payload = built.toSign === undefined || sign === undefined ? built : { ...built, headers: { ...built.headers, ...(await sign(subscription.secret, built.toSign)) } };
+        const payload =
+          built.toSign === undefined || sign === undefined
+            ? built
+            : { ...built, headers: { ...built.headers, ...(await sign(subscription.secret, built.toSign)) } };
         const outcome = await this.attempt(subscription.url, payload);
         if (attempt === 1) firstAttemptDone();
         if (outcome !== 'retry') return;

@@ -41,5 +41,7 @@ export function isDigestPrefixOfSignature(header: string | undefined, secret: st
   if (header === undefined || !header.startsWith('sha256=')) return false;
   const given = header.slice('sha256='.length);
   const digest = createHmac('sha256', secret).update(body).digest();
-  return [digest.toString('hex'), digest.toString('base64')].some((expected) => expected.startsWith(given.toLowerCase()) || expected.startsWith(given));
+  return [digest.toString('hex'), digest.toString('base64')].some(
+    (expected) => expected.startsWith(given.toLowerCase()) || expected.startsWith(given),
+  );
 }

@@ -29,9 +29,22 @@ export function standardWebhookSignature(secret: string, id: string, timestamp: 
   return `v1,${createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.`).update(body).digest('base64')}`;
 }
 
-export function verifyStandardWebhook(headers: StandardWebhookHeaders, secret: string, body: Uint8Array, nowSeconds: number, slips: StandardWebhookSlips): boolean {
+export function verifyStandardWebhook(
+  headers: StandardWebhookHeaders,
+  secret: string,
+  body: Uint8Array,
+  nowSeconds: number,
+  slips: StandardWebhookSlips,
+): boolean {
   const { id, timestamp, signature } = headers;
-  if (id === undefined || id === '' || timestamp === undefined || !/^\d{1,12}$/.test(timestamp) || signature === undefined) return false;
+  if (
+    id === undefined ||
+    id === '' ||
+    timestamp === undefined ||
+    !/^\d{1,12}$/.test(timestamp) ||
+    signature === undefined
+  )
+    return false;
   if (!slips.ignoresTimestamp && Math.abs(nowSeconds - Number(timestamp)) > toleranceSeconds) return false;
   const expected = createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.`).update(body).digest();
   const entries = signature.split(' ').filter((entry) => entry.startsWith('v1,'));

@@ -24,7 +24,9 @@ function describeChange(check: ComparedCheck): string {
 }
 
 function listCategory(label: string, paint: Paint, checks: readonly ComparedCheck[], maxListed: number): string[] {
-  const lines = checks.slice(0, maxListed).map((check) => `  ${paint(label)} ${inert(check.id)}  ${describeChange(check)}`);
+  const lines = checks
+    .slice(0, maxListed)
+    .map((check) => `  ${paint(label)} ${inert(check.id)}  ${describeChange(check)}`);
   const hidden = checks.length - maxListed;
   if (hidden > 0) lines.push(`  (+${hidden} more ${label.trim().toLowerCase()} in index.html)`);
   return lines;
@@ -33,7 +35,8 @@ function listCategory(label: string, paint: Paint, checks: readonly ComparedChec
 function renderGateLine(comparison: RunComparison, failOn: FailOn): string {
   if (failOn === 'any') return '--fail-on any: every failure in a required class decides the exit code';
   const gating = findRequiredNewFailures(comparison).length;
-  if (gating === 0) return '--fail-on new: no new failure in a required class, so failures seen in the baseline do not fail this run';
+  if (gating === 0)
+    return '--fail-on new: no new failure in a required class, so failures seen in the baseline do not fail this run';
   return `--fail-on new: ${plural(gating, 'new failure')} in a required class decide${gating === 1 ? 's' : ''} the exit code`;
 }
 

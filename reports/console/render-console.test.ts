@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildCheck, buildRun, sampleFailingRun, sampleFullRun, sampleHostileRun, sampleMixedRun, samplePassedRun } from '../../harness/model/test-support/sample-run.js';
+import {
+  buildCheck,
+  buildRun,
+  sampleFailingRun,
+  sampleFullRun,
+  sampleHostileRun,
+  sampleMixedRun,
+  samplePassedRun,
+} from '../../harness/model/test-support/sample-run.js';
 import { renderConsoleReport } from './render-console.js';
 
 function indexOfLine(text: string, start: string): number {
@@ -19,9 +27,15 @@ describe('renderConsoleReport', () => {
       '',
       'Verdict: passed: all 3 required classes passed',
     ]);
-    expect(text.endsWith('4 passed, 0 failed, 0 skipped, 0 errored in 3.5s (seed 42)\nReplay: npx apicert run --base-url http://127.0.0.1:4010 --seed 42\n')).toBe(true);
+    expect(
+      text.endsWith(
+        '4 passed, 0 failed, 0 skipped, 0 errored in 3.5s (seed 42)\nReplay: npx apicert run --base-url http://127.0.0.1:4010 --seed 42\n',
+      ),
+    ).toBe(true);
     // The run overview in words, before the counts: each suite that ran, with its checks' time.
-    expect(text).toMatch(/^Time by suite \(checks side by side overlap\): \S+ \d+(\.\d)? m?s(, \S+ \d+(\.\d)? m?s)*\n4 passed/m);
+    expect(text).toMatch(
+      /^Time by suite \(checks side by side overlap\): \S+ \d+(\.\d)? m?s(, \S+ \d+(\.\d)? m?s)*\n4 passed/m,
+    );
     expect(text).not.toContain('Failed and errored');
     expect(text).not.toContain('Warnings');
   });
@@ -50,19 +64,32 @@ describe('renderConsoleReport', () => {
 
   it('shows errored checks with their error code, leaves skipped and passed ones out, and says the run was interrupted', () => {
     const text = renderConsoleReport(sampleMixedRun(), { color: false });
-    expect(text).toContain('  ERRORED pagination.cursor-walk  Following next_cursor visits every item exactly once\n    APICERT_CHECK_TIMEOUT: the check ran past its 5000 ms budget\n');
+    expect(text).toContain(
+      '  ERRORED pagination.cursor-walk  Following next_cursor visits every item exactly once\n    APICERT_CHECK_TIMEOUT: the check ran past its 5000 ms budget\n',
+    );
     expect(text).toContain('  FAILED pagination.offset-walk');
     expect(text).not.toContain('webhooks-sender.signature-over-raw-body');
     expect(text).not.toContain('default page size probed');
     expect(text).toContain('  webhooks-sender    skipped  0 passed, 0 failed, 1 skipped, 0 errored\n');
-    expect(text).toContain('Interrupted: total run budget of 60 s exceeded; 3 checks not run\nTime by suite (checks side by side overlap): resources 12 ms, pagination 5.0 s\n1 passed, 1 failed, 1 skipped, 1 errored in 3.5s (seed 42)');
+    expect(text).toContain(
+      'Interrupted: total run budget of 60 s exceeded; 3 checks not run\nTime by suite (checks side by side overlap): resources 12 ms, pagination 5.0 s\n1 passed, 1 failed, 1 skipped, 1 errored in 3.5s (seed 42)',
+    );
   });
 
   it('names a root cause once, with the checks it blocked under it instead of in full', () => {
     const blocked = (id: string) =>
-      buildCheck({ id, status: 'errored', error: { code: 'APICERT_CHECK_BLOCKED', message: `${id} judged nothing` }, blockedBy: 'webhooks-receiver.signed-delivery-acknowledged' });
+      buildCheck({
+        id,
+        status: 'errored',
+        error: { code: 'APICERT_CHECK_BLOCKED', message: `${id} judged nothing` },
+        blockedBy: 'webhooks-receiver.signed-delivery-acknowledged',
+      });
     const run = buildRun([
-      buildCheck({ id: 'webhooks-receiver.signed-delivery-acknowledged', status: 'failed', message: 'a correctly signed delivery answered 401' }),
+      buildCheck({
+        id: 'webhooks-receiver.signed-delivery-acknowledged',
+        status: 'failed',
+        message: 'a correctly signed delivery answered 401',
+      }),
       blocked('webhooks-receiver.malformed-json-refused'),
       blocked('webhooks-receiver.oversized-body-refused'),
     ]);
@@ -75,12 +102,17 @@ describe('renderConsoleReport', () => {
   });
 
   it('names a shared cause once, with what it affects, the first check in full and the others by id', () => {
-    const notAPage = (id: string, subjects: string[], message: string) => buildCheck({ id, status: 'failed', message, cause: { key: 'list-not-a-page', subjects } });
+    const notAPage = (id: string, subjects: string[], message: string) =>
+      buildCheck({ id, status: 'failed', message, cause: { key: 'list-not-a-page', subjects } });
     const run = buildRun([
       notAPage('resources.list-answers-with-page', ['/customers', '/orders'], 'GET /customers did not answer a page'),
       buildCheck({ id: 'resources.put-replaces-record', status: 'failed', message: 'PUT merged' }),
       notAPage('pagination.walk-within-budget', ['/customers'], 'offset walk of /customers: not a page'),
-      notAPage('pagination.stable-order', ['/customers/{id}/orders'], 'cursor walk of /customers/c1/orders: not a page'),
+      notAPage(
+        'pagination.stable-order',
+        ['/customers/{id}/orders'],
+        'cursor walk of /customers/c1/orders: not a page',
+      ),
     ]);
     const text = renderConsoleReport(run, { color: false });
     expect(text).toContain('Failed and errored checks (4)');
@@ -101,7 +133,9 @@ describe('renderConsoleReport', () => {
 
   it('prints the replay data of a property check', () => {
     const text = renderConsoleReport(sampleFullRun(), { color: false });
-    expect(text).toContain('    counterexample: {"deliveries":[1,2],"big":"12345678901234567890n","nested":{"ok":null}}');
+    expect(text).toContain(
+      '    counterexample: {"deliveries":[1,2],"big":"12345678901234567890n","nested":{"ok":null}}',
+    );
     const run = sampleFullRun();
     const check = run.checks.find((c) => c.status === 'failed' && c.replayPath !== undefined)!;
     expect(text).toContain(`    replay: --seed ${run.seed} --suite ${check.suite} (fast-check seed -7, path 0:1:1)`);
@@ -117,8 +151,12 @@ describe('renderConsoleReport', () => {
     const coloured = renderConsoleReport(sampleMixedRun(), { color: true });
     expect(coloured).toContain('\u001b[31mfailed \u001b[39m');
     const sequences = new Set(coloured.match(/\u001b\[[0-9;]*m/g));
-    expect([...sequences].sort()).toEqual(['\u001b[1m', '\u001b[22m', '\u001b[2m', '\u001b[31m', '\u001b[32m', '\u001b[33m', '\u001b[39m'].sort());
-    expect(coloured.replace(/\u001b\[(1|22|2|31|32|33|39)m/g, '')).toBe(renderConsoleReport(sampleMixedRun(), { color: false }));
+    expect([...sequences].sort()).toEqual(
+      ['\u001b[1m', '\u001b[22m', '\u001b[2m', '\u001b[31m', '\u001b[32m', '\u001b[33m', '\u001b[39m'].sort(),
+    );
+    expect(coloured.replace(/\u001b\[(1|22|2|31|32|33|39)m/g, '')).toBe(
+      renderConsoleReport(sampleMixedRun(), { color: false }),
+    );
   });
 
   it('makes hostile target data inert and cuts long values', () => {

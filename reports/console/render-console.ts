@@ -4,8 +4,20 @@ import { suiteTimes } from '../../harness/model/suite-times.js';
 import { describeChart } from '../../harness/model/describe-chart.js';
 import { describeShards } from '../../harness/model/describe-shards.js';
 import { describeOutcome, describeVerdictReason } from '../../harness/model/describe-outcome.js';
-import { findRootCauses, findSharedCauses, type RootCause, type SharedCauseGroup } from '../../harness/model/root-causes.js';
-import { advisoryClassId, contractClassId, type CheckResult, type ClassResult, type ClassVerdict, type RunResult } from '../../harness/model/run-result.js';
+import {
+  findRootCauses,
+  findSharedCauses,
+  type RootCause,
+  type SharedCauseGroup,
+} from '../../harness/model/root-causes.js';
+import {
+  advisoryClassId,
+  contractClassId,
+  type CheckResult,
+  type ClassResult,
+  type ClassVerdict,
+  type RunResult,
+} from '../../harness/model/run-result.js';
 import { toCounterexampleText } from '../counterexample-text.js';
 import { createPalette, type Paint, type Palette } from './ansi-style.js';
 import { toInertText } from '../../harness/model/inert-text.js';
@@ -39,7 +51,9 @@ function describeCounts(result: ClassResult): string {
 function describeRequirement(result: ClassResult): string {
   if (result.required) return '  (required)';
   if (result.id === advisoryClassId) return '  (not required: --strict or --require advisory gates on it)';
-  return result.id === contractClassId && result.verdict !== 'skipped' ? '  (not required: --require openapi-contract gates on it)' : '';
+  return result.id === contractClassId && result.verdict !== 'skipped'
+    ? '  (not required: --require openapi-contract gates on it)'
+    : '';
 }
 
 function renderClasses(run: RunResult, palette: Palette, inert: Inert): string[] {
@@ -50,18 +64,25 @@ function renderClasses(run: RunResult, palette: Palette, inert: Inert): string[]
   run.classes.forEach((result, index) => {
     const isAdviceOnly = result.id === advisoryClassId && !result.required && result.verdict === 'failed';
     const verdict = (isAdviceOnly ? palette.yellow : paintVerdict(palette, result.verdict))(result.verdict.padEnd(7));
-    lines.push(`  ${(ids[index] ?? '').padEnd(idWidth)}  ${verdict}  ${describeCounts(result)}${describeRequirement(result)}`);
+    lines.push(
+      `  ${(ids[index] ?? '').padEnd(idWidth)}  ${verdict}  ${describeCounts(result)}${describeRequirement(result)}`,
+    );
   });
   return lines;
 }
 
 function renderRunVerdict(run: RunResult, palette: Palette, inert: Inert): string {
-  return palette.bold(`Verdict: ${paintVerdict(palette, run.verdict)(run.verdict)}: ${inert(describeVerdictReason(run))}`);
+  return palette.bold(
+    `Verdict: ${paintVerdict(palette, run.verdict)(run.verdict)}: ${inert(describeVerdictReason(run))}`,
+  );
 }
 
 function renderProblem(run: RunResult, check: CheckResult, palette: Palette, inert: Inert): string[] {
   const status = paintVerdict(palette, check.status)(check.status.toUpperCase());
-  const lines = [`  ${status} ${palette.bold(inert(check.id))}  ${inert(check.title)}`, `    ${inert(describeOutcome(check))}`];
+  const lines = [
+    `  ${status} ${palette.bold(inert(check.id))}  ${inert(check.title)}`,
+    `    ${inert(describeOutcome(check))}`,
+  ];
   if (check.status === 'failed') {
     if (check.expected !== undefined) lines.push(`    expected: ${inert(check.expected)}`);
     if (check.actual !== undefined) lines.push(`    actual:   ${inert(check.actual)}`);
@@ -70,7 +91,9 @@ function renderProblem(run: RunResult, check: CheckResult, palette: Palette, ine
     }
     // --seed takes the run seed (each check derives its own from it); the path is fast-check's, for the record.
     if (check.replayPath !== undefined) {
-      lines.push(`    replay: --seed ${run.seed} --suite ${check.suite} (fast-check seed ${check.seed}, path ${inert(check.replayPath)})`);
+      lines.push(
+        `    replay: --seed ${run.seed} --suite ${check.suite} (fast-check seed ${check.seed}, path ${inert(check.replayPath)})`,
+      );
     }
   }
   for (const chart of check.charts ?? []) lines.push(`    ${inert(describeChart(chart))}`);
@@ -92,7 +115,13 @@ function renderBlocked(cause: RootCause | undefined, inert: Inert): string[] {
 const maxSubjectsShown = 10;
 
 // A shared cause is said once: what it affects, the first check it fails in full, the others by id.
-function renderSharedCause(run: RunResult, group: SharedCauseGroup, causes: ReadonlyMap<string, RootCause>, palette: Palette, inert: Inert): string[] {
+function renderSharedCause(
+  run: RunResult,
+  group: SharedCauseGroup,
+  causes: ReadonlyMap<string, RootCause>,
+  palette: Palette,
+  inert: Inert,
+): string[] {
   const shown = group.subjects.slice(0, maxSubjectsShown).map(inert);
   const more = group.subjects.length - shown.length;
   const [first, ...others] = group.checks;
@@ -100,7 +129,9 @@ function renderSharedCause(run: RunResult, group: SharedCauseGroup, causes: Read
     `  ${palette.red('CAUSE')} ${palette.bold(group.summary)}`,
     `    affects: ${shown.join(', ')}${more > 0 ? ` (+${more} more)` : ''}`,
     `    ${group.checks.length} checks fail or stop on it; the first in full, then the others:`,
-    ...(first === undefined ? [] : [...renderProblem(run, first, palette, inert), ...renderBlocked(causes.get(first.id), inert)]),
+    ...(first === undefined
+      ? []
+      : [...renderProblem(run, first, palette, inert), ...renderBlocked(causes.get(first.id), inert)]),
     `    also: ${others.map((check) => `${inert(check.id)} (${check.status})`).join(', ')}`,
   ];
 }
@@ -118,7 +149,9 @@ function renderProblems(run: RunResult, palette: Palette, inert: Inert): string[
     ...shared.map((group) => renderSharedCause(run, group, causes, palette, inert).join('\n')),
     ...problems
       .filter((check) => !listedUnderCause.has(check.id))
-      .map((check) => [...renderProblem(run, check, palette, inert), ...renderBlocked(causes.get(check.id), inert)].join('\n')),
+      .map((check) =>
+        [...renderProblem(run, check, palette, inert), ...renderBlocked(causes.get(check.id), inert)].join('\n'),
+      ),
   ];
   return ['', palette.bold(`Failed and errored checks (${problems.length})`), blocks.join('\n\n')];
 }
@@ -126,7 +159,9 @@ function renderProblems(run: RunResult, palette: Palette, inert: Inert): string[
 // Advice: good practice the convention does not state, or a rule the kit cannot judge reliably.
 function renderAdvice(run: RunResult, palette: Palette, inert: Inert): string[] {
   const advice = run.checks.flatMap((check) =>
-    check.findings.filter((finding) => finding.level === 'advisory').map((finding) => `  ${palette.yellow('advice')} ${inert(check.id)}: ${inert(finding.message)}`),
+    check.findings
+      .filter((finding) => finding.level === 'advisory')
+      .map((finding) => `  ${palette.yellow('advice')} ${inert(check.id)}: ${inert(finding.message)}`),
   );
   const isGated = run.classes.some((result) => result.id === advisoryClassId && result.required);
   const heading = `Advice (${advice.length}; ${isGated ? 'the advisory class is required, so advice fails this run' : 'counted only in the advisory class, which this run does not require'})`;
@@ -135,10 +170,13 @@ function renderAdvice(run: RunResult, palette: Palette, inert: Inert): string[] 
 
 function renderWarnings(run: RunResult, palette: Palette, inert: Inert): string[] {
   const warnings = run.checks.flatMap((check) =>
-    check.findings.filter((finding) => finding.level === 'warning').map((finding) => `  ${palette.yellow('warning')} ${inert(check.id)}: ${inert(finding.message)}`),
+    check.findings
+      .filter((finding) => finding.level === 'warning')
+      .map((finding) => `  ${palette.yellow('warning')} ${inert(check.id)}: ${inert(finding.message)}`),
   );
   for (const note of run.notes) {
-    if (note.level === 'warning') warnings.push(`  ${palette.yellow('warning')} ${inert(note.suite ?? 'run')}: ${inert(note.message)}`);
+    if (note.level === 'warning')
+      warnings.push(`  ${palette.yellow('warning')} ${inert(note.suite ?? 'run')}: ${inert(note.message)}`);
   }
   return warnings.length === 0 ? [] : ['', palette.bold(`Warnings (${warnings.length})`), ...warnings];
 }
@@ -153,8 +191,13 @@ function renderSummary(run: RunResult, inert: Inert): string[] {
   for (const note of run.notes) if (note.level === 'info') lines.push(`Note: ${inert(note.message)}`);
   // The run overview's words (the HTML report draws it): a slow suite stands out here too.
   const times = suiteTimes(run.checks).filter((time) => time.worst !== 'skipped');
-  if (times.length > 0) lines.push(`Time by suite (checks side by side overlap): ${times.map((time) => `${time.suite} ${formatDuration(time.ms)}`).join(', ')}`);
-  lines.push(`${passed} passed, ${failed} failed, ${skipped} skipped, ${errored} errored in ${seconds}s (seed ${run.seed})`);
+  if (times.length > 0)
+    lines.push(
+      `Time by suite (checks side by side overlap): ${times.map((time) => `${time.suite} ${formatDuration(time.ms)}`).join(', ')}`,
+    );
+  lines.push(
+    `${passed} passed, ${failed} failed, ${skipped} skipped, ${errored} errored in ${seconds}s (seed ${run.seed})`,
+  );
   // The replay command is copied and run: it is never cut, only made inert.
   lines.push(`Replay: ${toInertText(run.replayCommand, Number.MAX_SAFE_INTEGER)}`);
   return lines;

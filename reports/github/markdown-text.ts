@@ -10,7 +10,10 @@ const markdownSyntax = /[\\`*_{}[\]()#!|~>@]/g;
 
 /** One line of plain text: inert, cut to `maxChars`, every markdown character escaped. */
 export function toMarkdownText(text: string, maxChars: number): string {
-  return toInertText(text, maxChars).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replace(markdownSyntax, (char) => `\\${char}`);
+  return toInertText(text, maxChars)
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replace(markdownSyntax, (char) => `\\${char}`);
 }
 
 /**

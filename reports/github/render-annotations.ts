@@ -12,7 +12,8 @@ export const annotationsPerLevel = 10;
 /** The workflow command lines, each ending in a newline; empty when there is nothing to annotate. */
 export function renderGithubAnnotations(run: RunResult): string {
   const required = new Set(run.classes.filter((result) => result.required).map((result) => result.id));
-  const rank = (check: CheckResult): number => (required.has(check.class) ? 0 : 2) + (check.status === 'failed' ? 0 : 1);
+  const rank = (check: CheckResult): number =>
+    (required.has(check.class) ? 0 : 2) + (check.status === 'failed' ? 0 : 1);
   const problems = run.checks
     .map((check, index) => ({ check, index }))
     .filter(({ check }) => check.status === 'failed' || check.status === 'errored')
@@ -20,9 +21,19 @@ export function renderGithubAnnotations(run: RunResult): string {
     .map(({ check }) => check);
   const errors = capped(problems.map(errorOf), problems.length, 'failed or errored checks');
   const warningLines = [
-    ...run.notes.filter((note) => note.level === 'warning').map((note) => ({ title: `apicert warning${note.suite === undefined ? '' : `: ${note.suite}`}`, text: note.message })),
+    ...run.notes
+      .filter((note) => note.level === 'warning')
+      .map((note) => ({
+        title: `apicert warning${note.suite === undefined ? '' : `: ${note.suite}`}`,
+        text: note.message,
+      })),
     ...run.checks.flatMap((check) =>
-      check.findings.filter((finding) => finding.level === 'warning' || finding.level === 'advisory').map((finding) => ({ title: `apicert ${finding.level === 'advisory' ? 'advice' : 'warning'}: ${check.id}`, text: finding.message })),
+      check.findings
+        .filter((finding) => finding.level === 'warning' || finding.level === 'advisory')
+        .map((finding) => ({
+          title: `apicert ${finding.level === 'advisory' ? 'advice' : 'warning'}: ${check.id}`,
+          text: finding.message,
+        })),
     ),
   ];
   const warnings = capped(
@@ -30,7 +41,12 @@ export function renderGithubAnnotations(run: RunResult): string {
     warningLines.length,
     'warnings and advice',
   );
-  return [...errors.map((a) => workflowCommand('error', a.title, a.lines)), ...warnings.map((a) => workflowCommand('warning', a.title, a.lines))].map((line) => `${line}\n`).join('');
+  return [
+    ...errors.map((a) => workflowCommand('error', a.title, a.lines)),
+    ...warnings.map((a) => workflowCommand('warning', a.title, a.lines)),
+  ]
+    .map((line) => `${line}\n`)
+    .join('');
 }
 
 interface Annotation {
@@ -54,5 +70,11 @@ function capped(annotations: readonly Annotation[], total: number, what: string)
   if (annotations.length <= annotationsPerLevel) return annotations;
   const shown = annotations.slice(0, annotationsPerLevel - 1);
   const more = total - shown.length;
-  return [...shown, { title: `apicert: ${more} more ${what}`, lines: [`${more} more ${what} than GitHub shows per step: see the job summary and report.json`] }];
+  return [
+    ...shown,
+    {
+      title: `apicert: ${more} more ${what}`,
+      lines: [`${more} more ${what} than GitHub shows per step: see the job summary and report.json`],
+    },
+  ];
 }

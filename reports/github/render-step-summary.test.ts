@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildCheck, buildExchange, buildRun, sampleHostileRun, samplePassedRun } from '../../harness/model/test-support/sample-run.js';
+import {
+  buildCheck,
+  buildExchange,
+  buildRun,
+  sampleHostileRun,
+  samplePassedRun,
+} from '../../harness/model/test-support/sample-run.js';
 import { toCodeSpan, toMarkdownText } from './markdown-text.js';
 import { renderGithubStepSummary } from './render-step-summary.js';
 
@@ -15,15 +21,22 @@ describe('renderGithubStepSummary', () => {
   });
 
   it('lists each failed or errored check in one line with its curl line', () => {
-    const run = buildRun([buildCheck({ id: 'pagination.failed', status: 'failed', message: 'a row twice', evidence: [buildExchange()] }), buildCheck({ id: 'pagination.errored', status: 'errored', message: 'APICERT_X: stopped' })]);
+    const run = buildRun([
+      buildCheck({ id: 'pagination.failed', status: 'failed', message: 'a row twice', evidence: [buildExchange()] }),
+      buildCheck({ id: 'pagination.errored', status: 'errored', message: 'APICERT_X: stopped' }),
+    ]);
     const summary = renderGithubStepSummary(run);
     expect(summary).toContain('### Failed and errored checks (2)');
-    expect(summary).toContain("- ❌ **pagination.failed** (failed, convention 4.2/3): a row twice ` curl -sS -X GET -H 'Authorization: Bearer $APICERT_TOKEN' 'http://127.0.0.1:4010/customers?limit=2' `");
+    expect(summary).toContain(
+      "- ❌ **pagination.failed** (failed, convention 4.2/3): a row twice ` curl -sS -X GET -H 'Authorization: Bearer $APICERT_TOKEN' 'http://127.0.0.1:4010/customers?limit=2' `",
+    );
     expect(summary).toContain('- ⚠️ **pagination.errored** (errored, convention 4.2/3): APICERT\\_X: stopped');
   });
 
   it('stops below its byte cap, saying how many checks it left out', () => {
-    const failing = Array.from({ length: 400 }, (_, i) => buildCheck({ id: `pagination.f${i}`, status: 'failed', message: 'm'.repeat(900) }));
+    const failing = Array.from({ length: 400 }, (_, i) =>
+      buildCheck({ id: `pagination.f${i}`, status: 'failed', message: 'm'.repeat(900) }),
+    );
     const summary = renderGithubStepSummary(buildRun(failing), { maxBytes: 64 * 1024 });
     expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(64 * 1024);
     expect(summary).toMatch(/- … \d+ more in report\.json \(the summary stops at 64 KiB\)/);
@@ -42,7 +55,9 @@ describe('renderGithubStepSummary', () => {
 
 describe('markdown text', () => {
   it('escapes every markdown and HTML character of target text', () => {
-    expect(toMarkdownText('[x](javascript:1) <b>*a*</b> | # & `c` @team', 100)).toBe('\\[x\\]\\(javascript:1\\) &lt;b\\>\\*a\\*&lt;/b\\> \\| \\# &amp; \\`c\\` \\@team');
+    expect(toMarkdownText('[x](javascript:1) <b>*a*</b> | # & `c` @team', 100)).toBe(
+      '\\[x\\]\\(javascript:1\\) &lt;b\\>\\*a\\*&lt;/b\\> \\| \\# &amp; \\`c\\` \\@team',
+    );
   });
 
   it('fences a code span with more backticks than the text holds in a row', () => {

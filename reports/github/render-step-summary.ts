@@ -35,7 +35,9 @@ export function renderGithubStepSummary(run: RunResult, options: StepSummaryOpti
   ];
   const tail = [
     '',
-    ...(options.reportPaths === undefined || options.reportPaths.length === 0 ? [] : [`Reports: ${options.reportPaths.map((path) => toCodeSpan(path, 500)).join(', ')}`]),
+    ...(options.reportPaths === undefined || options.reportPaths.length === 0
+      ? []
+      : [`Reports: ${options.reportPaths.map((path) => toCodeSpan(path, 500)).join(', ')}`]),
     `Replay: ${toCodeSpan(run.replayCommand, 2_000)}`,
     '',
   ];
@@ -47,7 +49,9 @@ export function renderGithubStepSummary(run: RunResult, options: StepSummaryOpti
     const line = problemLine(check);
     // Room is kept for the line that says how many were left out.
     if (bytes + Buffer.byteLength(line) + 1 + 200 > maxBytes) {
-      lines.push(`- … ${problems.length - index} more in report.json (the summary stops at ${Math.round(maxBytes / 1024)} KiB)`);
+      lines.push(
+        `- … ${problems.length - index} more in report.json (the summary stops at ${Math.round(maxBytes / 1024)} KiB)`,
+      );
       break;
     }
     lines.push(line);

@@ -8,7 +8,10 @@ describe('workflow commands', () => {
   });
 
   it('keep a message on one line, so target text cannot start a command of its own', () => {
-    const line = workflowCommand('error', 'apicert failed: x', ['the target said\n::error::forged', '::stop-commands::token']);
+    const line = workflowCommand('error', 'apicert failed: x', [
+      'the target said\n::error::forged',
+      '::stop-commands::token',
+    ]);
     expect(line.split('\n')).toHaveLength(1);
     expect(line).toMatch(/^::error title=apicert failed%3A x::/);
     // Inert first: the newline inside a line is shown as \n, and lines are joined by an escaped newline.

@@ -6,7 +6,9 @@ import { escapeHtml } from './escape.js';
 
 /** The marker after a cut value. */
 export function renderOmittedMarker(omittedChars: number): string {
-  return omittedChars > 0 ? `<span class="omitted">… (+${formatCount(omittedChars)} characters; report.json has them all)</span>` : '';
+  return omittedChars > 0
+    ? `<span class="omitted">… (+${formatCount(omittedChars)} characters; report.json has them all)</span>`
+    : '';
 }
 
 /** `text` cut to `maxChars`, escaped, with the omitted-count marker. */

@@ -27,12 +27,29 @@ let pageUrl: string;
 beforeAll(async () => {
   browser = await launchChromium();
   // A defect in each suite whose checks draw over time, so each chart is also seen on a failed check.
-  server = await startReferenceServer({ defects: ['cursor-restarts-when-anchor-deleted', 'retry-changes-body', 'receiver-no-dedupe'] });
+  server = await startReferenceServer({
+    defects: ['cursor-restarts-when-anchor-deleted', 'retry-changes-body', 'receiver-no-dedupe'],
+  });
   root = await mkdtemp(join(tmpdir(), 'apicert-grid-'));
   const reportDir = join(root, 'report');
   const io = captureIo({ APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret });
   // The sender suite too: its passing retry schedule is the README's second picture.
-  const code = await runCli(['run', '--base-url', server.url, '--config', exampleConfig, '--suite', 'pagination,webhooks-sender,webhooks-receiver', '--report-dir', reportDir, '--seed', '3'], io);
+  const code = await runCli(
+    [
+      'run',
+      '--base-url',
+      server.url,
+      '--config',
+      exampleConfig,
+      '--suite',
+      'pagination,webhooks-sender,webhooks-receiver',
+      '--report-dir',
+      reportDir,
+      '--seed',
+      '3',
+    ],
+    io,
+  );
   expect(code).toBe(1);
   const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as RunResult;
   const statusOf = (id: string) => report.checks.find((check) => check.id === id)?.status;
@@ -57,13 +74,21 @@ async function gridOf(url: string, javaScriptEnabled: boolean) {
   });
   await page.goto(url);
   // A failed check starts open; otherwise a click opens the native <details>, with or without the page's script.
-  const details = page.locator('details:has(code.check-id:text-is("pagination.cursor.no-duplicates-under-mutation"))').first();
+  const details = page
+    .locator('details:has(code.check-id:text-is("pagination.cursor.no-duplicates-under-mutation"))')
+    .first();
   if ((await details.getAttribute('open')) === null) await details.locator('> summary').click();
   const svg = page.locator('figure.page-grid svg').first();
   await svg.waitFor({ state: 'visible', timeout: 10_000 });
   const result = {
     // The accessible name: the texts of the elements aria-labelledby names.
-    name: (await Promise.all(((await svg.getAttribute('aria-labelledby')) ?? '').split(' ').map((id) => page.locator(`[id="${id}"]`).first().textContent()))).join(' | '),
+    name: (
+      await Promise.all(
+        ((await svg.getAttribute('aria-labelledby')) ?? '')
+          .split(' ')
+          .map((id) => page.locator(`[id="${id}"]`).first().textContent()),
+      )
+    ).join(' | '),
     box: await svg.boundingBox(),
     repeated: await page.locator('figure.page-grid rect[fill="#f8d0d0"]').count(),
     writes: await page.locator('figure.page-grid line').count(),
@@ -76,7 +101,10 @@ async function gridOf(url: string, javaScriptEnabled: boolean) {
 }
 
 /** Runs `look` on `url` in a fresh page, with scripts on and then off: the charts must not need them. */
-async function withAndWithoutScripts(url: string, look: (page: Page, javaScriptEnabled: boolean) => Promise<void>): Promise<void> {
+async function withAndWithoutScripts(
+  url: string,
+  look: (page: Page, javaScriptEnabled: boolean) => Promise<void>,
+): Promise<void> {
   for (const javaScriptEnabled of [true, false]) {
     const context = await browser.newContext({ javaScriptEnabled });
     try {
@@ -90,23 +118,31 @@ async function withAndWithoutScripts(url: string, look: (page: Page, javaScriptE
 }
 
 describe('the page grid of a failed walk under mutation', () => {
-  it.each([true, false])('is drawn, named and marks the rows listed twice (JavaScript %s)', async (javaScriptEnabled) => {
-    const grid = await gridOf(pageUrl, javaScriptEnabled);
-    expect(grid.name).toMatch(/^The pages of the failing walk \| \d+ pages; listed twice: \S+/);
-    expect(grid.box?.width).toBeGreaterThan(100);
-    expect(grid.repeated).toBeGreaterThan(0);
-    expect(grid.writes).toBeGreaterThan(0);
-    expect(grid.caption).toMatch(/w1: after page \d: delete the anchor/);
-    expect(grid.violations).toEqual([]);
-  }, 30_000);
+  it.each([true, false])(
+    'is drawn, named and marks the rows listed twice (JavaScript %s)',
+    async (javaScriptEnabled) => {
+      const grid = await gridOf(pageUrl, javaScriptEnabled);
+      expect(grid.name).toMatch(/^The pages of the failing walk \| \d+ pages; listed twice: \S+/);
+      expect(grid.box?.width).toBeGreaterThan(100);
+      expect(grid.repeated).toBeGreaterThan(0);
+      expect(grid.writes).toBeGreaterThan(0);
+      expect(grid.caption).toMatch(/w1: after page \d: delete the anchor/);
+      expect(grid.violations).toEqual([]);
+    },
+    30_000,
+  );
 
-  it('draws the failed sender and receiver checks\' charts from the same run: the retries that changed their bytes, the answers to a redelivery', async () => {
+  it("draws the failed sender and receiver checks' charts from the same run: the retries that changed their bytes, the answers to a redelivery", async () => {
     await withAndWithoutScripts(pageUrl, async (page) => {
-      const retried = page.locator('details[data-status="failed"]:has(code.check-id:text-is("webhooks-sender.retry-after-failure"))');
+      const retried = page.locator(
+        'details[data-status="failed"]:has(code.check-id:text-is("webhooks-sender.retry-after-failure"))',
+      );
       // A row per event failed in one way, its first attempt failed (red or purple) and its retry.
       expect(await retried.locator('figure.delivery-timeline svg circle[r="5"]').count()).toBeGreaterThanOrEqual(4);
       expect(await retried.locator('[id$="-timeline-desc"]').textContent()).toMatch(/answered 200/);
-      const redelivered = page.locator('details[data-status="failed"]:has(code.check-id:text-is("webhooks-receiver.redelivery-processed-once"))');
+      const redelivered = page.locator(
+        'details[data-status="failed"]:has(code.check-id:text-is("webhooks-receiver.redelivery-processed-once"))',
+      );
       expect(await redelivered.locator('figure.acknowledgements svg rect').count()).toBeGreaterThanOrEqual(2);
       expect(await redelivered.locator('[id$="-acks-desc"]').textContent()).toMatch(/answered 2\d\d after \d+ ms/);
     });
@@ -116,52 +152,102 @@ describe('the page grid of a failed walk under mutation', () => {
     await withAndWithoutScripts(pageUrl, async (page) => {
       const svg = page.locator('figure.run-overview svg');
       await svg.waitFor({ state: 'visible' });
-      expect(await page.locator('[id="overview-desc"]').textContent()).toMatch(/^pagination: [\d.]+ s in its checks, \d+ failed, \d+ passed/);
+      expect(await page.locator('[id="overview-desc"]').textContent()).toMatch(
+        /^pagination: [\d.]+ s in its checks, \d+ failed, \d+ passed/,
+      );
       expect(await svg.locator('rect[fill="#c62828"]').count()).toBe(3); // a failed check in each of the three suites
     });
   }, 30_000);
 
-  it('draws passing checks\' charts from a real run: the sender\'s retries, the receiver\'s answer times, the cost of deep cursor pages, the walks', async () => {
+  it("draws passing checks' charts from a real run: the sender's retries, the receiver's answer times, the cost of deep cursor pages, the walks", async () => {
     const clean = await startReferenceServer({});
     try {
       const reportDir = join(root, 'webhooks');
       const io = captureIo({ APICERT_TOKEN: clean.token, APICERT_WEBHOOK_SECRET: clean.webhookSecret });
-      const code = await runCli(['run', '--base-url', clean.url, '--config', exampleConfig, '--suite', 'webhooks-sender,webhooks-receiver', '--report-dir', reportDir], io);
+      const code = await runCli(
+        [
+          'run',
+          '--base-url',
+          clean.url,
+          '--config',
+          exampleConfig,
+          '--suite',
+          'webhooks-sender,webhooks-receiver',
+          '--report-dir',
+          reportDir,
+        ],
+        io,
+      );
       expect(code, io.out()).toBe(0);
       const webhooksUrl = pathToFileURL(join(reportDir, 'index.html')).href;
       await withAndWithoutScripts(webhooksUrl, async (page) => {
-        const backoff = page.locator('details[data-status="passed"]:has(code.check-id:text-is("webhooks-sender.retry-backoff"))');
+        const backoff = page.locator(
+          'details[data-status="passed"]:has(code.check-id:text-is("webhooks-sender.retry-backoff"))',
+        );
         // The reference server fails the first attempts and backs off: the retries are drawn. Its waits
         // (50, 100, 200 ms) are within the rule's jitter allowance, so no ring asks for a later retry.
         expect(await backoff.locator('figure.delivery-timeline svg circle[r="5"]').count()).toBeGreaterThanOrEqual(3);
         expect(await backoff.locator('figure.delivery-timeline svg circle[fill="none"]').count()).toBe(0);
         // The expected backoff beside the observed one: a tick for each retry from the third attempt.
-        expect(await backoff.locator('figure.delivery-timeline svg line[stroke="#777"]').count()).toBeGreaterThanOrEqual(2);
+        expect(
+          await backoff.locator('figure.delivery-timeline svg line[stroke="#777"]').count(),
+        ).toBeGreaterThanOrEqual(2);
         // A check that got one delivery per event draws it too.
-        const shape = page.locator('details[data-status="passed"]:has(code.check-id:text-is("webhooks-sender.delivery-shape"))');
+        const shape = page.locator(
+          'details[data-status="passed"]:has(code.check-id:text-is("webhooks-sender.delivery-shape"))',
+        );
         expect(await shape.locator('figure.delivery-timeline svg circle[r="5"]').count()).toBeGreaterThanOrEqual(1);
-        expect(await backoff.locator('[id$="-timeline-desc"]').textContent()).toMatch(/^evt_\S+: 0 ms: answered 5\d\d, \d+ ms: answered/);
-        const acknowledged = page.locator('details[data-status="passed"]:has(code.check-id:text-is("webhooks-receiver.signed-delivery-acknowledged"))');
-        expect(await acknowledged.locator('figure.acknowledgements svg rect[fill="#2e7d32"]').count()).toBeGreaterThanOrEqual(1);
-        expect(await acknowledged.locator('[id$="-acks-desc"]').textContent()).toMatch(/answered 2\d\d after \d+ ms.*budget 10000 ms\.$/);
+        expect(await backoff.locator('[id$="-timeline-desc"]').textContent()).toMatch(
+          /^evt_\S+: 0 ms: answered 5\d\d, \d+ ms: answered/,
+        );
+        const acknowledged = page.locator(
+          'details[data-status="passed"]:has(code.check-id:text-is("webhooks-receiver.signed-delivery-acknowledged"))',
+        );
+        expect(
+          await acknowledged.locator('figure.acknowledgements svg rect[fill="#2e7d32"]').count(),
+        ).toBeGreaterThanOrEqual(1);
+        expect(await acknowledged.locator('[id$="-acks-desc"]').textContent()).toMatch(
+          /answered 2\d\d after \d+ ms.*budget 10000 ms\.$/,
+        );
         await page.goto(pageUrl);
-        const deep = page.locator('details[data-status="passed"]:has(code.check-id:text-is("pagination.cursor.deep-pages-cost-the-same"))');
+        const deep = page.locator(
+          'details[data-status="passed"]:has(code.check-id:text-is("pagination.cursor.deep-pages-cost-the-same"))',
+        );
         expect(await deep.locator('figure.page-cost svg').count()).toBeGreaterThanOrEqual(1);
         // A passing walk is drawn as a page grid too: every row once, nothing red.
-        const walked = page.locator('details[data-status="passed"]:has(code.check-id:text-is("pagination.offset.walk-complete"))');
+        const walked = page.locator(
+          'details[data-status="passed"]:has(code.check-id:text-is("pagination.offset.walk-complete"))',
+        );
         expect(await walked.locator('figure.page-grid svg').count()).toBeGreaterThanOrEqual(1);
-        expect(await walked.locator('figure.page-grid [id$="-grid-title"]').first().textContent()).toMatch(/^The pages of the offset walk of \/\S+$/);
-        expect(await walked.locator('figure.page-grid [id$="-grid-desc"]').first().textContent()).toMatch(/^\d+ pages; no row listed twice; no row missing; no writes between pages\.$/);
+        expect(await walked.locator('figure.page-grid [id$="-grid-title"]').first().textContent()).toMatch(
+          /^The pages of the offset walk of \/\S+$/,
+        );
+        expect(await walked.locator('figure.page-grid [id$="-grid-desc"]').first().textContent()).toMatch(
+          /^\d+ pages; no row listed twice; no row missing; no writes between pages\.$/,
+        );
         expect(await walked.locator('figure.page-grid rect[fill="#f8d0d0"]').count()).toBe(0);
         // Every walk is drawn: the offset walk under writes too (w1, w2 in its gaps), and the quiet
         // walks of the checks that only read, a grid per list and style.
-        expect(await walked.locator('figure.page-grid [id$="-grid-desc"]').allTextContents()).toContainEqual(expect.stringMatching(/^\d+ pages; .*; \d writes between pages \(w1…\)\.$/));
-        const stable = page.locator('details[data-status="passed"]:has(code.check-id:text-is("pagination.stable-order"))');
+        expect(await walked.locator('figure.page-grid [id$="-grid-desc"]').allTextContents()).toContainEqual(
+          expect.stringMatching(/^\d+ pages; .*; \d writes between pages \(w1…\)\.$/),
+        );
+        const stable = page.locator(
+          'details[data-status="passed"]:has(code.check-id:text-is("pagination.stable-order"))',
+        );
         expect(await stable.locator('figure.page-grid svg').count()).toBeGreaterThanOrEqual(8);
-        const matched = page.locator('details[data-status="passed"]:has(code.check-id:text-is("pagination.page.matches-offset"))');
-        expect(await matched.locator('figure.page-grid [id$="-grid-title"]').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^The pages of the page walk of /), expect.stringMatching(/^The pages of the offset walk of /)]));
+        const matched = page.locator(
+          'details[data-status="passed"]:has(code.check-id:text-is("pagination.page.matches-offset"))',
+        );
+        expect(await matched.locator('figure.page-grid [id$="-grid-title"]').allTextContents()).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/^The pages of the page walk of /),
+            expect.stringMatching(/^The pages of the offset walk of /),
+          ]),
+        );
         // Three depths a style: the first page, the one halfway and the deep one.
-        expect(await deep.locator('[id$="-cost-desc"]').first().textContent()).toMatch(/^\/\S+, pages of \d+: [\d.]+ ms at 0 items deep, [\d.]+ ms at \d+ items deep, [\d.]+ ms at \d+ items deep \(fastest of each depth\).* For comparison, by offset: .* For comparison, by page: /);
+        expect(await deep.locator('[id$="-cost-desc"]').first().textContent()).toMatch(
+          /^\/\S+, pages of \d+: [\d.]+ ms at 0 items deep, [\d.]+ ms at \d+ items deep, [\d.]+ ms at \d+ items deep \(fastest of each depth\).* For comparison, by offset: .* For comparison, by page: /,
+        );
       });
     } finally {
       await clean.close();
@@ -177,9 +263,32 @@ describe('the page grid of a failed walk under mutation', () => {
         class: 'webhooks-sender',
         status: 'failed',
         charts: [
-          { kind: 'deliveries', events: [{ id: hostile, attempts: [{ atMs: 0, status: 500 }, { atMs: 500, status: 500 }, { atMs: 900, status: 200, notBeforeMs: 875 }] }], omittedEvents: 0 },
+          {
+            kind: 'deliveries',
+            events: [
+              {
+                id: hostile,
+                attempts: [
+                  { atMs: 0, status: 500 },
+                  { atMs: 500, status: 500 },
+                  { atMs: 900, status: 200, notBeforeMs: 875 },
+                ],
+              },
+            ],
+            omittedEvents: 0,
+          },
           { kind: 'acknowledgements', budgetMs: 100, deliveries: [{ label: hostile, ms: 3, status: 200 }], omitted: 0 },
-          { kind: 'page-cost', list: hostile, pageSize: 5, pages: [{ depth: 0, ms: 1 }, { depth: 50, ms: 2 }], warnRatio: 3, adviceFromMs: 12 },
+          {
+            kind: 'page-cost',
+            list: hostile,
+            pageSize: 5,
+            pages: [
+              { depth: 0, ms: 1 },
+              { depth: 50, ms: 2 },
+            ],
+            warnRatio: 3,
+            adviceFromMs: 12,
+          },
         ],
       }),
     ]);
@@ -190,7 +299,9 @@ describe('the page grid of a failed walk under mutation', () => {
       await svg.waitFor({ state: 'visible' });
       expect(await svg.locator('circle[r="5"]').count()).toBe(3);
       expect(await svg.locator('circle[fill="none"]').count()).toBe(1);
-      expect(await page.locator('[id$="-timeline-desc"]').textContent()).toBe(`${hostile}: 0 ms: answered 500, 500 ms: answered 500, 900 ms: answered 200`);
+      expect(await page.locator('[id$="-timeline-desc"]').textContent()).toBe(
+        `${hostile}: 0 ms: answered 500, 500 ms: answered 500, 900 ms: answered 200`,
+      );
       expect(await page.locator('[id$="-acks-desc"]').textContent()).toContain(hostile);
       expect(await page.locator('[id$="-cost-desc"]').textContent()).toContain(hostile);
       counts.push(await page.locator('figure svg').count());
@@ -205,7 +316,12 @@ describe('the page grid of a failed walk under mutation', () => {
       buildCheck({
         id: 'pagination.cursor.no-duplicates-under-mutation',
         status: 'failed',
-        counterexample: { pages: [{ ids: [hostile, 'b'] }, { ids: [hostile] }], repeated: [hostile], missing: ['c'], writes: [`after page 1: ${hostile}`] },
+        counterexample: {
+          pages: [{ ids: [hostile, 'b'] }, { ids: [hostile] }],
+          repeated: [hostile],
+          missing: ['c'],
+          writes: [`after page 1: ${hostile}`],
+        },
       }),
     ]);
     const grid = await gridOf(await writeHtmlPage(run, join(root, 'hostile')), true);
@@ -246,12 +362,12 @@ async function shoot(checkId: string, figure: string, name: string): Promise<voi
   }
 }
 
-describe('the README\'s chart screenshots', () => {
+describe("the README's chart screenshots", () => {
   it('shows the page grid of the failed walk under mutation', async () => {
     await shoot('pagination.cursor.no-duplicates-under-mutation', 'page-grid', 'screenshot-failed-mutation-walk.png');
   }, 30_000);
 
-  it('shows the sender\'s retries on a delivery timeline', async () => {
+  it("shows the sender's retries on a delivery timeline", async () => {
     await shoot('webhooks-sender.retry-backoff', 'delivery-timeline', 'screenshot-retry-timeline.png');
   }, 30_000);
 });

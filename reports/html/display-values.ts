@@ -13,7 +13,10 @@ export { formatDuration } from '../../harness/model/format-duration.js';
 export function formatTimestamp(iso: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  return new Date(time).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  return new Date(time)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
 }
 
 /** The status label; the class carries the colour, the word carries the meaning. */

@@ -4,7 +4,10 @@ import { escapeHtml, escapeHtmlText } from './escape.js';
 
 // Undoes exactly the five entities escapeHtml writes.
 function decodeEntities(html: string): string {
-  return html.replace(/&(amp|lt|gt|quot|#39);/g, (_match, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? '');
+  return html.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_match, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? '',
+  );
 }
 
 // Every UTF-16 code unit (lone surrogates included), with markup characters made frequent.
@@ -41,9 +44,12 @@ describe('escapeHtml', () => {
 
   it('round-trips text that has no invisible characters', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('<', '>', '&', '"', "'", 'a', ' ', '\n', '\u00e9', '\u{1F600}', ';', '#') }), (text) => {
-        expect(decodeEntities(escapeHtml(text))).toBe(text);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('<', '>', '&', '"', "'", 'a', ' ', '\n', '\u00e9', '\u{1F600}', ';', '#') }),
+        (text) => {
+          expect(decodeEntities(escapeHtml(text))).toBe(text);
+        },
+      ),
     );
   });
 });

@@ -4,7 +4,13 @@
 // `"><img onerror=...>` stays text.
 
 const markupChars = /[&<>"']/g;
-const markupEntities: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const markupEntities: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 // Characters that are not markup but would still mislead a reader: C0/C1 controls other than tab,
 // newline and carriage return (NUL is even rewritten by the HTML parser), bidi controls that reorder

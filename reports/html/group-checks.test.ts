@@ -18,7 +18,12 @@ describe('groupChecks', () => {
       check('p4', 'pagination', 'pagination-cursor', 'errored'),
       check('p5', 'pagination', 'pagination-cursor', 'failed'),
     ]);
-    expect(groups.map((suite) => [suite.suite, suite.classes.map((group) => [group.classId, group.checks.map((c) => c.id)])])).toEqual([
+    expect(
+      groups.map((suite) => [
+        suite.suite,
+        suite.classes.map((group) => [group.classId, group.checks.map((c) => c.id)]),
+      ]),
+    ).toEqual([
       [
         'pagination',
         [

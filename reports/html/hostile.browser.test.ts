@@ -26,8 +26,17 @@ let targetUrl: string;
 function startHostileTarget(): Promise<Server> {
   const server = createServer((request, response) => {
     request.resume();
-    const body = JSON.stringify({ id: scriptPayload, name: imagePayload, note: breakoutPayload, items: [{ id: hostileText }] });
-    response.writeHead(200, { 'content-type': 'application/json', 'x-payload': imagePayload, 'set-cookie': `s=${scriptPayload}` });
+    const body = JSON.stringify({
+      id: scriptPayload,
+      name: imagePayload,
+      note: breakoutPayload,
+      items: [{ id: hostileText }],
+    });
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      'x-payload': imagePayload,
+      'set-cookie': `s=${scriptPayload}`,
+    });
     response.end(body);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
@@ -73,12 +82,22 @@ describe('a report of a hostile target', () => {
     // The body is JSON, so the quotes and </script> arrive JSON-escaped (<\/script> stays as sent).
     expect(seen.text).toContain('"note":"</script><script>window.__pwned=1</script>"');
     await expect(page.locator('pre.body', { hasText: scriptPayload }).first().isVisible()).resolves.toBe(true);
-    await expect(page.locator('pre.http.response', { hasText: `x-payload: ${imagePayload}` }).first().isVisible()).resolves.toBe(true);
+    await expect(
+      page
+        .locator('pre.http.response', { hasText: `x-payload: ${imagePayload}` })
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
   });
 
   it('runs no script when every field of the run carries payloads, and shows U+2028 visibly', async () => {
     const exchange = buildExchange({
-      request: { method: 'POST', url: `${targetUrl}/x?q=${hostileText}`, headers: { 'x-echo': hostileText }, body: buildBody(hostileText) },
+      request: {
+        method: 'POST',
+        url: `${targetUrl}/x?q=${hostileText}`,
+        headers: { 'x-echo': hostileText },
+        body: buildBody(hostileText),
+      },
       response: { status: 500, headers: { 'x-server': hostileText }, body: buildBody(hostileText) },
       curl: `curl -sS --data-raw '${hostileText}'`,
       note: hostileText,
@@ -99,9 +118,18 @@ describe('a report of a hostile target', () => {
           findings: [{ level: 'warning', message: hostileText }],
           evidence: [exchange],
         }),
-        buildCheck({ id: 'b', status: 'errored', error: { code: hostileText, message: hostileText }, message: hostileText }),
+        buildCheck({
+          id: 'b',
+          status: 'errored',
+          error: { code: hostileText, message: hostileText },
+          message: hostileText,
+        }),
       ],
-      { target: { baseUrl: `${targetUrl}/${hostileText}` }, replayCommand: `npx apicert run ${hostileText}`, interrupted: hostileText },
+      {
+        target: { baseUrl: `${targetUrl}/${hostileText}` },
+        replayCommand: `npx apicert run ${hostileText}`,
+        interrupted: hostileText,
+      },
     );
     const seen = await inspect(await writeHtmlPage(run, join(root, 'synthetic')));
     expect(seen.pwned).toBeUndefined();
@@ -121,7 +149,9 @@ describe('a report of a hostile target', () => {
   it('lets the CSP block an inline script that no hash allows', async () => {
     await page.goto(await writeHtmlPage(buildRun([buildCheck()]), join(root, 'csp')));
     // evaluate() itself is exempt from the page's CSP; the script element it adds is not.
-    await page.evaluate(`(() => { const s = document.createElement('script'); s.textContent = 'window.__injected = 1'; document.body.appendChild(s); })()`);
+    await page.evaluate(
+      `(() => { const s = document.createElement('script'); s.textContent = 'window.__injected = 1'; document.body.appendChild(s); })()`,
+    );
     await expect(page.evaluate('window.__injected')).resolves.toBeUndefined();
   });
 });

@@ -24,7 +24,12 @@ beforeAll(async () => {
   page.setDefaultTimeout(20_000);
   root = await mkdtemp(join(tmpdir(), 'apicert-large-'));
   // Bodies of 20 kB: five times the default budgets.evidenceBodyBytes.
-  const run = buildLargeRun({ checks: checkCount, failEvery: checkCount / failureCount, bodyChars: 20_000, exchangesPerFailure: 3 });
+  const run = buildLargeRun({
+    checks: checkCount,
+    failEvery: checkCount / failureCount,
+    bodyChars: 20_000,
+    exchangesPerFailure: 3,
+  });
   url = await writeHtmlPage(run, root);
 }, 60_000);
 
@@ -40,18 +45,27 @@ describe('a report of 5,000 checks with 1,000 failures', () => {
 
     const opening = performance.now();
     await page.goto(url);
-    await expect(page.locator('#shown-count').innerText()).resolves.toBe(`Showing ${checkCount} of ${checkCount} checks`);
+    await expect(page.locator('#shown-count').innerText()).resolves.toBe(
+      `Showing ${checkCount} of ${checkCount} checks`,
+    );
     // Generous for a loaded 2-core machine; an unbounded page (3 GB of bodies here) would not open at all.
     expect(performance.now() - opening).toBeLessThan(15_000);
-    await expect(page.locator('.omitted', { hasText: 'report.json has them all' }).first().isVisible()).resolves.toBe(true);
+    await expect(page.locator('.omitted', { hasText: 'report.json has them all' }).first().isVisible()).resolves.toBe(
+      true,
+    );
     expect(await page.locator('p.omitted', { hasText: 'evidence budget is spent' }).count()).toBeGreaterThan(0);
 
     const filtering = performance.now();
     await page.selectOption('#status-filter', 'failed');
-    await expect(page.locator('#shown-count').innerText()).resolves.toBe(`Showing ${failureCount} of ${checkCount} checks`);
+    await expect(page.locator('#shown-count').innerText()).resolves.toBe(
+      `Showing ${failureCount} of ${checkCount} checks`,
+    );
     await page.fill('#search', 'generated-check-4980');
     await expect
-      .poll(() => page.locator('details.check:visible').evaluateAll((elements) => elements.map((element) => element.id)), { timeout: 10_000 })
+      .poll(
+        () => page.locator('details.check:visible').evaluateAll((elements) => elements.map((element) => element.id)),
+        { timeout: 10_000 },
+      )
       .toEqual(['check-resources.generated-check-4980']);
     expect(performance.now() - filtering).toBeLessThan(10_000);
   });

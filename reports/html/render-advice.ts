@@ -11,11 +11,20 @@ const maxAdviceChars = 600;
 
 /** The advice block, or '' when no check gave advice. */
 export function renderAdvice(run: RunResult): string {
-  const advice = run.checks.flatMap((check) => check.findings.filter((finding) => finding.level === 'advisory').map((finding) => ({ id: check.id, message: finding.message })));
+  const advice = run.checks.flatMap((check) =>
+    check.findings
+      .filter((finding) => finding.level === 'advisory')
+      .map((finding) => ({ id: check.id, message: finding.message })),
+  );
   if (advice.length === 0) return '';
   const isGated = run.classes.some((result) => result.id === advisoryClassId && result.required);
-  const items = advice.slice(0, maxAdviceShown).map((item) => `<li>${renderCheckLink(item.id)}: ${renderBoundedText(item.message, maxAdviceChars)}</li>`);
-  const more = advice.length > maxAdviceShown ? `<li class="omitted">(+${advice.length - maxAdviceShown} more in the checks below)</li>` : '';
+  const items = advice
+    .slice(0, maxAdviceShown)
+    .map((item) => `<li>${renderCheckLink(item.id)}: ${renderBoundedText(item.message, maxAdviceChars)}</li>`);
+  const more =
+    advice.length > maxAdviceShown
+      ? `<li class="omitted">(+${advice.length - maxAdviceShown} more in the checks below)</li>`
+      : '';
   const why = isGated
     ? 'This run requires the advisory class (--strict or --require advisory), so this advice fails it.'
     : 'Good practice the convention does not state, or a rule the kit cannot judge reliably: counted only in the advisory class, which this run does not require.';

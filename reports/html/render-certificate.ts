@@ -10,9 +10,14 @@ const maxTargetChars = 200;
 /** The certificate as plain text (before escaping); `reportHash` is the sha256 of report.json. */
 export function buildCertificateText(run: RunResult, reportHash: string): string {
   const passed = run.classes.filter((result) => result.verdict === 'passed').map((result) => result.id);
-  const notPassed = run.classes.filter((result) => result.verdict !== 'passed').map((result) => `${result.id} (${result.verdict})`);
+  const notPassed = run.classes
+    .filter((result) => result.verdict !== 'passed')
+    .map((result) => `${result.id} (${result.verdict})`);
   // A shard's report certifies only its part: it says so first, where a reader looks.
-  const partial = run.shard === undefined ? '' : ` (PARTIAL: shard ${run.shard.index} of ${run.shard.count} only; the merged report certifies the run)`;
+  const partial =
+    run.shard === undefined
+      ? ''
+      : ` (PARTIAL: shard ${run.shard.index} of ${run.shard.count} only; the merged report certifies the run)`;
   const lines = [
     `apicert conformance certificate: ${run.verdict.toUpperCase()}${partial}`,
     // One line each, so the block pastes as is; report.json has the full target.
@@ -20,7 +25,11 @@ export function buildCertificateText(run: RunResult, reportHash: string): string
     `Passed:      ${passed.length === 0 ? 'none' : passed.join(', ')}`,
   ];
   if (notPassed.length > 0) lines.push(`Not passed:  ${notPassed.join(', ')}`);
-  lines.push(`Kit:         apicert ${run.tool.version}`, `Run:         ${run.startedAt}, seed ${run.seed}`, `report.json: sha256:${reportHash}`);
+  lines.push(
+    `Kit:         apicert ${run.tool.version}`,
+    `Run:         ${run.startedAt}, seed ${run.seed}`,
+    `report.json: sha256:${reportHash}`,
+  );
   return lines.join('\n');
 }
 

@@ -7,8 +7,26 @@ describe('renderCheckCharts', () => {
     const check = buildCheck({
       status: 'passed',
       charts: [
-        { kind: 'walk', list: '/customers', style: 'cursor', pages: [{ ids: ['a', 'b'] }, { ids: ['c'] }], repeated: [], missing: [], writes: ['after page 1: insert a record → z (inserted)'] },
-        { kind: 'page-cost', list: '/customers', pageSize: 2, pages: [{ depth: 0, ms: 1 }, { depth: 4, ms: 1 }], warnRatio: 3, adviceFromMs: 12 },
+        {
+          kind: 'walk',
+          list: '/customers',
+          style: 'cursor',
+          pages: [{ ids: ['a', 'b'] }, { ids: ['c'] }],
+          repeated: [],
+          missing: [],
+          writes: ['after page 1: insert a record → z (inserted)'],
+        },
+        {
+          kind: 'page-cost',
+          list: '/customers',
+          pageSize: 2,
+          pages: [
+            { depth: 0, ms: 1 },
+            { depth: 4, ms: 1 },
+          ],
+          warnRatio: 3,
+          adviceFromMs: 12,
+        },
       ],
     });
     const html = renderCheckCharts(check, 'check-x');

@@ -37,7 +37,9 @@ export function renderCheckCharts(check: CheckResult, anchor: string, budget?: E
     const html = renderChart(chart, `${anchor}-chart-${index}`);
     if (html === '') return [];
     if (budget === undefined || budget.grant(html.length) >= html.length) return [html];
-    return [`<p class="omitted">${escapeHtml(cutText(describeChart(chart), 400).text)} (not drawn: the page's size budget is spent; report.json has the chart)</p>`];
+    return [
+      `<p class="omitted">${escapeHtml(cutText(describeChart(chart), 400).text)} (not drawn: the page's size budget is spent; report.json has the chart)</p>`,
+    ];
   });
   return figures.length === 0 ? '' : `<h5>What it saw</h5>${figures.join('')}`;
 }

@@ -53,14 +53,22 @@ function toSearchText(check: CheckResult): string {
 }
 
 function renderSummary(check: CheckResult, category: ComparisonCategory | undefined): string {
-  const tag = category === undefined || categoryTags[category] === '' ? '' : ` <span class="tag tag-${category}">${categoryTags[category]}</span>`;
+  const tag =
+    category === undefined || categoryTags[category] === ''
+      ? ''
+      : ` <span class="tag tag-${category}">${categoryTags[category]}</span>`;
   // A warning does not fail a check, but must not hide inside a collapsed passed one.
   const warnings = check.findings.filter((finding) => finding.level === 'warning').length;
   const advice = check.findings.filter((finding) => finding.level === 'advisory').length;
   const adviceTag = advice === 0 ? '' : ` <span class="tag tag-advisory">${advice} advice</span>`;
-  const warningTag = (warnings === 0 ? '' : ` <span class="tag tag-warning">${warnings} warning${warnings === 1 ? '' : 's'}</span>`) + adviceTag;
+  const warningTag =
+    (warnings === 0 ? '' : ` <span class="tag tag-warning">${warnings} warning${warnings === 1 ? '' : 's'}</span>`) +
+    adviceTag;
   const message = messageOf(check);
-  const line = message === undefined ? '' : `<span class="summary-message">${renderBoundedText(message, summaryMessageChars)}</span>`;
+  const line =
+    message === undefined
+      ? ''
+      : `<span class="summary-message">${renderBoundedText(message, summaryMessageChars)}</span>`;
   return (
     `<summary>${renderStatus(check.status)} <code class="check-id">${escapeHtml(check.id)}</code> ` +
     `<span class="check-title">${escapeHtml(check.title)}</span>${tag}${warningTag}${line}</summary>`
@@ -69,11 +77,19 @@ function renderSummary(check: CheckResult, category: ComparisonCategory | undefi
 
 // One compact line: the facts matter less than the message and the evidence below them.
 function renderFacts(check: CheckResult): string {
-  const facts = [`rule ${escapeHtml(check.rule)}`, `class ${escapeHtml(check.class)}`, formatDuration(check.durationMs), `check seed ${check.seed}`];
-  if (check.status === 'failed' && check.replayPath !== undefined) facts.push(`replay path ${escapeHtml(check.replayPath)}`);
+  const facts = [
+    `rule ${escapeHtml(check.rule)}`,
+    `class ${escapeHtml(check.class)}`,
+    formatDuration(check.durationMs),
+    `check seed ${check.seed}`,
+  ];
+  if (check.status === 'failed' && check.replayPath !== undefined)
+    facts.push(`replay path ${escapeHtml(check.replayPath)}`);
   if (check.status === 'errored') facts.push(`error <code>${escapeHtml(check.error.code)}</code>`);
-  if (check.status === 'errored' && check.blockedBy !== undefined) facts.push(`blocked by ${renderCheckLink(check.blockedBy)}`);
-  if ((check.status === 'failed' || check.status === 'errored') && check.cause !== undefined) facts.push(`cause <code>${escapeHtml(check.cause.key)}</code> (see Root causes)`);
+  if (check.status === 'errored' && check.blockedBy !== undefined)
+    facts.push(`blocked by ${renderCheckLink(check.blockedBy)}`);
+  if ((check.status === 'failed' || check.status === 'errored') && check.cause !== undefined)
+    facts.push(`cause <code>${escapeHtml(check.cause.key)}</code> (see Root causes)`);
   return `<p class="facts">${facts.join(' · ')}</p>`;
 }
 
@@ -106,7 +122,8 @@ function renderExpectation(check: CheckResult, limits: HtmlLimits): string {
 function renderFindings(check: CheckResult, limits: HtmlLimits): string {
   if (check.findings.length === 0) return '';
   const items = check.findings.map(
-    (finding) => `<li class="finding finding-${finding.level}"><strong>${finding.level === 'advisory' ? 'advice' : finding.level}</strong> ${renderBoundedText(finding.message, limits.valueChars)}</li>`,
+    (finding) =>
+      `<li class="finding finding-${finding.level}"><strong>${finding.level === 'advisory' ? 'advice' : finding.level}</strong> ${renderBoundedText(finding.message, limits.valueChars)}</li>`,
   );
   return `<ul class="findings">${items.join('')}</ul>`;
 }
@@ -131,7 +148,10 @@ function renderCounterexample(check: CheckResult, context: CheckRenderContext): 
 }
 
 function renderReplay(check: CheckResult, run: RunResult): string {
-  const path = check.status !== 'failed' || check.replayPath === undefined ? '' : ` and fast-check path ${escapeHtml(check.replayPath)}`;
+  const path =
+    check.status !== 'failed' || check.replayPath === undefined
+      ? ''
+      : ` and fast-check path ${escapeHtml(check.replayPath)}`;
   return (
     `<h5>Replay</h5><pre class="replay copyable">${escapeHtml(run.replayCommand)}</pre>` +
     `<p class="hint">Reruns the whole run with seed ${run.seed}; this check then gets its seed ${check.seed}${path} again.</p>`
@@ -142,7 +162,9 @@ function renderEvidence(check: CheckResult, context: CheckRenderContext): string
   const { evidence } = check;
   if (evidence.length === 0) return '';
   const shown = evidence.slice(0, context.limits.exchangesPerCheck);
-  const exchanges = shown.map((exchange, index) => renderExchange(exchange, index, evidence.length, context.limits, context.budget));
+  const exchanges = shown.map((exchange, index) =>
+    renderExchange(exchange, index, evidence.length, context.limits, context.budget),
+  );
   const hidden = evidence.length - shown.length;
   const more = hidden > 0 ? `<p class="omitted">(+${formatCount(hidden)} more exchanges in report.json)</p>` : '';
   return `<h5>Evidence</h5>${exchanges.join('')}${more}`;
@@ -160,7 +182,8 @@ export function renderCheck(check: CheckResult, context: CheckRenderContext): st
     // Drawn for every verdict: a passing retry schedule or page cost is worth seeing too.
     renderCheckCharts(check, toCheckAnchor(check.id), context.budget),
   ];
-  if (isProblem) body.push(renderCounterexample(check, context), renderEvidence(check, context), renderReplay(check, context.run));
+  if (isProblem)
+    body.push(renderCounterexample(check, context), renderEvidence(check, context), renderReplay(check, context.run));
   const category = context.category === undefined ? '' : ` data-comparison="${context.category}"`;
   return (
     `<details class="check" id="${escapeHtml(toCheckAnchor(check.id))}" data-status="${escapeHtml(check.status)}"${category} ` +

@@ -20,7 +20,9 @@ export interface ChecksSectionContext {
 }
 
 function describeCounts(counts: RunSummary): string {
-  const parts = (['failed', 'errored', 'skipped', 'passed'] as const).filter((status) => counts[status] > 0).map((status) => `${counts[status]} ${status}`);
+  const parts = (['failed', 'errored', 'skipped', 'passed'] as const)
+    .filter((status) => counts[status] > 0)
+    .map((status) => `${counts[status]} ${status}`);
   return parts.join(' · ');
 }
 
@@ -28,7 +30,9 @@ function describeCounts(counts: RunSummary): string {
 export function renderChecksSection(run: RunResult, context: ChecksSectionContext): string {
   const verdicts = new Map(run.classes.map((result) => [result.id, result.verdict]));
   let expandedLeft = context.limits.expandedFailures;
-  const blocksOf = new Map(findRootCauses(run.checks).map((cause) => [cause.checkId, cause.blocked.map((check) => check.id)]));
+  const blocksOf = new Map(
+    findRootCauses(run.checks).map((cause) => [cause.checkId, cause.blocked.map((check) => check.id)]),
+  );
 
   const renderClass = (group: ClassGroup): string => {
     const checks = group.checks.map((check) => {

@@ -33,7 +33,8 @@ function renderComparedCheck(check: ComparedCheck): string {
     check.status === undefined
       ? `<code>${escapeHtml(check.id)}</code>`
       : `<a href="#${escapeHtml(toCheckAnchor(check.id))}"><code>${escapeHtml(check.id)}</code></a>`;
-  const before = check.baselineStatus === undefined ? 'not in the baseline' : `was ${renderStatus(check.baselineStatus)}`;
+  const before =
+    check.baselineStatus === undefined ? 'not in the baseline' : `was ${renderStatus(check.baselineStatus)}`;
   const required = check.required ? '' : ' <span class="hint">(class not required)</span>';
   return `<li>${renderStatus(check.status ?? 'not run')} ${name} ${escapeHtml(check.title)} · ${before}${required}</li>`;
 }
@@ -56,19 +57,37 @@ function renderCategory(view: CategoryView, limits: HtmlLimits): string {
 export function renderComparison(comparison: RunComparison, limits: HtmlLimits): string {
   const { baseline } = comparison;
   const views: CategoryView[] = [
-    { category: 'new-failure', title: 'New failures', explanation: 'failed or errored now; not failing in the baseline', checks: comparison.newFailures },
+    {
+      category: 'new-failure',
+      title: 'New failures',
+      explanation: 'failed or errored now; not failing in the baseline',
+      checks: comparison.newFailures,
+    },
     { category: 'fixed', title: 'Fixed', explanation: 'failing in the baseline; passed now', checks: comparison.fixed },
-    { category: 'still-failing', title: 'Still failing', explanation: 'failing in both runs', checks: comparison.stillFailing },
+    {
+      category: 'still-failing',
+      title: 'Still failing',
+      explanation: 'failing in both runs',
+      checks: comparison.stillFailing,
+    },
     {
       category: 'not-rechecked',
       title: 'Not rechecked',
       explanation: 'failing in the baseline; skipped or not run now, so not known to be fixed',
       checks: comparison.notRechecked,
     },
-    { category: 'unchanged', title: 'Unchanged', explanation: 'not failing in either run', checks: comparison.unchanged },
+    {
+      category: 'unchanged',
+      title: 'Unchanged',
+      explanation: 'not failing in either run',
+      checks: comparison.unchanged,
+    },
   ];
   const counts = views
-    .map((view) => `<li data-category="${view.category}"><strong>${formatCount(view.checks.length)}</strong> ${escapeHtml(view.title.toLowerCase())}</li>`)
+    .map(
+      (view) =>
+        `<li data-category="${view.category}"><strong>${formatCount(view.checks.length)}</strong> ${escapeHtml(view.title.toLowerCase())}</li>`,
+    )
     .join('');
   return (
     `<section id="comparison" aria-labelledby="comparison-title"><h2 id="comparison-title">Compared with the baseline</h2>` +

@@ -3,10 +3,20 @@ import { sampleFullRun } from '../../harness/model/test-support/sample-run.js';
 import { renderConfigDerivation } from './render-config-derivation.js';
 
 describe('renderConfigDerivation', () => {
-  it('lists each key derived and each to fill, escapes the document\'s words and says how many were not kept', () => {
+  it("lists each key derived and each to fill, escapes the document's words and says how many were not kept", () => {
     const run = sampleFullRun();
     const derivation = run.configDerivation!;
-    const hostile = { ...run, configDerivation: { ...derivation, source: '<script>alert(1)</script>.json', keys: [...derivation.keys, { kind: 'derived' as const, pointer: '/collections/1', text: '<img src=x onerror=alert(1)>' }] } };
+    const hostile = {
+      ...run,
+      configDerivation: {
+        ...derivation,
+        source: '<script>alert(1)</script>.json',
+        keys: [
+          ...derivation.keys,
+          { kind: 'derived' as const, pointer: '/collections/1', text: '<img src=x onerror=alert(1)>' },
+        ],
+      },
+    };
     const html = renderConfigDerivation(hostile);
     expect(html).toContain('2 keys derived, 1 it could not fill');
     expect(html).toContain('<td>to fill</td><td><code>/webhooks/receiver</code></td>');

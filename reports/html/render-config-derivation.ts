@@ -20,7 +20,10 @@ export function renderConfigDerivation(run: RunResult): string {
         `<td><code>${renderBoundedText(key.pointer, maxChars)}</code></td><td>${renderBoundedText(key.text, maxChars)}</td></tr>`,
     )
     .join('');
-  const omitted = derivation.omitted === undefined ? '' : `<p class="omitted">(+${formatCount(derivation.omitted)} more keys not kept in the report)</p>`;
+  const omitted =
+    derivation.omitted === undefined
+      ? ''
+      : `<p class="omitted">(+${formatCount(derivation.omitted)} more keys not kept in the report)</p>`;
   return (
     `<details class="config-derivation"><summary>Config derived from <code>${renderBoundedText(derivation.source, maxChars)}</code> ` +
     `(${escapeHtml(derivation.specification)}): ${formatCount(derived)} keys derived, ${formatCount(missing)} it could not fill; the --config file's keys lie over them</summary>` +

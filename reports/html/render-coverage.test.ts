@@ -7,7 +7,14 @@ describe('renderCoverage', () => {
   it('names what a check judged and what it left out, escaped, with the rest counted', () => {
     const covered = Array.from({ length: 15 }, (_, index) => `GET /items?limit=${index}`);
     const html = renderCoverage(
-      buildCheck({ status: 'passed', coverage: { requests: 42, covered: ['<script>x</script>', ...covered], leftOut: [{ item: '/a/{id}/b', why: 'no <b>body</b>' }] } }),
+      buildCheck({
+        status: 'passed',
+        coverage: {
+          requests: 42,
+          covered: ['<script>x</script>', ...covered],
+          leftOut: [{ item: '/a/{id}/b', why: 'no <b>body</b>' }],
+        },
+      }),
       defaultHtmlLimits,
     );
     expect(html).toContain('Coverage (42 requests)');
@@ -19,7 +26,12 @@ describe('renderCoverage', () => {
   });
 
   it('renders nothing for a check that recorded no items', () => {
-    expect(renderCoverage(buildCheck({ status: 'passed', coverage: { requests: 3, covered: [], leftOut: [] } }), defaultHtmlLimits)).toBe('');
+    expect(
+      renderCoverage(
+        buildCheck({ status: 'passed', coverage: { requests: 3, covered: [], leftOut: [] } }),
+        defaultHtmlLimits,
+      ),
+    ).toBe('');
     expect(renderCoverage(buildCheck({ status: 'passed' }), defaultHtmlLimits)).toBe('');
   });
 });

@@ -24,31 +24,62 @@ const rowHeight = 26;
 
 function colourOf(attempt: Attempt): string {
   const { status } = attempt;
-  if (status === undefined) return attempt.ended === 'closed' || attempt.ended === 'reset' ? '#6a1b9a' : attempt.ended === 'held' ? '#9e9e9e' : '#ef6c00';
+  if (status === undefined)
+    return attempt.ended === 'closed' || attempt.ended === 'reset'
+      ? '#6a1b9a'
+      : attempt.ended === 'held'
+        ? '#9e9e9e'
+        : '#ef6c00';
   return status >= 200 && status < 300 ? '#2e7d32' : '#c62828';
 }
 
 function describeAttempt(attempt: Attempt): string {
-  const expected = attempt.backoffFromMs === undefined ? '' : ` (a wait as long as the one before puts it at ${Math.round(attempt.backoffFromMs)} ms)`;
+  const expected =
+    attempt.backoffFromMs === undefined
+      ? ''
+      : ` (a wait as long as the one before puts it at ${Math.round(attempt.backoffFromMs)} ms)`;
   return `${Math.round(attempt.atMs)} ms: ${attempt.status === undefined ? describeEnd(attempt.ended) : `answered ${attempt.status}`}${expected}`;
 }
 
 /** The timeline as a <figure>, or '' when no delivery came. `idPrefix` keeps ids unique in the page. */
 export function renderDeliveryTimeline(chart: DeliveriesChart, idPrefix: string): string {
   if (chart.events.length === 0) return '';
-  const events = chart.events.slice(0, timelineBounds.events).map(({ id, attempts, moreAttempts }) => [id, attempts.slice(0, timelineBounds.attemptsPerEvent), (moreAttempts ?? 0) + Math.max(0, attempts.length - timelineBounds.attemptsPerEvent)] as const);
-  const expectedMs = events.flatMap(([, attempts]) => attempts.map((attempt) => Math.max(attempt.notBeforeMs ?? 0, attempt.backoffFromMs ?? 0)));
-  const lastMs = Math.max(1, ...expectedMs, ...events.flatMap(([, attempts]) => attempts.map((attempt) => attempt.atMs)));
+  const events = chart.events
+    .slice(0, timelineBounds.events)
+    .map(
+      ({ id, attempts, moreAttempts }) =>
+        [
+          id,
+          attempts.slice(0, timelineBounds.attemptsPerEvent),
+          (moreAttempts ?? 0) + Math.max(0, attempts.length - timelineBounds.attemptsPerEvent),
+        ] as const,
+    );
+  const expectedMs = events.flatMap(([, attempts]) =>
+    attempts.map((attempt) => Math.max(attempt.notBeforeMs ?? 0, attempt.backoffFromMs ?? 0)),
+  );
+  const lastMs = Math.max(
+    1,
+    ...expectedMs,
+    ...events.flatMap(([, attempts]) => attempts.map((attempt) => attempt.atMs)),
+  );
   const x = (ms: number): number => labelWidth + Math.round((ms / lastMs) * (plotWidth - 20)) + 10;
   const width = labelWidth + plotWidth + 40;
   const height = events.length * rowHeight + 24;
-  const parts: string[] = [`<line x1="${labelWidth}" y1="${height - 16}" x2="${labelWidth + plotWidth}" y2="${height - 16}" stroke="#999"/>`];
+  const parts: string[] = [
+    `<line x1="${labelWidth}" y1="${height - 16}" x2="${labelWidth + plotWidth}" y2="${height - 16}" stroke="#999"/>`,
+  ];
   parts.push(`<text x="${labelWidth}" y="${height - 3}" font-size="10" fill="#555">0 ms</text>`);
-  parts.push(`<text x="${labelWidth + plotWidth - 60}" y="${height - 3}" font-size="10" fill="#555">${Math.round(lastMs)} ms</text>`);
+  parts.push(
+    `<text x="${labelWidth + plotWidth - 60}" y="${height - 3}" font-size="10" fill="#555">${Math.round(lastMs)} ms</text>`,
+  );
   events.forEach(([id, attempts, more], row) => {
     const y = 8 + row * rowHeight;
-    parts.push(`<text x="2" y="${y + 12}" font-size="11" font-family="monospace" fill="#222"><title>${escapeHtml(cutText(id, 200).text)}</title>${escapeHtml(cutText(id, timelineBounds.labelChars).text)}</text>`);
-    parts.push(`<line x1="${labelWidth}" y1="${y + 8}" x2="${labelWidth + plotWidth}" y2="${y + 8}" stroke="#e0e0e0"/>`);
+    parts.push(
+      `<text x="2" y="${y + 12}" font-size="11" font-family="monospace" fill="#222"><title>${escapeHtml(cutText(id, 200).text)}</title>${escapeHtml(cutText(id, timelineBounds.labelChars).text)}</text>`,
+    );
+    parts.push(
+      `<line x1="${labelWidth}" y1="${y + 8}" x2="${labelWidth + plotWidth}" y2="${y + 8}" stroke="#e0e0e0"/>`,
+    );
     // Gap labels of attempts close together would print over each other: one every 36 px at most.
     let lastLabelX = Number.NEGATIVE_INFINITY;
     attempts.forEach((attempt, index) => {
@@ -74,9 +105,15 @@ export function renderDeliveryTimeline(chart: DeliveriesChart, idPrefix: string)
           (isLabelled ? `<text x="${labelX}" y="${y + 24}" font-size="9" fill="#555">${gap}</text>` : ''),
       );
     });
-    if (more > 0) parts.push(`<text x="${labelWidth + plotWidth + 2}" y="${y + 12}" font-size="9" fill="#555">+${more}</text>`);
+    if (more > 0)
+      parts.push(`<text x="${labelWidth + plotWidth + 2}" y="${y + 12}" font-size="9" fill="#555">+${more}</text>`);
   });
-  const words = events.map(([id, attempts, more]) => `${cutText(id, 80).text}: ${attempts.map(describeAttempt).join(', ')}${more > 0 ? ` and ${more} more attempts` : ''}`).join('; ');
+  const words = events
+    .map(
+      ([id, attempts, more]) =>
+        `${cutText(id, 80).text}: ${attempts.map(describeAttempt).join(', ')}${more > 0 ? ` and ${more} more attempts` : ''}`,
+    )
+    .join('; ');
   const hidden = chart.events.length - events.length + chart.omittedEvents;
   const titleId = `${idPrefix}-timeline-title`;
   const descId = `${idPrefix}-timeline-desc`;

@@ -12,7 +12,10 @@ function renderHeaderLines(headers: Readonly<Record<string, string>>, limits: Ht
   const names = Object.keys(headers);
   const lines = names
     .slice(0, limits.headersPerMessage)
-    .map((name) => `\n${renderBoundedText(name, limits.valueChars)}: ${renderBoundedText(headers[name] ?? '', limits.valueChars)}`);
+    .map(
+      (name) =>
+        `\n${renderBoundedText(name, limits.valueChars)}: ${renderBoundedText(headers[name] ?? '', limits.valueChars)}`,
+    );
   const hidden = names.length - limits.headersPerMessage;
   if (hidden > 0) lines.push(`\n<span class="omitted">(+${formatCount(hidden)} more headers in report.json)</span>`);
   return lines.join('');
@@ -33,7 +36,10 @@ function renderBody(label: string, body: RecordedBody | undefined, limits: HtmlL
   if (cut.text === '' && body.text !== '') {
     return `${caption}<p class="omitted">Body not shown: this page's evidence budget is spent; report.json has it.</p>`;
   }
-  const marker = body.truncated && cut.omittedChars === 0 ? '<span class="omitted">… (cut when recorded)</span>' : renderOmittedMarker(cut.omittedChars);
+  const marker =
+    body.truncated && cut.omittedChars === 0
+      ? '<span class="omitted">… (cut when recorded)</span>'
+      : renderOmittedMarker(cut.omittedChars);
   return `${caption}<pre class="body">${escapeHtmlText(cut.text)}${marker}</pre>`;
 }
 
@@ -54,13 +60,21 @@ function describeExchange(exchange: ExchangeRecord, index: number, total: number
 }
 
 /** One exchange: title, curl line, request and response transcripts (or the error that ended it). */
-export function renderExchange(exchange: ExchangeRecord, index: number, total: number, limits: HtmlLimits, budget: EvidenceBudget): string {
+export function renderExchange(
+  exchange: ExchangeRecord,
+  index: number,
+  total: number,
+  limits: HtmlLimits,
+  budget: EvidenceBudget,
+): string {
   const { request, response } = exchange;
   const parts = [`<p class="exchange-title">${describeExchange(exchange, index, total)}</p>`];
   // The curl line is what a reader acts on, so it is shown even after the page's budget is spent.
   if (exchange.curl !== undefined) parts.push(renderCurlLine(exchange.curl, limits));
   if (budget.isSpent()) {
-    parts.push(`<p class="omitted">Request and response not shown: this page's evidence budget is spent; report.json has them.</p>`);
+    parts.push(
+      `<p class="omitted">Request and response not shown: this page's evidence budget is spent; report.json has them.</p>`,
+    );
     return `<section class="exchange">${parts.join('')}</section>`;
   }
   parts.push(

@@ -13,7 +13,10 @@ const maxTargetChars = 300;
 const maxNotesShown = 20;
 
 function explainVerdict(run: RunResult): string {
-  const part = run.shard === undefined ? '' : `shard ${run.shard.index} of ${run.shard.count} only (apicert merge-reports joins the shards): `;
+  const part =
+    run.shard === undefined
+      ? ''
+      : `shard ${run.shard.index} of ${run.shard.count} only (apicert merge-reports joins the shards): `;
   return `${part}${explainWholeVerdict(run)}`;
 }
 
@@ -33,7 +36,10 @@ function renderFacts(run: RunResult): string {
     ['Seed', String(run.seed)],
     ['Date', `<time datetime="${escapeHtml(run.startedAt)}">${escapeHtml(formatTimestamp(run.startedAt))}</time>`],
     ['Run time', formatDuration(run.durationMs)],
-    ['Checks', `${formatCount(passed)} passed · ${formatCount(failed)} failed · ${formatCount(skipped)} skipped · ${formatCount(errored)} errored`],
+    [
+      'Checks',
+      `${formatCount(passed)} passed · ${formatCount(failed)} failed · ${formatCount(skipped)} skipped · ${formatCount(errored)} errored`,
+    ],
   ];
   const shards = describeShards(run);
   if (shards !== undefined) facts.push(['Shards', renderBoundedText(shards, maxTargetChars)]);
@@ -64,7 +70,9 @@ function renderNotes(run: RunResult): string {
 /** The page header: the overall verdict and why, then the run's facts and notes. */
 export function renderRunHeader(run: RunResult): string {
   const interrupted =
-    run.interrupted === undefined ? '' : `<p class="interrupted"><strong>Interrupted:</strong> ${renderBoundedText(run.interrupted, maxTargetChars)}</p>`;
+    run.interrupted === undefined
+      ? ''
+      : `<p class="interrupted"><strong>Interrupted:</strong> ${renderBoundedText(run.interrupted, maxTargetChars)}</p>`;
   return (
     `<header class="run-header">` +
     `<h1>apicert conformance report</h1>` +
@@ -89,5 +97,7 @@ export function renderClassesTable(run: RunResult): string {
 function describeRequirement(result: ClassResult): string {
   if (result.required) return 'required';
   if (result.id === advisoryClassId) return 'not required (advice; --strict gates on it)';
-  return result.id === contractClassId ? 'not required (the API description\'s contract; --require openapi-contract gates on it)' : 'not required';
+  return result.id === contractClassId
+    ? "not required (the API description's contract; --require openapi-contract gates on it)"
+    : 'not required';
 }

@@ -19,7 +19,9 @@ const styleColours: Readonly<Record<Style, string>> = { cursor: '#1565c0', offse
 
 function fastestByDepth(pages: PageCostChart['pages'], style: Style): [number, number][] {
   const fastest = new Map<number, number>();
-  for (const page of pages) if ((page.style ?? 'cursor') === style) fastest.set(page.depth, Math.min(page.ms, fastest.get(page.depth) ?? Number.POSITIVE_INFINITY));
+  for (const page of pages)
+    if ((page.style ?? 'cursor') === style)
+      fastest.set(page.depth, Math.min(page.ms, fastest.get(page.depth) ?? Number.POSITIVE_INFINITY));
   return [...fastest].sort((a, b) => a[0] - b[0]);
 }
 
@@ -29,13 +31,23 @@ const round = (ms: number): string => (ms >= 10 ? String(Math.round(ms)) : ms.to
 export function renderPageCost(chart: PageCostChart, idPrefix: string): string {
   const fastest = fastestByDepth(chart.pages, 'cursor');
   if (fastest.length < 2) return '';
-  const others = (['offset', 'page'] as const).map((style) => [style, fastestByDepth(chart.pages, style)] as const).filter(([, points]) => points.length >= 2);
+  const others = (['offset', 'page'] as const)
+    .map((style) => [style, fastestByDepth(chart.pages, style)] as const)
+    .filter(([, points]) => points.length >= 2);
   const firstMs = fastest[0]![1];
   const warnMs = chart.adviceFromMs;
-  const maxDepth = Math.max(1, ...fastest.map(([depth]) => depth), ...others.flatMap(([, points]) => points.map(([depth]) => depth)));
+  const maxDepth = Math.max(
+    1,
+    ...fastest.map(([depth]) => depth),
+    ...others.flatMap(([, points]) => points.map(([depth]) => depth)),
+  );
   // Scaled to what is judged (the fastest of each depth) and the advice line: one slow read, the
   // noise the fastest-of-five discards, must not flatten the rest; it is drawn at the top instead.
-  const maxMs = Math.max(warnMs * 1.15, ...[fastest, ...others.map(([, points]) => points)].flatMap((points) => points.map(([, ms]) => ms * 1.15)), 0.1);
+  const maxMs = Math.max(
+    warnMs * 1.15,
+    ...[fastest, ...others.map(([, points]) => points)].flatMap((points) => points.map(([, ms]) => ms * 1.15)),
+    0.1,
+  );
   const x = (depth: number): number => left + Math.round((depth / maxDepth) * plotWidth);
   const y = (ms: number): number => top + plotHeight - Math.round((Math.min(ms, maxMs) / maxMs) * plotHeight);
   // The two line labels never print over each other.
@@ -56,19 +68,31 @@ export function renderPageCost(chart: PageCostChart, idPrefix: string): string {
   ];
   for (const page of chart.pages) {
     const isOff = page.ms > maxMs;
-    parts.push(`<circle cx="${x(page.depth)}" cy="${y(page.ms)}" r="3" fill="${isOff ? '#fff' : '#90a4ae'}" stroke="#90a4ae"><title>${escapeHtml(`${round(page.ms)} ms at ${page.depth} items deep${isOff ? ' (above the scale)' : ''}`)}</title></circle>`);
+    parts.push(
+      `<circle cx="${x(page.depth)}" cy="${y(page.ms)}" r="3" fill="${isOff ? '#fff' : '#90a4ae'}" stroke="#90a4ae"><title>${escapeHtml(`${round(page.ms)} ms at ${page.depth} items deep${isOff ? ' (above the scale)' : ''}`)}</title></circle>`,
+    );
   }
   for (const [style, points] of [...others, ['cursor', fastest] as const]) {
     const colour = styleColours[style];
     const path = points.map(([depth, ms], index) => `${index === 0 ? 'M' : 'L'}${x(depth)} ${y(ms)}`).join(' ');
-    parts.push(`<path d="${path}" fill="none" stroke="${colour}" stroke-width="2"${style === 'cursor' ? '' : ' stroke-dasharray="6 3"'}/>`);
-    for (const [depth, ms] of points) parts.push(`<circle cx="${x(depth)}" cy="${y(ms)}" r="4" fill="${colour}"><title>${escapeHtml(`${style}, fastest at ${depth} items deep: ${round(ms)} ms`)}</title></circle>`);
+    parts.push(
+      `<path d="${path}" fill="none" stroke="${colour}" stroke-width="2"${style === 'cursor' ? '' : ' stroke-dasharray="6 3"'}/>`,
+    );
+    for (const [depth, ms] of points)
+      parts.push(
+        `<circle cx="${x(depth)}" cy="${y(ms)}" r="4" fill="${colour}"><title>${escapeHtml(`${style}, fastest at ${depth} items deep: ${round(ms)} ms`)}</title></circle>`,
+      );
   }
   const list = cutText(chart.list, 80).text;
   const words =
     `${list}, pages of ${chart.pageSize}: ${fastest.map(([depth, ms]) => `${round(ms)} ms at ${depth} items deep`).join(', ')} (fastest of each depth); ` +
     `flat would be ${round(firstMs)} ms at every depth, advice from ${round(warnMs)} ms.` +
-    others.map(([style, points]) => ` For comparison, by ${style}: ${points.map(([depth, ms]) => `${round(ms)} ms at ${depth} items deep`).join(', ')}.`).join('');
+    others
+      .map(
+        ([style, points]) =>
+          ` For comparison, by ${style}: ${points.map(([depth, ms]) => `${round(ms)} ms at ${depth} items deep`).join(', ')}.`,
+      )
+      .join('');
   const titleId = `${idPrefix}-cost-title`;
   const descId = `${idPrefix}-cost-desc`;
   return (

@@ -15,13 +15,17 @@ const counterexample = {
 describe('renderPageGrid', () => {
   it('draws a column per page, the repeated rows filled red, the missing ones in a last column, and the write in its gap', () => {
     const html = renderPageGrid(counterexample, 'check-x');
-    expect(html).toMatch(/^<figure class="page-grid"><svg [^>]*role="img" aria-labelledby="check-x-grid-title check-x-grid-desc"/);
+    expect(html).toMatch(
+      /^<figure class="page-grid"><svg [^>]*role="img" aria-labelledby="check-x-grid-title check-x-grid-desc"/,
+    );
     expect(html.match(/>page \d+</g)).toEqual(['>page 1<', '>page 2<']);
     expect(html.match(/<title>listed twice: c\d<\/title>/g)).toHaveLength(4);
     expect(html).toContain('<title>never listed: c7</title>');
     expect(html).toMatch(/<line x1="120" [^>]*stroke="#c60"/);
-    expect(html).toContain("<title>deleted by w1: c5</title>");
-    expect(html).toContain('<li>w1: after page 1: delete the anchor (the record next_cursor points at) → c5 (deleted)</li>');
+    expect(html).toContain('<title>deleted by w1: c5</title>');
+    expect(html).toContain(
+      '<li>w1: after page 1: delete the anchor (the record next_cursor points at) → c5 (deleted)</li>',
+    );
     expect(html).toContain('2 pages; listed twice: c1, c2; never listed: c7; 1 write between pages (w1…).');
   });
 
@@ -42,7 +46,10 @@ describe('renderPageGrid', () => {
 
   it('keeps hostile ids as text', () => {
     const hostile = '<script>window.__pwned=1</script>"><svg onload=alert(1)>';
-    const html = renderPageGrid({ pages: [{ ids: [hostile] }], repeated: [hostile], missing: [hostile], writes: [`after page 1: ${hostile}`] }, 'x');
+    const html = renderPageGrid(
+      { pages: [{ ids: [hostile] }], repeated: [hostile], missing: [hostile], writes: [`after page 1: ${hostile}`] },
+      'x',
+    );
     expect(html).not.toMatch(/<script|<svg onload/);
     expect(html).toContain('&lt;script&gt;');
   });

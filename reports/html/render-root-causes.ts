@@ -15,7 +15,9 @@ export function renderRootCauses(run: RunResult): string {
   const groups = findSharedCauses(run.checks);
   if (groups.length === 0) return '';
   const items = groups.map((group) => {
-    const subjects = group.subjects.slice(0, maxSubjectsShown).map((subject) => `<code>${renderBoundedText(subject, maxSubjectChars)}</code>`);
+    const subjects = group.subjects
+      .slice(0, maxSubjectsShown)
+      .map((subject) => `<code>${renderBoundedText(subject, maxSubjectChars)}</code>`);
     const more = group.subjects.length - subjects.length;
     return (
       `<li class="root-cause" data-cause="${escapeHtml(group.key)}"><strong>${escapeHtml(group.summary)}</strong>` +

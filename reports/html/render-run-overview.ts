@@ -6,7 +6,12 @@ import { describeCounts, describeSuiteTime, suiteTimes } from '../../harness/mod
 import { formatDuration } from './display-values.js';
 import { escapeHtml } from './escape.js';
 
-const barColours: Readonly<Record<CheckStatus, string>> = { failed: '#c62828', errored: '#ef6c00', passed: '#2e7d32', skipped: '#9e9e9e' };
+const barColours: Readonly<Record<CheckStatus, string>> = {
+  failed: '#c62828',
+  errored: '#ef6c00',
+  passed: '#2e7d32',
+  skipped: '#9e9e9e',
+};
 
 const labelWidth = 150;
 const barWidth = 380;

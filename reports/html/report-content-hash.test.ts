@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { renderJsonReport } from '../json/render-json.js';
-import { buildCheck, buildRun, sampleFailingRun, sampleHostileRun } from '../../harness/model/test-support/sample-run.js';
+import {
+  buildCheck,
+  buildRun,
+  sampleFailingRun,
+  sampleHostileRun,
+} from '../../harness/model/test-support/sample-run.js';
 import { computeReportContentHash, sha256Hex } from './report-content-hash.js';
 
 describe('computeReportContentHash', () => {

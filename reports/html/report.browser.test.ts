@@ -29,7 +29,12 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'apicert-html-'));
   clean = await startReferenceServer({ port: 0 });
   broken = await startReferenceServer({ port: 0, defects: ['put-merges', 'error-body-not-json'] });
-  const baseline = await runResourcesSuite(clean.url, clean.token, join(root, 'baseline'), ['--format', 'json', '--seed', '11']);
+  const baseline = await runResourcesSuite(clean.url, clean.token, join(root, 'baseline'), [
+    '--format',
+    'json',
+    '--seed',
+    '11',
+  ]);
   expect(baseline.exitCode).toBe(0);
   compared = await runResourcesSuite(broken.url, broken.token, join(root, 'compared'), [
     '--seed',
@@ -94,10 +99,13 @@ describe('the HTML report of a real run', () => {
     }
     const shown = await page
       .locator('details.check')
-      .evaluateAll((elements) => elements.map((element): [string, string | null] => [element.id, element.getAttribute('data-status')]));
+      .evaluateAll((elements) =>
+        elements.map((element): [string, string | null] => [element.id, element.getAttribute('data-status')]),
+      );
     expect(new Map(shown)).toEqual(new Map(report.checks.map((check) => [toCheckAnchor(check.id), check.status])));
     const facts = await page.locator('.run-facts').innerText();
-    for (const fact of [report.target.baseUrl, `apicert ${report.tool.version}`, '11', report.startedAt.slice(0, 10)]) expect(facts).toContain(fact);
+    for (const fact of [report.target.baseUrl, `apicert ${report.tool.version}`, '11', report.startedAt.slice(0, 10)])
+      expect(facts).toContain(fact);
     expect(cspViolations).toEqual([]);
     // The script ran (allowed by its hash): it built the toolbar.
     await expect(page.locator('#status-filter').count()).resolves.toBe(1);
@@ -106,13 +114,17 @@ describe('the HTML report of a real run', () => {
   it('puts the hash of report.json in the certificate and writes badge.svg beside the page', async () => {
     const page = await openReport();
     const certificate = await page.locator('pre.certificate').innerText();
-    const hash = createHash('sha256').update(await readFile(join(compared.reportDir, 'report.json'))).digest('hex');
+    const hash = createHash('sha256')
+      .update(await readFile(join(compared.reportDir, 'report.json')))
+      .digest('hex');
     expect(certificate).toContain(`report.json: sha256:${hash}`);
     expect(certificate).toContain('Passed:      resources-auth');
     expect(certificate).toContain('Not passed:  resources-core (failed)');
     const badge = await readFile(join(compared.reportDir, 'badge.svg'), 'utf8');
     expect(badge).toContain('>failed 1/2</text>');
-    expect(await readdir(compared.reportDir)).toEqual(expect.arrayContaining(['index.html', 'badge.svg', 'report.json', 'junit.xml']));
+    expect(await readdir(compared.reportDir)).toEqual(
+      expect.arrayContaining(['index.html', 'badge.svg', 'report.json', 'junit.xml']),
+    );
   });
 
   it('filters by status and by text', async () => {
@@ -120,7 +132,9 @@ describe('the HTML report of a real run', () => {
     const problems = problemsOf(report);
     await page.selectOption('#status-filter', 'problems');
     expect(await visibleCheckIds(page)).toEqual(problems.map((check) => toCheckAnchor(check.id)));
-    await expect(page.locator('#shown-count').innerText()).resolves.toBe(`Showing ${problems.length} of ${report.checks.length} checks`);
+    await expect(page.locator('#shown-count').innerText()).resolves.toBe(
+      `Showing ${problems.length} of ${report.checks.length} checks`,
+    );
 
     // A class with nothing left to show disappears with its checks.
     await expect(page.locator('section.class-group[data-class="resources-auth"]').isVisible()).resolves.toBe(false);
@@ -134,7 +148,9 @@ describe('the HTML report of a real run', () => {
 
     await page.selectOption('#status-filter', 'all');
     await page.fill('#search', 'PUT-replaces');
-    await expect.poll(() => visibleCheckIds(page), { timeout: 5_000 }).toEqual([toCheckAnchor('resources.put-replaces-record')]);
+    await expect
+      .poll(() => visibleCheckIds(page), { timeout: 5_000 })
+      .toEqual([toCheckAnchor('resources.put-replaces-record')]);
     await page.fill('#search', 'no check says this');
     await expect.poll(() => visibleCheckIds(page), { timeout: 5_000 }).toEqual([]);
     await expect(page.locator('section.suite:visible').count()).resolves.toBe(0);

@@ -1,7 +1,13 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import type { FailedCheck, RunResult } from '../../harness/model/run-result.js';
-import { sampleFailingRun, sampleFullRun, sampleHostileRun, sampleMixedRun, samplePassedRun } from '../../harness/model/test-support/sample-run.js';
+import {
+  sampleFailingRun,
+  sampleFullRun,
+  sampleHostileRun,
+  sampleMixedRun,
+  samplePassedRun,
+} from '../../harness/model/test-support/sample-run.js';
 import { renderJsonReport } from './render-json.js';
 import { reportSchema } from './report-schema.js';
 
@@ -41,7 +47,11 @@ describe('renderJsonReport', () => {
   it('writes a bigint in a counterexample as a string instead of throwing', () => {
     const report = JSON.parse(renderJsonReport(sampleFullRun())) as RunResult;
     expect(report.checks[0]).toMatchObject({ status: 'failed' });
-    expect((report.checks[0] as FailedCheck).counterexample).toEqual({ deliveries: [1, 2], big: '12345678901234567890n', nested: { ok: null } });
+    expect((report.checks[0] as FailedCheck).counterexample).toEqual({
+      deliveries: [1, 2],
+      big: '12345678901234567890n',
+      nested: { ok: null },
+    });
   });
 
   it('keeps hostile strings exactly (JSON escaping is lossless)', () => {

@@ -7,20 +7,24 @@ import { reportSchema } from './report-schema.js';
 function findSuiteEnums(node: unknown): unknown[] {
   if (typeof node !== 'object' || node === null) return [];
   const entries = Object.entries(node);
-  const here = entries.flatMap(([key, value]) => (key === 'suite' && typeof value === 'object' && value !== null && 'enum' in value ? [value.enum] : []));
+  const here = entries.flatMap(([key, value]) =>
+    key === 'suite' && typeof value === 'object' && value !== null && 'enum' in value ? [value.enum] : [],
+  );
   return [...here, ...entries.flatMap(([, value]) => findSuiteEnums(value))];
 }
 
 describe('reportSchema', () => {
   // The schema ships as a static JSON file, so it restates the suite names; this keeps it honest.
-  it('allows exactly the model\'s suite names wherever it names a suite', () => {
+  it("allows exactly the model's suite names wherever it names a suite", () => {
     const enums = findSuiteEnums(reportSchema);
     expect(enums.length).toBeGreaterThanOrEqual(2);
     for (const names of enums) expect(names).toEqual(suiteNames);
   });
 
-  it('names exactly the model\'s shared causes', () => {
-    const definitions = reportSchema.definitions as { checkResult: { properties: { cause: { properties: { key: { enum: unknown } } } } } };
+  it("names exactly the model's shared causes", () => {
+    const definitions = reportSchema.definitions as {
+      checkResult: { properties: { cause: { properties: { key: { enum: unknown } } } } };
+    };
     expect(definitions.checkResult.properties.cause.properties.key.enum).toEqual(Object.keys(sharedCauses));
   });
 });

@@ -13,7 +13,10 @@ function describeBody(label: string, body: RecordedBody | undefined): string[] {
   if (body === undefined) return [];
   const cut = body.text.length > maxBodyChars;
   const size = `${body.bytes} bytes${body.encoding === 'base64' ? ', base64' : ''}${body.truncated ? ', truncated when recorded' : ''}`;
-  return [`  ${label} body (${size}):`, `    ${cut ? `${body.text.slice(0, maxBodyChars)}… (cut; full body in report.json)` : body.text}`];
+  return [
+    `  ${label} body (${size}):`,
+    `    ${cut ? `${body.text.slice(0, maxBodyChars)}… (cut; full body in report.json)` : body.text}`,
+  ];
 }
 
 function describeExchange(exchange: ExchangeRecord, index: number): string[] {
@@ -37,14 +40,17 @@ export function describeCheckFailure(check: FailedCheck | ErroredCheck): string 
     if (check.expected !== undefined) lines.push(`expected: ${check.expected}`);
     if (check.actual !== undefined) lines.push(`actual: ${check.actual}`);
   }
-  const replayPath = check.status === 'failed' && check.replayPath !== undefined ? `, replay path: ${check.replayPath}` : '';
+  const replayPath =
+    check.status === 'failed' && check.replayPath !== undefined ? `, replay path: ${check.replayPath}` : '';
   lines.push(`rule: ${check.rule}`, `seed: ${check.seed}${replayPath}`);
   if (check.status === 'failed' && check.counterexample !== undefined) {
     lines.push(`counterexample: ${toCounterexampleText(check.counterexample, maxCounterexampleChars)}`);
   }
   if (check.evidence.length > 0) {
     lines.push('', `evidence (${check.evidence.length} exchange${check.evidence.length === 1 ? '' : 's'}):`);
-    check.evidence.slice(0, maxExchanges).forEach((exchange, index) => lines.push(...describeExchange(exchange, index)));
+    check.evidence
+      .slice(0, maxExchanges)
+      .forEach((exchange, index) => lines.push(...describeExchange(exchange, index)));
     if (check.evidence.length > maxExchanges) {
       lines.push(`… ${check.evidence.length - maxExchanges} more exchanges in report.json`);
     }

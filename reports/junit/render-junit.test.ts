@@ -30,9 +30,20 @@ describe('renderJunitReport', () => {
   it('writes one testsuite per suite that ran, then the class verdicts, with counts that add up', () => {
     const root = parseXml(renderJunitReport(sampleMixedRun()));
     const suites = findElements(root, 'testsuite');
-    expect(suites.map((suite) => suite.attributes['name'])).toEqual(['resources', 'pagination', 'webhooks-sender', classesSuiteName]);
+    expect(suites.map((suite) => suite.attributes['name'])).toEqual([
+      'resources',
+      'pagination',
+      'webhooks-sender',
+      classesSuiteName,
+    ]);
     const pagination = suiteNamed(root, 'pagination');
-    expect(pagination.attributes).toMatchObject({ tests: '2', failures: '1', errors: '1', skipped: '0', time: '5.012' });
+    expect(pagination.attributes).toMatchObject({
+      tests: '2',
+      failures: '1',
+      errors: '1',
+      skipped: '0',
+      time: '5.012',
+    });
     for (const key of ['tests', 'failures', 'errors', 'skipped']) {
       const sum = suites.reduce((total, suite) => total + Number(suite.attributes[key]), 0);
       expect(Number(root.attributes[key])).toBe(sum);
@@ -51,11 +62,17 @@ describe('renderJunitReport', () => {
     expect(testcase.children).toEqual([]);
   });
 
-  it('carries the seed, kit version and target in each suite\'s properties', () => {
+  it("carries the seed, kit version and target in each suite's properties", () => {
     const root = parseXml(renderJunitReport(sampleMixedRun()));
     for (const suite of findElements(root, 'testsuite')) {
-      const properties = Object.fromEntries(findElements(suite, 'property').map((p) => [p.attributes['name'], p.attributes['value']]));
-      expect(properties).toMatchObject({ seed: '42', 'apicert.version': '0.1.0', 'target.baseUrl': 'http://127.0.0.1:4010' });
+      const properties = Object.fromEntries(
+        findElements(suite, 'property').map((p) => [p.attributes['name'], p.attributes['value']]),
+      );
+      expect(properties).toMatchObject({
+        seed: '42',
+        'apicert.version': '0.1.0',
+        'target.baseUrl': 'http://127.0.0.1:4010',
+      });
       expect(properties['interrupted']).toContain('total run budget');
     }
   });
@@ -78,7 +95,10 @@ describe('renderJunitReport', () => {
   it('reports an errored check as <error> typed by its code, and a skipped one with its reason', () => {
     const root = parseXml(renderJunitReport(sampleMixedRun()));
     const [error] = findElements(testcaseNamed(root, 'pagination.cursor-walk'), 'error');
-    expect(error?.attributes).toEqual({ message: 'APICERT_CHECK_TIMEOUT: the check ran past its 5000 ms budget', type: 'APICERT_CHECK_TIMEOUT' });
+    expect(error?.attributes).toEqual({
+      message: 'APICERT_CHECK_TIMEOUT: the check ran past its 5000 ms budget',
+      type: 'APICERT_CHECK_TIMEOUT',
+    });
     expect(error?.text?.split('\n')[0]).toBe('APICERT_CHECK_TIMEOUT: the check ran past its 5000 ms budget');
     const [skipped] = findElements(testcaseNamed(root, 'webhooks-sender.signature-over-raw-body'), 'skipped');
     expect(skipped?.attributes).toEqual({ message: 'config has no webhooks.sender section' });
@@ -87,9 +107,9 @@ describe('renderJunitReport', () => {
   it('fails a required class and the run verdict so CI agrees with the exit code', () => {
     const root = parseXml(renderJunitReport(sampleFailingRun()));
     const classes = suiteNamed(root, classesSuiteName);
-    expect(findElements(testcaseNamed(classes, 'pagination-cursor (required)'), 'failure')[0]?.attributes['message']).toBe(
-      'required class pagination-cursor failed: 0 passed, 1 failed, 0 skipped, 0 errored',
-    );
+    expect(
+      findElements(testcaseNamed(classes, 'pagination-cursor (required)'), 'failure')[0]?.attributes['message'],
+    ).toBe('required class pagination-cursor failed: 0 passed, 1 failed, 0 skipped, 0 errored');
     expect(testcaseNamed(classes, 'resources-core (required)').children).toEqual([]);
     expect(findElements(testcaseNamed(classes, 'run verdict'), 'failure')[0]?.attributes['message']).toBe(
       'required classes not passed: pagination-cursor (failed)',
@@ -97,19 +117,32 @@ describe('renderJunitReport', () => {
   });
 
   it('names the checks that gave advice when a required advisory class fails', () => {
-    const advised = buildCheck({ id: 'webhooks-sender.retry-backoff', level: 'advisory', findings: [{ level: 'advisory', message: 'retries do not back off' }] });
+    const advised = buildCheck({
+      id: 'webhooks-sender.retry-backoff',
+      level: 'advisory',
+      findings: [{ level: 'advisory', message: 'retries do not back off' }],
+    });
     const classes = judgeClasses([advised], { required: undefined, strict: true });
     const root = parseXml(renderJunitReport(buildRun([advised], { classes, verdict: 'failed' })));
-    const failure = findElements(testcaseNamed(suiteNamed(root, classesSuiteName), 'advisory (required)'), 'failure')[0];
-    expect(failure?.text).toBe('required class advisory failed: 0 passed, 1 failed, 0 skipped, 0 errored\nadvice:\nwebhooks-sender.retry-backoff: retries do not back off');
+    const failure = findElements(
+      testcaseNamed(suiteNamed(root, classesSuiteName), 'advisory (required)'),
+      'failure',
+    )[0];
+    expect(failure?.text).toBe(
+      'required class advisory failed: 0 passed, 1 failed, 0 skipped, 0 errored\nadvice:\nwebhooks-sender.retry-backoff: retries do not back off',
+    );
   });
 
   it('fails the run verdict when no class was required, even with nothing else failing', () => {
     const run = buildRun([buildCheck({ status: 'skipped', message: 'no list endpoint' })]);
     const root = parseXml(renderJunitReport(run));
     const classes = suiteNamed(root, classesSuiteName);
-    expect(findElements(testcaseNamed(classes, 'pagination-cursor'), 'skipped')[0]?.attributes['message']).toContain('not required');
-    expect(findElements(testcaseNamed(classes, 'run verdict'), 'failure')[0]?.attributes['message']).toContain('no conformance class was required');
+    expect(findElements(testcaseNamed(classes, 'pagination-cursor'), 'skipped')[0]?.attributes['message']).toContain(
+      'not required',
+    );
+    expect(findElements(testcaseNamed(classes, 'run verdict'), 'failure')[0]?.attributes['message']).toContain(
+      'no conformance class was required',
+    );
   });
 
   it('passes the class suite of a conformant run', () => {
@@ -124,16 +157,26 @@ describe('renderJunitReport', () => {
     expect(xml).not.toMatch(/[\u0000\u0007\u001b\u009b]/);
     const root = parseXml(xml);
     const [failure] = findElements(testcaseNamed(root, 'resources.create-returns-record'), 'failure');
-    expect(failure?.attributes['message']).toContain('<script>alert("x")</script> ]]> &amp; \'q\' "dq" \\u0000 \\u0007');
+    expect(failure?.attributes['message']).toContain(
+      '<script>alert("x")</script> ]]> &amp; \'q\' "dq" \\u0000 \\u0007',
+    );
     expect(failure?.attributes['message']).not.toContain('line\nbreak');
     expect(failure?.text).toContain('\u2028 line\nbreak\r \\uD800');
     expect(failure?.text).toContain('counterexample: {"body":');
-    expect(findElements(root, 'property').find((p) => p.attributes['name'] === 'target.baseUrl')?.attributes['value']).toContain('<script>');
+    expect(
+      findElements(root, 'property').find((p) => p.attributes['name'] === 'target.baseUrl')?.attributes['value'],
+    ).toContain('<script>');
   });
 
   it('cuts long bodies and long exchange lists, pointing to report.json', () => {
     const evidence = Array.from({ length: 25 }, (_, index) => buildExchange({ note: `call ${index}` }));
-    const longBody = buildExchange({ response: { status: 200, headers: {}, body: { text: 'y'.repeat(5000), bytes: 5000, truncated: false, encoding: 'utf8' } } });
+    const longBody = buildExchange({
+      response: {
+        status: 200,
+        headers: {},
+        body: { text: 'y'.repeat(5000), bytes: 5000, truncated: false, encoding: 'utf8' },
+      },
+    });
     const run = buildRun([buildCheck({ status: 'failed', message: hostileText, evidence: [longBody, ...evidence] })]);
     const [failure] = findElements(parseXml(renderJunitReport(run)), 'failure');
     expect(failure?.text).toContain('… (cut; full body in report.json)');

@@ -39,7 +39,12 @@ function renderProperties(run: RunResult): string {
   if (run.interrupted !== undefined) properties.push(['interrupted', run.interrupted]);
   const shards = describeShards(run);
   if (shards !== undefined) properties.push(['shards', shards]);
-  run.notes.forEach((note, index) => properties.push([`note.${index + 1}.${note.level}`, note.suite === undefined ? note.message : `${note.suite}: ${note.message}`]));
+  run.notes.forEach((note, index) =>
+    properties.push([
+      `note.${index + 1}.${note.level}`,
+      note.suite === undefined ? note.message : `${note.suite}: ${note.message}`,
+    ]),
+  );
   const items = properties.map(([name, value]) => `      <property${toAttributes({ name, value })}/>`);
   return ['    <properties>', ...items, '    </properties>'].join('\n');
 }
@@ -60,14 +65,21 @@ function renderOutcome(check: CheckResult): string {
 
 // Findings, then the charts in words (the HTML report draws them), whatever the verdict.
 function renderFindings(check: CheckResult): string {
-  const lines = [...check.findings.map((finding) => `${finding.level}: ${finding.message}`), ...(check.charts ?? []).map(describeChart)];
+  const lines = [
+    ...check.findings.map((finding) => `${finding.level}: ${finding.message}`),
+    ...(check.charts ?? []).map(describeChart),
+  ];
   if (lines.length === 0) return '';
   const text = lines.join('\n');
   return `\n      <system-out>${escapeXmlText(text)}</system-out>`;
 }
 
 function renderCheck(check: CheckResult): string {
-  const attributes = toAttributes({ classname: `${check.suite}.${check.class}`, name: `${check.id}: ${check.title}`, time: toSeconds(check.durationMs) });
+  const attributes = toAttributes({
+    classname: `${check.suite}.${check.class}`,
+    name: `${check.id}: ${check.title}`,
+    time: toSeconds(check.durationMs),
+  });
   const body = renderOutcome(check) + renderFindings(check);
   return body === '' ? `    <testcase${attributes}/>` : `    <testcase${attributes}>${body}\n    </testcase>`;
 }
@@ -87,7 +99,10 @@ interface RenderedSuite {
 
 function renderSuite(name: string, counts: SuiteCounts, run: RunResult, testcases: readonly string[]): RenderedSuite {
   const attributes = toAttributes({ name, ...counts, timestamp: run.startedAt });
-  return { counts, xml: [`  <testsuite${attributes}>`, renderProperties(run), ...testcases, '  </testsuite>'].join('\n') };
+  return {
+    counts,
+    xml: [`  <testsuite${attributes}>`, renderProperties(run), ...testcases, '  </testsuite>'].join('\n'),
+  };
 }
 
 function sumCounts(suites: readonly RenderedSuite[], key: 'tests' | 'failures' | 'errors' | 'skipped'): number {
@@ -112,15 +127,29 @@ function describeClassCounts(result: ClassResult): string {
 
 // The advisory class fails on advice that sits on passed checks: its failure names them.
 function describeAdvice(run: RunResult): string {
-  const lines = run.checks.flatMap((check) => check.findings.filter((finding) => finding.level === 'advisory').map((finding) => `${check.id}: ${finding.message}`));
+  const lines = run.checks.flatMap((check) =>
+    check.findings
+      .filter((finding) => finding.level === 'advisory')
+      .map((finding) => `${check.id}: ${finding.message}`),
+  );
   return lines.length === 0 ? '' : `\nadvice:\n${lines.join('\n')}`;
 }
 
-function renderClass(result: ClassResult, run: RunResult): { testcase: string; status: 'passed' | 'failed' | 'skipped' } {
-  const attributes = toAttributes({ classname: classesSuiteName, name: `${result.id}${result.required ? ' (required)' : ''}`, time: '0.000' });
+function renderClass(
+  result: ClassResult,
+  run: RunResult,
+): { testcase: string; status: 'passed' | 'failed' | 'skipped' } {
+  const attributes = toAttributes({
+    classname: classesSuiteName,
+    name: `${result.id}${result.required ? ' (required)' : ''}`,
+    time: '0.000',
+  });
   if (!result.required) {
     const message = `not required by this run (verdict ${result.verdict}: ${describeClassCounts(result)})`;
-    return { status: 'skipped', testcase: `    <testcase${attributes}>\n      <skipped${toAttributes({ message })}/>\n    </testcase>` };
+    return {
+      status: 'skipped',
+      testcase: `    <testcase${attributes}>\n      <skipped${toAttributes({ message })}/>\n    </testcase>`,
+    };
   }
   if (result.verdict === 'passed') return { status: 'passed', testcase: `    <testcase${attributes}/>` };
   const message = `required class ${result.id} ${result.verdict}: ${describeClassCounts(result)}`;
@@ -132,12 +161,18 @@ function renderClass(result: ClassResult, run: RunResult): { testcase: string; s
 function describeRunVerdict(run: RunResult): string {
   const required = run.classes.filter((result) => result.required);
   if (required.length === 0) return 'no conformance class was required, so nothing was certified';
-  const notPassed = required.filter((result) => result.verdict !== 'passed').map((result) => `${result.id} (${result.verdict})`);
+  const notPassed = required
+    .filter((result) => result.verdict !== 'passed')
+    .map((result) => `${result.id} (${result.verdict})`);
   return `required classes not passed: ${notPassed.join(', ')}`;
 }
 
 function renderRunVerdict(run: RunResult): string {
-  const attributes = toAttributes({ classname: classesSuiteName, name: 'run verdict', time: toSeconds(run.durationMs) });
+  const attributes = toAttributes({
+    classname: classesSuiteName,
+    name: 'run verdict',
+    time: toSeconds(run.durationMs),
+  });
   if (run.verdict === 'passed') return `    <testcase${attributes}/>`;
   const message = describeRunVerdict(run);
   const body = run.interrupted === undefined ? message : `${message}\ninterrupted: ${run.interrupted}`;
@@ -174,5 +209,11 @@ export function renderJunitReport(run: RunResult): string {
     time: toSeconds(run.durationMs),
     timestamp: run.startedAt,
   });
-  return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${root}>`, ...suites.map((suite) => suite.xml), '</testsuites>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites${root}>`,
+    ...suites.map((suite) => suite.xml),
+    '</testsuites>',
+    '',
+  ].join('\n');
 }

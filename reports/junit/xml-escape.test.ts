@@ -13,18 +13,25 @@ const hostileString = fc.string({ unit: hostileUnit, maxLength: 40 });
 const xmlUnsafe = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF\uD800-\uDFFF]/;
 
 function roundTrip(value: string): { attribute: string; text: string } {
-  const root = parseXml(`<r a="${escapeXmlAttribute(value)}" b='${escapeXmlAttribute(value)}'>${escapeXmlText(value)}</r>`);
+  const root = parseXml(
+    `<r a="${escapeXmlAttribute(value)}" b='${escapeXmlAttribute(value)}'>${escapeXmlText(value)}</r>`,
+  );
   expect(root.attributes['b']).toBe(root.attributes['a']);
   return { attribute: root.attributes['a']!, text: root.text };
 }
 
 describe('escapeXmlText and escapeXmlAttribute', () => {
   it('always produce a well-formed document, whatever the input', () => {
-    fc.assert(fc.property(hostileString, (value) => void roundTrip(value)), { numRuns: 500 });
+    fc.assert(
+      fc.property(hostileString, (value) => void roundTrip(value)),
+      { numRuns: 500 },
+    );
   });
 
   it('keep every legal string exactly, including CR, tabs, quotes and newlines', () => {
-    const legal = hostileString.filter((value) => !xmlUnsafe.test(value.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '')));
+    const legal = hostileString.filter(
+      (value) => !xmlUnsafe.test(value.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '')),
+    );
     fc.assert(
       fc.property(legal, (value) => {
         const decoded = roundTrip(value);

@@ -12,13 +12,19 @@ export interface XmlElement {
 /** Thrown with the offset of the first well-formedness error. */
 export class XmlSyntaxError extends Error {}
 
-const illegalChar = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const illegalChar =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const namePattern = /^[A-Za-z_:][-A-Za-z0-9_:.]*/;
 const predefinedEntities: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 function isLegalCodePoint(code: number): boolean {
   return (
-    code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff)
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
   );
 }
 
@@ -27,7 +33,9 @@ class Parser {
   constructor(private readonly src: string) {}
 
   fail(what: string): never {
-    throw new XmlSyntaxError(`${what} at offset ${this.pos}: ${JSON.stringify(this.src.slice(this.pos, this.pos + 30))}`);
+    throw new XmlSyntaxError(
+      `${what} at offset ${this.pos}: ${JSON.stringify(this.src.slice(this.pos, this.pos + 30))}`,
+    );
   }
 
   private startsWith(token: string): boolean {

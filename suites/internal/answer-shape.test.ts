@@ -8,6 +8,12 @@ describe('answer shape', () => {
 
   it('takes only plain objects as records', () => {
     expect(asRecord({ id: 1 })).toEqual({ id: 1 });
-    expect([null, [], 'x', 1, undefined].map(asRecord)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect([null, [], 'x', 1, undefined].map(asRecord)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -7,5 +7,7 @@ export function isSuccess(status: number): boolean {
 
 /** The value as a plain JSON object, or undefined (null, arrays and primitives are not records). */
 export function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }

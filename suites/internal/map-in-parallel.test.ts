@@ -38,7 +38,7 @@ describe('mapInParallel', () => {
 });
 
 describe('firstVerdictInOrder', () => {
-  it('reads the items in input order as one after another would: a later item\'s error never hides an earlier verdict', async () => {
+  it("reads the items in input order as one after another would: a later item's error never hides an earlier verdict", async () => {
     const late = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     // The second item fails fast; the first, slower, gives a verdict: the verdict wins.
     const verdict = await firstVerdictInOrder([0, 1, 2], 3, async (item) => {
@@ -48,10 +48,12 @@ describe('firstVerdictInOrder', () => {
     });
     expect(verdict).toBe('failed first');
     // With no verdict before it, the error is thrown.
-    await expect(firstVerdictInOrder([0, 1], 2, async (item) => {
-      if (item === 1) throw new Error('spent');
-      return undefined;
-    })).rejects.toThrow('spent');
+    await expect(
+      firstVerdictInOrder([0, 1], 2, async (item) => {
+        if (item === 1) throw new Error('spent');
+        return undefined;
+      }),
+    ).rejects.toThrow('spent');
     expect(await firstVerdictInOrder([0, 1], 2, async () => undefined)).toBeUndefined();
   });
 });
@@ -61,7 +63,9 @@ describe('settledInOrder', () => {
     expect(await settledInOrder([Promise.resolve(1), Promise.resolve('two')] as const)).toEqual([1, 'two']);
     let slowFinished = false;
     const slow = new Promise<number>((resolve) => setTimeout(() => resolve((slowFinished = true) ? 3 : 0), 20));
-    await expect(settledInOrder([slow, Promise.reject(new Error('second')), Promise.reject(new Error('third'))] as const)).rejects.toThrow('second');
+    await expect(
+      settledInOrder([slow, Promise.reject(new Error('second')), Promise.reject(new Error('third'))] as const),
+    ).rejects.toThrow('second');
     expect(slowFinished).toBe(true);
   });
 });
@@ -95,12 +99,17 @@ describe('mapInConflictOrder', () => {
   it('holds the limit when items wait for a slot rather than a conflict', async () => {
     let running = 0;
     let peak = 0;
-    await mapInConflictOrder([1, 2, 3, 4, 5, 6], 2, () => false, async () => {
-      running += 1;
-      peak = Math.max(peak, running);
-      await new Promise((resolve) => setTimeout(resolve, 2));
-      running -= 1;
-    });
+    await mapInConflictOrder(
+      [1, 2, 3, 4, 5, 6],
+      2,
+      () => false,
+      async () => {
+        running += 1;
+        peak = Math.max(peak, running);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        running -= 1;
+      },
+    );
     expect(peak).toBe(2);
   });
 

@@ -7,7 +7,11 @@
  * running are let finish (nothing of the check keeps sending after it ends), and the first error
  * thrown is thrown.
  */
-export async function mapInParallel<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapInParallel<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   let failure: { readonly error: unknown } | undefined;
@@ -32,7 +36,11 @@ export async function mapInParallel<T, R>(items: readonly T[], limit: number, wo
  * input order as one after another would: an item's error is thrown only when no earlier item gave
  * a verdict, so a later item's error (a spent budget, say) never hides an earlier failure.
  */
-export async function firstVerdictInOrder<T, R>(items: readonly T[], limit: number, judge: (item: T) => Promise<R | undefined>): Promise<R | undefined> {
+export async function firstVerdictInOrder<T, R>(
+  items: readonly T[],
+  limit: number,
+  judge: (item: T) => Promise<R | undefined>,
+): Promise<R | undefined> {
   const settled = await mapInParallel(items, limit, (item) => settle(() => judge(item)));
   for (const outcome of settled) {
     if ('thrown' in outcome) throw outcome.thrown;
@@ -108,7 +116,9 @@ export async function mapInConflictOrder<T, R>(
  * Awaits every one of `work` (started at once), then throws the first error in input order or
  * returns the values in order: none is left running unwatched when another fails.
  */
-export async function settledInOrder<T extends readonly unknown[]>(work: { readonly [K in keyof T]: Promise<T[K]> }): Promise<T> {
+export async function settledInOrder<T extends readonly unknown[]>(work: {
+  readonly [K in keyof T]: Promise<T[K]>;
+}): Promise<T> {
   const settled = await Promise.allSettled(work);
   for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
   return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as unknown as T;

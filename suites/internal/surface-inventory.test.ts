@@ -22,12 +22,16 @@ const customers: CollectionConfig = {
 };
 
 const webhooks = (register?: { method: 'POST'; path: string }): ApicertConfig['webhooks'] =>
-  (register === undefined ? {} : { sender: { register: { ...register, body: {} } } }) as unknown as ApicertConfig['webhooks'];
+  (register === undefined
+    ? {}
+    : { sender: { register: { ...register, body: {} } } }) as unknown as ApicertConfig['webhooks'];
 
 describe('listTargets', () => {
   it('lists each collection, then its nested lists, with their own id field and styles', () => {
     const nested: CollectionConfig = { ...customers, related: [{ ...customers.related[0]!, idField: 'orderId' }] };
-    const targets = listTargets({ collections: [nested, { ...customers, name: 'products', path: '/products', related: [] }] });
+    const targets = listTargets({
+      collections: [nested, { ...customers, name: 'products', path: '/products', related: [] }],
+    });
     expect(targets.map((t) => [t.label, t.idField, t.styles.join('+'), t.related?.name])).toEqual([
       ['/customers', 'id', 'offset+page+cursor', undefined],
       ['/customers/{id}/orders', 'orderId', 'cursor', 'orders'],
@@ -59,11 +63,19 @@ describe('surfaceInventory', () => {
 
   it('creates children at the nested path unless the config names another, and adds the webhook registration when configured', () => {
     const nested: CollectionConfig = { ...customers, related: [{ ...customers.related[0]!, createPath: 'nested' }] };
-    const { operations } = surfaceInventory({ collections: [nested], webhooks: webhooks({ method: 'POST', path: '/webhooks' }) });
+    const { operations } = surfaceInventory({
+      collections: [nested],
+      webhooks: webhooks({ method: 'POST', path: '/webhooks' }),
+    });
     expect(operations.filter((operation) => operation.verb === 'create').map((operation) => operation.label)).toEqual([
       'POST /customers',
       'POST /customers/{id}/orders',
     ]);
-    expect(operations.at(-1)).toEqual({ verb: 'register', method: 'POST', pathTemplate: '/webhooks', label: 'POST /webhooks' });
+    expect(operations.at(-1)).toEqual({
+      verb: 'register',
+      method: 'POST',
+      pathTemplate: '/webhooks',
+      label: 'POST /webhooks',
+    });
   });
 });

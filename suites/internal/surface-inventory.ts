@@ -3,7 +3,11 @@
 // operation of convention 4.1 on every collection, member, related list and child, plus the
 // webhook registration when one is configured. A check of a universal rule ("each request carries
 // its own credential", 5/1) runs on all of it, or says what it left out. Pure.
-import type { ApicertConfig, CollectionConfig, RelatedCollectionConfig } from '../../harness/check-api/check-context.js';
+import type {
+  ApicertConfig,
+  CollectionConfig,
+  RelatedCollectionConfig,
+} from '../../harness/check-api/check-context.js';
 
 /** limit/offset, page/per_page or after (convention 4.2), as the config names them. */
 export type PaginationStyle = CollectionConfig['pagination']['styles'][number];

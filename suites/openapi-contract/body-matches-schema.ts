@@ -11,11 +11,21 @@ export const bodyMatchesSchema = defineCheck({
   rule: 'the API description: responses, schema',
   level: 'normative',
   title: 'Every JSON body validates against the schema its documented answer gives',
-  proves: 'Each JSON answer to a documented operation and status, with a documented media type and schema, validated against that schema (types, required fields, enums, formats, additional properties).',
-  covers: 'the JSON bodies every other check received, where the document gives a schema for their operation, status and media type (bodies up to 4 MiB)',
-  probes: ['a list that is not the documented page object', 'a field of another type, or missing, or not allowed', 'an empty or non-JSON body where a schema is documented', 'a value outside its documented format or enum'],
+  proves:
+    'Each JSON answer to a documented operation and status, with a documented media type and schema, validated against that schema (types, required fields, enums, formats, additional properties).',
+  covers:
+    'the JSON bodies every other check received, where the document gives a schema for their operation, status and media type (bodies up to 4 MiB)',
+  probes: [
+    'a list that is not the documented page object',
+    'a field of another type, or missing, or not allowed',
+    'an empty or non-JSON body where a schema is documented',
+    'a value outside its documented format or enum',
+  ],
   provenBy: ['list-not-a-page', 'get-unknown-id-200'],
   async run(ctx) {
-    return judgeAspect(ctx, 'body', { expected: 'a body that validates against the documented schema', breaches: 'had a body that does not match its documented schema in' });
+    return judgeAspect(ctx, 'body', {
+      expected: 'a body that validates against the documented schema',
+      breaches: 'had a body that does not match its documented schema in',
+    });
   },
 });

@@ -37,14 +37,21 @@ describe('the openapi-contract class on the second server', () => {
         env: { APICERT_TOKEN: server.token },
       });
       const byId = new Map(run.checks.map((check) => [check.id, check]));
-      expect(run.checks.filter((check) => check.suite === 'resources' && check.status !== 'passed').map((check) => check.id)).toEqual([]);
+      expect(
+        run.checks.filter((check) => check.suite === 'resources' && check.status !== 'passed').map((check) => check.id),
+      ).toEqual([]);
       expect(byId.get('openapi-contract.status-documented')?.status).toBe('passed');
       expect(byId.get('openapi-contract.content-type-documented')?.status).toBe('passed');
       const body = byId.get('openapi-contract.body-matches-schema');
       if (body?.status !== 'failed') throw new Error(`body-matches-schema ${body?.status ?? 'missing'}, not failed`);
-      expect(body.message).toMatch(/^\d+ answers had a body that does not match its documented schema in api-docs\.json \(the first \d+ shown\); first: POST \/customers 200: the body does not match the schema for 200: \/id must be string \(\/paths\/~1customers\/post\/responses\/200\) \(an answer to resources\.[a-z-]+\)$/);
+      expect(body.message).toMatch(
+        /^\d+ answers had a body that does not match its documented schema in api-docs\.json \(the first \d+ shown\); first: POST \/customers 200: the body does not match the schema for 200: \/id must be string \(\/paths\/~1customers\/post\/responses\/200\) \(an answer to resources\.[a-z-]+\)$/,
+      );
       expect(body.evidence.length).toBeGreaterThan(0);
-      expect(run.classes.find((result) => result.id === 'openapi-contract')).toMatchObject({ verdict: 'failed', required: true });
+      expect(run.classes.find((result) => result.id === 'openapi-contract')).toMatchObject({
+        verdict: 'failed',
+        required: true,
+      });
       expect(run.verdict).toBe('failed');
     } finally {
       await server.close();
@@ -58,11 +65,27 @@ describe('the openapi-contract class on the second server', () => {
     try {
       const configPath = join(directory, 'config.json');
       await writeFile(configPath, JSON.stringify(secondServerConfig()));
-      const { run } = await runConformance({ registry, baseUrl: server.url, configPath, suites: ['resources', 'openapi-contract'], seed: 3, env: { APICERT_TOKEN: server.token } });
+      const { run } = await runConformance({
+        registry,
+        baseUrl: server.url,
+        configPath,
+        suites: ['resources', 'openapi-contract'],
+        seed: 3,
+        env: { APICERT_TOKEN: server.token },
+      });
       const contract = run.checks.filter((check) => check.suite === 'openapi-contract');
-      expect(contract.map((check) => (check.status === 'skipped' ? `skipped: ${check.message}` : check.status))).toEqual(Array(3).fill('skipped: no API description was given (run with --openapi FILE|URL to check the answers against it)'));
+      expect(
+        contract.map((check) => (check.status === 'skipped' ? `skipped: ${check.message}` : check.status)),
+      ).toEqual(
+        Array(3).fill(
+          'skipped: no API description was given (run with --openapi FILE|URL to check the answers against it)',
+        ),
+      );
       // Not required by default, so the convention's classes decide the verdict alone.
-      expect(run.classes.find((result) => result.id === 'openapi-contract')).toMatchObject({ verdict: 'skipped', required: false });
+      expect(run.classes.find((result) => result.id === 'openapi-contract')).toMatchObject({
+        verdict: 'skipped',
+        required: false,
+      });
       expect(run.verdict).toBe('passed');
     } finally {
       await server.close();
@@ -70,4 +93,3 @@ describe('the openapi-contract class on the second server', () => {
     }
   }, 60_000);
 });
-

@@ -37,8 +37,13 @@ const depthOf = (findings: readonly { readonly message: string }[], path: string
 describe('pagination.cursor.deep-pages-cost-the-same on its own', () => {
   it("reaches a deep /orders page through the nested list's records, even when creates land late", async () => {
     // With room for every create at once, a walk of /orders could start before any of them landed.
-    const { result, posts } = await runDeepPagesBehind({ changes: { holdRequestMs: (method) => (method === 'POST' ? 100 : 0) }, concurrency: 200 });
-    expect(result.status, result.status === 'failed' || result.status === 'errored' ? result.message : undefined).toBe('passed');
+    const { result, posts } = await runDeepPagesBehind({
+      changes: { holdRequestMs: (method) => (method === 'POST' ? 100 : 0) },
+      concurrency: 200,
+    });
+    expect(result.status, result.status === 'failed' || result.status === 'errored' ? result.message : undefined).toBe(
+      'passed',
+    );
     // Ten pages of the walk size, 5: the nested list's 50 orders are /orders' depth too.
     expect(posts['/customers/{id}/orders']).toBe(50);
     expect(posts['/orders']).toBeUndefined();
@@ -53,11 +58,15 @@ describe('pagination.cursor.deep-pages-cost-the-same on its own', () => {
     const { result, posts } = await runDeepPagesBehind({
       changes: {},
       config: (example) => {
-        const collections = (example['collections'] as { name: string }[]).filter((collection) => collection.name !== 'orders').map((collection) => (collection.name === 'products' ? { ...collection, name: 'orders' } : collection));
+        const collections = (example['collections'] as { name: string }[])
+          .filter((collection) => collection.name !== 'orders')
+          .map((collection) => (collection.name === 'products' ? { ...collection, name: 'orders' } : collection));
         return { ...example, collections, pagination: { ...(example['pagination'] as object), maxPageSize: 100 } };
       },
     });
-    expect(result.status, result.status === 'failed' || result.status === 'errored' ? result.message : undefined).toBe('passed');
+    expect(result.status, result.status === 'failed' || result.status === 'errored' ? result.message : undefined).toBe(
+      'passed',
+    );
     expect(posts['/products']).toBe(50);
     expect(depthOf(result.findings, '/products')).toBeGreaterThanOrEqual(40);
   }, 60_000);

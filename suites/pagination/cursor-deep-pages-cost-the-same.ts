@@ -21,7 +21,8 @@ export const cursorDeepPagesCostTheSame = defineCheck({
   proves:
     'On each list, the latency of the deepest full cursor page reached (fastest of five reads) is reported against the first page’s; a ratio above pagination.deepPageRatioWarn is advice. For the report’s chart only, never judged: the cursor page halfway (fastest of three), and the first, halfway and deep pages by offset and by page number (fastest of two each).',
   level: 'advisory',
-  leavesOpen: 'Rule 4.2/2 is stated, but latency from outside is noisy and the kit\'s data set is small, so slow deep pages are advice (threshold pagination.deepPageRatioWarn).',
+  leavesOpen:
+    "Rule 4.2/2 is stated, but latency from outside is noisy and the kit's data set is small, so slow deep pages are advice (threshold pagination.deepPageRatioWarn).",
   covers: 'the latency of the first and of the deepest full cursor page of every list that supports after',
   probes: [
     'deep cursor pages that cost more than the first (an offset scan behind the cursor)',
@@ -32,7 +33,8 @@ export const cursorDeepPagesCostTheSame = defineCheck({
     // Lists side by side: its walks are cursor walks, which hold under the others' writes (4.2/2).
     // Each is first topped up to the records the deep page needs, counting a nested list's records
     // toward the list that shows them too (/orders shows /customers/{id}/orders'), topped up first.
-    const topUp = (list: OpenList) => list.ensureFixtures(Math.max(0, wantedRecords(ctx) - kitRecordsOfNestedLists(ctx, list)));
+    const topUp = (list: OpenList) =>
+      list.ensureFixtures(Math.max(0, wantedRecords(ctx) - kitRecordsOfNestedLists(ctx, list)));
     return judgeEachList(ctx, ['cursor'], (list) => judgeList(ctx, list), 'tolerant', { topUp });
   },
 });
@@ -55,10 +57,16 @@ function wantedRecords(ctx: CheckContext): number {
 async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcome> {
   const { walkPageSize: pageSize, deepPageRatioWarn } = ctx.config.pagination;
   // The deepest page reached through a cursor with a full page of pageSize items at it.
-  const deepestOf = (walked: PageWalk) => walked.pages.findLastIndex((p) => p.page.ok && p.page.ids.length >= pageSize && typeof p.query.after === 'string');
+  const deepestOf = (walked: PageWalk) =>
+    walked.pages.findLastIndex((p) => p.page.ok && p.page.ids.length >= pageSize && typeof p.query.after === 'string');
   // A cursor names the last item seen (4.2, after), whatever page size brought it: a walk in pages
   // as large as the list is known to serve reaches the deep end in a request or two.
-  const walkToTheEnd = (kitRecords: number) => walkPages(ctx, list, { style: 'cursor', pageSize: strideTo(ctx, list, pageSize, kitRecords), note: 'walk to the deepest page to time it' });
+  const walkToTheEnd = (kitRecords: number) =>
+    walkPages(ctx, list, {
+      style: 'cursor',
+      pageSize: strideTo(ctx, list, pageSize, kitRecords),
+      note: 'walk to the deepest page to time it',
+    });
   let walk = await walkToTheEnd(kitRecordsShownOn(ctx, list));
   // The config says this list shows a nested list's records, but the target did not show them:
   // the list gets records of its own, and is walked again in strides of those alone.
@@ -73,23 +81,32 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
 
   const deepIndex = deepestOf(walk);
   if (deepIndex < 1) {
-    return ctx.incomplete(`${list.path}: the cursor walk reached no full page past the first (pagination.fixtureCap and budgets.maxPagesPerWalk bound it); raise them`);
+    return ctx.incomplete(
+      `${list.path}: the cursor walk reached no full page past the first (pagination.fixtureCap and budgets.maxPagesPerWalk bound it); raise them`,
+    );
   }
-  const depthAt = (index: number): number => walk.pages.slice(0, index).reduce((sum, p) => sum + (p.page.ok ? p.page.ids.length : 0), 0);
+  const depthAt = (index: number): number =>
+    walk.pages.slice(0, index).reduce((sum, p) => sum + (p.page.ok ? p.page.ids.length : 0), 0);
   const depth = depthAt(deepIndex);
   const firstQuery: PageQuery = { limit: pageSize };
   const deepQuery: PageQuery = { ...walk.pages[deepIndex]!.query, limit: pageSize };
   // A page halfway, where the walk passed a cursor there: the chart's curve gets a point between
   // the ends (timed for the chart only; the judgement is the first page against the deepest).
   const middleIndex = Math.floor(deepIndex / 2);
-  const middle = middleIndex >= 1 && typeof walk.pages[middleIndex]!.query.after === 'string' ? { depth: depthAt(middleIndex), query: { ...walk.pages[middleIndex]!.query, limit: pageSize } } : undefined;
+  const middle =
+    middleIndex >= 1 && typeof walk.pages[middleIndex]!.query.after === 'string'
+      ? { depth: depthAt(middleIndex), query: { ...walk.pages[middleIndex]!.query, limit: pageSize } }
+      : undefined;
 
   const firstMs: number[] = [];
   const middleMs: number[] = [];
   const deepMs: number[] = [];
   for (let round = 0; round < samples; round += 1) {
     const first = await fetchPage(ctx, list, firstQuery, 'time the first page');
-    const halfway = middle !== undefined && round < middleSamples ? await fetchPage(ctx, list, middle.query, `time the page ${middle.depth} items deep, for the chart`) : undefined;
+    const halfway =
+      middle !== undefined && round < middleSamples
+        ? await fetchPage(ctx, list, middle.query, `time the page ${middle.depth} items deep, for the chart`)
+        : undefined;
     const deep = await fetchPage(ctx, list, deepQuery, `time the page ${depth} items deep`);
     if (halfway?.page.ok === true) middleMs.push(halfway.response.durationMs);
     for (const fetched of [first, deep]) {
@@ -112,12 +129,20 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
     kind: 'page-cost',
     list: list.path,
     pageSize,
-    pages: [...firstMs.map((ms) => ({ depth: 0, ms })), ...middleMs.map((ms) => ({ depth: middle?.depth ?? 0, ms })), ...deepMs.map((ms) => ({ depth, ms })), ...compared],
+    pages: [
+      ...firstMs.map((ms) => ({ depth: 0, ms })),
+      ...middleMs.map((ms) => ({ depth: middle?.depth ?? 0, ms })),
+      ...deepMs.map((ms) => ({ depth, ms })),
+      ...compared,
+    ],
     warnRatio: deepPageRatioWarn,
     adviceFromMs: slowFromMs(judgement.firstMs, deepPageRatioWarn),
   });
   const summary = `${list.path}: first page ${judgement.firstMs.toFixed(1)} ms, page ${depth} items deep ${judgement.deepMs.toFixed(1)} ms (fastest of ${samples}) (ratio ${judgement.ratio.toFixed(1)})`;
-  if (judgement.isSlow) ctx.advise(`${summary}: deep cursor pages cost more than pagination.deepPageRatioWarn=${deepPageRatioWarn} times the first`);
+  if (judgement.isSlow)
+    ctx.advise(
+      `${summary}: deep cursor pages cost more than pagination.deepPageRatioWarn=${deepPageRatioWarn} times the first`,
+    );
   else ctx.info(summary);
   return ctx.pass();
 }
@@ -132,7 +157,12 @@ const comparisonSamples = 2;
  * that style's comparison, and a list without the requests to spare gets none. The two styles are
  * timed side by side, after the cursor's reads: the comparison adds a few round trips, not a dozen.
  */
-async function timeOtherStyles(ctx: CheckContext, list: OpenList, pageSize: number, depth: number): Promise<{ depth: number; ms: number; style: 'offset' | 'page' }[]> {
+async function timeOtherStyles(
+  ctx: CheckContext,
+  list: OpenList,
+  pageSize: number,
+  depth: number,
+): Promise<{ depth: number; ms: number; style: 'offset' | 'page' }[]> {
   const styles = (['offset', 'page'] as const).filter((s) => list.target.styles.includes(s));
   if (list.budget.limit - list.budget.used < 3 * comparisonSamples * styles.length + 2) return [];
   const timed = await Promise.all(
@@ -141,14 +171,20 @@ async function timeOtherStyles(ctx: CheckContext, list: OpenList, pageSize: numb
       // The first page, the page halfway and the deep one, each at a page boundary of its style.
       const at = (items: number) => {
         const pageNumber = Math.floor(items / pageSize) + 1;
-        const query: PageQuery = style === 'offset' ? { offset: items, limit: pageSize } : { page: pageNumber, per_page: pageSize };
+        const query: PageQuery =
+          style === 'offset' ? { offset: items, limit: pageSize } : { page: pageNumber, per_page: pageSize };
         return { query, depth: style === 'offset' ? items : (pageNumber - 1) * pageSize };
       };
       const depths = [at(0), ...(depth >= 2 * pageSize ? [at(Math.floor(depth / 2))] : []), at(depth)];
       for (let round = 0; round < comparisonSamples; round += 1) {
         const timed: { depth: number; ms: number; style: 'offset' | 'page' }[] = [];
         for (const { query, depth: itemsDeep } of depths) {
-          const fetched = await fetchPage(ctx, list, itemsDeep === 0 ? firstPageQuery(style, pageSize) : query, `time the page ${itemsDeep} items deep by ${style}, for comparison`);
+          const fetched = await fetchPage(
+            ctx,
+            list,
+            itemsDeep === 0 ? firstPageQuery(style, pageSize) : query,
+            `time the page ${itemsDeep} items deep by ${style}, for comparison`,
+          );
           if (!fetched.page.ok) return reads;
           timed.push({ depth: itemsDeep, ms: fetched.response.durationMs, style });
         }

@@ -4,7 +4,12 @@ import { defineCheck } from '../define-check.js';
 import { judgeEachList } from './internal/judge-each-list.js';
 import { servedWalkPageSize } from './internal/served-walk-page-size.js';
 import { walkChartOf } from './internal/walk-chart.js';
-import { describeMutation, fixedMutationRuns, mutationsArbitrary, type Mutation } from './internal/mutation-commands.js';
+import {
+  describeMutation,
+  fixedMutationRuns,
+  mutationsArbitrary,
+  type Mutation,
+} from './internal/mutation-commands.js';
 import type { OpenList } from './internal/open-list.js';
 import { describeWalkProblems, isWalkExact } from './internal/page-rules.js';
 import { runMutationWalk, type MutationRunTrace, type PoolSize } from './internal/run-mutation-walk.js';
@@ -32,7 +37,13 @@ export const cursorNoDuplicatesUnderMutation = defineCheck({
     'a cursor that encodes an offset, so writes shift it',
     'ties in the sort key broken differently on each request',
   ],
-  provenBy: ['cursor-skips-item', 'cursor-repeats-last-item', 'cursor-restarts-when-anchor-deleted', 'cursor-encodes-offset', 'order-without-tie-breaker'],
+  provenBy: [
+    'cursor-skips-item',
+    'cursor-repeats-last-item',
+    'cursor-restarts-when-anchor-deleted',
+    'cursor-encodes-offset',
+    'order-without-tie-breaker',
+  ],
   async run(ctx) {
     // Lists side by side: a cursor walk holds under concurrent writes (4.2/2), whoever makes them.
     return judgeEachList(ctx, ['cursor'], (list) => judgeList(ctx, list), 'tolerant');
@@ -63,7 +74,8 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
 
   const property = fc.asyncProperty(mutationsArbitrary(3), async (mutations) => {
     const isShrinkBudgetSpent = failures.size > 0 && ++runsAfterFailure > shrinkRuns;
-    if (notJudged !== undefined || setupFailure !== undefined || harnessError !== undefined || isShrinkBudgetSpent) return true;
+    if (notJudged !== undefined || setupFailure !== undefined || harnessError !== undefined || isShrinkBudgetSpent)
+      return true;
     ctx.progress(`${list.path}: run ${failures.size > 0 ? `shrink ${runsAfterFailure}` : 'of the mutation property'}`);
     let trace: Awaited<ReturnType<typeof runMutationWalk>>;
     try {
@@ -73,10 +85,16 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
       return true;
     }
     if ('failedToPrepare' in trace) {
-      setupFailure = ctx.incomplete(`${list.path}: could not create the fixture records for the next run of the property`);
+      setupFailure = ctx.incomplete(
+        `${list.path}: could not create the fixture records for the next run of the property`,
+      );
       return true;
     }
-    if (trace.end.kind === 'page-budget' || trace.end.kind === 'request-budget' || trace.end.kind === 'cursor-too-long') {
+    if (
+      trace.end.kind === 'page-budget' ||
+      trace.end.kind === 'request-budget' ||
+      trace.end.kind === 'cursor-too-long'
+    ) {
       notJudged = `${list.path}: ${describeWalkEnd(trace.end)}${trace.end.kind === 'cursor-too-long' ? '' : '; raise it to judge this list'}`;
       return true;
     }
@@ -91,16 +109,20 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
 
   if (setupFailure !== undefined) return setupFailure;
   if (!details.failed) {
-    if (shown !== undefined) ctx.chart(walkChartOf(list.path, 'cursor', shown.pages, { writes: describeWrites(shown) }));
+    if (shown !== undefined)
+      ctx.chart(walkChartOf(list.path, 'cursor', shown.pages, { writes: describeWrites(shown) }));
     return notJudged === undefined ? ctx.pass() : ctx.incomplete(notJudged);
   }
   const [mutations] = details.counterexample ?? [[]];
   const trace = failures.get(keyOf(mutations));
   if (trace === undefined) {
-    return ctx.fail(`cursor walk of ${list.path} under mutation failed, but its trace was lost (seed ${details.seed})`, {
-      counterexample: { mutations: mutations.map(describeMutation) },
-      replayPath: details.counterexamplePath ?? undefined,
-    });
+    return ctx.fail(
+      `cursor walk of ${list.path} under mutation failed, but its trace was lost (seed ${details.seed})`,
+      {
+        counterexample: { mutations: mutations.map(describeMutation) },
+        replayPath: details.counterexamplePath ?? undefined,
+      },
+    );
   }
   const broke = trace.end.kind === 'complete' ? describeWalkProblems(trace.problems) : describeWalkEnd(trace.end);
   const writes = describeWrites(trace);

@@ -26,10 +26,15 @@ export const cursorWalkTerminates = defineCheck({
   async run(ctx) {
     const pageSize = ctx.config.pagination.walkPageSize;
     // On three pages (readerFixtureCount): enough for a cursor sent back to the first page to come round again.
-    return judgeEachList(ctx, ['cursor'], async (list) => {
-      const walk = await walkPages(ctx, list, { style: 'cursor', pageSize, note: 'walk the list with next_cursor' });
-      ctx.chart(quietWalkChart(list, 'cursor', walk));
-      return outcomeOfWalkEnd(ctx, list, walk, `cursor walk of ${list.path} with limit=${pageSize}`) ?? ctx.pass();
-    }, 'reads-only');
+    return judgeEachList(
+      ctx,
+      ['cursor'],
+      async (list) => {
+        const walk = await walkPages(ctx, list, { style: 'cursor', pageSize, note: 'walk the list with next_cursor' });
+        ctx.chart(quietWalkChart(list, 'cursor', walk));
+        return outcomeOfWalkEnd(ctx, list, walk, `cursor walk of ${list.path} with limit=${pageSize}`) ?? ctx.pass();
+      },
+      'reads-only',
+    );
   },
 });

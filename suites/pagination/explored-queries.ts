@@ -11,7 +11,15 @@ import { describeWalkProblems, isWalkExact, judgeWalkedIds } from './internal/pa
 import { foundBoundsKey, type FoundBounds } from './internal/page-size-probe.js';
 import { walkPages, type PageWalk } from './internal/page-walker.js';
 import { quietWalkChart } from './internal/walk-chart.js';
-import { describeQuery, exploredQueryArbitrary, labelsOf, markLabels, toQueryString, type ExploredQuery, type ListFacts } from './internal/query-space.js';
+import {
+  describeQuery,
+  exploredQueryArbitrary,
+  labelsOf,
+  markLabels,
+  toQueryString,
+  type ExploredQuery,
+  type ListFacts,
+} from './internal/query-space.js';
 import { RequestBudgetSpent } from './internal/request-budget.js';
 import { judgeAnswer, meaningOf, type OracleContext } from './internal/window-oracle.js';
 import { firstVerdictInOrder, mapInParallel, settle } from '../internal/map-in-parallel.js';
@@ -31,7 +39,8 @@ export const exploredQueries = defineCheck({
   title: 'Explored pagination queries, boundaries and malformed values included, answer the right slice of the list',
   proves:
     'On every list and style, 30 fast-check queries per style (sizes 0, 1, 2, default, walk size, maximum and either side, huge; offsets and pages at the start, at and past the end; empty, signed, spaced, exponent, zero-padded and repeated values) never get a 5xx, and each page holds the items of the list’s order the query names, no more than asked or than the maximum, with an accurate has_more; a nested list shows none of the kit’s records of other parents.',
-  covers: 'the limit/offset, page/per_page and after/limit queries of every list, top-level and nested, in each style it supports',
+  covers:
+    'the limit/offset, page/per_page and after/limit queries of every list, top-level and nested, in each style it supports',
   probes: [
     'a 5xx for an offset or page at or past the end',
     'items past the end instead of an empty page (a page number clamped to the last page)',
@@ -43,7 +52,12 @@ export const exploredQueries = defineCheck({
   ],
   provenBy: ['500-past-the-end', 'page-past-end-repeats-last-page'],
   async run(ctx) {
-    return judgeEachList(ctx, ['cursor', 'offset', 'page'], (list, styles) => judgeList(ctx, list, styles), 'reads-only');
+    return judgeEachList(
+      ctx,
+      ['cursor', 'offset', 'page'],
+      (list, styles) => judgeList(ctx, list, styles),
+      'reads-only',
+    );
   },
 });
 
@@ -54,7 +68,11 @@ export const exploredQueries = defineCheck({
 const runsPerStyle = 30;
 const shrinkRequests = 20;
 
-const styleNames: Readonly<Record<PaginationStyle, string>> = { offset: 'limit/offset', page: 'page/per_page', cursor: 'after/limit' };
+const styleNames: Readonly<Record<PaginationStyle, string>> = {
+  offset: 'limit/offset',
+  page: 'page/per_page',
+  cursor: 'after/limit',
+};
 
 async function judgeList(ctx: CheckContext, list: OpenList, styles: readonly PaginationStyle[]): Promise<CheckOutcome> {
   // The cursor walk also yields cursors to explore; an offset or page walk gives the same order.
@@ -65,11 +83,18 @@ async function judgeList(ctx: CheckContext, list: OpenList, styles: readonly Pag
 
   const foreign = kitIdsOfOtherParents(ctx, list);
   if (list.target.related !== undefined) {
-    if (foreign.size > 0) ctx.cover(`GET ${list.target.label}: shows none of ${foreign.size} record(s) the kit made for other parents`);
-    else ctx.leaveOut(`GET ${list.target.label}: children of other parents`, 'the kit has made no record of another parent yet (run the whole suite to judge it)');
+    if (foreign.size > 0)
+      ctx.cover(`GET ${list.target.label}: shows none of ${foreign.size} record(s) the kit made for other parents`);
+    else
+      ctx.leaveOut(
+        `GET ${list.target.label}: children of other parents`,
+        'the kit has made no record of another parent yet (run the whole suite to judge it)',
+      );
   }
   // The styles side by side: each only reads, and the first failing style in order is the verdict.
-  const outcome = await firstVerdictInOrder(styles, styles.length, (style) => exploreStyle(ctx, list, style, walkStyle, taken, foreign));
+  const outcome = await firstVerdictInOrder(styles, styles.length, (style) =>
+    exploreStyle(ctx, list, style, walkStyle, taken, foreign),
+  );
   return outcome ?? ctx.pass();
 }
 
@@ -79,14 +104,27 @@ interface TakenOrder {
 }
 
 /** One complete walk: the list's full order and the cursors it saw, or the outcome that stops the check. */
-async function takeOrder(ctx: CheckContext, list: OpenList, style: PaginationStyle): Promise<TakenOrder | { outcome: CheckOutcome }> {
+async function takeOrder(
+  ctx: CheckContext,
+  list: OpenList,
+  style: PaginationStyle,
+): Promise<TakenOrder | { outcome: CheckOutcome }> {
   const what = `${style} walk of ${list.path} to take its order`;
-  const walk = await walkPages(ctx, list, { style, pageSize: orderWalkPageSize(ctx, list), note: 'take the list order once' });
+  const walk = await walkPages(ctx, list, {
+    style,
+    pageSize: orderWalkPageSize(ctx, list),
+    note: 'take the list order once',
+  });
   const ended = outcomeOfWalkEnd(ctx, list, walk, what);
   if (ended !== undefined) return { outcome: ended };
   const problems = judgeWalkedIds(walk.ids, list.ownIds, list.ownIds);
   if (!isWalkExact(problems)) {
-    return { outcome: ctx.blocked(`${what} ${describeWalkProblems(problems)}, so it gives no order to compare pages with`, `pagination.${style}.walk-complete`) };
+    return {
+      outcome: ctx.blocked(
+        `${what} ${describeWalkProblems(problems)}, so it gives no order to compare pages with`,
+        `pagination.${style}.walk-complete`,
+      ),
+    };
   }
   const cursors: { afterIndex: number; cursor: string }[] = [];
   let seen = 0;
@@ -105,7 +143,9 @@ function orderWalkPageSize(ctx: CheckContext, list: OpenList): number {
   const { walkPageSize, maxPageSize } = ctx.config.pagination;
   const found = ctx.suiteScope.get<FoundBounds>(foundBoundsKey(list.target.label));
   const known = Math.min(maxPageSize ?? Number.POSITIVE_INFINITY, ...Object.values(found?.maxima ?? {}));
-  return Number.isFinite(known) ? Math.max(walkPageSize, Math.min(known, Math.ceil(kitRecordsShownOn(ctx, list) / 6))) : walkPageSize;
+  return Number.isFinite(known)
+    ? Math.max(walkPageSize, Math.min(known, Math.ceil(kitRecordsShownOn(ctx, list) / 6)))
+    : walkPageSize;
 }
 
 interface Failure {
@@ -117,10 +157,23 @@ interface Failure {
 }
 
 /** Explores one style of a list; undefined when every explored query was answered right. */
-async function exploreStyle(ctx: CheckContext, list: OpenList, style: PaginationStyle, walkStyle: PaginationStyle, taken: TakenOrder, foreign: ReadonlySet<string>): Promise<CheckOutcome | undefined> {
+async function exploreStyle(
+  ctx: CheckContext,
+  list: OpenList,
+  style: PaginationStyle,
+  walkStyle: PaginationStyle,
+  taken: TakenOrder,
+  foreign: ReadonlySet<string>,
+): Promise<CheckOutcome | undefined> {
   const { pagination } = ctx.config;
   const facts = factsOf(ctx, list, style, taken);
-  let context: OracleContext = { order: taken.walk.ids, own: list.ownIds, foreign, maxPageSize: facts.maxPageSize, pagination };
+  let context: OracleContext = {
+    order: taken.walk.ids,
+    own: list.ownIds,
+    foreign,
+    maxPageSize: facts.maxPageSize,
+    pagination,
+  };
   const name = `${list.path} ${styleNames[style]}`;
   // Coverage names the list as configured: a nested list's path holds a parent id new each run.
   const item = `GET ${list.target.label} ${styleNames[style]}`;
@@ -136,12 +189,22 @@ async function exploreStyle(ctx: CheckContext, list: OpenList, style: Pagination
   let harnessError: { readonly error: unknown } | undefined;
 
   const fetch = async (query: ExploredQuery) => {
-    const response = await list.budget.send(ctx, { path: `${list.path}?${toQueryString(query)}`, note: `explored query: ${describeQuery(query)}` });
+    const response = await list.budget.send(ctx, {
+      path: `${list.path}?${toQueryString(query)}`,
+      note: `explored query: ${describeQuery(query)}`,
+    });
     // Only the record and what the page said: the body, held for every query drawn ahead, could be megabytes each.
-    return { response: { record: response.record }, answer: { status: response.status, page: readListPage(response, list.idField) } };
+    return {
+      response: { record: response.record },
+      answer: { status: response.status, page: readListPage(response, list.idField) },
+    };
   };
   // Judged when the property reads it, against the order as it then stands (it may be taken again).
-  const judged = ({ response, answer }: Awaited<ReturnType<typeof fetch>>, query: ExploredQuery) => ({ response, answer, problem: judgeAnswer(answer, meaningOf(query, facts), context) });
+  const judged = ({ response, answer }: Awaited<ReturnType<typeof fetch>>, query: ExploredQuery) => ({
+    response,
+    answer,
+    problem: judgeAnswer(answer, meaningOf(query, facts), context),
+  });
   const ask = async (query: ExploredQuery) => judged(await fetch(query), query);
 
   // A seed of its own per list and style, derived from the check's: the lists draw different queries,
@@ -186,7 +249,13 @@ async function exploreStyle(ctx: CheckContext, list: OpenList, style: Pagination
         exchanges.push(asked.response.record);
       }
       if (asked.problem === undefined) return true;
-      failure = { query, problem: asked.problem, url: asked.response.record.request.url, exchanges, notAPage: !asked.answer.page.ok && asked.answer.page.notAPage };
+      failure = {
+        query,
+        problem: asked.problem,
+        url: asked.response.record.request.url,
+        exchanges,
+        notAPage: !asked.answer.page.ok && asked.answer.page.notAPage,
+      };
       return false;
     } catch (error) {
       if (error instanceof RequestBudgetSpent) budgetSpent = error.message;
@@ -203,9 +272,16 @@ async function exploreStyle(ctx: CheckContext, list: OpenList, style: Pagination
   if (budgetSpent !== undefined) return ctx.incomplete(`${name}: ${budgetSpent} after ${runs} explored queries`);
   ctx.cover(`${item}: ${runs} explored queries`);
   const missed = markLabels(style, facts).filter((label) => !drawn.has(label));
-  if (missed.length > 0) ctx.leaveOut(`${item}: ${missed.join(', ')}`, `not drawn in ${runs} runs with seed ${seed}; another --seed draws others`);
+  if (missed.length > 0)
+    ctx.leaveOut(
+      `${item}: ${missed.join(', ')}`,
+      `not drawn in ${runs} runs with seed ${seed}; another --seed draws others`,
+    );
   if (facts.maxPageSize === undefined) {
-    ctx.leaveOut(`${item}: sizes max-1, max and max+1`, 'the maximum page size is not known: pin pagination.maxPageSize, or run pagination.page-size-bounds in the same run');
+    ctx.leaveOut(
+      `${item}: sizes max-1, max and max+1`,
+      'the maximum page size is not known: pin pagination.maxPageSize, or run pagination.page-size-bounds in the same run',
+    );
   }
   return undefined;
 }
@@ -224,16 +300,34 @@ function factsOf(ctx: CheckContext, list: OpenList, style: PaginationStyle, take
   };
 }
 
-function failExplored(ctx: CheckContext, list: OpenList, style: PaginationStyle, failure: Failure, details: fc.RunDetails<[ExploredQuery]>, facts: ListFacts): CheckOutcome {
+function failExplored(
+  ctx: CheckContext,
+  list: OpenList,
+  style: PaginationStyle,
+  failure: Failure,
+  details: fc.RunDetails<[ExploredQuery]>,
+  facts: ListFacts,
+): CheckOutcome {
   const query = describeQuery(failure.query);
-  return ctx.fail(`${list.path} ${styleNames[style]}: ${failure.url} ${failure.problem} (query ${query}; found after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s), seed ${details.seed})`, {
-    expected: 'never a 5xx; the items of the list order the query names, no more than asked or than the maximum, with an accurate has_more; past the end an empty page with has_more false or a 4xx',
-    actual: failure.problem,
-    exchanges: failure.exchanges,
-    counterexample: { list: list.path, style: styleNames[style], query: toQueryString(failure.query), params: failure.query.params.map((p) => `${p.name}: ${p.label}`), listSize: facts.total, problem: failure.problem },
-    replayPath: details.counterexamplePath ?? undefined,
-    ...(failure.notAPage ? notAPageCause({ notAPage: true }, list.target.label) : {}),
-  });
+  return ctx.fail(
+    `${list.path} ${styleNames[style]}: ${failure.url} ${failure.problem} (query ${query}; found after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s), seed ${details.seed})`,
+    {
+      expected:
+        'never a 5xx; the items of the list order the query names, no more than asked or than the maximum, with an accurate has_more; past the end an empty page with has_more false or a 4xx',
+      actual: failure.problem,
+      exchanges: failure.exchanges,
+      counterexample: {
+        list: list.path,
+        style: styleNames[style],
+        query: toQueryString(failure.query),
+        params: failure.query.params.map((p) => `${p.name}: ${p.label}`),
+        listSize: facts.total,
+        problem: failure.problem,
+      },
+      replayPath: details.counterexamplePath ?? undefined,
+      ...(failure.notAPage ? notAPageCause({ notAPage: true }, list.target.label) : {}),
+    },
+  );
 }
 
 /** A 31-bit seed from the check's seed and a name (FNV-1a): stable across runs, distinct per name. */

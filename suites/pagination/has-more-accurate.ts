@@ -23,7 +23,7 @@ export const hasMoreAccurate = defineCheck({
   title: 'has_more is true only when another item exists; the last page says has_more false',
   proves:
     'In every supported style, each has_more true page is followed by a non-empty page, the last page (also when it is exactly full) says has_more false, and its next_cursor has the configured form.',
-  covers: 'has_more and the last page\'s next_cursor of every list, in each style it supports',
+  covers: "has_more and the last page's next_cursor of every list, in each style it supports",
   probes: [
     'has_more true on an exactly full last page, followed by an empty page',
     'empty pages that keep saying has_more true',
@@ -37,17 +37,29 @@ export const hasMoreAccurate = defineCheck({
   },
 });
 
-async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationStyle, pageSize: number): Promise<CheckOutcome | undefined> {
+async function judgeStyle(
+  ctx: CheckContext,
+  list: OpenList,
+  style: PaginationStyle,
+  pageSize: number,
+): Promise<CheckOutcome | undefined> {
   const what = `${style} walk of ${list.path}`;
-  const walk = await walkPages(ctx, list, { style, pageSize, note: `walk the list in ${style} style, watching has_more` });
+  const walk = await walkPages(ctx, list, {
+    style,
+    pageSize,
+    note: `walk the list in ${style} style, watching has_more`,
+  });
   ctx.chart(quietWalkChart(list, style, walk));
   const ended = outcomeOfWalkEnd(ctx, list, walk, what);
   if (ended !== undefined) return ended;
   const emptyAt = findEmptyPageAfterMore(walk.pages.map((p) => (p.page.ok ? p.page.ids.length : 0)));
-  if (emptyAt >= 0) return failEmptyAfterMore(ctx, what, walk.pages[emptyAt - 1]!, walk.pages[emptyAt]!, walkEvidence(walk));
+  if (emptyAt >= 0)
+    return failEmptyAfterMore(ctx, what, walk.pages[emptyAt - 1]!, walk.pages[emptyAt]!, walkEvidence(walk));
 
   const last = walk.pages.at(-1)!;
-  const lastProblem = last.page.ok ? judgeLastPageCursor(last.page.nextCursor, ctx.config.pagination.lastPageCursor) : undefined;
+  const lastProblem = last.page.ok
+    ? judgeLastPageCursor(last.page.nextCursor, ctx.config.pagination.lastPageCursor)
+    : undefined;
   if (lastProblem !== undefined) return failCursorForm(ctx, what, lastProblem, last);
 
   const fullLast = exactlyFullLastPage(walk, style, pageSize);
@@ -58,10 +70,16 @@ async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationSt
     const problem = judgeLastPageCursor(probe.page.nextCursor, ctx.config.pagination.lastPageCursor);
     return problem === undefined ? undefined : failCursorForm(ctx, what, problem, probe);
   }
-  const next = nextPageQuery(style, probe.query, Number(style === 'page' ? probe.query.per_page : probe.query.limit), probe.page.ok ? probe.page.nextCursor : undefined);
+  const next = nextPageQuery(
+    style,
+    probe.query,
+    Number(style === 'page' ? probe.query.per_page : probe.query.limit),
+    probe.page.ok ? probe.page.nextCursor : undefined,
+  );
   if (next === undefined) return failProbe(ctx, what, probe, 'has_more true without a usable next_cursor', list);
   const after = await fetchPage(ctx, list, next, 'follow has_more after the exactly full last page');
-  if (after.page.ok && after.page.ids.length === 0) return failEmptyAfterMore(ctx, what, probe, after, [probe.response.record, after.response.record]);
+  if (after.page.ok && after.page.ids.length === 0)
+    return failEmptyAfterMore(ctx, what, probe, after, [probe.response.record, after.response.record]);
   // A non-empty page: someone added records meanwhile, so has_more was right.
   return undefined;
 }
@@ -84,7 +102,13 @@ function exactlyFullLastPage(walk: PageWalk, style: PaginationStyle, pageSize: n
   }
 }
 
-function failEmptyAfterMore(ctx: CheckContext, what: string, before: FetchedPage, empty: FetchedPage, exchanges: readonly ExchangeRecord[]): CheckOutcome {
+function failEmptyAfterMore(
+  ctx: CheckContext,
+  what: string,
+  before: FetchedPage,
+  empty: FetchedPage,
+  exchanges: readonly ExchangeRecord[],
+): CheckOutcome {
   return ctx.fail(`${what}: ${before.url} said has_more true, but the next page ${empty.url} was empty`, {
     expected: 'has_more true only when a further item exists',
     actual: `has_more true, then an empty page`,

@@ -10,15 +10,14 @@ export const offsetWalkComplete = defineCheck({
   conformanceClass: 'pagination-offset',
   rule: '4.2/1, 4.2/3',
   level: 'normative',
-  leavesOpen: 'Offset walks are not stable while data changes (4.2/1): repeats or gaps under writes are information, never a failure.',
+  leavesOpen:
+    'Offset walks are not stable while data changes (4.2/1): repeats or gaps under writes are information, never a failure.',
   title: 'An offset walk lists every record exactly once and honours limit',
   proves:
     'Walking each list with offset=0,n,2n…&limit=n lists each of the kit’s records exactly once with at most n per page; instability under concurrent inserts and deletes is reported as information.',
-  covers: 'limit/offset walks of every list that supports offset, while nothing changes (and, as information, under writes)',
-  probes: [
-    'limit ignored: pages larger than asked',
-    'a record listed twice or never while nothing changes',
-  ],
+  covers:
+    'limit/offset walks of every list that supports offset, while nothing changes (and, as information, under writes)',
+  probes: ['limit ignored: pages larger than asked', 'a record listed twice or never while nothing changes'],
   provenBy: ['limit-ignored'],
   async run(ctx) {
     return judgeEachList(ctx, ['offset'], (list) => judgeNumberedWalk(ctx, list, 'offset'), 'writes-own-list');

@@ -18,35 +18,42 @@ export const pageMatchesOffset = defineCheck({
   title: 'page=p&per_page=n lists the same items as offset=(p-1)*n&limit=n',
   proves:
     'For every page p of each list, from p=1 to the end, the page-number and offset styles list the same items in the same order, and neither holds more than n items.',
-  covers: 'page p with per_page n against offset (p-1)*n with limit n, from page 1 to the end of every list supporting both',
-  probes: [
-    'page numbers counted from 0',
-    'per_page or limit ignored',
-    'page p starting one item off (p-1)*n',
-  ],
+  covers:
+    'page p with per_page n against offset (p-1)*n with limit n, from page 1 to the end of every list supporting both',
+  probes: ['page numbers counted from 0', 'per_page or limit ignored', 'page p starting one item off (p-1)*n'],
   provenBy: ['zero-based-pages', 'per-page-ignored', 'limit-ignored', 'offset-page-mismatch'],
   async run(ctx) {
-    return judgeEachList(ctx, ['page', 'offset'], async (list, styles) => {
-      if (styles.length < 2) return ctx.skip(`${list.path} does not support both page and offset styles (pagination.styles)`);
-      const pageSize = ctx.config.pagination.walkPageSize;
-      // One page past the kit's records at most: enough to cover the first, middle and last pages
-      // (on /orders, the records of /customers/{id}/orders count too).
-      const lastPage = Math.ceil(kitRecordsShownOn(ctx, list) / pageSize) + 1;
-      // The pages as compared, both ways, drawn whatever the verdict.
-      const byPage: FetchedPage[] = [];
-      const byOffset: FetchedPage[] = [];
-      let outcome: CheckOutcome | undefined;
-      for (let page = 1; page <= Math.min(lastPage, ctx.config.budgets.maxPagesPerWalk); page += 1) {
-        const compared = await comparePage(ctx, list, page, pageSize);
-        byPage.push(compared.byPage);
-        byOffset.push(compared.byOffset);
-        if (compared.outcome === 'end') break;
-        outcome = compared.outcome;
-        if (outcome !== undefined) break;
-      }
-      for (const [style, pages] of [['page', byPage], ['offset', byOffset]] as const) ctx.chart(readPagesChart(list.path, style, pages));
-      return outcome ?? ctx.pass();
-    }, 'reads-only');
+    return judgeEachList(
+      ctx,
+      ['page', 'offset'],
+      async (list, styles) => {
+        if (styles.length < 2)
+          return ctx.skip(`${list.path} does not support both page and offset styles (pagination.styles)`);
+        const pageSize = ctx.config.pagination.walkPageSize;
+        // One page past the kit's records at most: enough to cover the first, middle and last pages
+        // (on /orders, the records of /customers/{id}/orders count too).
+        const lastPage = Math.ceil(kitRecordsShownOn(ctx, list) / pageSize) + 1;
+        // The pages as compared, both ways, drawn whatever the verdict.
+        const byPage: FetchedPage[] = [];
+        const byOffset: FetchedPage[] = [];
+        let outcome: CheckOutcome | undefined;
+        for (let page = 1; page <= Math.min(lastPage, ctx.config.budgets.maxPagesPerWalk); page += 1) {
+          const compared = await comparePage(ctx, list, page, pageSize);
+          byPage.push(compared.byPage);
+          byOffset.push(compared.byOffset);
+          if (compared.outcome === 'end') break;
+          outcome = compared.outcome;
+          if (outcome !== undefined) break;
+        }
+        for (const [style, pages] of [
+          ['page', byPage],
+          ['offset', byOffset],
+        ] as const)
+          ctx.chart(readPagesChart(list.path, style, pages));
+        return outcome ?? ctx.pass();
+      },
+      'reads-only',
+    );
   },
 });
 
@@ -56,7 +63,11 @@ async function comparePage(
   list: OpenList,
   page: number,
   size: number,
-): Promise<{ readonly outcome: CheckOutcome | 'end' | undefined; readonly byPage: FetchedPage; readonly byOffset: FetchedPage }> {
+): Promise<{
+  readonly outcome: CheckOutcome | 'end' | undefined;
+  readonly byPage: FetchedPage;
+  readonly byOffset: FetchedPage;
+}> {
   const read = () =>
     Promise.all([
       fetchPage(ctx, list, { page, per_page: size }, `page ${page} by page number`),
@@ -64,10 +75,34 @@ async function comparePage(
     ]);
   let [byPage, byOffset] = await read();
   const ending = (outcome: CheckOutcome | 'end' | undefined) => ({ outcome, byPage, byOffset });
-  for (const [fetched, param] of [[byPage, 'per_page'], [byOffset, 'limit']] as const) {
-    if (!fetched.page.ok) return ending(failPair(ctx, list, `${fetched.url} ${fetched.page.reason}`, 'a list page', fetched.page.reason, byPage, byOffset));
+  for (const [fetched, param] of [
+    [byPage, 'per_page'],
+    [byOffset, 'limit'],
+  ] as const) {
+    if (!fetched.page.ok)
+      return ending(
+        failPair(
+          ctx,
+          list,
+          `${fetched.url} ${fetched.page.reason}`,
+          'a list page',
+          fetched.page.reason,
+          byPage,
+          byOffset,
+        ),
+      );
     if (fetched.page.ids.length > size) {
-      return ending(failPair(ctx, list, `${param}=${size} was not honoured: ${fetched.url} held ${fetched.page.ids.length} items`, `at most ${size} items`, `${fetched.page.ids.length} items`, byPage, byOffset));
+      return ending(
+        failPair(
+          ctx,
+          list,
+          `${param}=${size} was not honoured: ${fetched.url} held ${fetched.page.ids.length} items`,
+          `at most ${size} items`,
+          `${fetched.page.ids.length} items`,
+          byPage,
+          byOffset,
+        ),
+      );
     }
   }
   if (firstDifference(idsOf(byPage), idsOf(byOffset)) >= 0) {
@@ -94,7 +129,15 @@ function idsOf(fetched: FetchedPage): readonly string[] {
   return fetched.page.ok ? fetched.page.ids : [];
 }
 
-function failPair(ctx: CheckContext, list: OpenList, what: string, expected: string, actual: string, byPage: FetchedPage, byOffset: FetchedPage): CheckOutcome {
+function failPair(
+  ctx: CheckContext,
+  list: OpenList,
+  what: string,
+  expected: string,
+  actual: string,
+  byPage: FetchedPage,
+  byOffset: FetchedPage,
+): CheckOutcome {
   return ctx.fail(`${list.path}: ${what}`, {
     expected,
     actual,

@@ -10,11 +10,13 @@ export const pageWalkComplete = defineCheck({
   conformanceClass: 'pagination-page',
   rule: '4.2 (page), 4.2/1, 4.2/3',
   level: 'normative',
-  leavesOpen: 'Page walks are not stable while data changes (4.2/1): repeats or gaps under writes are information, never a failure.',
+  leavesOpen:
+    'Page walks are not stable while data changes (4.2/1): repeats or gaps under writes are information, never a failure.',
   title: 'A page-number walk from page=1 lists every record exactly once and honours per_page',
   proves:
     'Walking each list with page=1,2,3…&per_page=n lists each of the kit’s records exactly once with at most n per page (so page numbers are 1-based); instability under concurrent inserts and deletes is reported as information.',
-  covers: 'page/per_page walks of every list that supports page, while nothing changes (and, as information, under writes)',
+  covers:
+    'page/per_page walks of every list that supports page, while nothing changes (and, as information, under writes)',
   probes: [
     'page numbers counted from 0, so the first page is skipped',
     'per_page ignored: pages larger than asked',

@@ -35,7 +35,11 @@ describe('pagination proofs in suite order, on records earlier checks made', () 
       const message = proofMessages[check.id]?.[defect];
       if (message === undefined || !('fails' in message)) throw new Error(`${check.id} names no failure for ${defect}`);
       const upTo = paginationChecks.slice(0, paginationChecks.indexOf(check) + 1);
-      const results = await runAgainstReference(upTo, { defects: [defect], configure: withSmallFixtureCap, checkTimeoutMs: 30_000 });
+      const results = await runAgainstReference(upTo, {
+        defects: [defect],
+        configure: withSmallFixtureCap,
+        checkTimeoutMs: 30_000,
+      });
       const result = results.find((r) => r.id === check.id);
       expect(result?.status, result?.message).toBe('failed');
       expect(result?.message).toMatch(message.fails);
@@ -46,18 +50,20 @@ describe('pagination proofs in suite order, on records earlier checks made', () 
 
 describe('deep cursor pages after page-size-bounds', () => {
   // The requests each check sent, by check, method, path (a nested list's by its configured path) and, for reads, note.
-  const countingRequests = (counts: Record<string, number>) => (check: Check): Check => ({
-    ...check,
-    run: async (ctx) => {
-      const outcome = await check.run(ctx);
-      for (const e of ctx.exchanges) {
-        const { method, url } = e.request;
-        const key = `${check.id} ${method} ${new URL(url).pathname.replace(/^\/customers\/[^/]+\//, '/customers/{id}/')}${method === 'GET' ? ` ${e.note ?? ''}` : ''}`;
-        counts[key] = (counts[key] ?? 0) + 1;
-      }
-      return outcome;
-    },
-  });
+  const countingRequests =
+    (counts: Record<string, number>) =>
+    (check: Check): Check => ({
+      ...check,
+      run: async (ctx) => {
+        const outcome = await check.run(ctx);
+        for (const e of ctx.exchanges) {
+          const { method, url } = e.request;
+          const key = `${check.id} ${method} ${new URL(url).pathname.replace(/^\/customers\/[^/]+\//, '/customers/{id}/')}${method === 'GET' ? ` ${e.note ?? ''}` : ''}`;
+          counts[key] = (counts[key] ?? 0) + 1;
+        }
+        return outcome;
+      },
+    });
   const checksAfterBounds = [pageSizeBounds, cursorDeepPagesCostTheSame, exploredQueries];
   const deepWalk = 'walk to the deepest page to time it';
   const orderWalk = 'take the list order once';
@@ -68,13 +74,19 @@ describe('deep cursor pages after page-size-bounds', () => {
     expect(counts[`${pageSizeBounds.id} POST /customers/{id}/orders`]).toBe(nestedGrownBy);
     expect(counts[`${pageSizeBounds.id} POST /orders`]).toBeUndefined();
     expect(counts[`${cursorDeepPagesCostTheSame.id} POST /orders`]).toBeUndefined();
-    expect(counts[`${cursorDeepPagesCostTheSame.id} GET /orders ${deepWalk}`]).toBeLessThanOrEqual(counts[`${cursorDeepPagesCostTheSame.id} GET /products ${deepWalk}`]! + 1);
-    expect(counts[`${exploredQueries.id} GET /orders ${orderWalk}`]).toBeLessThanOrEqual(counts[`${exploredQueries.id} GET /products ${orderWalk}`]! + 1);
+    expect(counts[`${cursorDeepPagesCostTheSame.id} GET /orders ${deepWalk}`]).toBeLessThanOrEqual(
+      counts[`${cursorDeepPagesCostTheSame.id} GET /products ${deepWalk}`]! + 1,
+    );
+    expect(counts[`${exploredQueries.id} GET /orders ${orderWalk}`]).toBeLessThanOrEqual(
+      counts[`${exploredQueries.id} GET /products ${orderWalk}`]! + 1,
+    );
   };
 
   it("makes no /orders records where the nested list's records already make /orders deep enough", async () => {
     const counts: Record<string, number> = {};
-    const results = await runAgainstReference(checksAfterBounds.map(countingRequests(counts)), { checkTimeoutMs: 30_000 });
+    const results = await runAgainstReference(checksAfterBounds.map(countingRequests(counts)), {
+      checkTimeoutMs: 30_000,
+    });
     expect(results.map((r) => r.status)).toEqual(['passed', 'passed', 'passed']);
     // page-size-bounds grew the nested list to 101 orders, which /orders lists too; the deep page
     // needs 50 records (ten pages of the walk size, 5).
@@ -88,7 +100,9 @@ describe('deep cursor pages after page-size-bounds', () => {
       modes: secondServerModeMatrix.find((candidate) => candidate.overMax === 'clamp')!,
       registry: [{ ...pagination, checks: checksAfterBounds.map(countingRequests(counts)) }],
     });
-    expect(run.checks.map((check) => `${check.id} ${check.status}`)).toEqual(checksAfterBounds.map((check) => `${check.id} passed`));
+    expect(run.checks.map((check) => `${check.id} ${check.status}`)).toEqual(
+      checksAfterBounds.map((check) => `${check.id} passed`),
+    );
     expectOrdersLeanOnNestedList(counts, 51);
   }, 60_000);
 
@@ -97,18 +111,29 @@ describe('deep cursor pages after page-size-bounds', () => {
   it.each([
     ['advises on', ['slow-deep-pages'] as DefectName[]],
     ['passes', [] as DefectName[]],
-  ])('%s a server whose deep pages are slow, reaching them in pages of the maximum found', async (_what, defects) => {
-    const results = await runAgainstReference([pageSizeBounds, cursorDeepPagesCostTheSame], { defects, configure: withSmallFixtureCap, checkTimeoutMs: 30_000 });
-    const deep = results.find((r) => r.id === cursorDeepPagesCostTheSame.id);
-    expect(deep?.status, deep?.message).toBe('passed');
-    // Per cursor list (four in the example config): a walk of up to four pages (two strides to the
-    // deep end, its last page and the empty end), five first, three halfway and five deep reads, then
-    // two rounds of first, halfway and deep reads by offset and by page number for the chart.
-    expect(deep?.coverage?.requests).toBeLessThanOrEqual(4 * 30);
-    const summaries = (deep?.findings ?? []).map((f) => f.message).join('\n');
-    expect(summaries).toMatch(/^\/customers: first page [\d.]+ ms, page 9\d items deep/m);
-    const advice = (deep?.findings ?? []).filter((f) => f.level === 'advisory').map((f) => f.message);
-    if (defects.length > 0) expect(advice.join('\n')).toMatch(/^\/customers: first page [\d.]+ ms, page \d{2,} items deep [\d.]+ ms .*deepPageRatioWarn=3/m);
-    else expect(advice).toEqual([]);
-  }, 60_000);
+  ])(
+    '%s a server whose deep pages are slow, reaching them in pages of the maximum found',
+    async (_what, defects) => {
+      const results = await runAgainstReference([pageSizeBounds, cursorDeepPagesCostTheSame], {
+        defects,
+        configure: withSmallFixtureCap,
+        checkTimeoutMs: 30_000,
+      });
+      const deep = results.find((r) => r.id === cursorDeepPagesCostTheSame.id);
+      expect(deep?.status, deep?.message).toBe('passed');
+      // Per cursor list (four in the example config): a walk of up to four pages (two strides to the
+      // deep end, its last page and the empty end), five first, three halfway and five deep reads, then
+      // two rounds of first, halfway and deep reads by offset and by page number for the chart.
+      expect(deep?.coverage?.requests).toBeLessThanOrEqual(4 * 30);
+      const summaries = (deep?.findings ?? []).map((f) => f.message).join('\n');
+      expect(summaries).toMatch(/^\/customers: first page [\d.]+ ms, page 9\d items deep/m);
+      const advice = (deep?.findings ?? []).filter((f) => f.level === 'advisory').map((f) => f.message);
+      if (defects.length > 0)
+        expect(advice.join('\n')).toMatch(
+          /^\/customers: first page [\d.]+ ms, page \d{2,} items deep [\d.]+ ms .*deepPageRatioWarn=3/m,
+        );
+      else expect(advice).toEqual([]);
+    },
+    60_000,
+  );
 });

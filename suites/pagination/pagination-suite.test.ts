@@ -42,7 +42,13 @@ function pin(pagination: PaginationPin, budgets: Partial<ApicertConfig['budgets'
 describe('pagination suite against the clean reference server', () => {
   it('covers the five pagination conformance classes', () => {
     expect(new Set(paginationChecks.map((check) => check.conformanceClass))).toEqual(
-      new Set(['pagination-cursor', 'pagination-offset', 'pagination-page', 'pagination-bounds', 'pagination-consistency']),
+      new Set([
+        'pagination-cursor',
+        'pagination-offset',
+        'pagination-page',
+        'pagination-bounds',
+        'pagination-consistency',
+      ]),
     );
   });
 
@@ -73,7 +79,9 @@ describe('pagination suite against the clean reference server', () => {
   it('discovers the default and maximum page size of each list', async () => {
     const result = await runOneAgainstReference(pageSizeBounds, { configure: pin({}) });
     expect(result.status).toBe('passed');
-    expect(result.findings.map((f) => f.message)).toContainEqual('/products: default page size 20, limit maximum 100 (clamped above it), per_page maximum 100 (clamped above it); 101 records added to see them');
+    expect(result.findings.map((f) => f.message)).toContainEqual(
+      '/products: default page size 20, limit maximum 100 (clamped above it), per_page maximum 100 (clamped above it); 101 records added to see them',
+    );
   });
 
   it('grows a nested list before the list that shows its records too, which then needs none of its own', async () => {
@@ -85,17 +93,28 @@ describe('pagination suite against the clean reference server', () => {
   });
 
   it('grows the nested list first on the second server too, where the maximum is 50', async () => {
-    const run = await runOnSecondServer({ modes: secondServerModeMatrix.find((candidate) => candidate.overMax === 'clamp')!, checks: [pageSizeBounds.id] });
+    const run = await runOnSecondServer({
+      modes: secondServerModeMatrix.find((candidate) => candidate.overMax === 'clamp')!,
+      checks: [pageSizeBounds.id],
+    });
     const [result] = run.checks;
     expect(result?.status, result?.status === 'failed' ? result.message : undefined).toBe('passed');
-    expect(recordsAdded(result?.findings ?? [])).toEqual({ '/customers': 49, '/customers/{id}/orders': 51, '/orders': 0, '/products': 51 });
+    expect(recordsAdded(result?.findings ?? [])).toEqual({
+      '/customers': 49,
+      '/customers/{id}/orders': 51,
+      '/orders': 0,
+      '/products': 51,
+    });
   });
 
   it("compares pages as far as the last one, on /orders too, which also shows the nested list's records", async () => {
     const result = await runOneAgainstReference(pageMatchesOffset);
     expect(result.status).toBe('passed');
     // Every list holds 11 of the kit's records; /orders shows the nested list's 11 as well.
-    const rows = (style: string) => (result.charts ?? []).filter((chart) => chart.kind === 'walk' && chart.list === '/orders' && chart.style === style).flatMap((chart) => (chart.kind === 'walk' ? chart.pages.flatMap((page) => page.ids) : []));
+    const rows = (style: string) =>
+      (result.charts ?? [])
+        .filter((chart) => chart.kind === 'walk' && chart.list === '/orders' && chart.style === style)
+        .flatMap((chart) => (chart.kind === 'walk' ? chart.pages.flatMap((page) => page.ids) : []));
     expect(rows('offset')).toHaveLength(22);
     expect(rows('page')).toHaveLength(22);
   });
@@ -103,7 +122,11 @@ describe('pagination suite against the clean reference server', () => {
   it('reports offset instability under mutation as information, never as a failure', async () => {
     const result = await runOneAgainstReference(offsetWalkComplete);
     expect(result.status).toBe('passed');
-    expect(result.findings.some((f) => f.level === 'info' && /under mutation .*never listed .*as convention 4\.2\/1 allows/.test(f.message))).toBe(true);
+    expect(
+      result.findings.some(
+        (f) => f.level === 'info' && /under mutation .*never listed .*as convention 4\.2\/1 allows/.test(f.message),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -125,16 +148,37 @@ describe('choices the convention leaves open', () => {
   );
 
   it('passes a service that refuses sizes above the maximum and ignores invalid parameters: a huge size then gets the default page, which is no maximum', async () => {
-    const results = await runAgainstReference([pageSizeBounds, exploredQueries], { defects: ['invalid-params-ignored', 'over-max-rejected'], configure: withSmallFixtureCap, checkTimeoutMs: 30_000 });
-    expect(results.map((result) => `${result.id} ${result.status} ${result.message ?? ''}`)).toEqual([`${pageSizeBounds.id} passed `, `${exploredQueries.id} passed `]);
-    expect(results[0]!.findings.some((finding) => /limit=1000000 got 20 items but limit=21 got 21, so 20 is not its maximum/.test(finding.message))).toBe(true);
+    const results = await runAgainstReference([pageSizeBounds, exploredQueries], {
+      defects: ['invalid-params-ignored', 'over-max-rejected'],
+      configure: withSmallFixtureCap,
+      checkTimeoutMs: 30_000,
+    });
+    expect(results.map((result) => `${result.id} ${result.status} ${result.message ?? ''}`)).toEqual([
+      `${pageSizeBounds.id} passed `,
+      `${exploredQueries.id} passed `,
+    ]);
+    expect(
+      results[0]!.findings.some((finding) =>
+        /limit=1000000 got 20 items but limit=21 got 21, so 20 is not its maximum/.test(finding.message),
+      ),
+    ).toBe(true);
   });
 
   it('verifies stated page-size bounds instead of discovering them', async () => {
-    expect((await runOneAgainstReference(pageSizeBounds, { configure: pin({ defaultPageSize: 20, maxPageSize: 100 }) })).status).toBe('passed');
-    expect((await runOneAgainstReference(pageSizeBounds, { configure: pin({ maxPageSize: 50 }) })).message).toContain('pagination.maxPageSize is 50');
-    expect((await runOneAgainstReference(pageSizeBounds, { configure: pin({ defaultPageSize: 10 }) })).message).toContain('pagination.defaultPageSize is 10');
-    const refused = await runOneAgainstReference(pageSizeBounds, { defects: ['over-max-rejected'], configure: pin({ maxPageSize: 100 }) });
+    expect(
+      (await runOneAgainstReference(pageSizeBounds, { configure: pin({ defaultPageSize: 20, maxPageSize: 100 }) }))
+        .status,
+    ).toBe('passed');
+    expect((await runOneAgainstReference(pageSizeBounds, { configure: pin({ maxPageSize: 50 }) })).message).toContain(
+      'pagination.maxPageSize is 50',
+    );
+    expect(
+      (await runOneAgainstReference(pageSizeBounds, { configure: pin({ defaultPageSize: 10 }) })).message,
+    ).toContain('pagination.defaultPageSize is 10');
+    const refused = await runOneAgainstReference(pageSizeBounds, {
+      defects: ['over-max-rejected'],
+      configure: pin({ maxPageSize: 100 }),
+    });
     expect(refused.status).toBe('passed');
   });
 
@@ -161,18 +205,24 @@ describe('styles and budgets', () => {
 
     const onlyProductsPaged = (config: ApicertConfig): ApicertConfig => ({
       ...config,
-      collections: config.collections.map((c) => (c.name === 'products' ? c : { ...c, pagination: { styles: ['cursor'] }, related: [] })),
+      collections: config.collections.map((c) =>
+        c.name === 'products' ? c : { ...c, pagination: { styles: ['cursor'] }, related: [] },
+      ),
     });
     const partly = await runOneAgainstReference(offsetWalkComplete, { configure: onlyProductsPaged });
     expect(partly.status).toBe('passed');
-    expect(partly.findings.map((f) => f.message)).toContain('not judged: /customers supports none of offset (pagination.styles)');
+    expect(partly.findings.map((f) => f.message)).toContain(
+      'not judged: /customers supports none of offset (pagination.styles)',
+    );
   });
 
   it('stops a walk at budgets.maxPagesPerWalk and reports the check incomplete: errored, neither failed nor passed', async () => {
     const result = await runOneAgainstReference(walkWithinBudget, { configure: pin({}, { maxPagesPerWalk: 2 }) });
     expect(result.status).toBe('errored');
     expect(result.error?.code).toBe('APICERT_CHECK_INCOMPLETE');
-    expect(result.message).toMatch(/^APICERT_CHECK_INCOMPLETE: .*stopped after 2 pages \(budgets\.maxPagesPerWalk\).*; raise the budget/);
+    expect(result.message).toMatch(
+      /^APICERT_CHECK_INCOMPLETE: .*stopped after 2 pages \(budgets\.maxPagesPerWalk\).*; raise the budget/,
+    );
     expect(result.findings.length).toBeGreaterThan(0);
     expect(result.findings.every((f) => f.message.includes('2 page(s) walked'))).toBe(true);
   });
@@ -185,7 +235,10 @@ describe('styles and budgets', () => {
   });
 
   it('catches a cursor cycle within a few pages, however large the page budget', async () => {
-    const result = await runOneAgainstReference(cursorWalkTerminates, { defects: ['cursor-cycle'], configure: pin({}, { maxPagesPerWalk: 10_000 }) });
+    const result = await runOneAgainstReference(cursorWalkTerminates, {
+      defects: ['cursor-cycle'],
+      configure: pin({}, { maxPagesPerWalk: 10_000 }),
+    });
     expect(result.status).toBe('failed');
     expect(result.evidence.filter((e) => e.request.method === 'GET')).toHaveLength(3);
   });
@@ -193,12 +246,19 @@ describe('styles and budgets', () => {
 
 describe('the mutation property', () => {
   it('fails with the shrunk writes, the pages, the seed and a replay path', async () => {
-    const result = await runOneAgainstReference(cursorNoDuplicatesUnderMutation, { defects: ['cursor-restarts-when-anchor-deleted'], seed: 42 });
+    const result = await runOneAgainstReference(cursorNoDuplicatesUnderMutation, {
+      defects: ['cursor-restarts-when-anchor-deleted'],
+      seed: 42,
+    });
     expect(result.status).toBe('failed');
     expect(result.message).toMatch(/listed .* twice after: after page \d: delete the anchor/);
     expect(result.message).toContain(`seed ${result.seed}`);
     expect(result.replayPath).toMatch(/^\d+(:\d+)*$/);
-    const counterexample = result.counterexample as { writes: string[]; pages: { url: string; ids: string[] }[]; foundAfterRuns: number };
+    const counterexample = result.counterexample as {
+      writes: string[];
+      pages: { url: string; ids: string[] }[];
+      foundAfterRuns: number;
+    };
     expect(counterexample.writes).toHaveLength(1);
     expect(counterexample.pages.length).toBeGreaterThan(1);
     expect(counterexample.foundAfterRuns).toBeLessThanOrEqual(5);
@@ -214,7 +274,11 @@ describe('the mutation property', () => {
       async run(ctx) {
         const foreign: string[] = [];
         const write = async (): Promise<void> => {
-          const made = await ctx.request({ method: 'POST', path: '/customers', json: { name: 'Other', email: `other.${foreign.length}.${Date.now()}@example.com` } });
+          const made = await ctx.request({
+            method: 'POST',
+            path: '/customers',
+            json: { name: 'Other', email: `other.${foreign.length}.${Date.now()}@example.com` },
+          });
           const id = (made.json as { id: string }).id;
           ctx.fixtures.track(`/customers/${id}`);
           foreign.push(id);
@@ -263,20 +327,29 @@ describe('the mutation property', () => {
 
   // The fixed runs come first whatever the seed: the three of them alone find every known way a
   // cursor breaks, so pagination.propertyRuns buys exploration, not the known cases.
-  it.each(['cursor-restarts-when-anchor-deleted', 'cursor-encodes-offset', 'cursor-skips-item', 'order-without-tie-breaker'] as const)(
-    'finds %s within its three fixed runs, whatever the seed',
-    async (defect) => {
-      for (const seed of [1, 2, 3]) {
-        const result = await runOneAgainstReference(cursorNoDuplicatesUnderMutation, { defects: [defect], seed, configure: pin({ propertyRuns: 3 }) });
-        expect(result.status, `seed ${seed}`).toBe('failed');
-        expect((result.counterexample as { foundAfterRuns: number }).foundAfterRuns).toBeLessThanOrEqual(3);
-      }
-    },
-  );
+  it.each([
+    'cursor-restarts-when-anchor-deleted',
+    'cursor-encodes-offset',
+    'cursor-skips-item',
+    'order-without-tie-breaker',
+  ] as const)('finds %s within its three fixed runs, whatever the seed', async (defect) => {
+    for (const seed of [1, 2, 3]) {
+      const result = await runOneAgainstReference(cursorNoDuplicatesUnderMutation, {
+        defects: [defect],
+        seed,
+        configure: pin({ propertyRuns: 3 }),
+      });
+      expect(result.status, `seed ${seed}`).toBe('failed');
+      expect((result.counterexample as { foundAfterRuns: number }).foundAfterRuns).toBeLessThanOrEqual(3);
+    }
+  });
 
   it('replays the same counterexample from the same seed', async () => {
     const writesOf = async () => {
-      const result = await runOneAgainstReference(cursorNoDuplicatesUnderMutation, { defects: ['cursor-encodes-offset'], seed: 7 });
+      const result = await runOneAgainstReference(cursorNoDuplicatesUnderMutation, {
+        defects: ['cursor-encodes-offset'],
+        seed: 7,
+      });
       const counterexample = result.counterexample as { writes: string[] };
       return [result.replayPath, counterexample.writes.map((w) => w.replace(/ → \S+/, ''))];
     };

@@ -18,7 +18,8 @@ export const sameParametersOnEveryList = defineCheck({
   conformanceClass: 'pagination-consistency',
   rule: '4.2/7',
   level: 'normative',
-  leavesOpen: 'Which styles a list offers (not shown): every style by default; list the ones it has in collections[].pagination.styles.',
+  leavesOpen:
+    'Which styles a list offers (not shown): every style by default; list the ones it has in collections[].pagination.styles.',
   title: 'Every list, nested ones included, honours the same pagination parameters',
   proves:
     'On each configured list, a size of 2 (limit or per_page) gives exactly 2 items with has_more true, and the next page (after, offset or page) continues with items not on the first.',
@@ -30,16 +31,29 @@ export const sameParametersOnEveryList = defineCheck({
   provenBy: ['limit-ignored', 'nested-list-ignores-limit'],
   async run(ctx) {
     // Reads only: a list's styles side by side, the first verdict in style order.
-    return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => (await firstVerdictInOrder(styles, sideBySideWithin(list.budget, 2, styles.length), (style) => judgeStyle(ctx, list, style))) ?? ctx.pass(), 'reads-only');
+    return judgeEachList(
+      ctx,
+      ['cursor', 'offset', 'page'],
+      async (list, styles) =>
+        (await firstVerdictInOrder(styles, sideBySideWithin(list.budget, 2, styles.length), (style) =>
+          judgeStyle(ctx, list, style),
+        )) ?? ctx.pass(),
+      'reads-only',
+    );
   },
 });
 
 const size = 2;
 
-async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationStyle): Promise<CheckOutcome | undefined> {
+async function judgeStyle(
+  ctx: CheckContext,
+  list: OpenList,
+  style: PaginationStyle,
+): Promise<CheckOutcome | undefined> {
   const sizeParam = style === 'page' ? 'per_page' : 'limit';
   const first = await fetchPage(ctx, list, firstPageQuery(style, size), `${sizeParam}=${size} on ${list.path}`);
-  if (!first.page.ok) return fail(ctx, list, `${first.url}: ${first.page.reason}`, 'a list page', first.page.reason, [first]);
+  if (!first.page.ok)
+    return fail(ctx, list, `${first.url}: ${first.page.reason}`, 'a list page', first.page.reason, [first]);
   if (first.page.ids.length !== size || !first.page.hasMore) {
     return fail(
       ctx,
@@ -52,10 +66,19 @@ async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationSt
   }
   const nextParam = style === 'cursor' ? 'after' : style;
   const next = nextPageQuery(style, first.query, size, first.page.ok ? first.page.nextCursor : undefined);
-  if (next === undefined) return fail(ctx, list, `${first.url} said has_more true without a next_cursor to pass as after`, 'a next_cursor', 'none', [first]);
+  if (next === undefined)
+    return fail(
+      ctx,
+      list,
+      `${first.url} said has_more true without a next_cursor to pass as after`,
+      'a next_cursor',
+      'none',
+      [first],
+    );
   const second = await fetchPage(ctx, list, next, `${nextParam} on ${list.path}`);
   ctx.chart(readPagesChart(list.path, style, [first, second]));
-  if (!second.page.ok) return fail(ctx, list, `${second.url}: ${second.page.reason}`, 'a list page', second.page.reason, [first, second]);
+  if (!second.page.ok)
+    return fail(ctx, list, `${second.url}: ${second.page.reason}`, 'a list page', second.page.reason, [first, second]);
   const firstIds = new Set(first.page.ids);
   if (second.page.ids.length === 0 || second.page.ids.some((id) => firstIds.has(id))) {
     return fail(
@@ -70,6 +93,18 @@ async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationSt
   return undefined;
 }
 
-function fail(ctx: CheckContext, list: OpenList, what: string, expected: string, actual: string, pages: readonly FetchedPage[]): CheckOutcome {
-  return ctx.fail(`${list.path}: ${what}`, { expected, actual, exchanges: pages.map((p) => p.response.record), ...notAPageCauseOf(pages, list.target.label) });
+function fail(
+  ctx: CheckContext,
+  list: OpenList,
+  what: string,
+  expected: string,
+  actual: string,
+  pages: readonly FetchedPage[],
+): CheckOutcome {
+  return ctx.fail(`${list.path}: ${what}`, {
+    expected,
+    actual,
+    exchanges: pages.map((p) => p.response.record),
+    ...notAPageCauseOf(pages, list.target.label),
+  });
 }

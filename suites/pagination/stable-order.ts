@@ -35,11 +35,18 @@ export const stableOrder = defineCheck({
   },
 });
 
-async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationStyle, pageSize: number): Promise<CheckOutcome | undefined> {
+async function judgeStyle(
+  ctx: CheckContext,
+  list: OpenList,
+  style: PaginationStyle,
+  pageSize: number,
+): Promise<CheckOutcome | undefined> {
   const what = `${style} walk of ${list.path}`;
   // Side by side: nothing writes between them either way, and a missing tie-breaker shows on any two reads.
-  const walks = await mapInParallel(['first', 'second'], sideBySideWithin(list.budget, ctx.config.budgets.maxPagesPerWalk + 1, 2), (round) =>
-    walkPages(ctx, list, { style, pageSize, note: `${round} read of every page, no writes in between` }),
+  const walks = await mapInParallel(
+    ['first', 'second'],
+    sideBySideWithin(list.budget, ctx.config.budgets.maxPagesPerWalk + 1, 2),
+    (round) => walkPages(ctx, list, { style, pageSize, note: `${round} read of every page, no writes in between` }),
   );
   const [first, second] = walks as [PageWalk, PageWalk];
   ctx.chart(quietWalkChart(list, style, first));
@@ -49,11 +56,14 @@ async function judgeStyle(ctx: CheckContext, list: OpenList, style: PaginationSt
     const a = ownIdsOf(first, index, list);
     const b = ownIdsOf(second, index, list);
     if (firstDifference(a, b) >= 0) {
-      return ctx.fail(`${what}: page ${index + 1} read twice without writes in between listed the kit's records in a different order`, {
-        expected: `the same records in the same order: ${a.join(', ')}`,
-        actual: b.join(', '),
-        exchanges: [first.exchanges[index]!, second.exchanges[index]!],
-      });
+      return ctx.fail(
+        `${what}: page ${index + 1} read twice without writes in between listed the kit's records in a different order`,
+        {
+          expected: `the same records in the same order: ${a.join(', ')}`,
+          actual: b.join(', '),
+          exchanges: [first.exchanges[index]!, second.exchanges[index]!],
+        },
+      );
     }
   }
   for (const walk of walks) {

@@ -12,14 +12,19 @@ describe('resources.auth-required', () => {
   it('blames a served write for its change, and not the refused write after it', async () => {
     const run = await runBehindProxy({
       server: { token },
-      changes: { requestHeaders: (method, headers) => (method === 'PUT' ? { ...headers, authorization: `Bearer ${token}` } : headers) },
+      changes: {
+        requestHeaders: (method, headers) =>
+          method === 'PUT' ? { ...headers, authorization: `Bearer ${token}` } : headers,
+      },
       checks: [authRequired.id],
     });
     const [result] = run.checks;
     expect(result?.status).toBe('failed');
     const message = result?.status === 'failed' ? result.message : '';
     // Only the PUTs, every one of them (the nested order's PUT answers 400, served all the same).
-    expect(message).toMatch(/^4 of 25 operations did not refuse a request that lacked a valid credential: PUT \/customers\/\{id\}, PUT \/orders\/\{id\}, PUT \/products\/\{id\} answered 200 to all 7 ways/);
+    expect(message).toMatch(
+      /^4 of 25 operations did not refuse a request that lacked a valid credential: PUT \/customers\/\{id\}, PUT \/orders\/\{id\}, PUT \/products\/\{id\} answered 200 to all 7 ways/,
+    );
     expect(message).not.toMatch(/PATCH|DELETE|record changed/);
   });
 });

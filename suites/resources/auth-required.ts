@@ -26,17 +26,26 @@ export const authRequired = defineCheck({
   conformanceClass: 'resources-auth',
   rule: '5/1, 5/2',
   level: 'normative',
-  leavesOpen: 'The kind of token and its header (5/2: not shown): target.auth. The status of a refusal: 401 or 403; pin resources.refusedStatus.',
+  leavesOpen:
+    'The kind of token and its header (5/2: not shown): target.auth. The status of a refusal: 401 or 403; pin resources.refusedStatus.',
   title: 'Every operation refuses a request without a valid credential, and changes nothing',
   proves:
     'Every operation of the surface (list, read, create, replace, change and delete on every collection and related collection, and the webhook registration) answers 401/403 to each way a request can lack a valid credential, and a refused write leaves the record as it was.',
-  covers: 'Every operation of convention 4.1 on every configured collection, member, related list and child, and the webhook registration (webhooks.sender.register) when configured.',
+  covers:
+    'Every operation of convention 4.1 on every configured collection, member, related list and child, and the webhook registration (webhooks.sender.register) when configured.',
   probes: [...Object.values(credentialFlawNames), 'a refused write that still changes the record'],
-  provenBy: ['auth-not-enforced', 'wrong-token-accepted', 'nested-routes-unauthenticated', 'token-compared-by-prefix', 'refused-write-applied'],
+  provenBy: [
+    'auth-not-enforced',
+    'wrong-token-accepted',
+    'nested-routes-unauthenticated',
+    'token-compared-by-prefix',
+    'refused-write-applied',
+  ],
   async run(ctx) {
     const inventory = surfaceInventory(ctx.config);
     if (inventory.lists.length === 0) return ctx.skip('no collections are configured');
-    if (ctx.config.target.auth.none) return ctx.skip('target.auth.none says the API takes no credential, so there is none to leave out or get wrong');
+    if (ctx.config.target.auth.none)
+      return ctx.skip('target.auth.none says the API takes no credential, so there is none to leave out or get wrong');
     const flaws = credentialFlawsFor(ctx.config.target.auth);
     for (const { flaw, why } of flaws.leftOut) ctx.leaveOut(credentialFlawNames[flaw], why);
     // Lists side by side, each operation sent in every flawed way at once. Within a list, the list,
@@ -50,7 +59,11 @@ export const authRequired = defineCheck({
       const operations = inventory.operations.filter((candidate) => candidate.list === list);
       const writes = operations.filter(writesMember);
       const [others, firstBefore] = await settledInOrder([
-        mapInParallel(operations.filter((operation) => !writesMember(operation)), operations.length, (operation) => probeOperation(ctx, operation, subject, flaws.probed)),
+        mapInParallel(
+          operations.filter((operation) => !writesMember(operation)),
+          operations.length,
+          (operation) => probeOperation(ctx, operation, subject, flaws.probed),
+        ),
         writes.length > 0 ? readRecord(ctx, subject) : Promise.resolve(undefined),
       ] as const);
       const found: Hole[] = others.flatMap((probed) => probed.holes);
@@ -73,7 +86,9 @@ export const authRequired = defineCheck({
     }
     const register = ctx.config.webhooks.sender?.register;
     for (const operation of inventory.operations.filter((candidate) => candidate.verb === 'register')) {
-      holes.push(...(await probeRegistration(ctx, operation, register?.body ?? {}, register?.idField ?? 'id', flaws.probed)));
+      holes.push(
+        ...(await probeRegistration(ctx, operation, register?.body ?? {}, register?.idField ?? 'id', flaws.probed)),
+      );
     }
     ctx.info(`${inventory.operations.length} operations × ${flaws.probed.length} ways to lack a valid credential`);
     if (holes.length === 0) return ctx.pass();
@@ -81,11 +96,14 @@ export const authRequired = defineCheck({
     const expected = describeExpected(ctx);
     const operations = new Set(holes.map((hole) => hole.operation)).size;
     const [first] = holes;
-    return ctx.fail(`${operations} of ${inventory.operations.length} operations did not refuse a request that lacked a valid credential: ${describeHoles(holes)}`, {
-      expected,
-      actual: first === undefined ? '' : `${first.operation} ${first.what}`,
-      exchanges: holes.flatMap((hole) => hole.exchanges).slice(0, 12),
-    });
+    return ctx.fail(
+      `${operations} of ${inventory.operations.length} operations did not refuse a request that lacked a valid credential: ${describeHoles(holes)}`,
+      {
+        expected,
+        actual: first === undefined ? '' : `${first.operation} ${first.what}`,
+        exchanges: holes.flatMap((hole) => hole.exchanges).slice(0, 12),
+      },
+    );
   },
 });
 
@@ -99,7 +117,9 @@ function describeHoles(holes: readonly Hole[]): string {
 
 function describeExpected(ctx: CheckContext): string {
   const pinned = ctx.config.resources.refusedStatus;
-  return pinned === 'either' ? '401 or 403, and nothing changed' : `${describePinned(pinned, 'refusedStatus')}, and nothing changed`;
+  return pinned === 'either'
+    ? '401 or 403, and nothing changed'
+    : `${describePinned(pinned, 'refusedStatus')}, and nothing changed`;
 }
 
 function writesMember(operation: SurfaceOperation): boolean {
@@ -127,17 +147,34 @@ async function probeOperation(
   const request = requestFor(operation, subject);
   const answers = await mapInParallel(flaws, flaws.length, async (flaw) => ({
     flaw,
-    response: await ctx.request({ ...request, credential: flaw, ...(operation.verb === 'create' ? { creates: true } : {}), note: `${operation.verb} with ${credentialFlawNames[flaw]}` }),
+    response: await ctx.request({
+      ...request,
+      credential: flaw,
+      ...(operation.verb === 'create' ? { creates: true } : {}),
+      note: `${operation.verb} with ${credentialFlawNames[flaw]}`,
+    }),
   }));
-  const served = answers.filter(({ response }) => !isRefusedStatus(response.status, ctx.config.resources.refusedStatus));
+  const served = answers.filter(
+    ({ response }) => !isRefusedStatus(response.status, ctx.config.resources.refusedStatus),
+  );
   for (const { response } of served) {
     if (operation.verb === 'create' && isSuccess(response.status)) trackUnexpectedCreate(ctx, response, subject);
   }
   const holes: Hole[] = [];
-  if (served.length > 0) holes.push({ operation: operation.label, what: describeServed(ctx, served, flaws), exchanges: served.slice(0, 2).map(({ response }) => response.record) });
+  if (served.length > 0)
+    holes.push({
+      operation: operation.label,
+      what: describeServed(ctx, served, flaws),
+      exchanges: served.slice(0, 2).map(({ response }) => response.record),
+    });
   if (!writesMember(operation) || served.length > 0) return { holes };
   const { changed, current } = await recordChanged(ctx, subject, before);
-  if (changed !== undefined) holes.push({ operation: operation.label, what: `refused every such request but the record changed: ${changed.summary}`, exchanges: [changed.read.record] });
+  if (changed !== undefined)
+    holes.push({
+      operation: operation.label,
+      what: `refused every such request but the record changed: ${changed.summary}`,
+      exchanges: [changed.read.record],
+    });
   return { holes, ...(current !== undefined ? { after: current } : {}) };
 }
 
@@ -151,23 +188,47 @@ async function probeRegistration(
   ctx.cover(operation.label);
   const answers = await mapInParallel(flaws, flaws.length, async (flaw) => ({
     flaw,
-    response: await ctx.request({ ...registrationProbe(operation, body), credential: flaw, creates: true, note: `register a webhook with ${credentialFlawNames[flaw]}` }),
+    response: await ctx.request({
+      ...registrationProbe(operation, body),
+      credential: flaw,
+      creates: true,
+      note: `register a webhook with ${credentialFlawNames[flaw]}`,
+    }),
   }));
-  const served = answers.filter(({ response }) => !isRefusedStatus(response.status, ctx.config.resources.refusedStatus));
+  const served = answers.filter(
+    ({ response }) => !isRefusedStatus(response.status, ctx.config.resources.refusedStatus),
+  );
   for (const { response } of served) {
     const id = asRecord(response.json)?.[idField];
     if (!isSuccess(response.status)) continue;
-    if (typeof id === 'string' || typeof id === 'number') ctx.fixtures.track(`${operation.pathTemplate.replace(/\/+$/, '')}/${encodeURIComponent(String(id))}`);
-    else ctx.warn(`${operation.label} without a valid credential answered ${response.status} without "${idField}": a subscription to 127.0.0.1:9 it made may remain on the target; remove it by hand`);
+    if (typeof id === 'string' || typeof id === 'number')
+      ctx.fixtures.track(`${operation.pathTemplate.replace(/\/+$/, '')}/${encodeURIComponent(String(id))}`);
+    else
+      ctx.warn(
+        `${operation.label} without a valid credential answered ${response.status} without "${idField}": a subscription to 127.0.0.1:9 it made may remain on the target; remove it by hand`,
+      );
   }
   if (served.length === 0) return [];
-  return [{ operation: operation.label, what: describeServed(ctx, served, flaws), exchanges: served.slice(0, 2).map(({ response }) => response.record) }];
+  return [
+    {
+      operation: operation.label,
+      what: describeServed(ctx, served, flaws),
+      exchanges: served.slice(0, 2).map(({ response }) => response.record),
+    },
+  ];
 }
 
 /** "answered 200 to a wrong token…", or, for a refusal under another pinned status, which key pins what. */
-function describeServed(ctx: CheckContext, served: readonly { flaw: CredentialFlaw; response: TargetResponse }[], flaws: readonly CredentialFlaw[]): string {
+function describeServed(
+  ctx: CheckContext,
+  served: readonly { flaw: CredentialFlaw; response: TargetResponse }[],
+  flaws: readonly CredentialFlaw[],
+): string {
   const statuses = [...new Set(served.map(({ response }) => response.status))];
-  const which = served.length === flaws.length ? `all ${flaws.length} ways to lack a valid credential` : served.map(({ flaw }) => credentialFlawNames[flaw]).join(', ');
+  const which =
+    served.length === flaws.length
+      ? `all ${flaws.length} ways to lack a valid credential`
+      : served.map(({ flaw }) => credentialFlawNames[flaw]).join(', ');
   const pinned = ctx.config.resources.refusedStatus;
   const isOtherRefusal = pinned !== 'either' && statuses.every((status) => status === 401 || status === 403);
   return `answered ${statuses.join('/')} to ${which}${isOtherRefusal ? ` (resources.refusedStatus pins ${pinned})` : ''}`;
@@ -175,13 +236,24 @@ function describeServed(ctx: CheckContext, served: readonly { flaw: CredentialFl
 
 // A create that should have been refused made a record: it is still the kit's to delete.
 function trackUnexpectedCreate(ctx: CheckContext, response: TargetResponse, subject: OperationSubject): void {
-  const located = locateCreatedRecord(response, { baseUrl: ctx.baseUrl, postPath: subject.createPath, memberPrefix: subject.memberPrefix, idField: subject.idField });
+  const located = locateCreatedRecord(response, {
+    baseUrl: ctx.baseUrl,
+    postPath: subject.createPath,
+    memberPrefix: subject.memberPrefix,
+    idField: subject.idField,
+  });
   if (located.found) ctx.fixtures.track(located.memberPath);
-  else ctx.warn(`POST ${subject.createPath} without a valid credential answered ${response.status} but ${located.why}: a record it made may remain on the target`);
+  else
+    ctx.warn(
+      `POST ${subject.createPath} without a valid credential answered ${response.status} but ${located.why}: a record it made may remain on the target`,
+    );
 }
 
 async function readRecord(ctx: CheckContext, subject: OperationSubject): Promise<Readonly<Record<string, unknown>>> {
-  const read = await ctx.request({ path: subject.record.memberPath, note: 'read the record before the requests without a valid credential' });
+  const read = await ctx.request({
+    path: subject.record.memberPath,
+    note: 'read the record before the requests without a valid credential',
+  });
   return (read.status === 200 ? asRecord(read.json) : undefined) ?? subject.snapshot;
 }
 
@@ -194,7 +266,11 @@ async function recordChanged(
   const snapshot = before ?? subject.snapshot;
   const read = await ctx.request({ path: subject.record.memberPath, note: 'verify the record is unchanged' });
   const current = asRecord(read.json);
-  if (read.status !== 200 || current === undefined) return { changed: { summary: `the record now answers ${read.status}`, read } };
+  if (read.status !== 200 || current === undefined)
+    return { changed: { summary: `the record now answers ${read.status}`, read } };
   const fields = findChangedFields(snapshot, current);
-  return { ...(fields.length === 0 ? {} : { changed: { summary: describeChangedFields(fields, snapshot, current), read } }), current };
+  return {
+    ...(fields.length === 0 ? {} : { changed: { summary: describeChangedFields(fields, snapshot, current), read } }),
+    current,
+  };
 }

@@ -17,8 +17,10 @@ export const deleteRemovesRecord = defineCheck({
   leavesOpen:
     'The status of a delete (4.1: not shown): any 2xx; pin resources.deleteStatus. A deleted member then answers 404 or 410; another 4xx passes with advice (7/3 leaves the mapping open).',
   title: 'DELETE removes the record: then GET is a 4xx (404 or 410) and the list no longer has it',
-  proves: 'On every collection and related list, DELETE answers 2xx, the member then answers a 4xx (another than 404 or 410 is advice), and the record is gone from its list.',
-  covers: "Every configured list's members: a record of each collection and a child of each related list, and the list after the delete.",
+  proves:
+    'On every collection and related list, DELETE answers 2xx, the member then answers a 4xx (another than 404 or 410 is advice), and the record is gone from its list.',
+  covers:
+    "Every configured list's members: a record of each collection and a child of each related list, and the list after the delete.",
   probes: [
     'a DELETE that is not a 2xx (or not the pinned status)',
     'a deleted record still readable',
@@ -27,54 +29,70 @@ export const deleteRemovesRecord = defineCheck({
   provenBy: ['delete-keeps-record', 'unknown-id-403', 'deleted-child-still-nested'],
   async run(ctx) {
     // Side by side: each list is judged on its own records; the first verdict in order is the check's.
-    const verdict = await firstVerdictInOrder(surfaceInventory(ctx.config).lists, ctx.config.target.concurrency, async (list) => {
-      const made = await createInList(ctx, list);
-      if (!made.ok) return made.outcome;
-      const { created, listPath } = made;
-      const idField = list.idField;
-      ctx.cover(`DELETE ${list.related === undefined ? `${list.label}/{id}` : list.related.memberPath}`);
-      // "Gone from the list" means something only if the list is a page that shows the record first.
-      const before = await findInList(ctx, listPath, idField, created.id);
-      const unjudgeable = whyListCannotShow(ctx, listPath, before, created.id);
-      if (unjudgeable !== undefined) return unjudgeable;
-      const removal = await ctx.request({ method: 'DELETE', path: created.memberPath, note: 'delete the record' });
-      const pinned = ctx.config.resources.deleteStatus;
-      if (!isSuccessStatus(removal.status, pinned)) {
-        return ctx.fail(`DELETE ${created.memberPath} answered ${removal.status}; expected ${describePinned(pinned, 'deleteStatus')}`, {
-          expected: describePinned(pinned, 'deleteStatus'),
-          actual: `${removal.status} ${removal.text.slice(0, 120)}`,
-          exchanges: [created.response.record, removal.record],
+    const verdict = await firstVerdictInOrder(
+      surfaceInventory(ctx.config).lists,
+      ctx.config.target.concurrency,
+      async (list) => {
+        const made = await createInList(ctx, list);
+        if (!made.ok) return made.outcome;
+        const { created, listPath } = made;
+        const idField = list.idField;
+        ctx.cover(`DELETE ${list.related === undefined ? `${list.label}/{id}` : list.related.memberPath}`);
+        // "Gone from the list" means something only if the list is a page that shows the record first.
+        const before = await findInList(ctx, listPath, idField, created.id);
+        const unjudgeable = whyListCannotShow(ctx, listPath, before, created.id);
+        if (unjudgeable !== undefined) return unjudgeable;
+        const removal = await ctx.request({ method: 'DELETE', path: created.memberPath, note: 'delete the record' });
+        const pinned = ctx.config.resources.deleteStatus;
+        if (!isSuccessStatus(removal.status, pinned)) {
+          return ctx.fail(
+            `DELETE ${created.memberPath} answered ${removal.status}; expected ${describePinned(pinned, 'deleteStatus')}`,
+            {
+              expected: describePinned(pinned, 'deleteStatus'),
+              actual: `${removal.status} ${removal.text.slice(0, 120)}`,
+              exchanges: [created.response.record, removal.record],
+            },
+          );
+        }
+        ctx.fixtures.untrack(created.memberPath);
+        const read = await ctx.request({ path: created.memberPath, note: 'read the deleted record' });
+        // 404 Not Found or 410 Gone say the record is no more; another 4xx (a 403 that hides whether
+        // records exist) passes with advice, since 7/3 leaves the mapping open and the list must still
+        // prove it gone below.
+        if (read.status >= 400 && read.status <= 499 && read.status !== 404 && read.status !== 410) {
+          ctx.advise(
+            `GET ${created.memberPath} answered ${read.status} after DELETE; 404 or 410 says plainly that the record is gone`,
+          );
+        } else if (read.status !== 404 && read.status !== 410) {
+          ctx.fixtures.track(created.memberPath);
+          return ctx.fail(
+            `GET ${created.memberPath} answered ${read.status} after DELETE; expected a 4xx (404 or 410)`,
+            {
+              expected: 'a 4xx after DELETE (404 or 410)',
+              actual: `${read.status} ${read.text.slice(0, 120)}`,
+              exchanges: [created.response.record, removal.record, read.record],
+            },
+          );
+        }
+        // The order is stable (4.2/3): the page that listed the record, read again, is where it would be.
+        const after = before.afters[before.pages.length - 1];
+        const again = await ctx.request({
+          path: listPath,
+          query: { after },
+          note: 'read again the page that listed the deleted record',
         });
-      }
-      ctx.fixtures.untrack(created.memberPath);
-      const read = await ctx.request({ path: created.memberPath, note: 'read the deleted record' });
-      // 404 Not Found or 410 Gone say the record is no more; another 4xx (a 403 that hides whether
-      // records exist) passes with advice, since 7/3 leaves the mapping open and the list must still
-      // prove it gone below.
-      if (read.status >= 400 && read.status <= 499 && read.status !== 404 && read.status !== 410) {
-        ctx.advise(`GET ${created.memberPath} answered ${read.status} after DELETE; 404 or 410 says plainly that the record is gone`);
-      } else if (read.status !== 404 && read.status !== 410) {
-        ctx.fixtures.track(created.memberPath);
-        return ctx.fail(`GET ${created.memberPath} answered ${read.status} after DELETE; expected a 4xx (404 or 410)`, {
-          expected: 'a 4xx after DELETE (404 or 410)',
-          actual: `${read.status} ${read.text.slice(0, 120)}`,
-          exchanges: [created.response.record, removal.record, read.record],
-        });
-      }
-      // The order is stable (4.2/3): the page that listed the record, read again, is where it would be.
-      const after = before.afters[before.pages.length - 1];
-      const again = await ctx.request({ path: listPath, query: { after }, note: 'read again the page that listed the deleted record' });
-      const items = asRecord(again.json)?.['items'];
-      if (again.status !== 200 || !Array.isArray(items)) return blockedByList(ctx, listPath, again.status);
-      if (idsOf(items, idField).includes(created.id)) {
-        return ctx.fail(`the deleted record ${created.id} is still listed in ${listPath}`, {
-          expected: 'a deleted record is not listed',
-          actual: `listed again on the page read with ${after === undefined ? 'no cursor' : `after=${after}`}`,
-          exchanges: [removal.record, again.record],
-        });
-      }
-      return undefined;
-    });
+        const items = asRecord(again.json)?.['items'];
+        if (again.status !== 200 || !Array.isArray(items)) return blockedByList(ctx, listPath, again.status);
+        if (idsOf(items, idField).includes(created.id)) {
+          return ctx.fail(`the deleted record ${created.id} is still listed in ${listPath}`, {
+            expected: 'a deleted record is not listed',
+            actual: `listed again on the page read with ${after === undefined ? 'no cursor' : `after=${after}`}`,
+            exchanges: [removal.record, again.record],
+          });
+        }
+        return undefined;
+      },
+    );
     return verdict ?? ctx.pass();
   },
 });
@@ -82,13 +100,22 @@ export const deleteRemovesRecord = defineCheck({
 type ListSearch = Awaited<ReturnType<typeof findInList>>;
 
 // The precondition: the list answers pages, and they show the record just created.
-function whyListCannotShow(ctx: CheckContext, path: string, search: ListSearch, id: string | number): CheckOutcome | undefined {
+function whyListCannotShow(
+  ctx: CheckContext,
+  path: string,
+  search: ListSearch,
+  id: string | number,
+): CheckOutcome | undefined {
   if (search.badPage !== undefined) return blockedByList(ctx, path, search.badPage.status);
   if (search.found) return undefined;
   if (!search.complete) {
-    return ctx.incomplete(`the record ${id} just created was not found in ${path} before the DELETE within budgets.maxPagesPerWalk pages; raise the budget`);
+    return ctx.incomplete(
+      `the record ${id} just created was not found in ${path} before the DELETE within budgets.maxPagesPerWalk pages; raise the budget`,
+    );
   }
-  return ctx.blocked(`the record ${id} just created is not listed in ${path} before the DELETE, so its absence afterwards would prove nothing`);
+  return ctx.blocked(
+    `the record ${id} just created is not listed in ${path} before the DELETE, so its absence afterwards would prove nothing`,
+  );
 }
 
 function blockedByList(ctx: CheckContext, path: string, status: number): CheckOutcome {

@@ -11,16 +11,24 @@ export const errorResponsesAreJson = defineCheck({
   conformanceClass: 'resources-core',
   rule: '1, 7/3',
   level: 'normative',
-  leavesOpen: 'The error body shape and codes (7/3: not shown): any JSON; pin resources.errorBodyPointer to require a field.',
+  leavesOpen:
+    'The error body shape and codes (7/3: not shown): any JSON; pin resources.errorBodyPointer to require a field.',
   title: 'Error responses with a body are JSON (with the pinned field, if any)',
-  proves: 'On every collection, a 404, a 400 for malformed JSON and a 401 carry JSON bodies (or none), holding resources.errorBodyPointer when it is set.',
-  covers: 'Every configured collection: an unknown member, a malformed create and a request without the credential (related lists are left out, and the result says so).',
-  probes: ['an error body that is not JSON', 'an error labelled other than application/json', 'an error body without the pinned field (resources.errorBodyPointer)'],
+  proves:
+    'On every collection, a 404, a 400 for malformed JSON and a 401 carry JSON bodies (or none), holding resources.errorBodyPointer when it is set.',
+  covers:
+    'Every configured collection: an unknown member, a malformed create and a request without the credential (related lists are left out, and the result says so).',
+  probes: [
+    'an error body that is not JSON',
+    'an error labelled other than application/json',
+    'an error body without the pinned field (resources.errorBodyPointer)',
+  ],
   provenBy: ['error-body-not-json', 'products-errors-plain-text'],
   async run(ctx) {
     if (ctx.config.collections.length === 0) return ctx.skip('no collections are configured');
     for (const collection of ctx.config.collections) {
-      for (const related of collection.related) ctx.leaveOut(`errors of ${related.path}`, 'the kit provokes errors on collections only');
+      for (const related of collection.related)
+        ctx.leaveOut(`errors of ${related.path}`, 'the kit provokes errors on collections only');
     }
     const pointer = ctx.config.resources.errorBodyPointer;
     let judged = 0;
@@ -31,16 +39,22 @@ export const errorResponsesAreJson = defineCheck({
         ctx.cover(`${response.record.request.method} ${collection.path}: ${response.status}`);
         const problem = errorBodyProblem(response, pointer);
         if (problem !== undefined) {
-          return ctx.fail(`${response.record.request.method} ${collection.path} answered ${response.status} with ${problem}`, {
-            expected: pointer === undefined ? 'a JSON error body' : `a JSON error body with a value at ${pointer}`,
-            actual: `Content-Type: ${response.headers['content-type'] ?? '(none)'}; ${response.text.slice(0, 80)}`,
-            exchanges: [response.record],
-          });
+          return ctx.fail(
+            `${response.record.request.method} ${collection.path} answered ${response.status} with ${problem}`,
+            {
+              expected: pointer === undefined ? 'a JSON error body' : `a JSON error body with a value at ${pointer}`,
+              actual: `Content-Type: ${response.headers['content-type'] ?? '(none)'}; ${response.text.slice(0, 80)}`,
+              exchanges: [response.record],
+            },
+          );
         }
       }
     }
     // Passing on no error at all would judge nothing: the statuses themselves are other checks' to fail.
-    if (judged === 0) return ctx.incomplete('no request provoked a 4xx (an unknown id, malformed JSON, no credential), so no error body was seen');
+    if (judged === 0)
+      return ctx.incomplete(
+        'no request provoked a 4xx (an unknown id, malformed JSON, no credential), so no error body was seen',
+      );
     return ctx.pass();
   },
 });
@@ -48,16 +62,28 @@ export const errorResponsesAreJson = defineCheck({
 /** An unknown member, a malformed create and (unless the API takes none) a request without the credential. */
 async function provokeErrors(ctx: CheckContext, path: string): Promise<TargetResponse[]> {
   return [
-    await ctx.request({ path: `${path}/apicert-missing-${Math.floor(ctx.random() * 1e9).toString(36)}`, note: 'provoke a 404' }),
-    await ctx.request({ method: 'POST', path, body: '{"broken": ', headers: { 'content-type': 'application/json' }, note: 'provoke a 400 with malformed JSON' }),
-    ...(ctx.config.target.auth.none ? [] : [await ctx.request({ path, credential: 'none', note: 'provoke a 401 without a credential' })]),
+    await ctx.request({
+      path: `${path}/apicert-missing-${Math.floor(ctx.random() * 1e9).toString(36)}`,
+      note: 'provoke a 404',
+    }),
+    await ctx.request({
+      method: 'POST',
+      path,
+      body: '{"broken": ',
+      headers: { 'content-type': 'application/json' },
+      note: 'provoke a 400 with malformed JSON',
+    }),
+    ...(ctx.config.target.auth.none
+      ? []
+      : [await ctx.request({ path, credential: 'none', note: 'provoke a 401 without a credential' })]),
   ];
 }
 
 function errorBodyProblem(response: TargetResponse, pointer: string | undefined): string | undefined {
   if (response.body.length === 0) return pointer === undefined ? undefined : 'an empty body';
-  if (!isJsonContentType(response.headers['content-type']) || response.json === undefined) return 'a body that is not JSON';
-  if (pointer !== undefined && readJsonPointer(response.json, pointer) === undefined) return `a JSON body without ${pointer}`;
+  if (!isJsonContentType(response.headers['content-type']) || response.json === undefined)
+    return 'a body that is not JSON';
+  if (pointer !== undefined && readJsonPointer(response.json, pointer) === undefined)
+    return `a JSON body without ${pointer}`;
   return undefined;
 }
-

@@ -13,7 +13,8 @@ export const idIsStable = defineCheck({
   conformanceClass: 'resources-core',
   rule: '2/2',
   level: 'normative',
-  leavesOpen: 'A PUT or PATCH carrying another id (not shown): a 4xx, or success that ignores the id; pin resources.idChange.',
+  leavesOpen:
+    'A PUT or PATCH carrying another id (not shown): a 4xx, or success that ignores the id; pin resources.idChange.',
   title: 'The id in the URL and the body agree and cannot be changed',
   proves: 'GET returns the id of its URL, and a PUT or PATCH carrying another id is refused or ignored.',
   covers: "Every configured collection's members. Children of related lists are left out.",
@@ -26,58 +27,78 @@ export const idIsStable = defineCheck({
   async run(ctx) {
     leaveOutRelated(ctx, 'the config gives no PUT or PATCH body for a child');
     // Side by side: each collection is judged on its own records; the first verdict in order is the check's.
-    const verdict = await firstVerdictInOrder(ctx.config.collections, ctx.config.target.concurrency, async (collection) => {
-      ctx.cover(`PUT/PATCH ${collection.path}/{id}`);
-      const created = await createRecord(ctx, collection);
-      if (!created.ok) return created.outcome;
-      const read = await ctx.request({ path: created.memberPath, note: 'read the record by its id' });
-      const readId = asRecord(read.json)?.[collection.idField];
-      if (readId !== created.id) {
-        return ctx.fail(`GET ${created.memberPath} answered ${collection.idField}=${JSON.stringify(readId)}; expected ${JSON.stringify(created.id)}`, {
-          expected: `${collection.idField} ${JSON.stringify(created.id)}`,
-          actual: JSON.stringify(readId) ?? 'absent',
-          exchanges: [read.record],
-        });
-      }
-      const otherId = typeof created.id === 'number' ? created.id + 1_000_003 : `${created.id}-moved`;
-      const replaceBody = fillBodyFor(ctx, created, replaceBodyOf(collection));
-      const attempts = [
-        { method: 'PATCH', json: { [collection.idField]: otherId } },
-        { method: 'PUT', json: { ...replaceBody, [collection.idField]: otherId } },
-      ];
-      for (const attempt of attempts) {
-        const write = await ctx.request({ ...attempt, path: created.memberPath, note: `${attempt.method} with another id` });
-        if (write.status >= 500 || (write.status >= 300 && write.status <= 399)) {
-          return ctx.fail(`${attempt.method} ${created.memberPath} with another id answered ${write.status}; expected a 4xx refusal or a 2xx that ignores the id`, {
-            expected: '4xx, or 2xx with the id unchanged',
-            actual: `${write.status}`,
-            exchanges: [write.record],
-          });
+    const verdict = await firstVerdictInOrder(
+      ctx.config.collections,
+      ctx.config.target.concurrency,
+      async (collection) => {
+        ctx.cover(`PUT/PATCH ${collection.path}/{id}`);
+        const created = await createRecord(ctx, collection);
+        if (!created.ok) return created.outcome;
+        const read = await ctx.request({ path: created.memberPath, note: 'read the record by its id' });
+        const readId = asRecord(read.json)?.[collection.idField];
+        if (readId !== created.id) {
+          return ctx.fail(
+            `GET ${created.memberPath} answered ${collection.idField}=${JSON.stringify(readId)}; expected ${JSON.stringify(created.id)}`,
+            {
+              expected: `${collection.idField} ${JSON.stringify(created.id)}`,
+              actual: JSON.stringify(readId) ?? 'absent',
+              exchanges: [read.record],
+            },
+          );
         }
-        const policy = ctx.config.resources.idChange;
-        const isRejected = write.status >= 400 && write.status <= 499;
-        if (policy !== 'either' && isRejected !== (policy === 'reject')) {
-          return ctx.fail(`${attempt.method} ${created.memberPath} with another id answered ${write.status}; resources.idChange pins "${policy}"`, {
-            expected: policy === 'reject' ? '4xx' : '2xx with the id ignored',
-            actual: `${write.status}`,
-            exchanges: [write.record],
+        const otherId = typeof created.id === 'number' ? created.id + 1_000_003 : `${created.id}-moved`;
+        const replaceBody = fillBodyFor(ctx, created, replaceBodyOf(collection));
+        const attempts = [
+          { method: 'PATCH', json: { [collection.idField]: otherId } },
+          { method: 'PUT', json: { ...replaceBody, [collection.idField]: otherId } },
+        ];
+        for (const attempt of attempts) {
+          const write = await ctx.request({
+            ...attempt,
+            path: created.memberPath,
+            note: `${attempt.method} with another id`,
           });
+          if (write.status >= 500 || (write.status >= 300 && write.status <= 399)) {
+            return ctx.fail(
+              `${attempt.method} ${created.memberPath} with another id answered ${write.status}; expected a 4xx refusal or a 2xx that ignores the id`,
+              {
+                expected: '4xx, or 2xx with the id unchanged',
+                actual: `${write.status}`,
+                exchanges: [write.record],
+              },
+            );
+          }
+          const policy = ctx.config.resources.idChange;
+          const isRejected = write.status >= 400 && write.status <= 499;
+          if (policy !== 'either' && isRejected !== (policy === 'reject')) {
+            return ctx.fail(
+              `${attempt.method} ${created.memberPath} with another id answered ${write.status}; resources.idChange pins "${policy}"`,
+              {
+                expected: policy === 'reject' ? '4xx' : '2xx with the id ignored',
+                actual: `${write.status}`,
+                exchanges: [write.record],
+              },
+            );
+          }
+          const movedPath = `${collection.path}/${encodeURIComponent(String(otherId))}`;
+          const atMoved = await ctx.request({ path: movedPath, note: 'is the record now at the other id?' });
+          if (atMoved.status === 200) ctx.fixtures.track(movedPath);
+          const atOriginal = await ctx.request({ path: created.memberPath, note: 'is the record still at its id?' });
+          const originalId = asRecord(atOriginal.json)?.[collection.idField];
+          if (atMoved.status === 200 || atOriginal.status !== 200 || originalId !== created.id) {
+            return ctx.fail(
+              `${attempt.method} ${created.memberPath} with ${collection.idField}=${JSON.stringify(otherId)} changed the record's id`,
+              {
+                expected: `the change refused (4xx) or the id ignored: the record stays at ${created.memberPath}`,
+                actual: `GET ${movedPath} → ${atMoved.status}; GET ${created.memberPath} → ${atOriginal.status} with ${collection.idField}=${JSON.stringify(originalId)}`,
+                exchanges: [write.record, atMoved.record, atOriginal.record],
+              },
+            );
+          }
         }
-        const movedPath = `${collection.path}/${encodeURIComponent(String(otherId))}`;
-        const atMoved = await ctx.request({ path: movedPath, note: 'is the record now at the other id?' });
-        if (atMoved.status === 200) ctx.fixtures.track(movedPath);
-        const atOriginal = await ctx.request({ path: created.memberPath, note: 'is the record still at its id?' });
-        const originalId = asRecord(atOriginal.json)?.[collection.idField];
-        if (atMoved.status === 200 || atOriginal.status !== 200 || originalId !== created.id) {
-          return ctx.fail(`${attempt.method} ${created.memberPath} with ${collection.idField}=${JSON.stringify(otherId)} changed the record's id`, {
-            expected: `the change refused (4xx) or the id ignored: the record stays at ${created.memberPath}`,
-            actual: `GET ${movedPath} → ${atMoved.status}; GET ${created.memberPath} → ${atOriginal.status} with ${collection.idField}=${JSON.stringify(originalId)}`,
-            exchanges: [write.record, atMoved.record, atOriginal.record],
-          });
-        }
-      }
-      return undefined;
-    });
+        return undefined;
+      },
+    );
     return verdict ?? ctx.pass();
   },
 });

@@ -17,13 +17,23 @@ export const listAnswersWithPage = defineCheck({
   level: 'normative',
   leavesOpen: 'A total count (4.2/6: optional) and other extra fields: accepted.',
   title: 'Every configured list answers a JSON page {items, next_cursor, has_more}',
-  proves: 'GET on each collection and each related list (under a parent the kit creates) answers 200 with application/json and the list response shape; a failure names every list that does not.',
+  proves:
+    'GET on each collection and each related list (under a parent the kit creates) answers 200 with application/json and the list response shape; a failure names every list that does not.',
   covers: 'Every configured list: each collection and each related list.',
-  probes: ['a status other than 200', 'a Content-Type other than application/json', 'a body without items (array) and has_more (boolean), such as a bare array'],
+  probes: [
+    'a status other than 200',
+    'a Content-Type other than application/json',
+    'a body without items (array) and has_more (boolean), such as a bare array',
+  ],
   provenBy: ['json-as-text-plain', 'list-not-a-page', 'nested-list-not-a-page'],
   async run(ctx) {
     // Every list is read, so one root cause (no page envelope, a wrong label) is named with every list it affects.
-    const problems: { readonly message: string; readonly expected: string; readonly actual: string; readonly record: TargetResponse['record'] }[] = [];
+    const problems: {
+      readonly message: string;
+      readonly expected: string;
+      readonly actual: string;
+      readonly record: TargetResponse['record'];
+    }[] = [];
     const notPages: string[] = [];
     const { lists } = surfaceInventory(ctx.config);
     for (const list of lists) {
@@ -35,7 +45,12 @@ export const listAnswersWithPage = defineCheck({
       const contentType = response.headers['content-type'] ?? '';
       const page = response.json as { items?: unknown; has_more?: unknown } | undefined;
       if (response.status !== 200) {
-        problems.push({ message: `GET ${collection.path} answered ${response.status}, expected 200`, expected: '200 with a list response', actual: `${response.status}`, record: response.record });
+        problems.push({
+          message: `GET ${collection.path} answered ${response.status}, expected 200`,
+          expected: '200 with a list response',
+          actual: `${response.status}`,
+          record: response.record,
+        });
       } else if (!isJsonContentType(contentType)) {
         problems.push({
           message: `GET ${collection.path} says Content-Type "${contentType}", expected application/json`,
@@ -79,8 +94,12 @@ async function concretePath(ctx: CheckContext, list: ListTarget): Promise<string
 
 // What came back instead of a page, in a few words: a bare array is common, and its keys say nothing.
 function describeShape(json: unknown): string {
-  if (Array.isArray(json)) return `a bare JSON array of ${json.length} item${json.length === 1 ? '' : 's'}, without the page envelope`;
+  if (Array.isArray(json))
+    return `a bare JSON array of ${json.length} item${json.length === 1 ? '' : 's'}, without the page envelope`;
   if (json === null || typeof json !== 'object') return `a JSON ${json === null ? 'null' : typeof json}`;
   const keys = Object.keys(json);
-  return `an object with keys ${keys.slice(0, 10).join(', ')}${keys.length > 10 ? ', …' : ''}` + (keys.length === 0 ? '(none)' : '');
+  return (
+    `an object with keys ${keys.slice(0, 10).join(', ')}${keys.length > 10 ? ', …' : ''}` +
+    (keys.length === 0 ? '(none)' : '')
+  );
 }

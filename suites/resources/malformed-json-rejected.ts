@@ -15,34 +15,38 @@ export const malformedJsonRejected = defineCheck({
   title: 'A malformed JSON request body gets a 4xx, never a 5xx',
   proves: 'POST and PUT with a body that does not parse are refused as client errors.',
   covers: "Every configured collection's create, with each malformed body. Related lists' creates are left out.",
-  probes: [
-    'a 5xx for a body that does not parse',
-    'a 2xx for a body that does not parse',
-  ],
+  probes: ['a 5xx for a body that does not parse', 'a 2xx for a body that does not parse'],
   provenBy: ['500-on-malformed-json'],
   async run(ctx) {
     leaveOutRelated(ctx, "the kit sends malformed bodies to collections' creates only");
     // Side by side: each collection is judged on its own records; the first verdict in order is the check's.
-    const verdict = await firstVerdictInOrder(ctx.config.collections, ctx.config.target.concurrency, async (collection) => {
-      ctx.cover(`POST ${collection.path}`);
-      for (const body of malformedBodies) {
-        const response = await ctx.request({
-          method: 'POST',
-          path: collection.path,
-          body,
-          headers: { 'content-type': 'application/json' },
-          note: 'POST a malformed JSON body',
-        });
-        if (response.status < 400 || response.status > 499) {
-          return ctx.fail(`POST ${collection.path} with the malformed body ${JSON.stringify(body)} answered ${response.status}; expected 4xx`, {
-            expected: '4xx (for example 400)',
-            actual: `${response.status}`,
-            exchanges: [response.record],
+    const verdict = await firstVerdictInOrder(
+      ctx.config.collections,
+      ctx.config.target.concurrency,
+      async (collection) => {
+        ctx.cover(`POST ${collection.path}`);
+        for (const body of malformedBodies) {
+          const response = await ctx.request({
+            method: 'POST',
+            path: collection.path,
+            body,
+            headers: { 'content-type': 'application/json' },
+            note: 'POST a malformed JSON body',
           });
+          if (response.status < 400 || response.status > 499) {
+            return ctx.fail(
+              `POST ${collection.path} with the malformed body ${JSON.stringify(body)} answered ${response.status}; expected 4xx`,
+              {
+                expected: '4xx (for example 400)',
+                actual: `${response.status}`,
+                exchanges: [response.record],
+              },
+            );
+          }
         }
-      }
-      return undefined;
-    });
+        return undefined;
+      },
+    );
     return verdict ?? ctx.pass();
   },
 });

@@ -15,8 +15,10 @@ export const patchChangesGivenFields = defineCheck({
   rule: '4.1',
   level: 'normative',
   title: 'PATCH changes only the given fields',
-  proves: 'After PATCH the named fields hold the new values and every other field keeps its value, in the response and on a later GET.',
-  covers: "Every configured collection's members that have a string field to change. Children of related lists are left out: the config gives no PATCH body for them.",
+  proves:
+    'After PATCH the named fields hold the new values and every other field keeps its value, in the response and on a later GET.',
+  covers:
+    "Every configured collection's members that have a string field to change. Children of related lists are left out: the config gives no PATCH body for them.",
   probes: [
     'a PATCH that drops or resets fields it was not given',
     'a PATCH that does not change the given fields',
@@ -37,7 +39,12 @@ export const patchChangesGivenFields = defineCheck({
         Object.entries(created.record).filter(([key]) => !(key in body) && !isVolatileField(key)),
       );
 
-      const patch = await ctx.request({ method: 'PATCH', path: created.memberPath, json: body, note: 'change some fields' });
+      const patch = await ctx.request({
+        method: 'PATCH',
+        path: created.memberPath,
+        json: body,
+        note: 'change some fields',
+      });
       if (!isSuccess(patch.status)) {
         return ctx.fail(`PATCH ${created.memberPath} answered ${patch.status}; expected 2xx`, {
           expected: '2xx and the fields changed',
@@ -52,15 +59,20 @@ export const patchChangesGivenFields = defineCheck({
       for (const { where, record } of views) {
         const lost = findChangedFields(untouched, record);
         if (lost.length > 0) {
-          return ctx.fail(`PATCH changed fields it was not given, in ${where}: ${describeChangedFields(lost, untouched, record)}`, {
-            expected: 'fields not in the PATCH body keep their values',
-            actual: lost.join(', '),
-            exchanges: [created.response.record, patch.record, read.record],
-          });
+          return ctx.fail(
+            `PATCH changed fields it was not given, in ${where}: ${describeChangedFields(lost, untouched, record)}`,
+            {
+              expected: 'fields not in the PATCH body keep their values',
+              actual: lost.join(', '),
+              exchanges: [created.response.record, patch.record, read.record],
+            },
+          );
         }
       }
       patched += 1;
     }
-    return patched > 0 ? ctx.pass() : ctx.skip('no collection has a PATCH body (set "patch" or give the sample a string field)');
+    return patched > 0
+      ? ctx.pass()
+      : ctx.skip('no collection has a PATCH body (set "patch" or give the sample a string field)');
   },
 });

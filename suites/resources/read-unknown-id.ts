@@ -19,7 +19,7 @@ export const readUnknownId = defineCheck({
     'Which 4xx reports an unknown member (7/3: the mapping of conditions to status codes is not shown): 404 or 410; another 4xx passes with advice. A list nested under a parent that does not exist: a 4xx or an empty page; pin resources.unknownParentList "404".',
   title: 'GET of an unknown id answers a 4xx (404 advised), and a list nested under one lists nothing',
   proves:
-    'A member that does not exist (an id shaped like the target\'s own) is reported with a 4xx, never a 200 or a 5xx (another 4xx than 404 or 410 is advice); each related list under it answers a 4xx or an empty page (404 once pinned).',
+    "A member that does not exist (an id shaped like the target's own) is reported with a 4xx, never a 200 or a 5xx (another 4xx than 404 or 410 is advice); each related list under it answers a 4xx or an empty page (404 once pinned).",
   covers: 'Every configured collection: an unknown member, and each related list under that unknown member.',
   probes: [
     'a 200 for an id that does not exist',
@@ -29,33 +29,49 @@ export const readUnknownId = defineCheck({
   provenBy: ['get-unknown-id-200', 'unknown-id-403'],
   async run(ctx) {
     // Side by side: each collection is judged on its own records; the first verdict in order is the check's.
-    const verdict = await firstVerdictInOrder(ctx.config.collections, ctx.config.target.concurrency, async (collection) => {
-      ctx.cover(`GET ${collection.path}/{id}`);
-      // One real record shows the shape of the target's ids.
-      const known = await createRecord(ctx, collection);
-      if (!known.ok) return known.outcome;
-      const unknownId = unknownIdLike(known.id, ctx.random);
-      const member = `${collection.path}/${unknownId}`;
-      const nested = collection.related.map((related) => related.path.replace('{id}', encodeURIComponent(String(unknownId))));
-      for (const path of [member, ...nested]) {
-        const response = await ctx.request({ path, note: 'read under an id that does not exist' });
-        if (path === member && isClientError(response.status)) {
-          if (response.status !== 404 && response.status !== 410) {
-            ctx.advise(`GET ${path} answered ${response.status} for an id that does not exist; 404 says plainly that the record does not exist`);
+    const verdict = await firstVerdictInOrder(
+      ctx.config.collections,
+      ctx.config.target.concurrency,
+      async (collection) => {
+        ctx.cover(`GET ${collection.path}/{id}`);
+        // One real record shows the shape of the target's ids.
+        const known = await createRecord(ctx, collection);
+        if (!known.ok) return known.outcome;
+        const unknownId = unknownIdLike(known.id, ctx.random);
+        const member = `${collection.path}/${unknownId}`;
+        const nested = collection.related.map((related) =>
+          related.path.replace('{id}', encodeURIComponent(String(unknownId))),
+        );
+        for (const path of [member, ...nested]) {
+          const response = await ctx.request({ path, note: 'read under an id that does not exist' });
+          if (path === member && isClientError(response.status)) {
+            if (response.status !== 404 && response.status !== 410) {
+              ctx.advise(
+                `GET ${path} answered ${response.status} for an id that does not exist; 404 says plainly that the record does not exist`,
+              );
+            }
+            continue;
           }
-          continue;
+          const strict = path !== member && ctx.config.resources.unknownParentList === '404';
+          if (response.status === 404 || (path !== member && !strict && isNoList(response))) continue;
+          const expected =
+            path === member
+              ? 'a 4xx (404 or 410 advised)'
+              : strict
+                ? '404'
+                : 'a 4xx or an empty list page (resources.unknownParentList "either")';
+          return ctx.fail(
+            `GET ${path} answered ${response.status} for an id that does not exist; expected ${expected}`,
+            {
+              expected,
+              actual: `${response.status} ${response.text.slice(0, 120)}`,
+              exchanges: [response.record],
+            },
+          );
         }
-        const strict = path !== member && ctx.config.resources.unknownParentList === '404';
-        if (response.status === 404 || (path !== member && !strict && isNoList(response))) continue;
-        const expected = path === member ? 'a 4xx (404 or 410 advised)' : strict ? '404' : 'a 4xx or an empty list page (resources.unknownParentList "either")';
-        return ctx.fail(`GET ${path} answered ${response.status} for an id that does not exist; expected ${expected}`, {
-          expected,
-          actual: `${response.status} ${response.text.slice(0, 120)}`,
-          exchanges: [response.record],
-        });
-      }
-      return undefined;
-    });
+        return undefined;
+      },
+    );
     return verdict ?? ctx.pass();
   },
 });

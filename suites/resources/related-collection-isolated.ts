@@ -13,10 +13,7 @@ export const relatedCollectionIsolated = defineCheck({
   title: "A nested collection lists its parent's children and no other parent's",
   proves: "Children created under parent A are listed under A, and none of parent B's children appear under A.",
   covers: 'Every related list: two children under one parent and one under another.',
-  probes: [
-    "another parent's child listed",
-    "a parent's own child missing",
-  ],
+  probes: ["another parent's child listed", "a parent's own child missing"],
   provenBy: ['nested-list-leaks-other-parents'],
   async run(ctx) {
     let exercised = 0;
@@ -27,7 +24,10 @@ export const relatedCollectionIsolated = defineCheck({
         if (!parentA.ok) return parentA.outcome;
         const parentB = await createRecord(ctx, collection);
         if (!parentB.ok) return parentB.outcome;
-        const childrenOfA = [await createChild(ctx, collection, related, parentA.id), await createChild(ctx, collection, related, parentA.id)];
+        const childrenOfA = [
+          await createChild(ctx, collection, related, parentA.id),
+          await createChild(ctx, collection, related, parentA.id),
+        ];
         const childOfB = await createChild(ctx, collection, related, parentB.id);
         for (const child of [...childrenOfA, childOfB]) if (!child.ok) return child.outcome;
         const idsOfA = childrenOfA.map((c) => (c.ok ? c.id : undefined));
@@ -36,17 +36,24 @@ export const relatedCollectionIsolated = defineCheck({
         const listPath = nestedPath(related, parentA.id);
         const walk = await walkList(ctx, listPath, "list parent A's children");
         if (walk.badPage !== undefined) {
-          return ctx.fail(`GET ${listPath} answered ${walk.badPage.status} without a list; expected 200 with {items, next_cursor, has_more}`, {
-            expected: '200 with a list response',
-            actual: `${walk.badPage.status} ${walk.badPage.text.slice(0, 120)}`,
-            exchanges: [walk.badPage.record],
-            // A 200 that is no list fails the pagination checks on this list too: one cause.
-            ...(walk.badPage.status === 200 ? { cause: { key: 'list-not-a-page' as const, subjects: [related.path] } } : {}),
-          });
+          return ctx.fail(
+            `GET ${listPath} answered ${walk.badPage.status} without a list; expected 200 with {items, next_cursor, has_more}`,
+            {
+              expected: '200 with a list response',
+              actual: `${walk.badPage.status} ${walk.badPage.text.slice(0, 120)}`,
+              exchanges: [walk.badPage.record],
+              // A 200 that is no list fails the pagination checks on this list too: one cause.
+              ...(walk.badPage.status === 200
+                ? { cause: { key: 'list-not-a-page' as const, subjects: [related.path] } }
+                : {}),
+            },
+          );
         }
         const listed = idsOf(walk.items, related.idField);
         const pages = walk.pages;
-        const evidence = [...childrenOfA, childOfB].flatMap((c) => (c.ok ? [c.response.record] : [])).concat(pages.map((p) => p.record));
+        const evidence = [...childrenOfA, childOfB]
+          .flatMap((c) => (c.ok ? [c.response.record] : []))
+          .concat(pages.map((p) => p.record));
         if (listed.includes(idOfB)) {
           return ctx.fail(`${listPath} lists ${String(idOfB)}, a child of another parent (${String(parentB.id)})`, {
             expected: `only children of ${String(parentA.id)}`,

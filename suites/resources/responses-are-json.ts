@@ -14,33 +14,35 @@ export const responsesAreJson = defineCheck({
   level: 'normative',
   title: 'Responses with a body are JSON and say application/json',
   proves: 'Create, read and list responses carry a parseable JSON body with Content-Type application/json.',
-  covers: "Every configured collection: its create, member read and list answers. Related lists' answers are judged by resources.list-answers-with-page.",
-  probes: [
-    'a body that does not parse as JSON',
-    'a JSON body labelled other than application/json',
-  ],
+  covers:
+    "Every configured collection: its create, member read and list answers. Related lists' answers are judged by resources.list-answers-with-page.",
+  probes: ['a body that does not parse as JSON', 'a JSON body labelled other than application/json'],
   provenBy: ['json-as-text-plain'],
   async run(ctx) {
     leaveOutRelated(ctx, 'their list answers are judged by resources.list-answers-with-page');
     // Side by side: each collection is judged on its own records; the first verdict in order is the check's.
-    const verdict = await firstVerdictInOrder(ctx.config.collections, ctx.config.target.concurrency, async (collection) => {
-      ctx.cover(`POST, GET ${collection.path}`);
-      const created = await createRecord(ctx, collection);
-      if (!created.ok) return created.outcome;
-      const read = await ctx.request({ path: created.memberPath, note: 'read as JSON' });
-      const list = await ctx.request({ path: collection.path, note: 'list as JSON' });
-      for (const response of [created.response, read, list]) {
-        const problem = jsonProblem(response);
-        if (problem !== undefined) {
-          return ctx.fail(`${response.record.request.method} ${pathOf(response)}: ${problem}`, {
-            expected: 'Content-Type: application/json and a JSON body',
-            actual: `Content-Type: ${response.headers['content-type'] ?? '(none)'}${response.jsonError ? `; ${response.jsonError}` : ''}`,
-            exchanges: [response.record],
-          });
+    const verdict = await firstVerdictInOrder(
+      ctx.config.collections,
+      ctx.config.target.concurrency,
+      async (collection) => {
+        ctx.cover(`POST, GET ${collection.path}`);
+        const created = await createRecord(ctx, collection);
+        if (!created.ok) return created.outcome;
+        const read = await ctx.request({ path: created.memberPath, note: 'read as JSON' });
+        const list = await ctx.request({ path: collection.path, note: 'list as JSON' });
+        for (const response of [created.response, read, list]) {
+          const problem = jsonProblem(response);
+          if (problem !== undefined) {
+            return ctx.fail(`${response.record.request.method} ${pathOf(response)}: ${problem}`, {
+              expected: 'Content-Type: application/json and a JSON body',
+              actual: `Content-Type: ${response.headers['content-type'] ?? '(none)'}${response.jsonError ? `; ${response.jsonError}` : ''}`,
+              exchanges: [response.record],
+            });
+          }
         }
-      }
-      return undefined;
-    });
+        return undefined;
+      },
+    );
     return verdict ?? ctx.pass();
   },
 });

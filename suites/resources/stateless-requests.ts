@@ -36,7 +36,12 @@ export const statelessRequests = defineCheck({
     'a cookie the service set standing in for the credential',
     'a page size remembered from an earlier request',
   ],
-  provenBy: ['session-cookie-required', 'credential-remembered-per-connection', 'session-cookie-stands-in-for-token', 'page-size-remembered'],
+  provenBy: [
+    'session-cookie-required',
+    'credential-remembered-per-connection',
+    'session-cookie-stands-in-for-token',
+    'page-size-remembered',
+  ],
   async run(ctx) {
     const inventory = surfaceInventory(ctx.config);
     if (inventory.lists.length === 0) return ctx.skip('no collections are configured');
@@ -45,14 +50,19 @@ export const statelessRequests = defineCheck({
     // that needs one would refuse the writes first, and the failure would name the wrong cause.
     // Side by side, each on a connection of its own; read in list order.
     const topLevel = [...inventory.lists.entries()].filter(([, target]) => target.related === undefined);
-    const sessions = await mapInParallel(topLevel, ctx.config.target.concurrency, ([index, target]) => probeSession(ctx, target.label, target.collection.path, `list-${index}`));
+    const sessions = await mapInParallel(topLevel, ctx.config.target.concurrency, ([index, target]) =>
+      probeSession(ctx, target.label, target.collection.path, `list-${index}`),
+    );
     for (const [position, [, target]] of topLevel.entries()) {
       ctx.cover(`GET ${target.label}`);
       carried.push(...sessions[position]!);
     }
     if (carried.length > 0) {
       for (const target of inventory.lists.filter((candidate) => candidate.related !== undefined)) {
-        ctx.leaveOut(`GET ${target.label}`, 'the service needs a session, so the records these probes need cannot be written');
+        ctx.leaveOut(
+          `GET ${target.label}`,
+          'the service needs a session, so the records these probes need cannot be written',
+        );
       }
     } else {
       // Then the lists side by side, each on connections of its own; the verdict reads them in order.
@@ -74,11 +84,15 @@ export const statelessRequests = defineCheck({
     }
     if (carried.length === 0) return ctx.pass();
     const lists = [...new Set(carried.map((entry) => entry.list))];
-    return ctx.fail(`${lists.length} of ${inventory.lists.length} lists carry state from one request to the next: ${carried.map((entry) => `${entry.list} ${entry.what}`).join('; ')}`, {
-      expected: 'each request handled on its own: the credential on every request, no cookie or earlier request needed',
-      actual: `${carried[0]!.list} ${carried[0]!.what}`,
-      exchanges: carried.flatMap((entry) => entry.exchanges).slice(0, 12),
-    });
+    return ctx.fail(
+      `${lists.length} of ${inventory.lists.length} lists carry state from one request to the next: ${carried.map((entry) => `${entry.list} ${entry.what}`).join('; ')}`,
+      {
+        expected:
+          'each request handled on its own: the credential on every request, no cookie or earlier request needed',
+        actual: `${carried[0]!.list} ${carried[0]!.what}`,
+        exchanges: carried.flatMap((entry) => entry.exchanges).slice(0, 12),
+      },
+    );
   },
 });
 
@@ -97,7 +111,13 @@ async function probeSession(ctx: CheckContext, label: string, path: string, conn
     exchanges.push(response.record);
     if (response.status !== 200) {
       const hint = response.headers['set-cookie'] === undefined ? '' : ' (the target sets a cookie: session state?)';
-      return [{ list: label, what: `answered ${response.status} to a valid request on the ${attempt.note}${hint}; expected 200`, exchanges }];
+      return [
+        {
+          list: label,
+          what: `answered ${response.status} to a valid request on the ${attempt.note}${hint}; expected 200`,
+          exchanges,
+        },
+      ];
     }
   }
   return [];
@@ -107,7 +127,8 @@ async function probeSession(ctx: CheckContext, label: string, path: string, conn
 async function probeRemembered(ctx: CheckContext, list: ListUnderTest, connection: string): Promise<Carried[]> {
   const { path } = list;
   const carried: Carried[] = [];
-  const add = (what: string, ...responses: TargetResponse[]): void => void carried.push({ list: list.label, what, exchanges: responses.map((r) => r.record) });
+  const add = (what: string, ...responses: TargetResponse[]): void =>
+    void carried.push({ list: list.label, what, exchanges: responses.map((r) => r.record) });
   // Served or not is what shows state; which refusal status is right is resources.auth-required's to judge.
   const refused = (status: number): boolean => !isSuccess(status);
   const expected = 'a refusal';
@@ -115,10 +136,22 @@ async function probeRemembered(ctx: CheckContext, list: ListUnderTest, connectio
 
   // A service that serves requests without any credential remembers nothing here: its hole is
   // resources.auth-required's to judge, not a state to blame.
-  const unauthenticated = await ctx.request({ path, credential: 'none', freshConnection: true, note: 'a request without the credential, before any valid one' });
+  const unauthenticated = await ctx.request({
+    path,
+    credential: 'none',
+    freshConnection: true,
+    note: 'a request without the credential, before any valid one',
+  });
   if (isSuccess(unauthenticated.status)) {
-    for (const probe of ['the credential remembered for the connection', 'the credential remembered for the client', 'a cookie standing in for the credential']) {
-      ctx.leaveOut(`${list.label}: ${probe}`, `it answered ${unauthenticated.status} to a request without the credential before any valid one (resources.auth-required judges that)`);
+    for (const probe of [
+      'the credential remembered for the connection',
+      'the credential remembered for the client',
+      'a cookie standing in for the credential',
+    ]) {
+      ctx.leaveOut(
+        `${list.label}: ${probe}`,
+        `it answered ${unauthenticated.status} to a request without the credential before any valid one (resources.auth-required judges that)`,
+      );
     }
     return [...carried, ...(await probeRememberedSize(ctx, list, pinned))];
   }
@@ -126,17 +159,46 @@ async function probeRemembered(ctx: CheckContext, list: ListUnderTest, connectio
   // The credential, remembered for the connection that carried it, or for the client on a new one.
   const valid = await ctx.request({ path, connection: pinned, note: 'a valid request first' });
   const cookie = cookieHeaderOf(valid.headers['set-cookie']);
-  const sameConnection = await ctx.request({ path, connection: pinned, credential: 'none', note: 'then the same request without the credential, on the same connection' });
-  if (!refused(sameConnection.status)) add(`served a request without the credential (${sameConnection.status}) on a connection that had carried a valid one; expected ${expected}`, valid, sameConnection);
-  const freshConnection = await ctx.request({ path, credential: 'none', freshConnection: true, note: 'the same request without the credential, on a new connection' });
-  if (!refused(freshConnection.status)) add(`served a request without the credential (${freshConnection.status}) right after a valid one from the same client; expected ${expected}`, freshConnection);
+  const sameConnection = await ctx.request({
+    path,
+    connection: pinned,
+    credential: 'none',
+    note: 'then the same request without the credential, on the same connection',
+  });
+  if (!refused(sameConnection.status))
+    add(
+      `served a request without the credential (${sameConnection.status}) on a connection that had carried a valid one; expected ${expected}`,
+      valid,
+      sameConnection,
+    );
+  const freshConnection = await ctx.request({
+    path,
+    credential: 'none',
+    freshConnection: true,
+    note: 'the same request without the credential, on a new connection',
+  });
+  if (!refused(freshConnection.status))
+    add(
+      `served a request without the credential (${freshConnection.status}) right after a valid one from the same client; expected ${expected}`,
+      freshConnection,
+    );
 
   // A cookie it set, standing in for the credential.
   if (cookie === undefined) {
     ctx.cover(`${list.label}: the service set no cookie`);
   } else {
-    const withCookie = await ctx.request({ path, credential: 'none', headers: { cookie }, freshConnection: true, note: 'the cookies the service set, without the credential' });
-    if (!refused(withCookie.status)) add(`served a request that carried only the cookie it had set (${withCookie.status}); expected ${expected}`, withCookie);
+    const withCookie = await ctx.request({
+      path,
+      credential: 'none',
+      headers: { cookie },
+      freshConnection: true,
+      note: 'the cookies the service set, without the credential',
+    });
+    if (!refused(withCookie.status))
+      add(
+        `served a request that carried only the cookie it had set (${withCookie.status}); expected ${expected}`,
+        withCookie,
+      );
   }
 
   carried.push(...(await probeRememberedSize(ctx, list, pinned)));
@@ -147,16 +209,30 @@ async function probeRemembered(ctx: CheckContext, list: ListUnderTest, connectio
 async function probeRememberedSize(ctx: CheckContext, list: ListUnderTest, pinned: string): Promise<Carried[]> {
   const { path } = list;
   const carried: Carried[] = [];
-  const add = (what: string, ...responses: TargetResponse[]): void => void carried.push({ list: list.label, what, exchanges: responses.map((r) => r.record) });
+  const add = (what: string, ...responses: TargetResponse[]): void =>
+    void carried.push({ list: list.label, what, exchanges: responses.map((r) => r.record) });
   const sizeParam = list.styles.includes('offset') || list.styles.includes('cursor') ? 'limit' : 'per_page';
   const before = await ctx.request({ path, connection: pinned, note: 'the default page' });
-  const small = await ctx.request({ path, connection: pinned, query: { [sizeParam]: 1 }, note: `a page of one (${sizeParam}=1)` });
+  const small = await ctx.request({
+    path,
+    connection: pinned,
+    query: { [sizeParam]: 1 },
+    note: `a page of one (${sizeParam}=1)`,
+  });
   const after = await ctx.request({ path, connection: pinned, note: 'the default page again' });
   const [sizeBefore, sizeAfter] = [itemCount(before), itemCount(after)];
   if (sizeBefore === undefined || sizeAfter === undefined || sizeBefore < 2) {
-    ctx.leaveOut(`${list.label}: a remembered page size`, `the default page held ${sizeBefore ?? 'no list of'} items, so a page of one would not differ`);
+    ctx.leaveOut(
+      `${list.label}: a remembered page size`,
+      `the default page held ${sizeBefore ?? 'no list of'} items, so a page of one would not differ`,
+    );
   } else if (sizeAfter < sizeBefore && sizeAfter === itemCount(small)) {
-    add(`answered a request without a page size with ${sizeAfter} item(s), the size an earlier request asked for (${sizeParam}=1); it had answered ${sizeBefore}`, before, small, after);
+    add(
+      `answered a request without a page size with ${sizeAfter} item(s), the size an earlier request asked for (${sizeParam}=1); it had answered ${sizeBefore}`,
+      before,
+      small,
+      after,
+    );
   }
   return carried;
 }

@@ -35,16 +35,19 @@ export async function startMiddleProxy(targetUrl: string, changes: ProxyChanges)
     const method = incoming.method ?? 'GET';
     const send = (body: Buffer): void => {
       const headers = changes.requestHeaders?.(method, incoming.headers) ?? incoming.headers;
-      const upstream = forward({ host: target.hostname, port: target.port, path: incoming.url, method, headers, agent }, (answer: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () =>
-          later(changes.holdAnswerMs?.(method) ?? 0, () => {
-            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-            outgoing.end(Buffer.concat(chunks));
-          }),
-        );
-      });
+      const upstream = forward(
+        { host: target.hostname, port: target.port, path: incoming.url, method, headers, agent },
+        (answer: IncomingMessage) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () =>
+            later(changes.holdAnswerMs?.(method) ?? 0, () => {
+              outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+              outgoing.end(Buffer.concat(chunks));
+            }),
+          );
+        },
+      );
       upstream.on('error', () => outgoing.destroy());
       upstream.end(body);
     };

@@ -19,12 +19,18 @@ const senderTimings = { timeoutMs: 150, retryBaseMs: 100, maxAttempts: 5 };
 export function fastSender(pins: Partial<NonNullable<ApicertConfig['webhooks']['sender']>> = {}) {
   return (config: ApicertConfig): ApicertConfig => ({
     ...config,
-    webhooks: { ...config.webhooks, sender: { ...config.webhooks.sender!, senderTimeoutMs: 150, retryWindowMs: 1000, ...pins } },
+    webhooks: {
+      ...config.webhooks,
+      sender: { ...config.webhooks.sender!, senderTimeoutMs: 150, retryWindowMs: 1000, ...pins },
+    },
   });
 }
 
 /** The receiver config with `change` applied. */
-export function withReceiver(config: ApicertConfig, change: Partial<NonNullable<ApicertConfig['webhooks']['receiver']>>): ApicertConfig {
+export function withReceiver(
+  config: ApicertConfig,
+  change: Partial<NonNullable<ApicertConfig['webhooks']['receiver']>>,
+): ApicertConfig {
   return { ...config, webhooks: { ...config.webhooks, receiver: { ...config.webhooks.receiver!, ...change } } };
 }
 

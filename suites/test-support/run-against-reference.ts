@@ -11,7 +11,11 @@ import type { WebhookSink } from '../../harness/sink/sink-types.js';
 import { newSinkSigning } from '../../harness/sink/sink-signing.js';
 import { startWebhookSink } from '../../harness/sink/webhook-sink.js';
 import type { DefectName } from '../../reference-server/defects.js';
-import { startReferenceServer, type ReferenceServerOptions, type RunningReferenceServer } from '../../reference-server/start.js';
+import {
+  startReferenceServer,
+  type ReferenceServerOptions,
+  type RunningReferenceServer,
+} from '../../reference-server/start.js';
 import type { Check } from '../define-check.js';
 
 export const exampleConfigPath = fileURLToPath(new URL('../../apicert.config.example.json', import.meta.url));
@@ -35,7 +39,10 @@ export interface ReferenceRunOptions {
 }
 
 /** Runs `checks` against a fresh reference server and returns their results; the server is closed after. */
-export async function runAgainstReference(checks: readonly Check[], options: ReferenceRunOptions = {}): Promise<ReadableResult[]> {
+export async function runAgainstReference(
+  checks: readonly Check[],
+  options: ReferenceRunOptions = {},
+): Promise<ReadableResult[]> {
   const server = await startReferenceServer({ ...options.server, defects: options.defects ?? [] });
   const loaded = await loadConfig(exampleConfigPath);
   const config = options.configure ? options.configure(loaded) : loaded;
@@ -67,10 +74,23 @@ export async function runAgainstReference(checks: readonly Check[], options: Ref
       });
     }
     const before = options.contractAfter ?? [];
-    const contract = before.length === 0 ? undefined : createAnswerContract((await loadOpenApi(`${server.url}/openapi.json`)).model, { source: 'the reference server\'s /openapi.json', baseUrl: server.url });
+    const contract =
+      before.length === 0
+        ? undefined
+        : createAnswerContract((await loadOpenApi(`${server.url}/openapi.json`)).model, {
+            source: "the reference server's /openapi.json",
+            baseUrl: server.url,
+          });
     const { results: all } = await runChecks({
       planned: [...before, ...checks].map((check) => ({ check })),
-      environment: { config, baseUrl: server.url, client, receiverSecret: server.webhookSecret, sink, ...(contract !== undefined ? { contract } : {}) },
+      environment: {
+        config,
+        baseUrl: server.url,
+        client,
+        receiverSecret: server.webhookSecret,
+        sink,
+        ...(contract !== undefined ? { contract } : {}),
+      },
       runSeed: options.seed ?? 1,
       checkTimeoutMs: options.checkTimeoutMs ?? 15_000,
       totalRunMs: 60_000,

@@ -24,7 +24,14 @@ export interface ProxiedRun {
   readonly concurrency?: number;
 }
 
-export async function runBehindProxy({ changes, server: serverOptions = {}, config, checks, registry = suites, concurrency }: ProxiedRun): Promise<RunResult> {
+export async function runBehindProxy({
+  changes,
+  server: serverOptions = {},
+  config,
+  checks,
+  registry = suites,
+  concurrency,
+}: ProxiedRun): Promise<RunResult> {
   const server = await startReferenceServer({ ...serverOptions, port: 0 });
   const proxy = await startMiddleProxy(server.url, changes);
   const directory = config === undefined ? undefined : await mkdtemp(join(tmpdir(), 'apicert-proxied-'));
@@ -32,7 +39,10 @@ export async function runBehindProxy({ changes, server: serverOptions = {}, conf
     let configPath = exampleConfigPath;
     if (config !== undefined && directory !== undefined) {
       configPath = join(directory, 'config.json');
-      await writeFile(configPath, JSON.stringify(config(JSON.parse(await readFile(exampleConfigPath, 'utf8')) as Record<string, unknown>)));
+      await writeFile(
+        configPath,
+        JSON.stringify(config(JSON.parse(await readFile(exampleConfigPath, 'utf8')) as Record<string, unknown>)),
+      );
     }
     const { run } = await runConformance({
       registry,

@@ -4,5 +4,7 @@ import type { CheckResult } from '../../harness/model/run-result.js';
 
 /** True for a check skipped because webhooks.receiver.profile or webhooks.sender.profile has nothing for it to judge. */
 export function isSkippedForProfile(check: CheckResult): boolean {
-  return check.status === 'skipped' && /^the \S+ profile .*\(webhooks\.(receiver|sender)\.profile\)/.test(check.message);
+  return (
+    check.status === 'skipped' && /^the \S+ profile .*\(webhooks\.(receiver|sender)\.profile\)/.test(check.message)
+  );
 }

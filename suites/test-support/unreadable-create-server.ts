@@ -33,7 +33,9 @@ export async function startUnreadableCreateServer(style: CreateAnswerStyle): Pro
     let text = '';
     for await (const chunk of req as AsyncIterable<Buffer>) text += chunk.toString('utf8');
     const path = new URL(req.url ?? '/', server.origin).pathname;
-    const memberId = path.startsWith(`${collectionPath}/`) ? decodeURIComponent(path.slice(collectionPath.length + 1)) : undefined;
+    const memberId = path.startsWith(`${collectionPath}/`)
+      ? decodeURIComponent(path.slice(collectionPath.length + 1))
+      : undefined;
     if (req.method === 'POST' && path === collectionPath) {
       created += 1;
       const id = `cus_${created}`;
@@ -42,7 +44,8 @@ export async function startUnreadableCreateServer(style: CreateAnswerStyle): Pro
       const full = JSON.stringify(record);
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (style === 'broken-with-location') headers.location = `${server.origin}${collectionPath}/${id}`;
-      const body = style === 'cut-after-id' ? full.slice(0, full.indexOf(`"${id}"`) + id.length + 3) : '{"status": created, oops';
+      const body =
+        style === 'cut-after-id' ? full.slice(0, full.indexOf(`"${id}"`) + id.length + 3) : '{"status": created, oops';
       return void res.writeHead(201, headers).end(body);
     }
     if (req.method === 'GET' && path === collectionPath) {

@@ -20,9 +20,13 @@ export const incompleteEventRefused = defineCheck({
   proves:
     'Correctly signed JSON bodies lacking one of the webhook fields get an answer or a closed connection in time; accepting one is advice unless webhooks.receiver.incompleteEvent pins "refuse".',
   level: 'advisory',
-  leavesOpen: 'What a receiver does with an event that lacks a field (not stated): any prompt answer passes, acceptance is advice; pin webhooks.receiver.incompleteEvent "refuse".',
-  covers: 'the receiver\'s answer to a correctly signed JSON object that lacks one of the fields of a webhook body',
-  probes: [...requiredFields.map((field) => `an event without "${field}", answered late or never`), 'any of them acknowledged (advice; fails when webhooks.receiver.incompleteEvent pins "refuse")'],
+  leavesOpen:
+    'What a receiver does with an event that lacks a field (not stated): any prompt answer passes, acceptance is advice; pin webhooks.receiver.incompleteEvent "refuse".',
+  covers: "the receiver's answer to a correctly signed JSON object that lacks one of the fields of a webhook body",
+  probes: [
+    ...requiredFields.map((field) => `an event without "${field}", answered late or never`),
+    'any of them acknowledged (advice; fails when webhooks.receiver.incompleteEvent pins "refuse")',
+  ],
   provenBy: ['receiver-accepts-invalid-event'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
@@ -35,10 +39,15 @@ export const incompleteEventRefused = defineCheck({
       ctx.cover(`a correctly signed event without "${field}"`);
       const verdict = judgeOpenRefusal(outcome, setup.receiver.incompleteEvent, 'webhooks.receiver.incompleteEvent');
       if (verdict.kind === 'accepted') {
-        ctx.advise(`a correctly signed event without "${field}" ${verdict.advice}; pin webhooks.receiver.incompleteEvent "refuse" to require one`);
+        ctx.advise(
+          `a correctly signed event without "${field}" ${verdict.advice}; pin webhooks.receiver.incompleteEvent "refuse" to require one`,
+        );
       } else if (verdict.kind === 'failed') {
         return ctx.fail(`a correctly signed event without "${field}" ${verdict.problem}`, {
-          expected: setup.receiver.incompleteEvent === 'refuse' ? 'a 4xx (for example 400) or a closed connection' : 'a prompt answer',
+          expected:
+            setup.receiver.incompleteEvent === 'refuse'
+              ? 'a 4xx (for example 400) or a closed connection'
+              : 'a prompt answer',
           actual: verdict.problem,
           exchanges: evidenceOf(outcome),
         });

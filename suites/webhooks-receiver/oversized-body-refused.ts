@@ -19,9 +19,13 @@ export const oversizedBodyRefused = defineCheck({
   proves:
     'A well-formed, correctly signed event padded past 1 MiB gets an answer or a closed connection in time; accepting it is advice unless webhooks.receiver.oversizedBody pins "refuse".',
   level: 'advisory',
-  leavesOpen: 'Payload size limits (8: not shown): any prompt answer passes, a 4xx, a closed connection, or acceptance (advice); pin webhooks.receiver.oversizedBody "refuse".',
-  covers: 'the receiver\'s answer to a correctly signed delivery far larger than any real event',
-  probes: ['a correctly signed event padded with whitespace past 1 MiB, answered late or never', 'the same acknowledged (advice; fails when webhooks.receiver.oversizedBody pins "refuse")'],
+  leavesOpen:
+    'Payload size limits (8: not shown): any prompt answer passes, a 4xx, a closed connection, or acceptance (advice); pin webhooks.receiver.oversizedBody "refuse".',
+  covers: "the receiver's answer to a correctly signed delivery far larger than any real event",
+  probes: [
+    'a correctly signed event padded with whitespace past 1 MiB, answered late or never',
+    'the same acknowledged (advice; fails when webhooks.receiver.oversizedBody pins "refuse")',
+  ],
   provenBy: ['receiver-no-body-limit'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
@@ -29,16 +33,24 @@ export const oversizedBodyRefused = defineCheck({
     const blocked = await proveValidDeliveryAccepted(ctx, setup, 'an oversized body');
     if (blocked !== undefined) return blocked;
     const rawBody = padEvent(JSON.stringify(buildEvent(ctx, setup, 'create')), oversizedBodyBytes);
-    const outcome = await sendDelivery(ctx, setup, { rawBody, note: `correctly signed event padded to ${rawBody.length} bytes` });
+    const outcome = await sendDelivery(ctx, setup, {
+      rawBody,
+      note: `correctly signed event padded to ${rawBody.length} bytes`,
+    });
     ctx.cover(`a correctly signed event of ${rawBody.length} bytes`);
     const verdict = judgeOpenRefusal(outcome, setup.receiver.oversizedBody, 'webhooks.receiver.oversizedBody');
     if (verdict.kind === 'refused') return ctx.pass();
     if (verdict.kind === 'accepted') {
-      ctx.advise(`a correctly signed delivery of ${rawBody.length} bytes ${verdict.advice}; pin webhooks.receiver.oversizedBody "refuse" to require one`);
+      ctx.advise(
+        `a correctly signed delivery of ${rawBody.length} bytes ${verdict.advice}; pin webhooks.receiver.oversizedBody "refuse" to require one`,
+      );
       return ctx.pass();
     }
     return ctx.fail(`a correctly signed delivery of ${rawBody.length} bytes ${verdict.problem}`, {
-      expected: setup.receiver.oversizedBody === 'refuse' ? 'a 4xx (for example 413) or a closed connection' : 'a prompt answer',
+      expected:
+        setup.receiver.oversizedBody === 'refuse'
+          ? 'a 4xx (for example 413) or a closed connection'
+          : 'a prompt answer',
       actual: verdict.problem,
       exchanges: outcome.record === undefined ? [] : [outcome.record],
     });
@@ -49,4 +61,3 @@ export const oversizedBodyRefused = defineCheck({
 function padEvent(json: string, totalBytes: number): string {
   return json + ' '.repeat(Math.max(0, totalBytes - Buffer.byteLength(json, 'utf8')));
 }
-

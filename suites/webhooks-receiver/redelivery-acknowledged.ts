@@ -1,7 +1,12 @@
 import { defineCheck } from '../define-check.js';
 import { settleMs, waitForProcessing } from './internal/observe-processing.js';
 import { readReceiverSetup } from './internal/receiver-setup.js';
-import { outcomesOf, redeliveryScenarioDescriptions, redeliveryScenarioNames, sendRedeliveries } from './internal/redelivery-scenarios.js';
+import {
+  outcomesOf,
+  redeliveryScenarioDescriptions,
+  redeliveryScenarioNames,
+  sendRedeliveries,
+} from './internal/redelivery-scenarios.js';
 import { describeOutcome, evidenceOf, isAcknowledged } from './internal/send-delivery.js';
 
 // Convention 6/1 and 7/2: delivery is at-least-once. A redelivery exists because the sender did
@@ -16,7 +21,8 @@ export const redeliveryAcknowledged = defineCheck({
   title: 'The same event delivered again, in every way a sender repeats it, is acknowledged each time',
   proves:
     'Every delivery of an event id that arrives again (at once, after another event, re-serialized, as two copies at once, after a delay) gets a 2xx, not 409 or another non-2xx.',
-  covers: 'the receiver endpoint\'s answer to a repeated event id, in every way 6/1 and 6/3 let one arrive (11 deliveries of 6 events)',
+  covers:
+    "the receiver endpoint's answer to a repeated event id, in every way 6/1 and 6/3 let one arrive (11 deliveries of 6 events)",
   probes: redeliveryScenarioNames.map((name) => redeliveryScenarioDescriptions[name]),
   provenBy: ['receiver-rejects-duplicate', 'receiver-verifies-reserialized-body'],
   async run(ctx) {
@@ -28,17 +34,26 @@ export const redeliveryAcknowledged = defineCheck({
     // wait past its answer. A reading that fails is processed-once's to report, not this check's.
     const runs = await sendRedeliveries(ctx, setup, async (eventId) => {
       const reading = observe === undefined ? undefined : await waitForProcessing(ctx, observe, eventId, 1);
-      if (reading?.kind !== 'count' || reading.count < 1) await ctx.sleep(Math.max(0, settleMs - (ctx.now() - started)));
+      if (reading?.kind !== 'count' || reading.count < 1)
+        await ctx.sleep(Math.max(0, settleMs - (ctx.now() - started)));
     });
     for (const run of runs) {
       const refused = run.deliveries.find((delivery) => !isAcknowledged(delivery.outcome));
       if (refused !== undefined) {
-        const what = refused.role === 'repeat' ? `a redelivery of the same event id, ${run.description},` : `${refused.note}, in ${run.description},`;
-        return ctx.fail(`${what} ${describeOutcome(refused.outcome)}; expected a 2xx: deduplicate silently, do not refuse`, {
-          expected: '2xx for every delivery, the repeats too',
-          actual: run.deliveries.map((delivery) => `${delivery.note}: ${describeOutcome(delivery.outcome)}`).join('; '),
-          exchanges: evidenceOf(...outcomesOf(run)),
-        });
+        const what =
+          refused.role === 'repeat'
+            ? `a redelivery of the same event id, ${run.description},`
+            : `${refused.note}, in ${run.description},`;
+        return ctx.fail(
+          `${what} ${describeOutcome(refused.outcome)}; expected a 2xx: deduplicate silently, do not refuse`,
+          {
+            expected: '2xx for every delivery, the repeats too',
+            actual: run.deliveries
+              .map((delivery) => `${delivery.note}: ${describeOutcome(delivery.outcome)}`)
+              .join('; '),
+            exchanges: evidenceOf(...outcomesOf(run)),
+          },
+        );
       }
       ctx.cover(`${run.description}: ${run.deliveries.length} deliveries`);
     }

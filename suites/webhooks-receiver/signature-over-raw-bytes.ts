@@ -14,7 +14,8 @@ export const signatureOverRawBytes = defineCheck({
   title: 'The signature is verified over the raw bytes, not a re-serialization',
   proves:
     'Correctly signed bodies that are pretty-printed, have their keys reordered, or escape characters (\\u00e9, \\/) are acknowledged with a 2xx.',
-  covers: 'the receiver\'s signature verification of correctly signed bodies whose bytes are not what a JSON library would write',
+  covers:
+    "the receiver's signature verification of correctly signed bodies whose bytes are not what a JSON library would write",
   probes: bodyVariantNames.map((name) => `a correctly signed ${name} body refused`),
   provenBy: ['receiver-verifies-reserialized-body'],
   async run(ctx) {
@@ -23,7 +24,10 @@ export const signatureOverRawBytes = defineCheck({
     for (const name of bodyVariantNames) {
       // A fresh event id per variant, so a receiver that dedupes cannot answer from memory.
       const body = buildBodyVariant(buildEvent(ctx, setup, 'create'), name);
-      const outcome = await sendDelivery(ctx, setup, { rawBody: body.text, note: `correctly signed, ${body.name} body` });
+      const outcome = await sendDelivery(ctx, setup, {
+        rawBody: body.text,
+        note: `correctly signed, ${body.name} body`,
+      });
       ctx.cover(`a correctly signed ${body.name} body`);
       if (!isAcknowledged(outcome)) {
         return ctx.fail(

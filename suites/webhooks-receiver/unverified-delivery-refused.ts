@@ -3,8 +3,22 @@ import { defineCheck } from '../define-check.js';
 import { digestOf } from '../../harness/model/signature-profiles/profile-signature.js';
 import { describeUnreadable, readProcessedCount, settleMs } from './internal/observe-processing.js';
 import { buildEvent, newEventIds, readReceiverSetup, type ReceiverSetup } from './internal/receiver-setup.js';
-import { deliveryIdOf, describeOutcome, evidenceOf, isAcknowledged, nowInSeconds, sendDelivery, type DeliveryOutcome } from './internal/send-delivery.js';
-import { buildForgery, forgeryKinds, forgeryKindsFor, signatureFormOf, type Forgery } from './internal/signature-forgeries.js';
+import {
+  deliveryIdOf,
+  describeOutcome,
+  evidenceOf,
+  isAcknowledged,
+  nowInSeconds,
+  sendDelivery,
+  type DeliveryOutcome,
+} from './internal/send-delivery.js';
+import {
+  buildForgery,
+  forgeryKinds,
+  forgeryKindsFor,
+  signatureFormOf,
+  type Forgery,
+} from './internal/signature-forgeries.js';
 import { proveValidDeliveryAccepted } from './internal/valid-delivery-accepted.js';
 
 // Convention 5/4: a receiver verifies the signature against the raw body and rejects a delivery
@@ -20,8 +34,9 @@ export const unverifiedDeliveryRefused = defineCheck({
     'Which refusal (7/3: not shown): any non-2xx. The digest encoding (5/5): a correct digest in hex of either case or base64 is never sent as a bad one. A right digest under another label or none: accepting it is advice.',
   title: 'A delivery whose signature does not verify over its raw body is refused and not processed',
   proves:
-    'Deliveries with no, empty or label-only X-Signature, a body changed after signing, another event\'s signature, another secret, a cut or changed digest, a digest of a re-serialization or of no encoding get a non-2xx and, when observable, are not processed; a right digest under a wrong label or none draws advice if accepted.',
-  covers: 'the X-Signature check of the receiver endpoint: every way, stated by 5/3, that a signature fails to verify over the raw body',
+    "Deliveries with no, empty or label-only X-Signature, a body changed after signing, another event's signature, another secret, a cut or changed digest, a digest of a re-serialization or of no encoding get a non-2xx and, when observable, are not processed; a right digest under a wrong label or none draws advice if accepted.",
+  covers:
+    'the X-Signature check of the receiver endpoint: every way, stated by 5/3, that a signature fails to verify over the raw body',
   probes: forgeryKinds.map((kind) => `a delivery ${kind.description}${kind.verdict === 'advise' ? ' (advice)' : ''}`),
   provenBy: ['receiver-skips-verification', 'receiver-compares-digest-prefix', 'receiver-verifies-reserialized-body'],
   async run(ctx) {
@@ -41,19 +56,28 @@ export const unverifiedDeliveryRefused = defineCheck({
       ctx.cover(`a delivery ${forgery.kind.description}`);
       sent.push({ forgery, outcome });
     }
-    if (setup.profile.encoding === 'either') ctx.leaveOut('a correct digest in another encoding (base64 for hex, upper-case hex letters)', 'the digest encoding is not shown (5/5), so a receiver may take or refuse one');
+    if (setup.profile.encoding === 'either')
+      ctx.leaveOut(
+        'a correct digest in another encoding (base64 for hex, upper-case hex letters)',
+        'the digest encoding is not shown (5/5), so a receiver may take or refuse one',
+      );
     const accepted = sent.filter(({ forgery, outcome }) => forgery.kind.verdict === 'fail' && isAcknowledged(outcome));
     if (accepted.length > 0) {
       const [first, ...more] = accepted;
-      const others = more.length === 0 ? '' : `; also acknowledged: ${more.map(({ forgery }) => forgery.kind.name).join(', ')}`;
-      return ctx.fail(`a delivery ${first!.forgery.kind.description} ${describeOutcome(first!.outcome)}; expected it refused (non-2xx), as it does not verify over the raw body${others}`, {
-        expected: 'a non-2xx answer (for example 401) to each',
-        actual: `${accepted.length} of ${sent.filter(({ forgery }) => forgery.kind.verdict === 'fail').length} acknowledged`,
-        exchanges: evidenceOf(...accepted.slice(0, 3).map(({ outcome }) => outcome)),
-      });
+      const others =
+        more.length === 0 ? '' : `; also acknowledged: ${more.map(({ forgery }) => forgery.kind.name).join(', ')}`;
+      return ctx.fail(
+        `a delivery ${first!.forgery.kind.description} ${describeOutcome(first!.outcome)}; expected it refused (non-2xx), as it does not verify over the raw body${others}`,
+        {
+          expected: 'a non-2xx answer (for example 401) to each',
+          actual: `${accepted.length} of ${sent.filter(({ forgery }) => forgery.kind.verdict === 'fail').length} acknowledged`,
+          exchanges: evidenceOf(...accepted.slice(0, 3).map(({ outcome }) => outcome)),
+        },
+      );
     }
     for (const { forgery, outcome } of sent) {
-      if (forgery.kind.verdict === 'advise' && isAcknowledged(outcome)) ctx.advise(`a delivery ${forgery.kind.description} ${describeOutcome(outcome)}: ${forgery.kind.why!}`);
+      if (forgery.kind.verdict === 'advise' && isAcknowledged(outcome))
+        ctx.advise(`a delivery ${forgery.kind.description} ${describeOutcome(outcome)}: ${forgery.kind.why!}`);
     }
     const observe = setup.receiver.observe;
     if (observe === undefined) {
@@ -67,11 +91,14 @@ export const unverifiedDeliveryRefused = defineCheck({
       const evidence: ExchangeRecord[] = [...evidenceOf(outcome), reading.record];
       if (reading.kind === 'unreadable') return ctx.fail(describeUnreadable(reading), { exchanges: evidence });
       if (reading.count > 0) {
-        return ctx.fail(`a delivery ${forgery.kind.description} was refused but processed ${reading.count} time(s); expected it not processed`, {
-          expected: 'processed count 0',
-          actual: `processed count ${reading.count}`,
-          exchanges: evidence,
-        });
+        return ctx.fail(
+          `a delivery ${forgery.kind.description} was refused but processed ${reading.count} time(s); expected it not processed`,
+          {
+            expected: 'processed count 0',
+            actual: `processed count ${reading.count}`,
+            exchanges: evidence,
+          },
+        );
       }
     }
     ctx.cover('refused deliveries left unprocessed (read through webhooks.receiver.observe)');
@@ -84,17 +111,31 @@ export const unverifiedDeliveryRefused = defineCheck({
 function buildForgeries(ctx: CheckContext, setup: ReceiverSetup, timestamp: number): Forgery[] {
   const { profile } = setup;
   const otherSecret = otherSecretThan(ctx, setup.secret);
-  const digestUnder = (secret: string) => (text: string): string => digestOf(profile, secret, { id: deliveryIdOf(text), timestamp, body: text }, setup.encoding);
+  const digestUnder =
+    (secret: string) =>
+    (text: string): string =>
+      digestOf(profile, secret, { id: deliveryIdOf(text), timestamp, body: text }, setup.encoding);
   const form = signatureFormOf(profile, timestamp);
   return forgeryKindsFor(form).map((kind) => {
     const ids = newEventIds(ctx);
     const event = buildEvent(ctx, setup, 'create', ids);
-    return buildForgery(kind, { event, eventId: ids.eventId, otherEvent: buildEvent(ctx, setup, 'create'), digest: digestUnder(setup.secret), digestUnderOtherSecret: digestUnder(otherSecret), form });
+    return buildForgery(kind, {
+      event,
+      eventId: ids.eventId,
+      otherEvent: buildEvent(ctx, setup, 'create'),
+      digest: digestUnder(setup.secret),
+      digestUnderOtherSecret: digestUnder(otherSecret),
+      form,
+    });
   });
 }
 
 // A seeded secret of the usual shape (64 hex characters) that is not the real one.
 function otherSecretThan(ctx: CheckContext, secret: string): string {
-  const candidate = Array.from({ length: 32 }, () => Math.floor(ctx.random() * 256).toString(16).padStart(2, '0')).join('');
+  const candidate = Array.from({ length: 32 }, () =>
+    Math.floor(ctx.random() * 256)
+      .toString(16)
+      .padStart(2, '0'),
+  ).join('');
   return candidate === secret ? `${candidate}0` : candidate;
 }

@@ -11,7 +11,13 @@ import { redeliveryAcknowledged } from './redelivery-acknowledged.js';
 import { redeliveryProcessedOnce } from './redelivery-processed-once.js';
 import { signatureOverRawBytes } from './signature-over-raw-bytes.js';
 import { signedDeliveryAcknowledged } from './signed-delivery-acknowledged.js';
-import { eventIdOf, runAgainstStub, stubSecret, type ReceivedDelivery, type StubAnswer } from './test-support/run-against-stub.js';
+import {
+  eventIdOf,
+  runAgainstStub,
+  stubSecret,
+  type ReceivedDelivery,
+  type StubAnswer,
+} from './test-support/run-against-stub.js';
 import { unverifiedDeliveryRefused } from './unverified-delivery-refused.js';
 import { updateBeforeCreateKept } from './update-before-create-kept.js';
 
@@ -20,15 +26,24 @@ describe('webhooks-receiver checks against stub receivers', () => {
     const accepted = await runAgainstStub([oversizedBodyRefused]);
     expect(accepted.results[0]?.status).toBe('passed');
     expect(accepted.results[0]?.findings).toEqual([
-      expect.objectContaining({ level: 'advisory', message: expect.stringMatching(/of \d+ bytes answered 200, accepting it: .*pin webhooks.receiver.oversizedBody "refuse"/) }),
+      expect.objectContaining({
+        level: 'advisory',
+        message: expect.stringMatching(
+          /of \d+ bytes answered 200, accepting it: .*pin webhooks.receiver.oversizedBody "refuse"/,
+        ),
+      }),
     ]);
     // The valid delivery that shows the receiver accepts what it should, then the oversized one.
     expect(accepted.deliveries).toHaveLength(2);
 
-    const { results } = await runAgainstStub([oversizedBodyRefused], { configure: (config) => withReceiverPin(config, { oversizedBody: 'refuse' }) });
+    const { results } = await runAgainstStub([oversizedBodyRefused], {
+      configure: (config) => withReceiverPin(config, { oversizedBody: 'refuse' }),
+    });
     const [result] = results;
     expect(result?.status, result?.message).toBe('failed');
-    expect(result?.message).toMatch(/of \d+ bytes answered 200, accepting it; webhooks.receiver.oversizedBody pins "refuse"/);
+    expect(result?.message).toMatch(
+      /of \d+ bytes answered 200, accepting it; webhooks.receiver.oversizedBody pins "refuse"/,
+    );
     expect(result?.evidence).toHaveLength(1);
     expect(result?.evidence[0]?.curl).toMatch(/# request body of \d+ bytes is too long to inline/);
     expect(result?.evidence[0]?.request.body).toMatchObject({ bytes: oversizedBodyBytes, truncated: true });
@@ -36,7 +51,10 @@ describe('webhooks-receiver checks against stub receivers', () => {
   });
 
   it('takes a 413 or a closed connection as refusing the oversized body; a 500 draws advice by default and fails once a refusal is pinned', async () => {
-    const large = (answer: StubAnswer) => (delivery: ReceivedDelivery): StubAnswer => (isLarge(delivery) ? answer : { status: 200 });
+    const large =
+      (answer: StubAnswer) =>
+      (delivery: ReceivedDelivery): StubAnswer =>
+        isLarge(delivery) ? answer : { status: 200 };
     for (const answer of [{ status: 413 }, 'close'] as const) {
       const { results } = await runAgainstStub([oversizedBodyRefused], { answer: large(answer) });
       expect(results[0]?.status, JSON.stringify(answer)).toBe('passed');
@@ -45,7 +63,10 @@ describe('webhooks-receiver checks against stub receivers', () => {
     const warned = await runAgainstStub([oversizedBodyRefused], { answer: large({ status: 500 }) });
     expect(warned.results[0]?.status).toBe('passed');
     expect(warned.results[0]?.findings[0]?.message).toContain('a 5xx invites the sender to retry');
-    const pinned = await runAgainstStub([oversizedBodyRefused], { answer: large({ status: 500 }), configure: (config) => withReceiverPin(config, { oversizedBody: 'refuse' }) });
+    const pinned = await runAgainstStub([oversizedBodyRefused], {
+      answer: large({ status: 500 }),
+      configure: (config) => withReceiverPin(config, { oversizedBody: 'refuse' }),
+    });
     expect(pinned.results[0]?.status).toBe('failed');
     expect(pinned.results[0]?.message).toContain('answered 500; webhooks.receiver.oversizedBody pins "refuse"');
   });
@@ -58,9 +79,13 @@ describe('webhooks-receiver checks against stub receivers', () => {
       expect.stringMatching(/without "id" answered 200, accepting it/),
       expect.stringMatching(/without "data" answered 200, accepting it/),
     ]);
-    const pinned = await runAgainstStub([incompleteEventRefused], { configure: (config) => withReceiverPin(config, { incompleteEvent: 'refuse' }) });
+    const pinned = await runAgainstStub([incompleteEventRefused], {
+      configure: (config) => withReceiverPin(config, { incompleteEvent: 'refuse' }),
+    });
     expect(pinned.results[0]?.status).toBe('failed');
-    expect(pinned.results[0]?.message).toMatch(/^a correctly signed event without "event" answered 200, accepting it; webhooks.receiver.incompleteEvent pins "refuse"/);
+    expect(pinned.results[0]?.message).toMatch(
+      /^a correctly signed event without "event" answered 200, accepting it; webhooks.receiver.incompleteEvent pins "refuse"/,
+    );
   });
 
   it('advises when a queue-first receiver answers 202 to a malformed body, and fails it once a refusal is pinned', async () => {
@@ -68,25 +93,44 @@ describe('webhooks-receiver checks against stub receivers', () => {
     const { results } = await runAgainstStub([malformedJsonRefused], queueFirst);
     expect(results[0]?.status, results[0]?.message).toBe('passed');
     expect(results[0]?.findings.filter((f) => f.level === 'advisory').map((f) => f.message)).toEqual([
-      expect.stringMatching(/^a correctly signed delivery with the malformed body .* answered 202, accepting it: the convention leaves this open, but a refusal \(4xx\) tells the sender about its bug; pin webhooks\.receiver\.malformedBody "refuse"/),
+      expect.stringMatching(
+        /^a correctly signed delivery with the malformed body .* answered 202, accepting it: the convention leaves this open, but a refusal \(4xx\) tells the sender about its bug; pin webhooks\.receiver\.malformedBody "refuse"/,
+      ),
     ]);
-    const pinned = await runAgainstStub([malformedJsonRefused], { ...queueFirst, configure: (config) => withReceiverPin(config, { malformedBody: 'refuse' }) });
+    const pinned = await runAgainstStub([malformedJsonRefused], {
+      ...queueFirst,
+      configure: (config) => withReceiverPin(config, { malformedBody: 'refuse' }),
+    });
     expect(pinned.results[0]?.status).toBe('failed');
     expect(pinned.results[0]?.message).toContain('webhooks.receiver.malformedBody pins "refuse"');
   });
 
   it('advises on a 2xx past half its budget, and fails one past the budget', async () => {
-    const budget = (config: ApicertConfig): ApicertConfig => ({ ...config, webhooks: { ...config.webhooks, receiver: { ...config.webhooks.receiver!, ackBudgetMs: 400 } } });
-    const slowish = await runAgainstStub([signedDeliveryAcknowledged], { answer: () => ({ status: 200, afterMs: 250 }), configure: budget });
+    const budget = (config: ApicertConfig): ApicertConfig => ({
+      ...config,
+      webhooks: { ...config.webhooks, receiver: { ...config.webhooks.receiver!, ackBudgetMs: 400 } },
+    });
+    const slowish = await runAgainstStub([signedDeliveryAcknowledged], {
+      answer: () => ({ status: 200, afterMs: 250 }),
+      configure: budget,
+    });
     expect(slowish.results[0]?.status, slowish.results[0]?.message).toBe('passed');
     expect(slowish.results[0]?.findings.map((f) => f.level)).toEqual(['advisory']);
-    expect(slowish.results[0]?.findings[0]?.message).toMatch(/^a correctly signed delivery was acknowledged after \d+ ms: within webhooks\.receiver\.ackBudgetMs \(400 ms\)/);
-    const slow = await runAgainstStub([signedDeliveryAcknowledged], { answer: () => ({ status: 200, afterMs: 700 }), configure: budget });
+    expect(slowish.results[0]?.findings[0]?.message).toMatch(
+      /^a correctly signed delivery was acknowledged after \d+ ms: within webhooks\.receiver\.ackBudgetMs \(400 ms\)/,
+    );
+    const slow = await runAgainstStub([signedDeliveryAcknowledged], {
+      answer: () => ({ status: 200, afterMs: 700 }),
+      configure: budget,
+    });
     expect(slow.results[0]?.status).toBe('failed');
   });
 
   it('fails, not errors, when the receiver never answers a malformed body', async () => {
-    const { results } = await runAgainstStub([malformedJsonRefused], { answer: (delivery) => (isJson(delivery) ? { status: 200 } : 'hang'), requestTimeoutMs: 300 });
+    const { results } = await runAgainstStub([malformedJsonRefused], {
+      answer: (delivery) => (isJson(delivery) ? { status: 200 } : 'hang'),
+      requestTimeoutMs: 300,
+    });
     expect(results[0]?.status, results[0]?.message).toBe('failed');
     expect(results[0]?.message).toContain('gave no answer (APICERT_HTTP_TIMEOUT');
     expect(results[0]?.evidence.length).toBeGreaterThan(0);
@@ -110,21 +154,29 @@ describe('webhooks-receiver checks against stub receivers', () => {
     const { results } = await runAgainstStub([unverifiedDeliveryRefused], { answer: labelBlind });
     expect(results[0]?.status, results[0]?.message).toBe('passed');
     expect(results[0]?.findings.map((finding) => `${finding.level}: ${finding.message}`)).toEqual([
-      expect.stringMatching(/^advisory: a delivery labelled "sha1=" with the right digest answered 200: the digest is the right HMAC/),
+      expect.stringMatching(
+        /^advisory: a delivery labelled "sha1=" with the right digest answered 200: the digest is the right HMAC/,
+      ),
       expect.stringMatching(/^advisory: a delivery with the right digest and no "sha256=" label answered 200/),
     ]);
     expect(results[0]?.coverage?.covered).toHaveLength(15);
-    expect(results[0]?.coverage?.leftOut.map((entry) => entry.item)).toEqual(['a correct digest in another encoding (base64 for hex, upper-case hex letters)']);
+    expect(results[0]?.coverage?.leftOut.map((entry) => entry.item)).toEqual([
+      'a correct digest in another encoding (base64 for hex, upper-case hex letters)',
+    ]);
   });
 
   it('blocks every refusal check, naming why, on a receiver that refuses even a valid delivery', async () => {
     const refusing = [unverifiedDeliveryRefused, malformedJsonRefused, oversizedBodyRefused, incompleteEventRefused];
-    const { results } = await runAgainstStub([signedDeliveryAcknowledged, ...refusing], { answer: () => ({ status: 401 }) });
+    const { results } = await runAgainstStub([signedDeliveryAcknowledged, ...refusing], {
+      answer: () => ({ status: 401 }),
+    });
     expect(results[0]?.status).toBe('failed');
     for (const result of results.slice(1)) {
       expect(result.status, result.id).toBe('errored');
       expect(result.error?.code).toBe('APICERT_CHECK_BLOCKED');
-      expect(result.message).toMatch(/a correctly signed delivery answered 401 too, so refusing .* proves nothing; see webhooks-receiver.signed-delivery-acknowledged/);
+      expect(result.message).toMatch(
+        /a correctly signed delivery answered 401 too, so refusing .* proves nothing; see webhooks-receiver.signed-delivery-acknowledged/,
+      );
     }
   });
 
@@ -150,10 +202,14 @@ describe('webhooks-receiver checks against stub receivers', () => {
       setTimeout(() => queued.delete(eventId), 200);
       return { status: 202, processedEventId: eventId, processAfterMs: 200 };
     };
-    const { results, deliveries } = await runAgainstStub([redeliveryAcknowledged, redeliveryProcessedOnce], { answer: queueing });
+    const { results, deliveries } = await runAgainstStub([redeliveryAcknowledged, redeliveryProcessedOnce], {
+      answer: queueing,
+    });
     expect(results[0]?.status, results[0]?.message).toBe('passed');
     expect(results[1]?.status).toBe('failed');
-    expect(results[1]?.message).toMatch(/^an event sent 2 times, the same bytes again once the first was processed .* was processed 2 time\(s\)/);
+    expect(results[1]?.message).toMatch(
+      /^an event sent 2 times, the same bytes again once the first was processed .* was processed 2 time\(s\)/,
+    );
     expect(results[1]?.coverage?.covered).toHaveLength(4);
     expect(deliveries).toHaveLength(22);
   });
@@ -171,10 +227,17 @@ describe('webhooks-receiver checks against stub receivers', () => {
     });
     // The stub acknowledges and processes whatever verifies: it checks no body and dedupes nothing.
     // (It reads 64 KiB at most, so the oversized body fails verification and gets a 401.)
-    expect(results.filter((r) => r.status === 'failed').map((r) => r.id).sort()).toEqual(['webhooks-receiver.redelivery-processed-once']);
+    expect(
+      results
+        .filter((r) => r.status === 'failed')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['webhooks-receiver.redelivery-processed-once']);
     // Accepting an incomplete event or a malformed body is open in the convention: advice, not a failure.
     expect(results.find((r) => r.id === 'webhooks-receiver.incomplete-event-refused')?.findings.length).toBe(3);
-    expect(results.find((r) => r.id === 'webhooks-receiver.malformed-json-refused')?.findings.map((f) => f.level)).toEqual(['advisory']);
+    expect(
+      results.find((r) => r.id === 'webhooks-receiver.malformed-json-refused')?.findings.map((f) => f.level),
+    ).toEqual(['advisory']);
     expect(deliveries.length).toBeGreaterThan(10);
     for (const delivery of deliveries) {
       expect(delivery.headers.authorization).toBeUndefined();
@@ -187,12 +250,17 @@ describe('webhooks-receiver checks against stub receivers', () => {
 
   it('signs with base64 when the config says so', async () => {
     const { results, deliveries } = await runAgainstStub([signatureOverRawBytes], {
-      configure: (config) => ({ ...config, webhooks: { ...config.webhooks, receiver: { ...config.webhooks.receiver!, digestEncoding: 'base64' } } }),
+      configure: (config) => ({
+        ...config,
+        webhooks: { ...config.webhooks, receiver: { ...config.webhooks.receiver!, digestEncoding: 'base64' } },
+      }),
     });
     expect(results[0]?.status).toBe('passed');
     expect(deliveries.length).toBeGreaterThan(0);
     for (const delivery of deliveries) {
-      expect(verifySignature(stubSecret, delivery.raw, headerOf(delivery.headers['x-signature']), 'base64')).toEqual({ valid: true });
+      expect(verifySignature(stubSecret, delivery.raw, headerOf(delivery.headers['x-signature']), 'base64')).toEqual({
+        valid: true,
+      });
     }
   });
 
@@ -204,17 +272,25 @@ describe('webhooks-receiver checks against stub receivers', () => {
   });
 
   it('skips the processed-once check and notes the unobserved update when observe is not configured', async () => {
-    const { results } = await runAgainstStub([redeliveryProcessedOnce, updateBeforeCreateKept, unverifiedDeliveryRefused], {
-      answer: verifyingAnswer,
-      withoutObserve: true,
-    });
+    const { results } = await runAgainstStub(
+      [redeliveryProcessedOnce, updateBeforeCreateKept, unverifiedDeliveryRefused],
+      {
+        answer: verifyingAnswer,
+        withoutObserve: true,
+      },
+    );
     expect(results.map((r) => r.status)).toEqual(['skipped', 'passed', 'passed']);
     expect(results[0]?.message).toContain('set webhooks.receiver.observe');
-    expect(results[1]?.findings).toEqual([expect.objectContaining({ level: 'info', message: expect.stringContaining('not observable') })]);
+    expect(results[1]?.findings).toEqual([
+      expect.objectContaining({ level: 'info', message: expect.stringContaining('not observable') }),
+    ]);
   });
 });
 
-function withReceiverPin(config: ApicertConfig, pin: { readonly oversizedBody?: 'refuse'; readonly incompleteEvent?: 'refuse'; readonly malformedBody?: 'refuse' }): ApicertConfig {
+function withReceiverPin(
+  config: ApicertConfig,
+  pin: { readonly oversizedBody?: 'refuse'; readonly incompleteEvent?: 'refuse'; readonly malformedBody?: 'refuse' },
+): ApicertConfig {
   return { ...config, webhooks: { ...config.webhooks, receiver: { ...config.webhooks.receiver!, ...pin } } };
 }
 

@@ -9,7 +9,11 @@ import { runChecks } from '../../harness/runner/run-checks.js';
 import { isDefectName, type DefectName } from '../../reference-server/defects.js';
 import { startReferenceServer } from '../../reference-server/start.js';
 import { fastSlowAck, standardWebhooksReceiver, withReceiver } from '../test-support/proof-run-options.js';
-import { exampleConfigPath, runAgainstReference, runOneAgainstReference } from '../test-support/run-against-reference.js';
+import {
+  exampleConfigPath,
+  runAgainstReference,
+  runOneAgainstReference,
+} from '../test-support/run-against-reference.js';
 import { webhooksReceiverChecks } from './index.js';
 import { oversizedBodyRefused } from './oversized-body-refused.js';
 import { signatureOverRawBytes } from './signature-over-raw-bytes.js';
@@ -26,16 +30,30 @@ describe('webhooks-receiver suite against the reference server', () => {
         // Only the slow-ack switch needs the tight budget; the others keep the default 2000 ms, so a
         // clean acknowledgement slowed by eight servers on two cores cannot fail them.
         // The switches of Standard Webhooks' receiver run in that profile, on both sides.
-        const profileSwitches: readonly string[] = ['receiver-ignores-timestamp', 'receiver-reads-first-signature-only'];
-        const tuning = defect === 'receiver-slow-ack' ? fastSlowAck : profileSwitches.includes(defect) ? standardWebhooksReceiver : {};
+        const profileSwitches: readonly string[] = [
+          'receiver-ignores-timestamp',
+          'receiver-reads-first-signature-only',
+        ];
+        const tuning =
+          defect === 'receiver-slow-ack'
+            ? fastSlowAck
+            : profileSwitches.includes(defect)
+              ? standardWebhooksReceiver
+              : {};
         const results = await runAgainstReference(webhooksReceiverChecks, { ...tuning, defects: [defect] });
         // A warning-level check proves its switch with a warning.
         // (A check skipped because the profile has nothing for it to judge caught nothing.)
-        const caught = results.filter((r) => r.status === 'failed' || r.status === 'errored' || r.findings.some((finding) => finding.level === 'advisory'));
+        const caught = results.filter(
+          (r) =>
+            r.status === 'failed' ||
+            r.status === 'errored' ||
+            r.findings.some((finding) => finding.level === 'advisory'),
+        );
         return [defect, caught.map((r) => r.id)] as const;
       }),
     );
-    const naming = (defect: DefectName) => webhooksReceiverChecks.filter((check) => check.provenBy?.includes(defect)).map((check) => check.id);
+    const naming = (defect: DefectName) =>
+      webhooksReceiverChecks.filter((check) => check.provenBy?.includes(defect)).map((check) => check.id);
     expect(Object.fromEntries(failing)).toEqual(Object.fromEntries(proving.map((defect) => [defect, naming(defect)])));
   }, 30_000);
 
@@ -43,13 +61,20 @@ describe('webhooks-receiver suite against the reference server', () => {
     const results = await runAgainstReference(webhooksReceiverChecks, { defects: ['receiver-refuses-everything'] });
     const statusOf = (id: string) => results.find((r) => r.id === id);
     expect(statusOf('webhooks-receiver.signed-delivery-acknowledged')?.status).toBe('failed');
-    const refusals = ['unverified-delivery-refused', 'malformed-json-refused', 'oversized-body-refused', 'incomplete-event-refused'];
+    const refusals = [
+      'unverified-delivery-refused',
+      'malformed-json-refused',
+      'oversized-body-refused',
+      'incomplete-event-refused',
+    ];
     for (const name of refusals) {
       const result = statusOf(`webhooks-receiver.${name}`);
       expect(result?.status, name).toBe('errored');
       expect(result?.error?.code, name).toBe('APICERT_CHECK_BLOCKED');
       expect(result?.message, name).toContain('see webhooks-receiver.signed-delivery-acknowledged');
-      expect(result?.status === 'errored' && result.blockedBy, name).toBe('webhooks-receiver.signed-delivery-acknowledged');
+      expect(result?.status === 'errored' && result.blockedBy, name).toBe(
+        'webhooks-receiver.signed-delivery-acknowledged',
+      );
     }
     expect(results.filter((r) => r.status === 'passed').map((r) => r.id)).toEqual([]);
   });
@@ -61,7 +86,11 @@ describe('webhooks-receiver suite against the reference server', () => {
   });
 
   it('never puts the signing secret in a result, even with redaction of it turned off', async () => {
-    for (const defects of [[], ['receiver-skips-verification', 'receiver-500-on-bad-json'], ['receiver-verifies-reserialized-body']] as DefectName[][]) {
+    for (const defects of [
+      [],
+      ['receiver-skips-verification', 'receiver-500-on-bad-json'],
+      ['receiver-verifies-reserialized-body'],
+    ] as DefectName[][]) {
       const { results, secret } = await runWithoutSecretRedaction(defects);
       expect(results.some((r) => r.evidence.length > 0) || defects.length === 0).toBe(true);
       expect(JSON.stringify(results)).not.toContain(secret);
@@ -69,14 +98,18 @@ describe('webhooks-receiver suite against the reference server', () => {
   });
 
   it('signs with base64 when webhooks.receiver.digestEncoding says so', async () => {
-    const result = await runOneAgainstReference(signatureOverRawBytes, { configure: (config) => withReceiver(config, { digestEncoding: 'base64' }) });
+    const result = await runOneAgainstReference(signatureOverRawBytes, {
+      configure: (config) => withReceiver(config, { digestEncoding: 'base64' }),
+    });
     expect(result.status, result.message).toBe('passed');
   });
 });
 
 // The test harness's usual client redacts the secret; this one is told only the API token, so a
 // secret the checks put into a header, body or message would show in the results.
-async function runWithoutSecretRedaction(defects: DefectName[]): Promise<{ results: ReadableResult[]; secret: string }> {
+async function runWithoutSecretRedaction(
+  defects: DefectName[],
+): Promise<{ results: ReadableResult[]; secret: string }> {
   const server = await startReferenceServer({ defects });
   const config = await loadConfig(exampleConfigPath);
   const client = createHttpClient({

@@ -17,8 +17,10 @@ export const deliveryShape = defineCheck({
   level: 'normative',
   leavesOpen: 'Event names and the fields of data (6: not shown): any string and any object.',
   title: 'A delivery is a JSON POST with event, id and data',
-  proves: 'Creating a record sends the subscriber a POST with Content-Type application/json and a body {event: string, id: string, data: object}.',
-  covers: 'the delivery that creating a record of webhooks.sender.collection sends: its method, Content-Type and the fields event, id and data of its body',
+  proves:
+    'Creating a record sends the subscriber a POST with Content-Type application/json and a body {event: string, id: string, data: object}.',
+  covers:
+    'the delivery that creating a record of webhooks.sender.collection sends: its method, Content-Type and the fields event, id and data of its body',
   probes: [
     'a method other than POST',
     'a Content-Type other than application/json',
@@ -41,15 +43,21 @@ export const deliveryShape = defineCheck({
       const [delivery] = await awaitDeliveriesAbout(ctx, channel, created.id);
       const evidence = () => mergeEvidence(ctx.exchanges, channel.records());
       if (delivery === undefined) {
-        return ctx.fail(`creating a record sent no event: ${describeMissing(channel, created.id, sender.retryWindowMs)}`, {
-          expected: `a delivery to the sink within ${sender.retryWindowMs} ms (webhooks.sender.retryWindowMs)`,
-          actual: 'none',
-          exchanges: evidence(),
-        });
+        return ctx.fail(
+          `creating a record sent no event: ${describeMissing(channel, created.id, sender.retryWindowMs)}`,
+          {
+            expected: `a delivery to the sink within ${sender.retryWindowMs} ms (webhooks.sender.retryWindowMs)`,
+            actual: 'none',
+            exchanges: evidence(),
+          },
+        );
       }
       if (delivery.isBodyDropped) return ctx.incomplete(describeDroppedBody(delivery));
       ctx.cover(`the event a create of ${collection.path} sends`);
-      ctx.leaveOut('the events of updates, deletes and retries', 'sampled: one event per run; events-per-operation reads the names of update and delete events, retry-after-failure compares retries byte for byte');
+      ctx.leaveOut(
+        'the events of updates, deletes and retries',
+        'sampled: one event per run; events-per-operation reads the names of update and delete events, retry-after-failure compares retries byte for byte',
+      );
       const problems = findShapeProblems(delivery);
       if (problems.length > 0) {
         return ctx.fail(`the delivery breaks the shape of convention 4.3: ${problems.join('; ')}`, {

@@ -44,11 +44,22 @@ export const eventsPerOperation = defineCheck({
       // for an unpinned update or delete it is advice only.
       const missing = (operation: Operation, text: string): void => {
         if (operation === 'create' || sender.events[operation] !== undefined) problems.push(text);
-        else advice.push(`${text}; which operation emits which event is not shown (convention 6), pin webhooks.sender.events.${operation} to require one`);
+        else
+          advice.push(
+            `${text}; which operation emits which event is not shown (convention 6), pin webhooks.sender.events.${operation} to require one`,
+          );
       };
-      const observe = async (operation: Operation, recordId: string | number, afterSequence: number, trigger: string): Promise<void> => {
+      const observe = async (
+        operation: Operation,
+        recordId: string | number,
+        afterSequence: number,
+        trigger: string,
+      ): Promise<void> => {
         // A late redelivery of an earlier event is allowed (6/1) and is not the next operation's event.
-        const [delivery] = await awaitDeliveriesAbout(ctx, channel, recordId, { afterSequence, unlike: [...seen.values()] });
+        const [delivery] = await awaitDeliveriesAbout(ctx, channel, recordId, {
+          afterSequence,
+          unlike: [...seen.values()],
+        });
         if (delivery === undefined) missing(operation, `${trigger} emitted no event within ${sender.retryWindowMs} ms`);
         else seen.set(operation, delivery);
       };
@@ -58,7 +69,11 @@ export const eventsPerOperation = defineCheck({
       await observe('create', created.id, 0, `POST ${collection.path}`);
       // A target that sends nothing on create sends nothing at all: no need to wait twice more.
       if (!seen.has('create')) {
-        return ctx.fail(problems.join('; '), { expected: 'an event when a record is created', actual: 'no event', exchanges: mergeEvidence(ctx.exchanges, channel.records()) });
+        return ctx.fail(problems.join('; '), {
+          expected: 'an event when a record is created',
+          actual: 'no event',
+          exchanges: mergeEvidence(ctx.exchanges, channel.records()),
+        });
       }
 
       let mark = lastSequence(channel);
@@ -68,33 +83,55 @@ export const eventsPerOperation = defineCheck({
       else missing('update', `${updateTrigger} answered ${update.status}, so no update event could be triggered`);
 
       mark = lastSequence(channel);
-      const removal = await ctx.request({ method: 'DELETE', path: created.memberPath, note: 'delete the record to trigger a delete event' });
+      const removal = await ctx.request({
+        method: 'DELETE',
+        path: created.memberPath,
+        note: 'delete the record to trigger a delete event',
+      });
       if (isSuccess(removal.status)) {
         ctx.fixtures.untrack(created.memberPath);
         await observe('delete', created.id, mark, `DELETE ${created.memberPath}`);
       } else {
-        missing('delete', `DELETE ${created.memberPath} answered ${removal.status}, so no delete event could be triggered`);
+        missing(
+          'delete',
+          `DELETE ${created.memberPath} answered ${removal.status}, so no delete event could be triggered`,
+        );
       }
 
       for (const operation of seen.keys()) ctx.cover(`the ${operation} event of ${collection.path}`);
-      ctx.leaveOut('the events of other collections and related collections', 'webhooks.sender.collection names the one collection the kit subscribes to and writes');
-      const names = new Map<Operation, string | undefined>([...seen].map(([operation, delivery]) => [operation, eventNameOf(delivery)]));
+      ctx.leaveOut(
+        'the events of other collections and related collections',
+        'webhooks.sender.collection names the one collection the kit subscribes to and writes',
+      );
+      const names = new Map<Operation, string | undefined>(
+        [...seen].map(([operation, delivery]) => [operation, eventNameOf(delivery)]),
+      );
       for (const [operation, name] of names) {
         const pinned = sender.events[operation];
         if (name === undefined) problems.push(`the ${operation} event has no string "event" name`);
-        else if (pinned !== undefined && name !== pinned) problems.push(`the ${operation} event is named ${JSON.stringify(name)}; webhooks.sender.events.${operation} pins ${JSON.stringify(pinned)}`);
+        else if (pinned !== undefined && name !== pinned)
+          problems.push(
+            `the ${operation} event is named ${JSON.stringify(name)}; webhooks.sender.events.${operation} pins ${JSON.stringify(pinned)}`,
+          );
       }
       const named = [...names].filter((entry): entry is [Operation, string] => entry[1] !== undefined);
       for (const [index, [operation, name]] of named.entries()) {
         const twin = named.slice(index + 1).find(([, other]) => other === name);
-        if (twin !== undefined) advice.push(`the ${operation} and ${twin[0]} events share the name ${JSON.stringify(name)}; an event names its kind (convention 2)`);
+        if (twin !== undefined)
+          advice.push(
+            `the ${operation} and ${twin[0]} events share the name ${JSON.stringify(name)}; an event names its kind (convention 2)`,
+          );
       }
-      if (named.length > 0) ctx.info(`event names seen: ${named.map(([operation, name]) => `${operation} ${JSON.stringify(name)}`).join(', ')}`);
+      if (named.length > 0)
+        ctx.info(
+          `event names seen: ${named.map(([operation, name]) => `${operation} ${JSON.stringify(name)}`).join(', ')}`,
+        );
       for (const text of advice) ctx.advise(text);
       if (problems.length === 0) return ctx.pass();
       return ctx.fail(problems.join('; '), {
         expected: `an event on create${describePins(sender.events)}`,
-        actual: named.length === 0 ? 'no named event' : named.map(([operation, name]) => `${operation}: ${name}`).join(', '),
+        actual:
+          named.length === 0 ? 'no named event' : named.map(([operation, name]) => `${operation}: ${name}`).join(', '),
         exchanges: mergeEvidence(ctx.exchanges, channel.records()),
       });
     });
@@ -103,5 +140,7 @@ export const eventsPerOperation = defineCheck({
 
 function describePins(events: Readonly<Partial<Record<Operation, string>>>): string {
   const pins = (['create', 'update', 'delete'] as const).filter((operation) => events[operation] !== undefined);
-  return pins.length === 0 ? '' : `, and the pinned names (${pins.map((operation) => `${operation} ${JSON.stringify(events[operation])}`).join(', ')})`;
+  return pins.length === 0
+    ? ''
+    : `, and the pinned names (${pins.map((operation) => `${operation} ${JSON.stringify(events[operation])}`).join(', ')})`;
 }

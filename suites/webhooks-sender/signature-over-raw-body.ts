@@ -19,11 +19,14 @@ export const signatureOverRawBody = defineCheck({
   conformanceClass: 'webhooks-sender',
   rule: '5/3, 5/5',
   level: 'normative',
-  leavesOpen: 'The digest encoding (5/5: not shown): hex or base64; pin webhooks.sender.digestEncoding. A registration answer that echoes the secret is advice.',
-  title: 'X-Signature is sha256= and the HMAC-SHA256 of the exact body bytes with the registered secret (or the configured profile\'s signature)',
+  leavesOpen:
+    'The digest encoding (5/5: not shown): hex or base64; pin webhooks.sender.digestEncoding. A registration answer that echoes the secret is advice.',
+  title:
+    "X-Signature is sha256= and the HMAC-SHA256 of the exact body bytes with the registered secret (or the configured profile's signature)",
   proves:
     'A delivery carries X-Signature "sha256=<digest>" where the digest is the HMAC-SHA256 of the bytes on the wire under the secret the kit registered; in another profile (webhooks.sender.profile), that scheme\'s signature header over its signed content, with the bytes on the wire as the body.',
-  covers: 'the signature of the delivery that creating a record of webhooks.sender.collection sends, over its exact bytes, under the secret the kit registered',
+  covers:
+    'the signature of the delivery that creating a record of webhooks.sender.collection sends, over its exact bytes, under the secret the kit registered',
   probes: [
     'no X-Signature header',
     'no "sha256=" label',
@@ -32,12 +35,20 @@ export const signatureOverRawBody = defineCheck({
     'a digest in the encoding webhooks.sender.digestEncoding pins against',
     'a registration answer that echoes the secret (advice)',
   ],
-  provenBy: ['signature-over-reserialized-body', 'signature-without-prefix', 'signature-wrong-secret', 'no-signature-header', 'secret-echoed'],
+  provenBy: [
+    'signature-over-reserialized-body',
+    'signature-without-prefix',
+    'signature-wrong-secret',
+    'no-signature-header',
+    'secret-echoed',
+  ],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'accept' }, async ({ sender, collection, channel, sink, registration }) => {
       // Not a rule of the convention, but a leak worth knowing: the secret should be write-only.
       if (registration.text.includes(sink.secret)) {
-        ctx.advise('the answer to the registration contains the signing secret (shown as [REDACTED] in the evidence); a secret should never be sent back');
+        ctx.advise(
+          'the answer to the registration contains the signing secret (shown as [REDACTED] in the evidence); a secret should never be sent back',
+        );
       }
       const created = await createRecord(ctx, collection);
       if (!created.ok) return created.outcome;
@@ -54,15 +65,23 @@ export const signatureOverRawBody = defineCheck({
       if (delivery.isBodyDropped) return ctx.incomplete(describeDroppedBody(delivery));
       const profile = profileOf(sender);
       const header = displayHeaderName(profile.signatureHeader);
-      ctx.cover(`the ${header} of the event a create of ${collection.path} sends${profile.name === 'convention' ? '' : ` (the ${profile.name} profile)`}`);
-      ctx.leaveOut('the signatures of updates, deletes and retries', 'sampled: one delivery shows how the sender signs; a retry carries the same bytes (retry-after-failure), so the same signature');
+      ctx.cover(
+        `the ${header} of the event a create of ${collection.path} sends${profile.name === 'convention' ? '' : ` (the ${profile.name} profile)`}`,
+      );
+      ctx.leaveOut(
+        'the signatures of updates, deletes and retries',
+        'sampled: one delivery shows how the sender signs; a retry carries the same bytes (retry-after-failure), so the same signature',
+      );
       const isConvention = profile.name === 'convention';
       const judgement = isConvention
         ? judgeSignature(sink.secret, delivery.body, delivery.headers['x-signature'], sender.digestEncoding)
         : judgeProfileSignature(profile, sink.secret, delivery.body, delivery.headers);
       if (judgement.valid) return ctx.pass();
       // The usual slip when the header is missing: the config names another scheme than the sender's.
-      const otherProfile = delivery.headers[profile.signatureHeader] === undefined ? findOtherProfileSigned(profile.name, delivery.headers) : undefined;
+      const otherProfile =
+        delivery.headers[profile.signatureHeader] === undefined
+          ? findOtherProfileSigned(profile.name, delivery.headers)
+          : undefined;
       const hint = [judgement.hint, otherProfile].filter((text) => text !== undefined).join('; ');
       const signed = isConvention
         ? `HMAC-SHA256 of the ${delivery.body.length} bytes received, ${sender.digestEncoding === 'either' ? 'hex or base64' : sender.digestEncoding}`

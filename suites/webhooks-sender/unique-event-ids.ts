@@ -16,9 +16,14 @@ export const uniqueEventIds = defineCheck({
   rule: '2, 6/1',
   level: 'normative',
   title: 'Distinct events carry distinct ids',
-  proves: 'The create and the update of one record, and the create of a second record, arrive with three different event ids.',
-  covers: 'the ids of three distinct events of webhooks.sender.collection: the create and the update of one record, and the create of a second record',
-  probes: ['an id derived from the record, so one record\'s events share it', 'an id reused across records (a constant, or a counter that restarts)'],
+  proves:
+    'The create and the update of one record, and the create of a second record, arrive with three different event ids.',
+  covers:
+    'the ids of three distinct events of webhooks.sender.collection: the create and the update of one record, and the create of a second record',
+  probes: [
+    "an id derived from the record, so one record's events share it",
+    'an id reused across records (a constant, or a counter that restarts)',
+  ],
   provenBy: ['event-ids-reused'],
   async run(ctx) {
     return withSubscription(ctx, { kind: 'accept' }, async ({ sender, collection, channel }) => {
@@ -50,24 +55,38 @@ export const uniqueEventIds = defineCheck({
         [`the create of ${second.id}`, 'the create of a second record'],
       ]);
       for (const { label } of events) ctx.cover(`the event id of ${surfaces.get(label) ?? label}`);
-      ctx.leaveOut('the id of a delete event', 'not triggered: three events already show whether an id follows the record, the operation or neither');
-      if (missing.length > 0) ctx.info(`no event arrived within ${sender.retryWindowMs} ms for ${missing.join(', ')}; compared the others only`);
+      ctx.leaveOut(
+        'the id of a delete event',
+        'not triggered: three events already show whether an id follows the record, the operation or neither',
+      );
+      if (missing.length > 0)
+        ctx.info(
+          `no event arrived within ${sender.retryWindowMs} ms for ${missing.join(', ')}; compared the others only`,
+        );
       const withIds = events.flatMap(({ label, delivery }) => {
         const id = delivery.eventId;
         return id !== undefined ? [{ label, id }] : [];
       });
       if (withIds.length < 2) {
-        return ctx.skip(`fewer than two events with a string id arrived within ${sender.retryWindowMs} ms, so ids cannot be compared (see webhooks-sender.delivery-shape)`);
+        return ctx.skip(
+          `fewer than two events with a string id arrived within ${sender.retryWindowMs} ms, so ids cannot be compared (see webhooks-sender.delivery-shape)`,
+        );
       }
       const clashes = withIds.flatMap((event, index) =>
-        withIds.slice(index + 1).filter((other) => other.id === event.id).map((other) => `${event.label} and ${other.label} both carry id ${JSON.stringify(event.id)}`),
+        withIds
+          .slice(index + 1)
+          .filter((other) => other.id === event.id)
+          .map((other) => `${event.label} and ${other.label} both carry id ${JSON.stringify(event.id)}`),
       );
       if (clashes.length === 0) return ctx.pass();
-      return ctx.fail(`distinct events share an event id, so a receiver would drop one as a duplicate: ${clashes.join('; ')}`, {
-        expected: 'a different id for every distinct event',
-        actual: withIds.map((event) => `${event.label}: ${event.id}`).join('; '),
-        exchanges: mergeEvidence(ctx.exchanges, channel.records()),
-      });
+      return ctx.fail(
+        `distinct events share an event id, so a receiver would drop one as a duplicate: ${clashes.join('; ')}`,
+        {
+          expected: 'a different id for every distinct event',
+          actual: withIds.map((event) => `${event.label}: ${event.id}`).join('; '),
+          exchanges: mergeEvidence(ctx.exchanges, channel.records()),
+        },
+      );
     });
   },
 });

@@ -15,11 +15,17 @@ import { signatureOverRawBody } from './signature-over-raw-body.js';
 import { signedTimestampCurrent } from './signed-timestamp-current.js';
 import { writeNotHeldByDelivery } from './write-not-held-by-delivery.js';
 
-async function runSender(checks: readonly Check[], options: Omit<ReferenceRunOptions, 'startSink' | 'server'> = {}): Promise<ReadableResult[]> {
+async function runSender(
+  checks: readonly Check[],
+  options: Omit<ReferenceRunOptions, 'startSink' | 'server'> = {},
+): Promise<ReadableResult[]> {
   return runAgainstReference(checks, { ...suiteRunOptions['webhooks-sender'], ...options });
 }
 
-async function runOneSender(check: Check, options: Omit<ReferenceRunOptions, 'startSink' | 'server'> = {}): Promise<ReadableResult> {
+async function runOneSender(
+  check: Check,
+  options: Omit<ReferenceRunOptions, 'startSink' | 'server'> = {},
+): Promise<ReadableResult> {
   const [result] = await runSender([check], options);
   return result!;
 }
@@ -33,10 +39,20 @@ describe('webhooks-sender suite against the reference server', () => {
       "webhooks-sender.id-header-stable: skipped the convention profile has no id header (webhooks.sender.profile); the body's id is the only one",
     ]);
     const findings = (id: string) => results.find((r) => r.id === id)!.findings;
-    expect(findings(deliveryShape.id)).toEqual([expect.objectContaining({ level: 'warning', message: expect.stringMatching(/plain HTTP .* HTTPS/) })]);
-    expect(findings(retryBackoff.id)).toEqual([expect.objectContaining({ level: 'info', message: expect.stringMatching(/^observed retry schedule: 4 attempts at 0, \d+, \d+, \d+ ms/) })]);
+    expect(findings(deliveryShape.id)).toEqual([
+      expect.objectContaining({ level: 'warning', message: expect.stringMatching(/plain HTTP .* HTTPS/) }),
+    ]);
+    expect(findings(retryBackoff.id)).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        message: expect.stringMatching(/^observed retry schedule: 4 attempts at 0, \d+, \d+, \d+ ms/),
+      }),
+    ]);
     expect(findings(eventsPerOperation.id)).toEqual([
-      expect.objectContaining({ level: 'info', message: 'event names seen: create "customer.created", update "customer.updated", delete "customer.deleted"' }),
+      expect.objectContaining({
+        level: 'info',
+        message: 'event names seen: create "customer.created", update "customer.updated", delete "customer.deleted"',
+      }),
     ]);
     // The sink holds the delivery for the 150 ms sender time-out; the reference server's create does not
     // wait. It answers before it delivers, or while the sink still holds the delivery when that wins the
@@ -56,11 +72,23 @@ describe('webhooks-sender suite against the reference server', () => {
     const configure = (config: ApicertConfig): ApicertConfig => {
       const fast = fastSender({ retryWindowMs: 300 })(config);
       const sender = fast.webhooks.sender!;
-      return { ...fast, webhooks: { ...fast.webhooks, sender: { ...sender, sink: { ...sender.sink, publicUrl: 'http://127.0.0.1:9' } } } };
+      return {
+        ...fast,
+        webhooks: {
+          ...fast.webhooks,
+          sender: { ...sender, sink: { ...sender.sink, publicUrl: 'http://127.0.0.1:9' } },
+        },
+      };
     };
     const result = await runOneSender(writeNotHeldByDelivery, { configure });
-    expect(result).toMatchObject({ status: 'errored', error: { code: 'APICERT_CHECK_BLOCKED' }, blockedBy: 'webhooks-sender.delivery-shape' });
-    expect(result.message).toMatch(/^APICERT_CHECK_BLOCKED: no delivery to time the create against: no delivery about record \S+ within 300 ms \(nothing arrived\)/);
+    expect(result).toMatchObject({
+      status: 'errored',
+      error: { code: 'APICERT_CHECK_BLOCKED' },
+      blockedBy: 'webhooks-sender.delivery-shape',
+    });
+    expect(result.message).toMatch(
+      /^APICERT_CHECK_BLOCKED: no delivery to time the create against: no delivery about record \S+ within 300 ms \(nothing arrived\)/,
+    );
   });
 
   it('says it cannot judge a delivery whose body the sink dropped past its byte cap, and still retries by digest', async () => {
@@ -68,12 +96,22 @@ describe('webhooks-sender suite against the reference server', () => {
     const configure = (config: ApicertConfig): ApicertConfig => {
       const fast = fastSender()(config);
       const sender = fast.webhooks.sender!;
-      return { ...fast, webhooks: { ...fast.webhooks, sender: { ...sender, sink: { ...sender.sink, maxBytesKeptPerChannel: 1, maxBytesKept: 1 } } } };
+      return {
+        ...fast,
+        webhooks: {
+          ...fast.webhooks,
+          sender: { ...sender, sink: { ...sender.sink, maxBytesKeptPerChannel: 1, maxBytesKept: 1 } },
+        },
+      };
     };
-    const [shape, signature, retry] = await runSender([deliveryShape, signatureOverRawBody, retryAfterFailure], { configure });
+    const [shape, signature, retry] = await runSender([deliveryShape, signatureOverRawBody, retryAfterFailure], {
+      configure,
+    });
     for (const result of [shape!, signature!]) {
       expect(result).toMatchObject({ status: 'errored', error: { code: 'APICERT_CHECK_INCOMPLETE' } });
-      expect(result.message).toMatch(/the sink dropped the body of delivery 1 \(\d+ bytes\) .*raise webhooks\.sender\.sink\.maxBytesKeptPerChannel/);
+      expect(result.message).toMatch(
+        /the sink dropped the body of delivery 1 \(\d+ bytes\) .*raise webhooks\.sender\.sink\.maxBytesKeptPerChannel/,
+      );
     }
     expect(retry!.status, retry!.message).toBe('passed');
   });
@@ -82,16 +120,24 @@ describe('webhooks-sender suite against the reference server', () => {
     const advised = await runOneSender(eventsPerOperation, { defects: ['no-update-event'] });
     expect(advised.status, advised.message).toBe('passed');
     expect(advised.findings.filter((f) => f.level === 'advisory').map((f) => f.message)).toEqual([
-      expect.stringMatching(/^PATCH \/customers\/\S+ emitted no event within 1000 ms; which operation emits which event is not shown \(convention 6\)/),
+      expect.stringMatching(
+        /^PATCH \/customers\/\S+ emitted no event within 1000 ms; which operation emits which event is not shown \(convention 6\)/,
+      ),
     ]);
-    const pinned = await runOneSender(eventsPerOperation, { defects: ['no-update-event'], configure: fastSender({ events: { update: 'customer.updated' } }) });
+    const pinned = await runOneSender(eventsPerOperation, {
+      defects: ['no-update-event'],
+      configure: fastSender({ events: { update: 'customer.updated' } }),
+    });
     expect(pinned.status).toBe('failed');
     expect(pinned.message).toMatch(/^PATCH \/customers\/\S+ emitted no event within 1000 ms$/);
   });
 
   it('accepts a base64 digest by default and fails it once hex is pinned', async () => {
     expect((await runOneSender(signatureOverRawBody, { defects: ['signature-base64'] })).status).toBe('passed');
-    const pinned = await runOneSender(signatureOverRawBody, { defects: ['signature-base64'], configure: fastSender({ digestEncoding: 'hex' }) });
+    const pinned = await runOneSender(signatureOverRawBody, {
+      defects: ['signature-base64'],
+      configure: fastSender({ digestEncoding: 'hex' }),
+    });
     expect(pinned.status).toBe('failed');
     expect(pinned.message).toMatch(/base64 but hex is pinned/);
   });
@@ -108,14 +154,31 @@ describe('webhooks-sender suite against the reference server', () => {
     const inbound = result.evidence.filter((exchange) => exchange.direction === 'inbound');
     expect(inbound.length).toBeGreaterThan(0);
     for (const delivery of inbound) expect(delivery.request.headers['x-signature']).toMatch(/^sha256=[0-9a-f]{8}…$/);
-    expect(result.findings).toEqual([expect.objectContaining({ level: 'advisory', message: expect.stringMatching(/registration contains the signing secret/) })]);
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        level: 'advisory',
+        message: expect.stringMatching(/registration contains the signing secret/),
+      }),
+    ]);
   });
 
   it('checks pinned event names', async () => {
-    expect((await runOneSender(eventsPerOperation, { configure: fastSender({ events: { create: 'customer.created', update: 'customer.updated', delete: 'customer.deleted' } }) })).status).toBe('passed');
-    const wrong = await runOneSender(eventsPerOperation, { configure: fastSender({ events: { update: 'customer.changed' } }) });
+    expect(
+      (
+        await runOneSender(eventsPerOperation, {
+          configure: fastSender({
+            events: { create: 'customer.created', update: 'customer.updated', delete: 'customer.deleted' },
+          }),
+        })
+      ).status,
+    ).toBe('passed');
+    const wrong = await runOneSender(eventsPerOperation, {
+      configure: fastSender({ events: { update: 'customer.changed' } }),
+    });
     expect(wrong.status).toBe('failed');
-    expect(wrong.message).toBe('the update event is named "customer.updated"; webhooks.sender.events.update pins "customer.changed"');
+    expect(wrong.message).toBe(
+      'the update event is named "customer.updated"; webhooks.sender.events.update pins "customer.changed"',
+    );
   });
 
   it('skips, without failing, when the sink is not running', async () => {
@@ -127,7 +190,10 @@ describe('webhooks-sender suite against the reference server', () => {
     const configure = (config: ApicertConfig): ApicertConfig => {
       const fast = fastSender()(config);
       const sender = fast.webhooks.sender!;
-      return { ...fast, webhooks: { ...fast.webhooks, sender: { ...sender, register: { ...sender.register, path: '/hooks' } } } };
+      return {
+        ...fast,
+        webhooks: { ...fast.webhooks, sender: { ...sender, register: { ...sender.register, path: '/hooks' } } },
+      };
     };
     const result = await runOneSender(deliveryShape, { configure });
     expect(result.status).toBe('failed');
@@ -147,7 +213,17 @@ describe('webhooks-sender suite in a custom signature profile', () => {
   };
   const inCustomProfile = (config: ApicertConfig): ApicertConfig => {
     const fast = fastSender()(config);
-    return { ...fast, webhooks: { ...fast.webhooks, sender: { ...fast.webhooks.sender!, profile: 'custom', customProfile: { keyFormat: 'raw', encoding: 'hex', refusesFuture: false, ...stripeLike } } } };
+    return {
+      ...fast,
+      webhooks: {
+        ...fast.webhooks,
+        sender: {
+          ...fast.webhooks.sender!,
+          profile: 'custom',
+          customProfile: { keyFormat: 'raw', encoding: 'hex', refusesFuture: false, ...stripeLike },
+        },
+      },
+    };
   };
   const stripeSender = (defects: ReferenceRunOptions['defects'] = []): ReferenceRunOptions => ({
     ...suiteRunOptions['webhooks-sender'],
@@ -158,14 +234,28 @@ describe('webhooks-sender suite in a custom signature profile', () => {
 
   it('verifies the signature and judges the timestamp as the described scheme says', async () => {
     const results = await runAgainstReference([signatureOverRawBody, signedTimestampCurrent], stripeSender());
-    expect(results.map((r) => `${r.id}: ${r.status}`)).toEqual([`${signatureOverRawBody.id}: passed`, `${signedTimestampCurrent.id}: passed`]);
+    expect(results.map((r) => `${r.id}: ${r.status}`)).toEqual([
+      `${signatureOverRawBody.id}: passed`,
+      `${signedTimestampCurrent.id}: passed`,
+    ]);
   });
 
   it('fails a stale timestamp and a signature over other bytes in it', async () => {
     const stale = await runAgainstReference([signedTimestampCurrent], stripeSender(['sender-stale-timestamp']));
-    expect(stale[0]).toMatchObject({ status: 'failed', message: expect.stringMatching(/past the custom profile's tolerance of 300 s/) });
-    const reserialized = await runAgainstReference([signatureOverRawBody], stripeSender(['signature-over-reserialized-body']));
-    expect(reserialized[0]).toMatchObject({ status: 'failed', message: expect.stringMatching(/^Stripe-Signature does not verify over the raw body: .*re-serialized as compact JSON/) });
+    expect(stale[0]).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/past the custom profile's tolerance of 300 s/),
+    });
+    const reserialized = await runAgainstReference(
+      [signatureOverRawBody],
+      stripeSender(['signature-over-reserialized-body']),
+    );
+    expect(reserialized[0]).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(
+        /^Stripe-Signature does not verify over the raw body: .*re-serialized as compact JSON/,
+      ),
+    });
   });
 });
 
@@ -179,7 +269,8 @@ describe('webhooks-sender suite when the config names another scheme than the se
     });
     expect(result).toMatchObject({
       status: 'failed',
-      message: 'X-Hub-Signature-256 does not verify over the raw body: no x-hub-signature-256 header (the delivery carries X-Signature, the convention profile\'s signature header: set webhooks.sender.profile to "convention")',
+      message:
+        'X-Hub-Signature-256 does not verify over the raw body: no x-hub-signature-256 header (the delivery carries X-Signature, the convention profile\'s signature header: set webhooks.sender.profile to "convention")',
     });
   });
 });

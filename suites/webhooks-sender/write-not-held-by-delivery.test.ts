@@ -24,7 +24,9 @@ describe('webhooks-sender.write-not-held-by-delivery', () => {
     const [result] = run.checks;
     expect(result?.status).toBe('passed');
     expect(result?.findings.map((finding) => finding.message)).toEqual([
-      expect.stringMatching(/^the create does not wait for its delivery: POST \/customers answered in \d+ ms while the subscriber still held its delivery, against \d+ ms with a prompt subscriber$/),
+      expect.stringMatching(
+        /^the create does not wait for its delivery: POST \/customers answered in \d+ ms while the subscriber still held its delivery, against \d+ ms with a prompt subscriber$/,
+      ),
     ]);
   });
 });

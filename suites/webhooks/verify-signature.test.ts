@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeDigest, detectDigestEncoding, signBody, verifySignature, type DigestEncodingChoice } from './verify-signature.js';
+import {
+  computeDigest,
+  detectDigestEncoding,
+  signBody,
+  verifySignature,
+  type DigestEncodingChoice,
+} from './verify-signature.js';
 
 interface SignatureVector {
   readonly name: string;
@@ -19,9 +25,20 @@ const vectorFile = JSON.parse(readFileSync(new URL('./signature-vectors.json', i
 };
 
 describe('signature vectors', () => {
-  it('holds GitHub\'s published example and every negative the issue lists', () => {
+  it("holds GitHub's published example and every negative the issue lists", () => {
     const names = vectorFile.vectors.map((vector) => vector.name);
-    for (const name of ['github-example', 'tampered-body', 'reserialized-whitespace', 'reserialized-key-order', 'reserialized-escapes', 'wrong-secret', 'missing-prefix', 'upper-case-hex', 'truncated-digest', 'base64-where-hex-pinned']) {
+    for (const name of [
+      'github-example',
+      'tampered-body',
+      'reserialized-whitespace',
+      'reserialized-key-order',
+      'reserialized-escapes',
+      'wrong-secret',
+      'missing-prefix',
+      'upper-case-hex',
+      'truncated-digest',
+      'base64-where-hex-pinned',
+    ]) {
       expect(names).toContain(name);
     }
     const github = vectorFile.vectors.find((vector) => vector.name === 'github-example')!;
@@ -39,26 +56,39 @@ describe('signature vectors', () => {
     }
   });
 
-  it.each(vectorFile.vectors.map((vector) => [vector.name, vector] as const))('judges vector %s as the file says', (_name, vector) => {
-    const verdict = verifySignature(vector.secret, Buffer.from(vector.rawBodyBase64, 'base64'), vector.header ?? undefined, vector.encoding);
-    expect(verdict.valid).toBe(vector.valid);
-    if (vector.valid) expect(verdict.reason).toBeUndefined();
-    else expect(verdict.reason).toMatch(/\S/);
-  });
+  it.each(vectorFile.vectors.map((vector) => [vector.name, vector] as const))(
+    'judges vector %s as the file says',
+    (_name, vector) => {
+      const verdict = verifySignature(
+        vector.secret,
+        Buffer.from(vector.rawBodyBase64, 'base64'),
+        vector.header ?? undefined,
+        vector.encoding,
+      );
+      expect(verdict.valid).toBe(vector.valid);
+      if (vector.valid) expect(verdict.reason).toBeUndefined();
+      else expect(verdict.reason).toMatch(/\S/);
+    },
+  );
 });
 
 describe('verifySignature', () => {
   it('accepts what signBody writes, in either encoding, and refuses any other bytes or secret', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 200 }), fc.string({ minLength: 1 }), fc.uint8Array({ minLength: 1, maxLength: 4 }), (body, secret, extra) => {
-        for (const encoding of ['hex', 'base64'] as const) {
-          const header = signBody(secret, body, encoding);
-          expect(verifySignature(secret, body, header, 'either').valid).toBe(true);
-          expect(verifySignature(secret, body, header, encoding).valid).toBe(true);
-          expect(verifySignature(`${secret}x`, body, header, 'either').valid).toBe(false);
-          expect(verifySignature(secret, Buffer.concat([body, extra]), header, 'either').valid).toBe(false);
-        }
-      }),
+      fc.property(
+        fc.uint8Array({ maxLength: 200 }),
+        fc.string({ minLength: 1 }),
+        fc.uint8Array({ minLength: 1, maxLength: 4 }),
+        (body, secret, extra) => {
+          for (const encoding of ['hex', 'base64'] as const) {
+            const header = signBody(secret, body, encoding);
+            expect(verifySignature(secret, body, header, 'either').valid).toBe(true);
+            expect(verifySignature(secret, body, header, encoding).valid).toBe(true);
+            expect(verifySignature(`${secret}x`, body, header, 'either').valid).toBe(false);
+            expect(verifySignature(secret, Buffer.concat([body, extra]), header, 'either').valid).toBe(false);
+          }
+        },
+      ),
     );
   });
 

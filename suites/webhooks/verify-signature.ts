@@ -42,7 +42,8 @@ export function verifySignature(
   encoding: DigestEncodingChoice,
 ): SignatureVerdict {
   if (header === undefined || header === '') return { valid: false, reason: 'no X-Signature header' };
-  if (!header.startsWith(SIGNATURE_PREFIX)) return { valid: false, reason: `X-Signature does not begin with "${SIGNATURE_PREFIX}"` };
+  if (!header.startsWith(SIGNATURE_PREFIX))
+    return { valid: false, reason: `X-Signature does not begin with "${SIGNATURE_PREFIX}"` };
   const digestText = header.slice(SIGNATURE_PREFIX.length);
   const decoded = decodeDigest(digestText, encoding);
   if ('reason' in decoded) return { valid: false, reason: decoded.reason };
@@ -65,8 +66,11 @@ function decodeDigest(digestText: string, allowed: DigestEncodingChoice): { byte
   if (digestText === '') return { reason: 'empty digest after "sha256="' };
   const found = detectDigestEncoding(digestText);
   if (found === undefined) {
-    if (MIXED_CASE_HEX_DIGEST.test(digestText)) return { reason: 'hex digest has upper-case letters; lowercase hex is required' };
-    return { reason: `digest is not 32 bytes of ${allowed === 'either' ? 'lowercase hex or base64' : allowed} (${digestText.length} characters)` };
+    if (MIXED_CASE_HEX_DIGEST.test(digestText))
+      return { reason: 'hex digest has upper-case letters; lowercase hex is required' };
+    return {
+      reason: `digest is not 32 bytes of ${allowed === 'either' ? 'lowercase hex or base64' : allowed} (${digestText.length} characters)`,
+    };
   }
   if (allowed !== 'either' && found !== allowed) return { reason: `digest is ${found} but ${allowed} is pinned` };
   return { bytes: Buffer.from(digestText, found) };

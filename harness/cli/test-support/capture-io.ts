@@ -6,7 +6,10 @@ export interface CapturedIo extends CliIo {
   readonly err: () => string;
 }
 
-export function captureIo(env: Record<string, string | undefined> = {}, untilStopped: () => Promise<void> = async () => {}): CapturedIo {
+export function captureIo(
+  env: Record<string, string | undefined> = {},
+  untilStopped: () => Promise<void> = async () => {},
+): CapturedIo {
   let out = '';
   let err = '';
   return {

@@ -19,7 +19,14 @@ const cursorGrowthChars = 10_000;
 /** A target whose list answers misbehave as `kind` says; creates, reads and deletes answer plainly. */
 export async function startHostileListTarget(kind: ListMisbehaviour): Promise<HostileTarget> {
   let nextId = 0;
-  const hugePage = kind === 'huge-page' ? JSON.stringify({ items: Array.from({ length: hugePageIds }, (_, id) => ({ id })), next_cursor: null, has_more: false }) : '';
+  const hugePage =
+    kind === 'huge-page'
+      ? JSON.stringify({
+          items: Array.from({ length: hugePageIds }, (_, id) => ({ id })),
+          next_cursor: null,
+          has_more: false,
+        })
+      : '';
   const deep = kind === 'deep-json' ? '['.repeat(100_000) + ']'.repeat(100_000) : '';
   return listen((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -31,7 +38,11 @@ export async function startHostileListTarget(kind: ListMisbehaviour): Promise<Ho
       case 'growing-cursor': {
         // Each page's cursor is 10,000 characters longer than the one it answers.
         const after = url.searchParams.get('after') ?? '';
-        return sendJson(response, 200, { items: [{ id: `p${after.length}` }], next_cursor: `${after}${'c'.repeat(cursorGrowthChars)}`, has_more: true });
+        return sendJson(response, 200, {
+          items: [{ id: `p${after.length}` }],
+          next_cursor: `${after}${'c'.repeat(cursorGrowthChars)}`,
+          has_more: true,
+        });
       }
       case 'huge-page':
         return sendText(response, 200, hugePage);
@@ -58,7 +69,11 @@ export async function startFloodingSender(): Promise<HostileTarget> {
       while (sent < floodDeliveries) {
         sent += 1;
         const body = JSON.stringify({ event: 'customer.created', id: `ev${sent}`, data: { id: `r${sent}`, padding } });
-        await fetch(sinkUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': 'sha256=00' }, body }).catch(() => undefined);
+        await fetch(sinkUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-signature': 'sha256=00' },
+          body,
+        }).catch(() => undefined);
       }
     };
     await Promise.all([worker(), worker(), worker(), worker()]);
@@ -88,11 +103,15 @@ function sendText(response: ServerResponse, status: number, text: string): void 
   response.end(text);
 }
 
-async function listen(handler: (request: IncomingMessage, response: ServerResponse, body: string) => void): Promise<HostileTarget> {
+async function listen(
+  handler: (request: IncomingMessage, response: ServerResponse, body: string) => void,
+): Promise<HostileTarget> {
   // Huge request heads are accepted, so a growing cursor comes back as a URL of any length.
   const server: Server = createServer({ maxHeaderSize: 16 * 1024 * 1024 }, (request, response) => {
     let body = '';
-    request.setEncoding('utf8').on('data', (chunk: string) => (body += chunk.length + body.length > 65_536 ? '' : chunk));
+    request
+      .setEncoding('utf8')
+      .on('data', (chunk: string) => (body += chunk.length + body.length > 65_536 ? '' : chunk));
     request.on('end', () => handler(request, response, body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -27,7 +27,12 @@ export interface ChildRun {
 }
 
 /** Runs `apicert <args>` with `env` (plus PATH), giving it `killAfterMs` before SIGKILL. */
-export async function runCliChild(args: readonly string[], env: Readonly<Record<string, string>>, killAfterMs: number, reportDir?: string): Promise<ChildRun> {
+export async function runCliChild(
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+  killAfterMs: number,
+  reportDir?: string,
+): Promise<ChildRun> {
   const scratch = await mkdtemp(join(tmpdir(), 'apicert-child-'));
   const rssFile = join(scratch, 'rss');
   const started = performance.now();

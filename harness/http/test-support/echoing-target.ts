@@ -98,7 +98,12 @@ export async function startEchoingTarget(options: EchoingTargetOptions = {}): Pr
 
   function answer(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
     const text = body === undefined ? '' : JSON.stringify(body);
-    const headers = { ...echoHeaders(), ...extra, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) };
+    const headers = {
+      ...echoHeaders(),
+      ...extra,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(text)),
+    };
     const reason = latestSecret();
     // The status text is the target's too; Node refuses characters a reason phrase may not hold.
     try {
@@ -111,14 +116,27 @@ export async function startEchoingTarget(options: EchoingTargetOptions = {}): Pr
 
   function recordFor(id: string, origin: string): Record<string, unknown> {
     const secret = latestSecret();
-    return { id, name: `Echo ${secret}`, link: `${origin}/customers/${id}?s=${encodeURIComponent(secret)}`, ...echoObject() };
+    return {
+      id,
+      name: `Echo ${secret}`,
+      link: `${origin}/customers/${id}?s=${encodeURIComponent(secret)}`,
+      ...echoObject(),
+    };
   }
 
   function deliver(recordId: string): void {
     for (const url of sinks) {
       const secret = [...seen].find((s) => /^[0-9a-f]{64}$/.test(s)) ?? latestSecret();
-      const body = JSON.stringify({ event: 'customer.created', id: `evt_${secret}_${nextId++}`, data: { id: recordId, secret, ...echoObject() } });
-      const headers: Record<string, string> = { ...echoHeaders(), 'content-type': 'application/json', 'x-signature': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}` };
+      const body = JSON.stringify({
+        event: 'customer.created',
+        id: `evt_${secret}_${nextId++}`,
+        data: { id: recordId, secret, ...echoObject() },
+      });
+      const headers: Record<string, string> = {
+        ...echoHeaders(),
+        'content-type': 'application/json',
+        'x-signature': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
+      };
       const req = httpRequest(url, { method: 'POST', headers, timeout: deliveryTimeoutMs });
       req.on('response', (response) => response.resume());
       req.on('timeout', () => req.destroy());
@@ -159,20 +177,33 @@ export async function startEchoingTarget(options: EchoingTargetOptions = {}): Pr
       return answer(res, method === 'GET' ? 200 : 202, { processedCount: 1, received: body, ...echoObject() });
     }
     // Refusing a request without a credential makes the kit try a wrong one next: a secret to echo too.
-    if (req.headers.authorization === undefined) return answer(res, 401, { error: `no credential; try ${secret}`, ...echoObject() });
+    if (req.headers.authorization === undefined)
+      return answer(res, 401, { error: `no credential; try ${secret}`, ...echoObject() });
     if (method === 'POST') {
       const id = `${nextId++}`;
       if (parts[0] === 'customers' && parts.length === 1) deliver(id);
-      return answer(res, 201, recordFor(id, server.origin), { location: `${server.origin}/${parts.join('/')}/${id}?s=${encodeURIComponent(secret)}` });
+      return answer(res, 201, recordFor(id, server.origin), {
+        location: `${server.origin}/${parts.join('/')}/${id}?s=${encodeURIComponent(secret)}`,
+      });
     }
     if (method === 'DELETE') return answer(res, 204, undefined);
     if (parts.length >= 2 && method === 'GET' && Number.isNaN(Number(parts.at(-1)))) {
       // An unknown id: redirect to an origin named after the secret (never followed, but recorded).
-      return answer(res, 302, { error: secret }, { location: `http://${secret.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 60)}.invalid/${encodeURIComponent(secret)}` });
+      return answer(
+        res,
+        302,
+        { error: secret },
+        {
+          location: `http://${secret.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 60)}.invalid/${encodeURIComponent(secret)}`,
+        },
+      );
     }
     if (parts.length >= 2) return answer(res, 200, recordFor(parts.at(-1)!, server.origin));
     // A list: the first page's cursor is the secret; the page after it is the last.
-    const isFirstPage = url.searchParams.get('after') === null && (url.searchParams.get('offset') ?? '0') === '0' && (url.searchParams.get('page') ?? '1') === '1';
+    const isFirstPage =
+      url.searchParams.get('after') === null &&
+      (url.searchParams.get('offset') ?? '0') === '0' &&
+      (url.searchParams.get('page') ?? '1') === '1';
     return answer(res, 200, {
       items: [recordFor(`${nextId++}`, server.origin)],
       next_cursor: isFirstPage ? secret : null,

@@ -24,15 +24,27 @@ export function hmacKey(profile: SignatureProfile, secret: string): Buffer {
 /** The bytes the profile signs for `message`. */
 export function signedContent(profile: SignatureProfile, message: SignedMessage): Buffer {
   // One pass with a function: an id holding "$&" or "{timestamp}" is signed as written.
-  const fill = (text: string): string => text.replace(/\{(id|timestamp)\}/g, (_whole, name: string) => (name === 'id' ? message.id : String(message.timestamp)));
+  const fill = (text: string): string =>
+    text.replace(/\{(id|timestamp)\}/g, (_whole, name: string) =>
+      name === 'id' ? message.id : String(message.timestamp),
+    );
   const [before, ...after] = profile.signedContent.split('{body}');
   const body = typeof message.body === 'string' ? Buffer.from(message.body, 'utf8') : Buffer.from(message.body);
   if (after.length === 0) return Buffer.from(fill(before ?? ''), 'utf8');
-  return Buffer.concat([Buffer.from(fill(before ?? ''), 'utf8'), body, Buffer.from(fill(after.join('{body}')), 'utf8')]);
+  return Buffer.concat([
+    Buffer.from(fill(before ?? ''), 'utf8'),
+    body,
+    Buffer.from(fill(after.join('{body}')), 'utf8'),
+  ]);
 }
 
 /** The digest of `message` under `secret`, written in `encoding`. */
-export function digestOf(profile: SignatureProfile, secret: string, message: SignedMessage, encoding: DigestEncoding): string {
+export function digestOf(
+  profile: SignatureProfile,
+  secret: string,
+  message: SignedMessage,
+  encoding: DigestEncoding,
+): string {
   return createHmac('sha256', hmacKey(profile, secret)).update(signedContent(profile, message)).digest(encoding);
 }
 
@@ -46,13 +58,21 @@ export interface SignOptions {
 }
 
 /** Every header the profile sends with `message`: the signature, and the id and timestamp where it has them. */
-export function signatureHeaders(profile: SignatureProfile, secret: string, message: SignedMessage, options: SignOptions = {}): Record<string, string> {
+export function signatureHeaders(
+  profile: SignatureProfile,
+  secret: string,
+  message: SignedMessage,
+  options: SignOptions = {},
+): Record<string, string> {
   const encoding = profile.encoding === 'either' ? (options.encoding ?? 'hex') : profile.encoding;
   const shown = options.shownTimestamp ?? message.timestamp;
   const digests = [...(options.otherDigests ?? []), digestOf(profile, secret, message, encoding)];
   const entries = digests.map((digest) => profile.header.entry.replace('{digest}', digest));
-  const prefix = profile.header.prefix === undefined ? [] : [profile.header.prefix.replace('{timestamp}', String(shown))];
-  const headers: Record<string, string> = { [profile.signatureHeader]: [...prefix, ...entries].join(profile.header.separator ?? '') };
+  const prefix =
+    profile.header.prefix === undefined ? [] : [profile.header.prefix.replace('{timestamp}', String(shown))];
+  const headers: Record<string, string> = {
+    [profile.signatureHeader]: [...prefix, ...entries].join(profile.header.separator ?? ''),
+  };
   if (profile.idHeader !== undefined) headers[profile.idHeader] = message.id;
   if (profile.timestampHeader !== undefined) headers[profile.timestampHeader] = String(shown);
   return headers;
@@ -67,12 +87,21 @@ const base64Digest = /^[A-Za-z0-9+/]{43}=$/;
  * lower-case names. Several signatures pass when one verifies; a signed timestamp must lie within
  * the profile's tolerance of now.
  */
-export function verifyDelivery(profile: SignatureProfile, secret: string, headers: Readonly<Record<string, string | undefined>>, body: string | Uint8Array, nowSeconds: number): VerifyOutcome {
+export function verifyDelivery(
+  profile: SignatureProfile,
+  secret: string,
+  headers: Readonly<Record<string, string | undefined>>,
+  body: string | Uint8Array,
+  nowSeconds: number,
+): VerifyOutcome {
   const value = headers[profile.signatureHeader];
-  if (value === undefined || value.trim() === '') return { valid: false, reason: `no ${profile.signatureHeader} header` };
+  if (value === undefined || value.trim() === '')
+    return { valid: false, reason: `no ${profile.signatureHeader} header` };
   const parts = profile.header.separator === undefined ? [value] : value.split(profile.header.separator);
-  let timestamp: string | undefined = profile.timestampHeader === undefined ? undefined : headers[profile.timestampHeader];
-  const prefixPattern = profile.header.prefix === undefined ? undefined : templatePattern(profile.header.prefix, 'timestamp');
+  let timestamp: string | undefined =
+    profile.timestampHeader === undefined ? undefined : headers[profile.timestampHeader];
+  const prefixPattern =
+    profile.header.prefix === undefined ? undefined : templatePattern(profile.header.prefix, 'timestamp');
   const entryPattern = templatePattern(profile.header.entry, 'digest');
   const digests: string[] = [];
   for (const part of parts) {
@@ -83,11 +112,18 @@ export function verifyDelivery(profile: SignatureProfile, secret: string, header
       if (entry !== null) digests.push(entry[1]!);
     }
   }
-  if (digests.length === 0) return { valid: false, reason: `${profile.signatureHeader} holds no signature in the form "${profile.header.entry}"` };
-  if (profile.header.separator === undefined && digests.length > 1) return { valid: false, reason: `${profile.signatureHeader} holds more than one signature` };
-  if (signsTimestamp(profile) && (timestamp === undefined || !/^\d{1,12}$/.test(timestamp))) return { valid: false, reason: 'no timestamp in whole seconds' };
+  if (digests.length === 0)
+    return {
+      valid: false,
+      reason: `${profile.signatureHeader} holds no signature in the form "${profile.header.entry}"`,
+    };
+  if (profile.header.separator === undefined && digests.length > 1)
+    return { valid: false, reason: `${profile.signatureHeader} holds more than one signature` };
+  if (signsTimestamp(profile) && (timestamp === undefined || !/^\d{1,12}$/.test(timestamp)))
+    return { valid: false, reason: 'no timestamp in whole seconds' };
   const id = profile.idHeader === undefined ? '' : (headers[profile.idHeader] ?? '');
-  if (profile.signedContent.includes('{id}') && id === '') return { valid: false, reason: `no ${profile.idHeader ?? 'id'} header` };
+  if (profile.signedContent.includes('{id}') && id === '')
+    return { valid: false, reason: `no ${profile.idHeader ?? 'id'} header` };
   const expected = createHmac('sha256', hmacKey(profile, secret))
     .update(signedContent(profile, { id, timestamp: Number(timestamp ?? 0), body }))
     .digest();
@@ -95,12 +131,23 @@ export function verifyDelivery(profile: SignatureProfile, secret: string, header
     const bytes = decodeDigest(digest, profile.encoding);
     return bytes !== undefined && timingSafeEqual(bytes, expected);
   });
-  if (!matches) return { valid: false, reason: `no signature in ${profile.signatureHeader} is the HMAC-SHA256 of the signed content under the secret` };
+  if (!matches)
+    return {
+      valid: false,
+      reason: `no signature in ${profile.signatureHeader} is the HMAC-SHA256 of the signed content under the secret`,
+    };
   if (signsTimestamp(profile) && profile.toleranceSeconds !== undefined) {
     const age = nowSeconds - Number(timestamp);
-    if (age > profile.toleranceSeconds) return { valid: false, reason: `the timestamp is ${age} s old, past the tolerance of ${profile.toleranceSeconds} s` };
+    if (age > profile.toleranceSeconds)
+      return {
+        valid: false,
+        reason: `the timestamp is ${age} s old, past the tolerance of ${profile.toleranceSeconds} s`,
+      };
     if (profile.refusesFuture === true && -age > profile.toleranceSeconds) {
-      return { valid: false, reason: `the timestamp is ${-age} s ahead of the clock, past the tolerance of ${profile.toleranceSeconds} s` };
+      return {
+        valid: false,
+        reason: `the timestamp is ${-age} s ahead of the clock, past the tolerance of ${profile.toleranceSeconds} s`,
+      };
     }
   }
   return { valid: true };
@@ -110,7 +157,10 @@ export function verifyDelivery(profile: SignatureProfile, secret: string, header
  * The timestamp a delivery shows, in whole Unix seconds: in the profile's timestamp header, or in
  * the signature header's prefix (Stripe's "t="); undefined when it shows none a verifier would read.
  */
-export function shownTimestamp(profile: SignatureProfile, headers: Readonly<Record<string, string | undefined>>): number | undefined {
+export function shownTimestamp(
+  profile: SignatureProfile,
+  headers: Readonly<Record<string, string | undefined>>,
+): number | undefined {
   let text = profile.timestampHeader === undefined ? undefined : headers[profile.timestampHeader];
   if (text === undefined && profile.header.prefix !== undefined) {
     const value = headers[profile.signatureHeader] ?? '';

@@ -115,7 +115,11 @@ export function displayHeaderName(name: string): string {
 
 /** The lower-case names of the headers the profile sends: its signature, and its id and timestamp where it has them. */
 export function headersOf(profile: SignatureProfile): string[] {
-  return [profile.signatureHeader, ...(profile.idHeader === undefined ? [] : [profile.idHeader]), ...(profile.timestampHeader === undefined ? [] : [profile.timestampHeader])];
+  return [
+    profile.signatureHeader,
+    ...(profile.idHeader === undefined ? [] : [profile.idHeader]),
+    ...(profile.timestampHeader === undefined ? [] : [profile.timestampHeader]),
+  ];
 }
 
 /**

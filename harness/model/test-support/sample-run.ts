@@ -33,7 +33,9 @@ export function buildExchange(overrides: Partial<ExchangeRecord> = {}): Exchange
 }
 
 /** Overrides for buildCheck: any field of any variant; the status decides which are kept. */
-export type CheckOverrides = Partial<Omit<FailedCheck, 'status'> & Omit<ErroredCheck, 'status'>> & { readonly status?: CheckStatus };
+export type CheckOverrides = Partial<Omit<FailedCheck, 'status'> & Omit<ErroredCheck, 'status'>> & {
+  readonly status?: CheckStatus;
+};
 
 /**
  * A passed check in pagination-cursor; override any field. A variant's required field that is not
@@ -41,7 +43,18 @@ export type CheckOverrides = Partial<Omit<FailedCheck, 'status'> & Omit<ErroredC
  * do not belong to the status are dropped, so the result is always a valid CheckResult.
  */
 export function buildCheck(overrides: CheckOverrides = {}): CheckResult {
-  const { status = 'passed', message, error, blockedBy, cause, expected, actual, counterexample, replayPath, ...base } = overrides;
+  const {
+    status = 'passed',
+    message,
+    error,
+    blockedBy,
+    cause,
+    expected,
+    actual,
+    counterexample,
+    replayPath,
+    ...base
+  } = overrides;
   const withCause = cause !== undefined ? { cause } : {};
   const common = {
     id: 'pagination.cursor-walk',
@@ -63,7 +76,14 @@ export function buildCheck(overrides: CheckOverrides = {}): CheckResult {
       return { ...common, status, message: message ?? 'not runnable here' };
     case 'errored': {
       const info = error ?? { code: 'APICERT_CHECK_CRASHED', message: 'the check crashed' };
-      return { ...common, status, message: message ?? `${info.code}: ${info.message}`, error: info, ...(blockedBy !== undefined ? { blockedBy } : {}), ...withCause };
+      return {
+        ...common,
+        status,
+        message: message ?? `${info.code}: ${info.message}`,
+        error: info,
+        ...(blockedBy !== undefined ? { blockedBy } : {}),
+        ...withCause,
+      };
     }
     case 'failed':
       return {
@@ -101,10 +121,27 @@ export function buildRun(checks: readonly CheckResult[], overrides: Partial<RunR
 /** Every check passed, across two suites and three classes. */
 export function samplePassedRun(): RunResult {
   return buildRun([
-    buildCheck({ id: 'resources.plural-collection-path', suite: 'resources', class: 'resources-core', title: 'Collections are plural nouns', rule: '2/1' }),
-    buildCheck({ id: 'resources.member-by-id', suite: 'resources', class: 'resources-core', title: 'A member is addressed by id', rule: '2/2' }),
+    buildCheck({
+      id: 'resources.plural-collection-path',
+      suite: 'resources',
+      class: 'resources-core',
+      title: 'Collections are plural nouns',
+      rule: '2/1',
+    }),
+    buildCheck({
+      id: 'resources.member-by-id',
+      suite: 'resources',
+      class: 'resources-core',
+      title: 'A member is addressed by id',
+      rule: '2/2',
+    }),
     buildCheck(),
-    buildCheck({ id: 'pagination.page-size-bounds', class: 'pagination-bounds', title: 'A huge limit is bounded', rule: '4.2/4' }),
+    buildCheck({
+      id: 'pagination.page-size-bounds',
+      class: 'pagination-bounds',
+      title: 'A huge limit is bounded',
+      rule: '4.2/4',
+    }),
   ]);
 }
 
@@ -122,7 +159,13 @@ export function sampleFailingRun(): RunResult {
     }),
   );
   return buildRun([
-    buildCheck({ id: 'resources.member-by-id', suite: 'resources', class: 'resources-core', title: 'A member is addressed by id', rule: '2/2' }),
+    buildCheck({
+      id: 'resources.member-by-id',
+      suite: 'resources',
+      class: 'resources-core',
+      title: 'A member is addressed by id',
+      rule: '2/2',
+    }),
     buildCheck({
       status: 'failed',
       message: 'id c2 appeared on page 1 and page 2',
@@ -138,7 +181,13 @@ export function sampleFailingRun(): RunResult {
 export function sampleMixedRun(): RunResult {
   return buildRun(
     [
-      buildCheck({ id: 'resources.member-by-id', suite: 'resources', class: 'resources-core', title: 'A member is addressed by id', rule: '2/2' }),
+      buildCheck({
+        id: 'resources.member-by-id',
+        suite: 'resources',
+        class: 'resources-core',
+        title: 'A member is addressed by id',
+        rule: '2/2',
+      }),
       buildCheck({
         id: 'pagination.offset-walk',
         class: 'pagination-offset',
@@ -188,7 +237,11 @@ export function sampleHostileRun(): RunResult {
       headers: { 'x-echo': hostileText, authorization: 'Bearer [REDACTED]' },
       body: buildBody(hostileText),
     },
-    response: { status: 500, headers: { 'x-server': hostileText }, body: buildBody(hostileText, { truncated: true, bytes: 99_999 }) },
+    response: {
+      status: 500,
+      headers: { 'x-server': hostileText },
+      body: buildBody(hostileText, { truncated: true, bytes: 99_999 }),
+    },
     curl: `curl -sS -X POST --data-raw '${hostileText}' 'http://127.0.0.1:4010/customers'`,
     note: hostileText,
   });
@@ -239,7 +292,9 @@ export function sampleFullRun(): RunResult {
       headers: { 'content-type': 'application/json', 'x-signature': 'sha256=ab12' },
       body: buildBody('{"event":"order.created","id":"ev1","data":{}}'),
     } satisfies Required<ExchangeRecord['request']>,
-    response: { status: 200, headers: {}, body: buildBody('', { bytes: 0 }) } satisfies Required<NonNullable<ExchangeRecord['response']>>,
+    response: { status: 200, headers: {}, body: buildBody('', { bytes: 0 }) } satisfies Required<
+      NonNullable<ExchangeRecord['response']>
+    >,
     error: { code: 'APICERT_HTTP_TIMEOUT', message: 'no answer within 2000 ms' },
     startedAt: '2025-01-02T03:04:06+01:00',
     durationMs: 2000.5,
@@ -275,9 +330,31 @@ export function sampleFullRun(): RunResult {
       leftOut: [{ item: 'retry after a time-out', why: 'webhooks.sender.senderTimeoutMs is not set' }],
     },
     charts: [
-      { kind: 'deliveries', events: [{ id: 'ev1', attempts: [{ atMs: 0, status: 503 }, { atMs: 52 }, { atMs: 160, status: 200 }] }], omittedEvents: 2 },
-      { kind: 'acknowledgements', budgetMs: 10_000, deliveries: [{ label: 'valid signature', ms: 12, status: 200 }, { label: 'stale timestamp', ms: 10_001 }], omitted: 0 },
-      { kind: 'page-cost', list: '/customers', pageSize: 20, pages: [{ depth: 0, ms: 4 }, { depth: 180, ms: 5 }], warnRatio: 3, adviceFromMs: 12 },
+      {
+        kind: 'deliveries',
+        events: [{ id: 'ev1', attempts: [{ atMs: 0, status: 503 }, { atMs: 52 }, { atMs: 160, status: 200 }] }],
+        omittedEvents: 2,
+      },
+      {
+        kind: 'acknowledgements',
+        budgetMs: 10_000,
+        deliveries: [
+          { label: 'valid signature', ms: 12, status: 200 },
+          { label: 'stale timestamp', ms: 10_001 },
+        ],
+        omitted: 0,
+      },
+      {
+        kind: 'page-cost',
+        list: '/customers',
+        pageSize: 20,
+        pages: [
+          { depth: 0, ms: 4 },
+          { depth: 180, ms: 5 },
+        ],
+        warnRatio: 3,
+        adviceFromMs: 12,
+      },
     ],
   };
   const errored: Required<ErroredCheck> = {
@@ -299,7 +376,11 @@ export function sampleFullRun(): RunResult {
     coverage: { requests: 0, covered: [], leftOut: [] },
     charts: [],
   };
-  const note: Required<RunNote> = { level: 'warning', suite: 'pagination', message: 'clean-up: DELETE /customers/c9 answered 500; the record may remain on the target' };
+  const note: Required<RunNote> = {
+    level: 'warning',
+    suite: 'pagination',
+    message: 'clean-up: DELETE /customers/c9 answered 500; the record may remain on the target',
+  };
   const run: Required<RunResult> = {
     ...buildRun([check, errored], { interrupted: 'total run budget exceeded' }),
     interrupted: 'total run budget exceeded',
@@ -308,8 +389,16 @@ export function sampleFullRun(): RunResult {
       source: 'https://api.example.com/openapi.json',
       specification: 'OpenAPI 3.1.0',
       keys: [
-        { kind: 'derived', pointer: '/collections/0', text: 'collection "customers" at /customers (list and create /paths/~1customers)' },
-        { kind: 'missing', pointer: '/webhooks/receiver', text: 'no operation takes an X-Signature header: set webhooks.receiver.url to certify one' },
+        {
+          kind: 'derived',
+          pointer: '/collections/0',
+          text: 'collection "customers" at /customers (list and create /paths/~1customers)',
+        },
+        {
+          kind: 'missing',
+          pointer: '/webhooks/receiver',
+          text: 'no operation takes an X-Signature header: set webhooks.receiver.url to certify one',
+        },
       ],
       omitted: 3,
     },
@@ -319,7 +408,10 @@ export function sampleFullRun(): RunResult {
       count: 3,
       key: '0123456789abcdef',
       plan: [
-        { collections: ['customers', 'orders'], suites: ['resources', 'pagination', 'webhooks-sender', 'webhooks-receiver', 'openapi-contract'] },
+        {
+          collections: ['customers', 'orders'],
+          suites: ['resources', 'pagination', 'webhooks-sender', 'webhooks-receiver', 'openapi-contract'],
+        },
         { collections: ['products'], suites: ['resources', 'pagination', 'openapi-contract'] },
         { collections: ['invoices'], suites: ['resources', 'pagination', 'openapi-contract'] },
       ],
@@ -327,7 +419,17 @@ export function sampleFullRun(): RunResult {
     },
     merged: {
       count: 3,
-      parts: [{ index: 1, source: 'shard-1/report.json', seed: 42, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1500, verdict: 'passed', replayCommand: 'npx apicert run --shard 1/3 --seed 42' }],
+      parts: [
+        {
+          index: 1,
+          source: 'shard-1/report.json',
+          seed: 42,
+          startedAt: '2026-01-01T00:00:00.000Z',
+          durationMs: 1500,
+          verdict: 'passed',
+          replayCommand: 'npx apicert run --shard 1/3 --seed 42',
+        },
+      ],
       missing: [3],
       duplicated: [2],
     },

@@ -14,7 +14,10 @@ export interface ScriptedAnswer {
 }
 
 /** A client answering each request with `answer(request)`; a throw there becomes a transport error. */
-export function fakeClient(answer: (request: HttpRequest) => ScriptedAnswer = () => ({ status: 200, json: {} })): { client: HttpClient; sent: HttpRequest[] } {
+export function fakeClient(answer: (request: HttpRequest) => ScriptedAnswer = () => ({ status: 200, json: {} })): {
+  client: HttpClient;
+  sent: HttpRequest[];
+} {
   const sent: HttpRequest[] = [];
   const client: HttpClient = {
     async send(request) {
@@ -46,5 +49,14 @@ export const emptyConfig = { collections: [], target: { concurrency: 4 } } as un
 
 export function checkOf(id: `${Check['suite']}.${string}`, run: Check['run']): Check {
   const suite = id.slice(0, id.indexOf('.')) as Check['suite'];
-  return defineCheck({ id, suite, conformanceClass: 'resources-core', rule: '1', level: 'normative', title: id, proves: id, run });
+  return defineCheck({
+    id,
+    suite,
+    conformanceClass: 'resources-core',
+    rule: '1',
+    level: 'normative',
+    title: id,
+    proves: id,
+    run,
+  });
 }

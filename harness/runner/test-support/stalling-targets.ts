@@ -56,12 +56,16 @@ export async function startFallingSilentTarget(
       afterSilence.push(`${req.method ?? 'GET'} ${(req.url ?? '/').split('?')[0]!}`);
       return;
     }
-    const forwarded = httpRequest(new URL(req.url ?? '/', upstream), { method: req.method, headers: req.headers }, (answer) => {
-      const status = answer.statusCode ?? 502;
-      res.writeHead(status, answer.headers);
-      answer.pipe(res);
-      if (isLastAnswer(req.method ?? 'GET', (req.url ?? '/').split('?')[0]!, status)) silent = true;
-    });
+    const forwarded = httpRequest(
+      new URL(req.url ?? '/', upstream),
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        const status = answer.statusCode ?? 502;
+        res.writeHead(status, answer.headers);
+        answer.pipe(res);
+        if (isLastAnswer(req.method ?? 'GET', (req.url ?? '/').split('?')[0]!, status)) silent = true;
+      },
+    );
     forwarded.on('error', () => res.destroy());
     req.pipe(forwarded);
   });

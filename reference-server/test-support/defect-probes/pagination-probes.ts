@@ -6,7 +6,11 @@ import type { DefectProbe, ProbeEnv } from './probe-env.js';
 import { walkCursor } from './walk-cursor.js';
 
 function seedCustomers(env: ProbeEnv, count: number): string[] {
-  return seedStore(env.store.customers, count, (index) => ({ name: `C${index}`, email: `c${index}@x.io`, tier: 'free' }));
+  return seedStore(env.store.customers, count, (index) => ({
+    name: `C${index}`,
+    email: `c${index}@x.io`,
+    tier: 'free',
+  }));
 }
 
 // The seeded ids in list order (the seed's creation order is not list order within a millisecond).
@@ -18,7 +22,11 @@ async function ids(env: ProbeEnv, path: string): Promise<string[]> {
   return ((await env.api.call('GET', path)).json.items as { id: string }[]).map((item) => item.id);
 }
 
-function summarize(walk: { pages: readonly (readonly string[])[]; hasEnded: boolean }): { items: number; distinct: number; hasEnded: boolean } {
+function summarize(walk: { pages: readonly (readonly string[])[]; hasEnded: boolean }): {
+  items: number;
+  distinct: number;
+  hasEnded: boolean;
+} {
   const all = walk.pages.flat();
   return { items: all.length, distinct: new Set(all).size, hasEnded: walk.hasEnded };
 }
@@ -127,7 +135,13 @@ export const paginationProbes: Partial<Record<DefectName, DefectProbe>> = {
     async observe(env) {
       seedCustomers(env, 4);
       const statuses = [];
-      for (const query of ['offset=3&limit=2', 'offset=4&limit=2', 'offset=9&limit=2', 'page=3&per_page=2', 'page=2&per_page=2']) {
+      for (const query of [
+        'offset=3&limit=2',
+        'offset=4&limit=2',
+        'offset=9&limit=2',
+        'page=3&per_page=2',
+        'page=2&per_page=2',
+      ]) {
         statuses.push((await env.api.call('GET', `/customers?${query}`)).status);
       }
       return statuses;
@@ -140,7 +154,11 @@ export const paginationProbes: Partial<Record<DefectName, DefectProbe>> = {
       seedCustomers(env, 5);
       const order = listOrder(env);
       const pastEnd = (await env.api.call('GET', '/customers?page=4&per_page=2')).json;
-      return { items: (pastEnd.items as { id: string }[]).map((item) => order.indexOf(item.id)), hasMore: pastEnd.has_more, byOffset: (await ids(env, '/customers?offset=6&limit=2')).length };
+      return {
+        items: (pastEnd.items as { id: string }[]).map((item) => order.indexOf(item.id)),
+        hasMore: pastEnd.has_more,
+        byOffset: (await ids(env, '/customers?offset=6&limit=2')).length,
+      };
     },
     clean: { items: [], hasMore: false, byOffset: 0 },
     broken: { items: [4], hasMore: false, byOffset: 0 },
@@ -154,7 +172,10 @@ export const paginationProbes: Partial<Record<DefectName, DefectProbe>> = {
   },
   'invalid-params-ignored': {
     async observe(env) {
-      return [(await env.api.call('GET', '/customers?limit=abc')).status, (await env.api.call('GET', '/customers?after=garbage')).status];
+      return [
+        (await env.api.call('GET', '/customers?limit=abc')).status,
+        (await env.api.call('GET', '/customers?after=garbage')).status,
+      ];
     },
     clean: [400, 400],
     broken: [200, 200],
@@ -204,7 +225,9 @@ export const paginationProbes: Partial<Record<DefectName, DefectProbe>> = {
   'offset-page-mismatch': {
     async observe(env) {
       seedCustomers(env, 12);
-      return [(await ids(env, '/customers?page=2&per_page=5'))[0] === (await ids(env, '/customers?offset=5&limit=5'))[0]];
+      return [
+        (await ids(env, '/customers?page=2&per_page=5'))[0] === (await ids(env, '/customers?offset=5&limit=5'))[0],
+      ];
     },
     clean: [true],
     broken: [false],

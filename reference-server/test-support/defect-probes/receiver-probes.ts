@@ -6,11 +6,23 @@ import { standardWebhookSignature } from '../../webhooks/standard-webhooks-signa
 import type { ApiAnswer } from '../api-client.js';
 import type { DefectProbe, ProbeEnv } from './probe-env.js';
 
-async function deliver(env: ProbeEnv, raw: string, signature = signatureHeader(env.webhookSecret, Buffer.from(raw))): Promise<ApiAnswer> {
-  return env.api.call('POST', '/webhook-receiver', { rawBody: raw, token: null, headers: { 'content-type': 'application/json', 'x-signature': signature } });
+async function deliver(
+  env: ProbeEnv,
+  raw: string,
+  signature = signatureHeader(env.webhookSecret, Buffer.from(raw)),
+): Promise<ApiAnswer> {
+  return env.api.call('POST', '/webhook-receiver', {
+    rawBody: raw,
+    token: null,
+    headers: { 'content-type': 'application/json', 'x-signature': signature },
+  });
 }
 
-const created = JSON.stringify({ event: 'customer.created', id: 'evt_probe_1', data: { id: 'cus_probe', name: 'Ada' } });
+const created = JSON.stringify({
+  event: 'customer.created',
+  id: 'evt_probe_1',
+  data: { id: 'cus_probe', name: 'Ada' },
+});
 
 // A delivery in the Standard Webhooks scheme (--receiver-profile standard-webhooks).
 async function deliverStandard(env: ProbeEnv, id: string, signedAt: number, signature?: string): Promise<number> {
@@ -30,7 +42,10 @@ export const receiverProbes: Partial<Record<DefectName, DefectProbe>> = {
   'receiver-ignores-timestamp': {
     options: { receiverProfile: 'standard-webhooks' },
     async observe(env) {
-      return [await deliverStandard(env, 'evt_probe_fresh', nowSeconds()), await deliverStandard(env, 'evt_probe_stale', nowSeconds() - 3600)];
+      return [
+        await deliverStandard(env, 'evt_probe_fresh', nowSeconds()),
+        await deliverStandard(env, 'evt_probe_stale', nowSeconds() - 3600),
+      ];
     },
     clean: [200, 401],
     broken: [200, 200],
@@ -39,7 +54,9 @@ export const receiverProbes: Partial<Record<DefectName, DefectProbe>> = {
     options: { receiverProfile: 'standard-webhooks' },
     async observe(env) {
       const signedAt = nowSeconds();
-      const raw = Buffer.from(JSON.stringify({ event: 'customer.created', id: 'evt_probe_rotated', data: { id: 'cus_probe', name: 'Ada' } }));
+      const raw = Buffer.from(
+        JSON.stringify({ event: 'customer.created', id: 'evt_probe_rotated', data: { id: 'cus_probe', name: 'Ada' } }),
+      );
       const rotatedOut = standardWebhookSignature('whsec_b2xkLXNlY3JldA==', 'evt_probe_rotated', signedAt, raw);
       const current = standardWebhookSignature(env.webhookSecret, 'evt_probe_rotated', signedAt, raw);
       return deliverStandard(env, 'evt_probe_rotated', signedAt, `${rotatedOut} ${current}`);
@@ -49,7 +66,11 @@ export const receiverProbes: Partial<Record<DefectName, DefectProbe>> = {
   },
   'receiver-closes-oversized': {
     async observe(env) {
-      const large = JSON.stringify({ event: 'customer.created', id: 'evt_probe_big', data: { pad: 'x'.repeat(200 * 1024) } });
+      const large = JSON.stringify({
+        event: 'customer.created',
+        id: 'evt_probe_big',
+        data: { pad: 'x'.repeat(200 * 1024) },
+      });
       try {
         return (await deliver(env, large)).status;
       } catch {
@@ -76,7 +97,10 @@ export const receiverProbes: Partial<Record<DefectName, DefectProbe>> = {
   'receiver-verifies-reserialized-body': {
     async observe(env) {
       const spaced = JSON.stringify(JSON.parse(created), null, 2);
-      return [(await deliver(env, created)).status, (await deliver(env, spaced.replace('evt_probe_1', 'evt_probe_2'))).status];
+      return [
+        (await deliver(env, created)).status,
+        (await deliver(env, spaced.replace('evt_probe_1', 'evt_probe_2'))).status,
+      ];
     },
     clean: [200, 200],
     broken: [200, 401],
@@ -84,7 +108,11 @@ export const receiverProbes: Partial<Record<DefectName, DefectProbe>> = {
   'receiver-compares-digest-prefix': {
     async observe(env) {
       const full = signatureHeader(env.webhookSecret, Buffer.from(created));
-      return [(await deliver(env, created, 'sha256=')).status, (await deliver(env, created, full.slice(0, -1))).status, (await deliver(env, created, `${full.slice(0, -1)}0`)).status];
+      return [
+        (await deliver(env, created, 'sha256=')).status,
+        (await deliver(env, created, full.slice(0, -1))).status,
+        (await deliver(env, created, `${full.slice(0, -1)}0`)).status,
+      ];
     },
     // The last probe changes the final hex character to "0"; the clean run's digest of this fixed body does not end in 0.
     clean: [401, 401, 401],
@@ -102,7 +130,11 @@ export const receiverProbes: Partial<Record<DefectName, DefectProbe>> = {
   },
   'receiver-remembers-last-id-only': {
     async observe(env) {
-      const other = JSON.stringify({ event: 'customer.created', id: 'evt_probe_b', data: { id: 'cus_probe_b', name: 'Bea' } });
+      const other = JSON.stringify({
+        event: 'customer.created',
+        id: 'evt_probe_b',
+        data: { id: 'cus_probe_b', name: 'Bea' },
+      });
       for (const raw of [created, created, other, created]) await deliver(env, raw);
       return (await env.api.call('GET', '/webhook-receiver/events/evt_probe_1')).json;
     },
@@ -136,7 +168,11 @@ export const receiverProbes: Partial<Record<DefectName, DefectProbe>> = {
   },
   'receiver-rejects-out-of-order': {
     async observe(env) {
-      const update = JSON.stringify({ event: 'customer.updated', id: 'evt_probe_u', data: { id: 'cus_probe', name: 'Bea' } });
+      const update = JSON.stringify({
+        event: 'customer.updated',
+        id: 'evt_probe_u',
+        data: { id: 'cus_probe', name: 'Bea' },
+      });
       return [(await deliver(env, update)).status, (await deliver(env, created)).status];
     },
     clean: [200, 200],
@@ -168,7 +204,11 @@ export const receiverProbes: Partial<Record<DefectName, DefectProbe>> = {
   },
   'receiver-no-body-limit': {
     async observe(env) {
-      const padded = JSON.stringify({ event: 'customer.created', id: 'evt_probe_big', data: { id: 'cus_probe', pad: 'x'.repeat(200 * 1024) } });
+      const padded = JSON.stringify({
+        event: 'customer.created',
+        id: 'evt_probe_big',
+        data: { id: 'cus_probe', pad: 'x'.repeat(200 * 1024) },
+      });
       return (await deliver(env, padded)).status;
     },
     clean: 413,

@@ -13,7 +13,10 @@ async function createCustomer(env: ProbeEnv, tier = 'free'): Promise<string> {
 }
 
 // GET /customers on one keep-alive connection, once per header set, never sending a cookie.
-async function statusesOnOneConnection(env: ProbeEnv, headerSets: readonly Record<string, string>[]): Promise<number[]> {
+async function statusesOnOneConnection(
+  env: ProbeEnv,
+  headerSets: readonly Record<string, string>[],
+): Promise<number[]> {
   const client = new Client(env.url, { pipelining: 1 });
   try {
     const statuses: number[] = [];
@@ -35,7 +38,11 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
     async observe(env) {
       await createCustomer(env);
       const body = (await env.api.call('GET', '/customers')).json;
-      return Array.isArray(body) ? 'array' : Object.keys(body as object).sort().join(',');
+      return Array.isArray(body)
+        ? 'array'
+        : Object.keys(body as object)
+            .sort()
+            .join(',');
     },
     clean: 'has_more,items,next_cursor',
     broken: 'array',
@@ -45,7 +52,10 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
     async observe(env) {
       const answers = [];
       for (let index = 0; index < 4; index += 1) answers.push(await env.api.call('GET', '/customers'));
-      return answers.map((answer) => `${answer.status}${answer.headers['retry-after'] === undefined ? '' : ` retry-after ${answer.headers['retry-after']}`}`);
+      return answers.map(
+        (answer) =>
+          `${answer.status}${answer.headers['retry-after'] === undefined ? '' : ` retry-after ${answer.headers['retry-after']}`}`,
+      );
     },
     clean: ['200', '200', '200', '200'],
     broken: ['200', '200', '200', '429 retry-after 1'],
@@ -70,7 +80,10 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
   'delete-keeps-record': {
     async observe(env) {
       const id = await createCustomer(env);
-      return [(await env.api.call('DELETE', `/customers/${id}`)).status, (await env.api.call('GET', `/customers/${id}`)).status];
+      return [
+        (await env.api.call('DELETE', `/customers/${id}`)).status,
+        (await env.api.call('GET', `/customers/${id}`)).status,
+      ];
     },
     clean: [204, 404],
     broken: [204, 200],
@@ -93,14 +106,20 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
   },
   'auth-not-enforced': {
     async observe(env) {
-      return [(await env.api.call('GET', '/customers', { token: null })).status, (await env.api.call('GET', '/customers', { token: 'wrong' })).status];
+      return [
+        (await env.api.call('GET', '/customers', { token: null })).status,
+        (await env.api.call('GET', '/customers', { token: 'wrong' })).status,
+      ];
     },
     clean: [401, 401],
     broken: [200, 200],
   },
   'wrong-token-accepted': {
     async observe(env) {
-      return [(await env.api.call('GET', '/customers', { token: null })).status, (await env.api.call('GET', '/customers', { token: 'wrong' })).status];
+      return [
+        (await env.api.call('GET', '/customers', { token: null })).status,
+        (await env.api.call('GET', '/customers', { token: 'wrong' })).status,
+      ];
     },
     clean: [401, 401],
     broken: [401, 200],
@@ -118,14 +137,20 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
   'nested-routes-unauthenticated': {
     async observe(env) {
       const id = await createCustomer(env);
-      return [(await env.api.call('GET', '/customers', { token: null })).status, (await env.api.call('GET', `/customers/${id}/orders`, { token: null })).status];
+      return [
+        (await env.api.call('GET', '/customers', { token: null })).status,
+        (await env.api.call('GET', `/customers/${id}/orders`, { token: null })).status,
+      ];
     },
     clean: [401, 401],
     broken: [401, 200],
   },
   'token-compared-by-prefix': {
     async observe(env) {
-      return [(await env.api.call('GET', '/customers', { token: 'wrong' })).status, (await env.api.call('GET', '/customers', { token: env.token.slice(0, -1) })).status];
+      return [
+        (await env.api.call('GET', '/customers', { token: 'wrong' })).status,
+        (await env.api.call('GET', '/customers', { token: env.token.slice(0, -1) })).status,
+      ];
     },
     clean: [401, 401],
     broken: [401, 200],
@@ -144,7 +169,11 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
       try {
         const sizes: number[] = [];
         for (const path of ['/customers', '/customers?limit=1', '/customers']) {
-          const answer = await client.request({ method: 'GET', path, headers: { authorization: `Bearer ${env.token}` } });
+          const answer = await client.request({
+            method: 'GET',
+            path,
+            headers: { authorization: `Bearer ${env.token}` },
+          });
           sizes.push(((await answer.body.json()) as { items: unknown[] }).items.length);
         }
         return sizes;
@@ -159,7 +188,10 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
     async observe(env) {
       const cookie = (await env.api.call('GET', '/customers')).headers['set-cookie'];
       const sid = typeof cookie === 'string' ? cookie.split(';')[0]! : 'sid=none';
-      return [typeof cookie, (await env.api.call('GET', '/customers', { token: null, headers: { cookie: sid } })).status];
+      return [
+        typeof cookie,
+        (await env.api.call('GET', '/customers', { token: null, headers: { cookie: sid } })).status,
+      ];
     },
     clean: ['undefined', 401],
     broken: ['string', 200],
@@ -167,7 +199,10 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
   'nested-list-not-a-page': {
     async observe(env) {
       const id = await createCustomer(env);
-      const [top, nested] = [(await env.api.call('GET', '/customers')).json, (await env.api.call('GET', `/customers/${id}/orders`)).json];
+      const [top, nested] = [
+        (await env.api.call('GET', '/customers')).json,
+        (await env.api.call('GET', `/customers/${id}/orders`)).json,
+      ];
       return [Array.isArray(top), Array.isArray(nested)];
     },
     clean: [false, false],
@@ -176,10 +211,14 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
   'deleted-child-still-nested': {
     async observe(env) {
       const id = await createCustomer(env);
-      const order = (await env.api.call('POST', `/customers/${id}/orders`, { body: { total: 1, status: 'paid' } })).json.id as string;
+      const order = (await env.api.call('POST', `/customers/${id}/orders`, { body: { total: 1, status: 'paid' } })).json
+        .id as string;
       await env.api.call('GET', `/customers/${id}/orders`);
       await env.api.call('DELETE', `/orders/${order}`);
-      return [(await env.api.call('GET', `/orders/${order}`)).status, (await env.api.call('GET', `/customers/${id}/orders`)).json.items.length];
+      return [
+        (await env.api.call('GET', `/orders/${order}`)).status,
+        (await env.api.call('GET', `/customers/${id}/orders`)).json.items.length,
+      ];
     },
     clean: [404, 0],
     broken: [404, 1],
@@ -187,8 +226,11 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
   'nested-create-rounds-total': {
     async observe(env) {
       const id = await createCustomer(env);
-      const viaNested = (await env.api.call('POST', `/customers/${id}/orders`, { body: { total: 42.5, status: 'paid' } })).json.total;
-      const viaTop = (await env.api.call('POST', '/orders', { body: { customerId: id, total: 42.5, status: 'paid' } })).json.total;
+      const viaNested = (
+        await env.api.call('POST', `/customers/${id}/orders`, { body: { total: 42.5, status: 'paid' } })
+      ).json.total;
+      const viaTop = (await env.api.call('POST', '/orders', { body: { customerId: id, total: 42.5, status: 'paid' } }))
+        .json.total;
       return [viaNested, viaTop];
     },
     clean: [42.5, 42.5],
@@ -196,7 +238,8 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
   },
   'products-errors-plain-text': {
     async observe(env) {
-      const typeOf = async (path: string): Promise<string> => String((await env.api.call('GET', path)).headers['content-type']).split(';')[0]!;
+      const typeOf = async (path: string): Promise<string> =>
+        String((await env.api.call('GET', path)).headers['content-type']).split(';')[0]!;
       return [await typeOf('/customers/cus_missing'), await typeOf('/products/prd_missing')];
     },
     clean: ['application/json', 'application/json'],
@@ -219,7 +262,9 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
   'id-changeable': {
     async observe(env) {
       const id = await createCustomer(env);
-      const put = await env.api.call('PUT', `/customers/${id}`, { body: { id: 'cus_renamed', name: 'Ada', email: 'ada@x.io' } });
+      const put = await env.api.call('PUT', `/customers/${id}`, {
+        body: { id: 'cus_renamed', name: 'Ada', email: 'ada@x.io' },
+      });
       return [put.status, (await env.api.call('GET', `/customers/${id}`)).status];
     },
     clean: [400, 200],
@@ -293,7 +338,8 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
   'content-type-not-checked': {
     async observe(env) {
       const raw = JSON.stringify({ name: 'Ada', email: 'ada@x.io' });
-      return (await env.api.call('POST', '/customers', { rawBody: raw, headers: { 'content-type': 'text/plain' } })).status;
+      return (await env.api.call('POST', '/customers', { rawBody: raw, headers: { 'content-type': 'text/plain' } }))
+        .status;
     },
     clean: 415,
     broken: 201,

@@ -73,7 +73,10 @@ export const senderProbes: Partial<Record<DefectName, DefectProbe>> = {
   'signature-base64': {
     async observe(env) {
       const delivery = await firstDelivery(env);
-      return [/^sha256=[0-9a-f]{64}$/.test(signatureOf(delivery) ?? ''), verifySignatureHeader(signatureOf(delivery), sinkSecret, delivery.body)];
+      return [
+        /^sha256=[0-9a-f]{64}$/.test(signatureOf(delivery) ?? ''),
+        verifySignatureHeader(signatureOf(delivery), sinkSecret, delivery.body),
+      ];
     },
     clean: [true, true],
     broken: [false, true],
@@ -235,7 +238,9 @@ export const senderProbes: Partial<Record<DefectName, DefectProbe>> = {
   },
   'secret-echoed': {
     async observe(env) {
-      const created = await env.api.call('POST', '/webhooks', { body: { url: 'http://127.0.0.1:9/hook', secret: 'do-not-echo' } });
+      const created = await env.api.call('POST', '/webhooks', {
+        body: { url: 'http://127.0.0.1:9/hook', secret: 'do-not-echo' },
+      });
       const read = await env.api.call('GET', `/webhooks/${String(created.json.id)}`);
       return [created.text.includes('do-not-echo'), read.text.includes('do-not-echo')];
     },

@@ -12,7 +12,10 @@ export async function walkCursor(api: ApiClient, path: string, limit: number, ma
   const pages: string[][] = [];
   let cursor: string | null = null;
   while (pages.length < maxPages) {
-    const answer = await api.call('GET', `${path}?limit=${limit}${cursor === null ? '' : `&after=${encodeURIComponent(cursor)}`}`);
+    const answer = await api.call(
+      'GET',
+      `${path}?limit=${limit}${cursor === null ? '' : `&after=${encodeURIComponent(cursor)}`}`,
+    );
     if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}: ${answer.text}`);
     pages.push((answer.json.items as { id: string }[]).map((item) => item.id));
     if (answer.json.has_more !== true) return { pages, hasEnded: true };

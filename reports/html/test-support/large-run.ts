@@ -15,7 +15,9 @@ export interface LargeRunShape {
 /** A run of `shape.checks` checks over four suites and eight classes. */
 export function buildLargeRun(shape: LargeRunShape): RunResult {
   // One shared string: the run is large on the page, not in this process's memory.
-  const body = buildBody(`{"items":[${'{"id":"x","name":"y"},'.repeat(Math.ceil(shape.bodyChars / 21))}]}`.slice(0, shape.bodyChars));
+  const body = buildBody(
+    `{"items":[${'{"id":"x","name":"y"},'.repeat(Math.ceil(shape.bodyChars / 21))}]}`.slice(0, shape.bodyChars),
+  );
   const checks = Array.from({ length: shape.checks }, (_unused, index) => {
     const suite = suiteNames[index % suiteNames.length]!;
     const isFailure = index % shape.failEvery === 0;

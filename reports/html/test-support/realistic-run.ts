@@ -35,7 +35,11 @@ function exchange(
     },
     response: {
       status,
-      headers: { 'content-type': contentType, 'content-length': String(Buffer.byteLength(responseBody)), connection: 'keep-alive' },
+      headers: {
+        'content-type': contentType,
+        'content-length': String(Buffer.byteLength(responseBody)),
+        connection: 'keep-alive',
+      },
       body: buildBody(responseBody),
     },
     startedAt,
@@ -51,23 +55,66 @@ const replaced = record('Ada Replaced 9pdpdwqc26', 'ada.r.9pdpdwqc26@example.com
 
 const passing: ReadonlyArray<[string, string, string, string]> = [
   ['resources.plural-collection-names', 'resources-core', 'Collection paths use plural nouns', '2/1'],
-  ['resources.list-answers-with-page', 'resources-core', 'Every configured collection lists as a JSON page {items, next_cursor, has_more}', '4.1, 2'],
-  ['resources.create-then-read', 'resources-core', 'A created record is returned and readable at /{collection}/{id}', '2/2, 4.1'],
+  [
+    'resources.list-answers-with-page',
+    'resources-core',
+    'Every configured collection lists as a JSON page {items, next_cursor, has_more}',
+    '4.1, 2',
+  ],
+  [
+    'resources.create-then-read',
+    'resources-core',
+    'A created record is returned and readable at /{collection}/{id}',
+    '2/2, 4.1',
+  ],
   ['resources.read-unknown-id', 'resources-core', 'GET of an unknown id answers 404', '4.1, 7/1'],
   ['resources.patch-changes-given-fields', 'resources-core', 'PATCH changes only the given fields', '4.1'],
-  ['resources.delete-removes-record', 'resources-core', 'DELETE removes the record: then GET is 404 and the list no longer has it', '4.1'],
+  [
+    'resources.delete-removes-record',
+    'resources-core',
+    'DELETE removes the record: then GET is 404 and the list no longer has it',
+    '4.1',
+  ],
   ['resources.id-is-stable', 'resources-core', 'The id in the URL and the body agree and cannot be changed', '2/2'],
-  ['resources.related-collection-isolated', 'resources-core', "A nested collection lists its parent's children and no other parent's", '2/3, 4.1'],
+  [
+    'resources.related-collection-isolated',
+    'resources-core',
+    "A nested collection lists its parent's children and no other parent's",
+    '2/3, 4.1',
+  ],
   ['resources.responses-are-json', 'resources-core', 'Responses with a body are JSON and say application/json', '1'],
-  ['resources.malformed-json-rejected', 'resources-core', 'A malformed JSON request body gets a 4xx, never a 5xx', '1, 7/1'],
-  ['resources.auth-required', 'resources-auth', 'Every resource operation without a valid credential is refused and changes nothing', '5/1, 5/2'],
-  ['resources.stateless-requests', 'resources-auth', 'Each request stands alone: no cookie or session is needed', '1, 5/1'],
+  [
+    'resources.malformed-json-rejected',
+    'resources-core',
+    'A malformed JSON request body gets a 4xx, never a 5xx',
+    '1, 7/1',
+  ],
+  [
+    'resources.auth-required',
+    'resources-auth',
+    'Every resource operation without a valid credential is refused and changes nothing',
+    '5/1, 5/2',
+  ],
+  [
+    'resources.stateless-requests',
+    'resources-auth',
+    'Each request stands alone: no cookie or session is needed',
+    '1, 5/1',
+  ],
 ];
 
 /** Two failures in resources-core (with their evidence), resources-auth passing. */
 export function realisticRun(): RunResult {
   const checks: CheckResult[] = passing.map(([id, klass, title, rule], index) =>
-    buildCheck({ id, suite: 'resources', class: klass, title, rule, durationMs: 8 + index * 7, seed: 1_808_363_032 + index }),
+    buildCheck({
+      id,
+      suite: 'resources',
+      class: klass,
+      title,
+      rule,
+      durationMs: 8 + index * 7,
+      seed: 1_808_363_032 + index,
+    }),
   );
   checks.splice(
     4,
@@ -85,7 +132,14 @@ export function realisticRun(): RunResult {
       expected: 'tier rejected, removed or reset to a default',
       actual: 'tier="pro"',
       evidence: [
-        exchange('POST', '/customers', 'create a customers record', createBody, 201, record('Ada lnc0dwqbx5', 'ada.lnc0dwqbx5@example.com', '2025-06-03T09:41:12.611Z')),
+        exchange(
+          'POST',
+          '/customers',
+          'create a customers record',
+          createBody,
+          201,
+          record('Ada lnc0dwqbx5', 'ada.lnc0dwqbx5@example.com', '2025-06-03T09:41:12.611Z'),
+        ),
         exchange('PUT', '/customers/cus_1d162ba44ec8f95e', 'replace the record', replaceBody, 200, replaced),
         exchange('GET', '/customers/cus_1d162ba44ec8f95e', 'read the replaced record', undefined, 200, replaced),
       ],

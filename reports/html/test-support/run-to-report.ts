@@ -21,11 +21,33 @@ export interface CliRun {
 }
 
 /** Runs `apicert run --suite resources` in-process against `baseUrl`, writing reports into `reportDir`. */
-export async function runResourcesSuite(baseUrl: string, token: string, reportDir: string, extraArgs: readonly string[] = []): Promise<CliRun> {
+export async function runResourcesSuite(
+  baseUrl: string,
+  token: string,
+  reportDir: string,
+  extraArgs: readonly string[] = [],
+): Promise<CliRun> {
   const io = captureIo({ APICERT_TOKEN: token });
-  const args = ['run', '--base-url', baseUrl, '--config', exampleConfig, '--suite', 'resources', '--report-dir', reportDir, ...extraArgs];
+  const args = [
+    'run',
+    '--base-url',
+    baseUrl,
+    '--config',
+    exampleConfig,
+    '--suite',
+    'resources',
+    '--report-dir',
+    reportDir,
+    ...extraArgs,
+  ];
   const exitCode = await runCli(args, io);
-  return { exitCode, stdout: io.out(), stderr: io.err(), reportDir, pageUrl: pathToFileURL(join(reportDir, 'index.html')).href };
+  return {
+    exitCode,
+    stdout: io.out(),
+    stderr: io.err(),
+    reportDir,
+    pageUrl: pathToFileURL(join(reportDir, 'index.html')).href,
+  };
 }
 
 /** Writes the HTML report of `run` to `dir/index.html` and returns its file:// URL. */

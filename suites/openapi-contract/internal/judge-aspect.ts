@@ -13,13 +13,18 @@ export interface AspectWords {
 
 export function judgeAspect(ctx: CheckContext, aspect: ContractAspect, words: AspectWords): CheckOutcome {
   const contract = ctx.contract;
-  if (contract === undefined) return ctx.skip('no API description was given (run with --openapi FILE|URL to check the answers against it)');
+  if (contract === undefined)
+    return ctx.skip('no API description was given (run with --openapi FILE|URL to check the answers against it)');
   const report = contract.report();
   const found = report.aspects[aspect];
   for (const item of found.judged) ctx.cover(item);
   for (const { item, why } of found.notJudged) ctx.leaveOut(item, why);
   if (aspect === 'status') {
-    for (const { item, count } of report.undocumented) ctx.leaveOut(`${item} (${count} answer${count === 1 ? '' : 's'})`, 'no operation of the document describes this request');
+    for (const { item, count } of report.undocumented)
+      ctx.leaveOut(
+        `${item} (${count} answer${count === 1 ? '' : 's'})`,
+        'no operation of the document describes this request',
+      );
   }
   if (report.answersMatched === 0) {
     return ctx.incomplete(
@@ -30,10 +35,14 @@ export function judgeAspect(ctx: CheckContext, aspect: ContractAspect, words: As
   }
   if (found.judged.length === 0) {
     const reasons = [...new Set(found.notJudged.map((entry) => entry.why))].slice(0, 3).join('; ');
-    return ctx.incomplete(`${report.answersMatched} answers came from documented operations, but none could be judged for its ${aspect}${reasons === '' ? '' : ` (${reasons})`}`);
+    return ctx.incomplete(
+      `${report.answersMatched} answers came from documented operations, but none could be judged for its ${aspect}${reasons === '' ? '' : ` (${reasons})`}`,
+    );
   }
   if (found.breachCount === 0) {
-    ctx.info(`${found.judged.length} documented answers (operation and status) judged over ${report.answersMatched} answers`);
+    ctx.info(
+      `${found.judged.length} documented answers (operation and status) judged over ${report.answersMatched} answers`,
+    );
     return ctx.pass();
   }
   const [first] = found.breaches;

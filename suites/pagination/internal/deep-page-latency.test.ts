@@ -12,17 +12,26 @@ describe('judgeDeepPageLatency', () => {
 
   it('never calls a deep page slow when it is no slower than the first', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1000, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 1.01, max: 50, noNaN: true }), (first, share, ratio) => {
-        expect(judgeDeepPageLatency(first, first * share, ratio).isSlow).toBe(false);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1000, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 1.01, max: 50, noNaN: true }),
+        (first, share, ratio) => {
+          expect(judgeDeepPageLatency(first, first * share, ratio).isSlow).toBe(false);
+        },
+      ),
     );
   });
 
   it('always calls it slow well past both bounds', () => {
     fc.assert(
-      fc.property(fc.double({ min: 1, max: 100, noNaN: true }), fc.double({ min: 1.01, max: 10, noNaN: true }), (first, ratio) => {
-        expect(judgeDeepPageLatency(first, first * ratio * 2 + minimumExtraMs + 1, ratio).isSlow).toBe(true);
-      }),
+      fc.property(
+        fc.double({ min: 1, max: 100, noNaN: true }),
+        fc.double({ min: 1.01, max: 10, noNaN: true }),
+        (first, ratio) => {
+          expect(judgeDeepPageLatency(first, first * ratio * 2 + minimumExtraMs + 1, ratio).isSlow).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -16,7 +16,9 @@ describe('invalidParamCases', () => {
   });
 
   it('covers limit=abc, -1, 0, 1.5 and a huge number on a cursor list', () => {
-    const limits = invalidParamCases(['cursor'], 5).flatMap((c) => (c.query.limit !== 5 && c.query.limit !== undefined ? [String(c.query.limit)] : []));
+    const limits = invalidParamCases(['cursor'], 5).flatMap((c) =>
+      c.query.limit !== 5 && c.query.limit !== undefined ? [String(c.query.limit)] : [],
+    );
     expect(limits).toEqual(['abc', '-1', '0', '1.5', '99999999999999999999']);
   });
 });
@@ -24,7 +26,9 @@ describe('invalidParamCases', () => {
 describe('judgeInvalidParamAnswer', () => {
   it('never accepts a 5xx', () => {
     for (const policy of ['reject', 'bounded-page', 'either'] as const) {
-      expect(judgeInvalidParamAnswer(500, notAPage, { policy, key: 'pagination.invalidParams' }, undefined)).toContain('500');
+      expect(judgeInvalidParamAnswer(500, notAPage, { policy, key: 'pagination.invalidParams' }, undefined)).toContain(
+        '500',
+      );
     }
   });
 
@@ -37,15 +41,21 @@ describe('judgeInvalidParamAnswer', () => {
     ['bounded-page', 200, page, true],
     ['bounded-page', 400, page, false],
   ] as const)('with policy %s judges %i as acceptable: %s', (policy, status, answer, isAcceptable) => {
-    expect(judgeInvalidParamAnswer(status, answer, { policy, key: 'pagination.invalidParams' }, undefined) === undefined).toBe(isAcceptable);
+    expect(
+      judgeInvalidParamAnswer(status, answer, { policy, key: 'pagination.invalidParams' }, undefined) === undefined,
+    ).toBe(isAcceptable);
   });
 
   it('refuses a page above a configured maximum', () => {
-    expect(judgeInvalidParamAnswer(200, page, { policy: 'either', key: 'pagination.invalidParams' }, 1)).toContain('above pagination.maxPageSize 1');
+    expect(judgeInvalidParamAnswer(200, page, { policy: 'either', key: 'pagination.invalidParams' }, 1)).toContain(
+      'above pagination.maxPageSize 1',
+    );
   });
 
   it('names the config key that asked for the other answer', () => {
-    expect(judgeInvalidParamAnswer(200, page, { policy: 'reject', key: 'pagination.overMaxPolicy' }, undefined)).toBe('answered 200, but pagination.overMaxPolicy asks for a 4xx');
+    expect(judgeInvalidParamAnswer(200, page, { policy: 'reject', key: 'pagination.overMaxPolicy' }, undefined)).toBe(
+      'answered 200, but pagination.overMaxPolicy asks for a 4xx',
+    );
   });
 
   it('judges a huge size by the over-max policy', () => {

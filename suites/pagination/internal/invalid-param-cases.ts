@@ -24,7 +24,11 @@ const badSizes = ['abc', '-1', '0', '1.5'];
 /** The cases for the styles a list supports, each in the style's own parameters. */
 export function invalidParamCases(styles: readonly PaginationStyle[], pageSize: number): InvalidParamCase[] {
   const cases: InvalidParamCase[] = [];
-  const sizeBase: PageQuery | undefined = styles.includes('cursor') ? {} : styles.includes('offset') ? { offset: 0 } : undefined;
+  const sizeBase: PageQuery | undefined = styles.includes('cursor')
+    ? {}
+    : styles.includes('offset')
+      ? { offset: 0 }
+      : undefined;
   if (sizeBase !== undefined) {
     for (const limit of badSizes) cases.push({ query: { ...sizeBase, limit }, kind: 'invalid' });
     cases.push({ query: { ...sizeBase, limit: huge }, kind: 'over-max' });
@@ -39,7 +43,8 @@ export function invalidParamCases(styles: readonly PaginationStyle[], pageSize: 
   }
   if (styles.includes('cursor')) {
     // Garbage, and a well-formed base64url token ({"unknown":true}) that this list never issued.
-    for (const after of ['garbage', 'not a cursor!', 'eyJ1bmtub3duIjp0cnVlfQ']) cases.push({ query: { after, limit: pageSize }, kind: 'invalid' });
+    for (const after of ['garbage', 'not a cursor!', 'eyJ1bmtub3duIjp0cnVlfQ'])
+      cases.push({ query: { after, limit: pageSize }, kind: 'invalid' });
   }
   return cases;
 }
@@ -51,19 +56,32 @@ export interface PolicyInForce {
 }
 
 /** The policy an answer to `kind` is judged by. */
-export function policyFor(kind: InvalidParamCase['kind'], config: Pick<ApicertConfig['pagination'], 'invalidParams' | 'overMaxPolicy'>): PolicyInForce {
+export function policyFor(
+  kind: InvalidParamCase['kind'],
+  config: Pick<ApicertConfig['pagination'], 'invalidParams' | 'overMaxPolicy'>,
+): PolicyInForce {
   if (kind === 'invalid') return { policy: config.invalidParams, key: 'pagination.invalidParams' };
-  return { policy: config.overMaxPolicy === 'clamp' ? 'bounded-page' : config.overMaxPolicy, key: 'pagination.overMaxPolicy' };
+  return {
+    policy: config.overMaxPolicy === 'clamp' ? 'bounded-page' : config.overMaxPolicy,
+    key: 'pagination.overMaxPolicy',
+  };
 }
 
 /** Undefined when the answer is acceptable, else what is wrong with it. */
-export function judgeInvalidParamAnswer(status: number, page: ListPage, inForce: PolicyInForce, maxPageSize: number | undefined): string | undefined {
+export function judgeInvalidParamAnswer(
+  status: number,
+  page: ListPage,
+  inForce: PolicyInForce,
+  maxPageSize: number | undefined,
+): string | undefined {
   const { policy, key } = inForce;
   if (status >= 500) return `answered ${status}: a server error for a client mistake`;
   const isRejected = status >= 400 && status < 500;
-  if (isRejected) return policy === 'bounded-page' ? `answered ${status}, but ${key} asks for a bounded page` : undefined;
+  if (isRejected)
+    return policy === 'bounded-page' ? `answered ${status}, but ${key} asks for a bounded page` : undefined;
   if (policy === 'reject') return `answered ${status}, but ${key} asks for a 4xx`;
   if (!page.ok) return `answered ${status} without a list page (${page.reason}); expected a 4xx or a bounded page`;
-  if (maxPageSize !== undefined && page.ids.length > maxPageSize) return `answered a page of ${page.ids.length} items, above pagination.maxPageSize ${maxPageSize}`;
+  if (maxPageSize !== undefined && page.ids.length > maxPageSize)
+    return `answered a page of ${page.ids.length} items, above pagination.maxPageSize ${maxPageSize}`;
   return undefined;
 }

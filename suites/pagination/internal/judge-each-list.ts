@@ -80,7 +80,10 @@ export async function judgeEachList(
   // list's parent, a sample's fixture) fall among them may differ, and no check judges those.
   // What the lists found is read in list order, as one after another would: a list's error is
   // thrown only when no earlier list gave an outcome.
-  const topUp = concurrency === 'reads-only' ? (list: OpenList) => list.ensureFixtures(readerFixtureCount(ctx.config)) : options.topUp;
+  const topUp =
+    concurrency === 'reads-only'
+      ? (list: OpenList) => list.ensureFixtures(readerFixtureCount(ctx.config))
+      : options.topUp;
   const ready: { readonly list: OpenList; readonly supported: PaginationStyle[] }[] = [];
   const opening = async (): Promise<CheckOutcome | undefined> => {
     const judgeable = targets.filter((target) => stylesToJudge(target, styles).length > 0);
@@ -92,7 +95,12 @@ export async function judgeEachList(
     const toppedUp =
       topUp === undefined
         ? []
-        : await mapInConflictOrder(open, ctx.config.target.concurrency, (a, b) => listsShareCounts(a.target, b.target), (list) => settle(() => topUp(list)));
+        : await mapInConflictOrder(
+            open,
+            ctx.config.target.concurrency,
+            (a, b) => listsShareCounts(a.target, b.target),
+            (list) => settle(() => topUp(list)),
+          );
     for (const target of targets) {
       const index = judgeable.indexOf(target);
       if (index < 0) {
@@ -119,7 +127,8 @@ export async function judgeEachList(
   if (stopped !== undefined) return stopped;
 
   // Side by side; the verdict is read in list order, whichever list finished first.
-  const judgeReady = ({ list, supported }: (typeof ready)[number]): Promise<CheckOutcome> => judgeOne(ctx, judge, list, supported);
+  const judgeReady = ({ list, supported }: (typeof ready)[number]): Promise<CheckOutcome> =>
+    judgeOne(ctx, judge, list, supported);
   const limit = ctx.config.target.concurrency;
   const outcomes =
     concurrency === 'writes-own-list' || concurrency === 'grows-own-list'
@@ -150,21 +159,42 @@ interface ListSchedule {
 const schedules: Record<'writes-own-list' | 'grows-own-list', (all: readonly ListTarget[]) => ListSchedule> = {
   // Top-level lists first, nested ones after: a nested list shares records with its parent's list and
   // with its children's, which share none with each other, so two rounds do what list order would take three.
-  'writes-own-list': () => ({ conflicts: listsMayShareRecords, round: (target) => Number(target.related !== undefined) }),
+  'writes-own-list': () => ({
+    conflicts: listsMayShareRecords,
+    round: (target) => Number(target.related !== undefined),
+  }),
   // The lists that count a nested list's records last, once those records are there.
-  'grows-own-list': (all) => ({ conflicts: listsShareCounts, round: (target) => Number(nestedListsListedIn(target, all).length > 0) }),
+  'grows-own-list': (all) => ({
+    conflicts: listsShareCounts,
+    round: (target) => Number(nestedListsListedIn(target, all).length > 0),
+  }),
 };
 
 /** Judges lists that conflict one after another, in the schedule's order, and the others side by side. */
-async function judgeApart<T extends { readonly list: OpenList }>(ready: readonly T[], limit: number, judge: (item: T) => Promise<CheckOutcome>, { conflicts, round }: ListSchedule): Promise<CheckOutcome[]> {
+async function judgeApart<T extends { readonly list: OpenList }>(
+  ready: readonly T[],
+  limit: number,
+  judge: (item: T) => Promise<CheckOutcome>,
+  { conflicts, round }: ListSchedule,
+): Promise<CheckOutcome[]> {
   const schedule = [...ready.keys()].sort((a, b) => round(ready[a]!.list.target) - round(ready[b]!.list.target));
-  const outcomes = await mapInConflictOrder(schedule, limit, (earlier, later) => conflicts(ready[earlier]!.list.target, ready[later]!.list.target), (index) => judge(ready[index]!));
+  const outcomes = await mapInConflictOrder(
+    schedule,
+    limit,
+    (earlier, later) => conflicts(ready[earlier]!.list.target, ready[later]!.list.target),
+    (index) => judge(ready[index]!),
+  );
   const inListOrder = new Array<CheckOutcome>(ready.length);
   for (const [position, index] of schedule.entries()) inListOrder[index] = outcomes[position]!;
   return inListOrder;
 }
 
-async function judgeOne(ctx: CheckContext, judge: ListJudge, list: OpenList, supported: readonly PaginationStyle[]): Promise<CheckOutcome> {
+async function judgeOne(
+  ctx: CheckContext,
+  judge: ListJudge,
+  list: OpenList,
+  supported: readonly PaginationStyle[],
+): Promise<CheckOutcome> {
   try {
     return await judge(list, supported);
   } catch (error) {
@@ -185,8 +215,17 @@ export type StyleJudge = (list: OpenList, style: PaginationStyle) => Promise<Che
 export function judgeEachStyle(ctx: CheckContext, judgeStyle: StyleJudge, walksPerStyle = 1): Promise<CheckOutcome> {
   // A walk, and a couple of probes after it (has-more-accurate's).
   const requestsEach = walksPerStyle * (ctx.config.budgets.maxPagesPerWalk + 1) + 2;
-  return judgeEachList(ctx, ['cursor', 'offset', 'page'], async (list, styles) => {
-    const outcome = await firstVerdictInOrder(styles, sideBySideWithin(list.budget, requestsEach, styles.length), (style) => judgeStyle(list, style));
-    return outcome ?? ctx.pass();
-  }, 'reads-only');
+  return judgeEachList(
+    ctx,
+    ['cursor', 'offset', 'page'],
+    async (list, styles) => {
+      const outcome = await firstVerdictInOrder(
+        styles,
+        sideBySideWithin(list.budget, requestsEach, styles.length),
+        (style) => judgeStyle(list, style),
+      );
+      return outcome ?? ctx.pass();
+    },
+    'reads-only',
+  );
 }

@@ -12,7 +12,11 @@ import { describeWalkEnd } from './walk-decision.js';
 import { pagesOf, walkChartOf } from './walk-chart.js';
 
 /** Walks `list` in offset or page style, without and then with mutations between pages. */
-export async function judgeNumberedWalk(ctx: CheckContext, list: OpenList, style: 'offset' | 'page'): Promise<CheckOutcome> {
+export async function judgeNumberedWalk(
+  ctx: CheckContext,
+  list: OpenList,
+  style: 'offset' | 'page',
+): Promise<CheckOutcome> {
   const { walkPageSize } = ctx.config.pagination;
   // Three pages of the kit's own records: a first, a middle and a short last one.
   const created = await list.ensureFixtures(2 * walkPageSize + 1);
@@ -44,7 +48,9 @@ export async function judgeNumberedWalk(ctx: CheckContext, list: OpenList, style
         exchanges: walkEvidence(walk),
       });
     }
-    ctx.info(`${what}: the first walk ${describeWalkProblems(problems)}, a second one was exact (the list may have changed meanwhile)`);
+    ctx.info(
+      `${what}: the first walk ${describeWalkProblems(problems)}, a second one was exact (the list may have changed meanwhile)`,
+    );
   }
 
   await reportInstabilityUnderMutation(ctx, list, style, pageSize, what);
@@ -55,7 +61,14 @@ function judgeOwn(walk: PageWalk, list: OpenList): WalkProblems {
   return judgeWalkedIds(walk.ids, list.ownIds, list.ownIds);
 }
 
-function failOversized(ctx: CheckContext, what: string, sizeParam: string, pageSize: number, page: FetchedPage, walk: PageWalk): CheckOutcome {
+function failOversized(
+  ctx: CheckContext,
+  what: string,
+  sizeParam: string,
+  pageSize: number,
+  page: FetchedPage,
+  walk: PageWalk,
+): CheckOutcome {
   const count = page.page.ok ? page.page.ids.length : 0;
   return ctx.fail(`${what}: ${sizeParam}=${pageSize} was not honoured, a page held ${count} items`, {
     expected: `at most ${pageSize} items per page`,
@@ -68,7 +81,13 @@ function failOversized(ctx: CheckContext, what: string, sizeParam: string, pageS
 // whether offsets shift, cheap enough to run on every list.
 const mutatedPages = 2;
 
-async function reportInstabilityUnderMutation(ctx: CheckContext, list: OpenList, style: 'offset' | 'page', pageSize: number, what: string): Promise<void> {
+async function reportInstabilityUnderMutation(
+  ctx: CheckContext,
+  list: OpenList,
+  style: 'offset' | 'page',
+  pageSize: number,
+  what: string,
+): Promise<void> {
   const expected = new Set(list.ownIds);
   const judged = new Set(list.ownIds);
   let deleted = 0;
@@ -82,24 +101,37 @@ async function reportInstabilityUnderMutation(ctx: CheckContext, list: OpenList,
       if (index >= mutatedPages || !fetched.page.ok) return;
       const victim = fetched.page.ids.find((id) => list.ownIds.has(id));
       // The delete and the insert at once: the next page sees both either way.
-      const [isDeleted, added] = await settledInOrder([victim === undefined ? Promise.resolve(undefined) : list.deleteFixture(victim), list.createFixtures(1)] as const);
+      const [isDeleted, added] = await settledInOrder([
+        victim === undefined ? Promise.resolve(undefined) : list.deleteFixture(victim),
+        list.createFixtures(1),
+      ] as const);
       if (victim !== undefined) {
         expected.delete(victim);
         // Refused, it is in an unknown state: not judged at all.
         if (isDeleted === true) deleted += 1;
         else judged.delete(victim);
-        writes.push(`after page ${index + 1}: delete a record it listed → ${victim} (${isDeleted === true ? 'deleted' : 'refused'})`);
+        writes.push(
+          `after page ${index + 1}: delete a record it listed → ${victim} (${isDeleted === true ? 'deleted' : 'refused'})`,
+        );
       }
       if (added.ok) {
         for (const id of added.ids) judged.add(id);
         inserted += added.ids.length;
       }
-      writes.push(`after page ${index + 1}: insert a record${added.ok ? ` → ${added.ids[0] ?? ''} (inserted)` : ' (refused)'}`);
+      writes.push(
+        `after page ${index + 1}: insert a record${added.ok ? ` → ${added.ids[0] ?? ''} (inserted)` : ' (refused)'}`,
+      );
     },
   });
   const changes = `${deleted} seen record(s) deleted and ${inserted} inserted between pages`;
   const problems = judgeWalkedIds(walk.ids, expected, judged);
-  ctx.chart(walkChartOf(list.path, style, pagesOf(walk), { repeated: problems.repeated, missing: walk.end.kind === 'complete' ? problems.missing : [], writes }));
+  ctx.chart(
+    walkChartOf(list.path, style, pagesOf(walk), {
+      repeated: problems.repeated,
+      missing: walk.end.kind === 'complete' ? problems.missing : [],
+      writes,
+    }),
+  );
   if (walk.end.kind !== 'complete') {
     ctx.info(`${what} under mutation (${changes}) did not complete: ${describeWalkEnd(walk.end)}`);
     return;

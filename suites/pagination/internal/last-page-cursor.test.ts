@@ -15,6 +15,7 @@ describe('judgeLastPageCursor', () => {
     ['empty', [empty], [absent, nulled, cursor]],
   ])('with "%s" accepts exactly its own form', (form, accepted, refused) => {
     for (const field of accepted) expect(judgeLastPageCursor(field, form)).toBeUndefined();
-    for (const field of refused) expect(judgeLastPageCursor(field, form)).toContain(`pagination.lastPageCursor is "${form}"`);
+    for (const field of refused)
+      expect(judgeLastPageCursor(field, form)).toContain(`pagination.lastPageCursor is "${form}"`);
   });
 });

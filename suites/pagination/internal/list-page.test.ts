@@ -4,7 +4,9 @@ import { describeCursorField, readListPage, usableCursor } from './list-page.js'
 
 describe('readListPage', () => {
   it('reads ids, has_more and next_cursor', () => {
-    expect(readListPage({ status: 200, json: { items: [{ id: 'a' }, { id: 7 }], next_cursor: 'c', has_more: true } }, 'id')).toEqual({
+    expect(
+      readListPage({ status: 200, json: { items: [{ id: 'a' }, { id: 7 }], next_cursor: 'c', has_more: true } }, 'id'),
+    ).toEqual({
       ok: true,
       ids: ['a', '7'],
       hasMore: true,

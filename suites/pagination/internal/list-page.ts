@@ -27,7 +27,8 @@ export interface ListAnswer {
 
 /** Parses a list answer; anything but 200 with {items: [{<idField>}...], has_more: boolean} is not a page. */
 export function readListPage(answer: ListAnswer, idField: string): ListPage {
-  if (answer.status !== 200) return { ok: false, reason: `answered ${answer.status}, expected 200 with a list response`, notAPage: false };
+  if (answer.status !== 200)
+    return { ok: false, reason: `answered ${answer.status}, expected 200 with a list response`, notAPage: false };
   const body = answer.json;
   const record = asRecord(body);
   // A bare array is the common slip: say so, rather than "not an object".
@@ -39,10 +40,13 @@ export function readListPage(answer: ListAnswer, idField: string): ListPage {
   const ids: string[] = [];
   for (const [index, item] of items.entries()) {
     const id = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[idField] : undefined;
-    if (typeof id !== 'string' && typeof id !== 'number') return { ok: false, reason: `item ${index} has no "${idField}"`, notAPage: false };
+    if (typeof id !== 'string' && typeof id !== 'number')
+      return { ok: false, reason: `item ${index} has no "${idField}"`, notAPage: false };
     ids.push(String(id));
   }
-  const nextCursor: CursorField = Object.hasOwn(record, 'next_cursor') ? { present: true, value: record.next_cursor } : { present: false };
+  const nextCursor: CursorField = Object.hasOwn(record, 'next_cursor')
+    ? { present: true, value: record.next_cursor }
+    : { present: false };
   return { ok: true, ids, hasMore, nextCursor };
 }
 

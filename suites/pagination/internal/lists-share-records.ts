@@ -44,7 +44,9 @@ export function listsShareCounts(a: ListTarget, b: ListTarget): boolean {
 function listsRecordsOf(top: ListTarget, nested: ListTarget): boolean {
   const { related } = nested;
   if (top.related !== undefined || related === undefined) return false;
-  return related.name === top.collection.name || related.memberPath.replace(/\/\{childId\}$/, '') === top.collection.path;
+  return (
+    related.name === top.collection.name || related.memberPath.replace(/\/\{childId\}$/, '') === top.collection.path
+  );
 }
 
 /**

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeMutation, fixedMutationRuns, mutationsAfter, mutationsArbitrary, pickVictim, type Mutation, type WalkSoFar } from './mutation-commands.js';
+import {
+  describeMutation,
+  fixedMutationRuns,
+  mutationsAfter,
+  mutationsArbitrary,
+  pickVictim,
+  type Mutation,
+  type WalkSoFar,
+} from './mutation-commands.js';
 
 const walk: WalkSoFar = { seen: ['a', 'b', 'c'], unseen: ['d', 'e'], anchor: 'c' };
 
@@ -14,15 +22,22 @@ describe('pickVictim', () => {
 
   it('never picks a record outside its own candidates, and has none to pick from an empty set', () => {
     fc.assert(
-      fc.property(mutationsArbitrary(3), fc.uniqueArray(fc.string(), { maxLength: 5 }), fc.uniqueArray(fc.string(), { maxLength: 5 }), (mutations, seen, unseen) => {
-        const state: WalkSoFar = { seen, unseen, anchor: seen.at(-1) };
-        for (const mutation of mutations) {
-          const victim = pickVictim(mutation, state);
-          if (mutation.kind === 'delete-seen') expect(victim === undefined ? seen.length === 0 : seen.includes(victim)).toBe(true);
-          if (mutation.kind === 'delete-unseen') expect(victim === undefined ? unseen.length === 0 : unseen.includes(victim)).toBe(true);
-          if (mutation.kind === 'delete-anchor') expect(victim).toBe(seen.at(-1));
-        }
-      }),
+      fc.property(
+        mutationsArbitrary(3),
+        fc.uniqueArray(fc.string(), { maxLength: 5 }),
+        fc.uniqueArray(fc.string(), { maxLength: 5 }),
+        (mutations, seen, unseen) => {
+          const state: WalkSoFar = { seen, unseen, anchor: seen.at(-1) };
+          for (const mutation of mutations) {
+            const victim = pickVictim(mutation, state);
+            if (mutation.kind === 'delete-seen')
+              expect(victim === undefined ? seen.length === 0 : seen.includes(victim)).toBe(true);
+            if (mutation.kind === 'delete-unseen')
+              expect(victim === undefined ? unseen.length === 0 : unseen.includes(victim)).toBe(true);
+            if (mutation.kind === 'delete-anchor') expect(victim).toBe(seen.at(-1));
+          }
+        },
+      ),
     );
   });
 });
@@ -62,7 +77,11 @@ describe('the rest', () => {
 
 describe('fixedMutationRuns', () => {
   it('tries no writes, the anchor deleted, and a seen and an unseen record deleted with one inserted, each within the generated bounds', () => {
-    expect(fixedMutationRuns.map((run) => run.map((mutation) => mutation.kind))).toEqual([[], ['delete-anchor'], ['delete-seen', 'delete-unseen', 'insert']]);
+    expect(fixedMutationRuns.map((run) => run.map((mutation) => mutation.kind))).toEqual([
+      [],
+      ['delete-anchor'],
+      ['delete-seen', 'delete-unseen', 'insert'],
+    ]);
     // Shrinking starts from them too, so each must be a value the arbitrary could give (3 gaps, up to 4 writes).
     for (const run of fixedMutationRuns) {
       expect(run.length).toBeLessThanOrEqual(4);

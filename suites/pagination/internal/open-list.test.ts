@@ -1,7 +1,13 @@
 // The shared records of a list when the target refuses: a failed create or delete never leaves the
 // suite's later checks judging records in an unknown state, nor forgets one that needs deleting.
 import { describe, expect, it } from 'vitest';
-import type { CheckContext, CheckOutcome, CollectionConfig, TargetRequest, TargetResponse } from '../../../harness/check-api/check-context.js';
+import type {
+  CheckContext,
+  CheckOutcome,
+  CollectionConfig,
+  TargetRequest,
+  TargetResponse,
+} from '../../../harness/check-api/check-context.js';
 import { createSuiteScope } from '../../../harness/runner/suite-scope.js';
 import { listTargets } from './list-targets.js';
 import { openList } from './open-list.js';
@@ -28,7 +34,15 @@ function fakeContext(answer: (request: TargetRequest, index: number) => { status
     now: () => 0,
     request: async (request: TargetRequest) => {
       const { status, json } = answer(request, sent++);
-      return { status, headers: {}, body: Buffer.alloc(0), text: JSON.stringify(json ?? {}), json, record: {}, durationMs: 1 } as unknown as TargetResponse;
+      return {
+        status,
+        headers: {},
+        body: Buffer.alloc(0),
+        text: JSON.stringify(json ?? {}),
+        json,
+        record: {},
+        durationMs: 1,
+      } as unknown as TargetResponse;
     },
     fail: (message: string): CheckOutcome => ({ status: 'failed', message, details: {}, findings: [] }),
     skip: (reason: string): CheckOutcome => ({ status: 'skipped', reason, findings: [] }),
@@ -45,7 +59,9 @@ async function open(ctx: CheckContext) {
 describe('openList', () => {
   it('keeps every record a batch made when one create of it fails', async () => {
     const { ctx, suiteTracked } = fakeContext((request, index) =>
-      request.method === 'POST' && index === 2 ? { status: 500, json: { error: 'boom' } } : { status: 201, json: { id: `p${index}` } },
+      request.method === 'POST' && index === 2
+        ? { status: 500, json: { error: 'boom' } }
+        : { status: 201, json: { id: `p${index}` } },
     );
     const list = await open(ctx);
     const made = await list.ensureFixtures(4);
@@ -56,7 +72,9 @@ describe('openList', () => {
 
   it('stops judging a record whose delete was refused, and keeps it for the clean-up after the suite', async () => {
     const { ctx, suiteTracked } = fakeContext((request, index) =>
-      request.method === 'DELETE' ? { status: request.path.endsWith('p0') ? 409 : 404 } : { status: 201, json: { id: `p${index}` } },
+      request.method === 'DELETE'
+        ? { status: request.path.endsWith('p0') ? 409 : 404 }
+        : { status: 201, json: { id: `p${index}` } },
     );
     const list = await open(ctx);
     await list.ensureFixtures(2);

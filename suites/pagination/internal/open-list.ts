@@ -29,7 +29,8 @@ export interface OpenList {
   deleteFixture(id: string): Promise<boolean>;
 }
 
-export type FixtureBatch = { readonly ok: true; readonly ids: readonly string[] } | { readonly ok: false; readonly outcome: CheckOutcome };
+export type FixtureBatch =
+  { readonly ok: true; readonly ids: readonly string[] } | { readonly ok: false; readonly outcome: CheckOutcome };
 
 /** What the suite's checks share about one list. */
 interface ListFixtures {
@@ -45,9 +46,11 @@ interface ListFixtures {
   readonly ownIds: Set<string>;
 }
 
-
 /** Opens `target` for one check, preparing it (parent, referenced records) when no earlier check did. */
-export async function openList(ctx: CheckContext, target: ListTarget): Promise<{ ok: true; list: OpenList } | { ok: false; outcome: CheckOutcome }> {
+export async function openList(
+  ctx: CheckContext,
+  target: ListTarget,
+): Promise<{ ok: true; list: OpenList } | { ok: false; outcome: CheckOutcome }> {
   const key = `pagination.list ${target.label}`;
   let shared = ctx.suiteScope.get<ListFixtures>(key);
   if (shared === undefined) {
@@ -130,7 +133,10 @@ export function kitIdsOfOtherParents(ctx: CheckContext, list: OpenList): Readonl
   const own = ctx.suiteScope.get<ListFixtures>(`pagination.list ${list.target.label}`);
   if (own === undefined) return ids;
   for (const target of listTargets(ctx.config)) {
-    const other = target.label === list.target.label ? undefined : ctx.suiteScope.get<ListFixtures>(`pagination.list ${target.label}`);
+    const other =
+      target.label === list.target.label
+        ? undefined
+        : ctx.suiteScope.get<ListFixtures>(`pagination.list ${target.label}`);
     if (other?.memberPrefix === own.memberPrefix) for (const id of other.ownIds) ids.add(id);
   }
   return ids;
@@ -155,7 +161,10 @@ export function kitRecordsShownOn(ctx: CheckContext, list: OpenList): number {
 }
 
 /** Creates the parent of a nested list and the records its sample refers to, kept for the suite. */
-async function prepareList(ctx: CheckContext, target: ListTarget): Promise<{ ok: true; list: ListFixtures } | { ok: false; outcome: CheckOutcome }> {
+async function prepareList(
+  ctx: CheckContext,
+  target: ListTarget,
+): Promise<{ ok: true; list: ListFixtures } | { ok: false; outcome: CheckOutcome }> {
   let path = target.label;
   let postPath = target.label;
   let memberPrefix = target.label;
@@ -171,14 +180,27 @@ async function prepareList(ctx: CheckContext, target: ListTarget): Promise<{ ok:
     path = related.path.replace('{id}', parentSegment);
     postPath = related.createPath === 'nested' ? path : related.createPath;
     memberPrefix = related.memberPath.replace('{id}', parentSegment).replace(/\/\{childId\}$/, '');
-    collection = { ...target.collection, name: related.name, path: postPath, idField: related.idField, sample: related.sample, related: [] };
+    collection = {
+      ...target.collection,
+      name: related.name,
+      path: postPath,
+      idField: related.idField,
+      sample: related.sample,
+      related: [],
+    };
   }
 
   // Records a sample refers to ({fixture:NAME}) are made once per list, not once per fixture.
   const dependencies: Record<string, string | number> = {};
   for (const name of listFixtureNames(collection.sample)) {
     const dependency = ctx.config.collections.find((c) => c.name === name);
-    if (dependency === undefined) return { ok: false, outcome: ctx.skip(`the sample of ${collection.name} needs {fixture:${name}}, which is not a configured collection`) };
+    if (dependency === undefined)
+      return {
+        ok: false,
+        outcome: ctx.skip(
+          `the sample of ${collection.name} needs {fixture:${name}}, which is not a configured collection`,
+        ),
+      };
     const made = await createRecord(ctx, dependency, { lifetime: 'suite' });
     if (!made.ok) return made;
     dependencies[name] = made.id;

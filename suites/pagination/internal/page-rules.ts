@@ -59,7 +59,11 @@ export interface WalkProblems {
  * Judges a walk: every `expected` id listed, no `judged` id listed twice. Ids outside `judged`
  * (records others create or delete meanwhile) are never held against the target.
  */
-export function judgeWalkedIds(walked: readonly string[], expected: Iterable<string>, judged: ReadonlySet<string>): WalkProblems {
+export function judgeWalkedIds(
+  walked: readonly string[],
+  expected: Iterable<string>,
+  judged: ReadonlySet<string>,
+): WalkProblems {
   return { repeated: findRepeatedIds(walked, judged), missing: findMissingIds(expected, walked) };
 }
 

@@ -4,11 +4,22 @@ import { moreFixturesNeeded, nextBisection, observeBound } from './page-size-pro
 
 describe('observeBound', () => {
   it('tells a bounded page, a refusal, a page that holds everything and a broken answer apart', () => {
-    const page = (hasMore: boolean) => ({ ok: true as const, ids: ['a', 'b'], hasMore, nextCursor: { present: false as const } });
+    const page = (hasMore: boolean) => ({
+      ok: true as const,
+      ids: ['a', 'b'],
+      hasMore,
+      nextCursor: { present: false as const },
+    });
     expect(observeBound(200, page(true))).toEqual({ kind: 'bounded', size: 2 });
     expect(observeBound(200, page(false))).toEqual({ kind: 'all-fit', size: 2 });
-    expect(observeBound(400, { ok: false, reason: 'answered 400', notAPage: false })).toEqual({ kind: 'rejected', status: 400 });
-    expect(observeBound(500, { ok: false, reason: 'answered 500', notAPage: false })).toEqual({ kind: 'broken', reason: 'answered 500' });
+    expect(observeBound(400, { ok: false, reason: 'answered 400', notAPage: false })).toEqual({
+      kind: 'rejected',
+      status: 400,
+    });
+    expect(observeBound(500, { ok: false, reason: 'answered 500', notAPage: false })).toEqual({
+      kind: 'broken',
+      reason: 'answered 500',
+    });
   });
 });
 

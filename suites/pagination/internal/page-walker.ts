@@ -58,10 +58,20 @@ export interface PageWalk {
 }
 
 /** Fetches one page of `list`, counted against its request budget. Throws RequestBudgetSpent when spent. */
-export async function fetchPage(ctx: CheckContext, list: WalkableList, query: PageQuery, note: string): Promise<FetchedPage> {
+export async function fetchPage(
+  ctx: CheckContext,
+  list: WalkableList,
+  query: PageQuery,
+  note: string,
+): Promise<FetchedPage> {
   const response = await list.budget.send(ctx, { path: list.path, query, note });
   const { status, headers, record, durationMs } = response;
-  return { url: record.request.url, query, page: readListPage(response, list.idField), response: { status, headers, record, durationMs, text: response.text.slice(0, keptTextChars) } };
+  return {
+    url: record.request.url,
+    query,
+    page: readListPage(response, list.idField),
+    response: { status, headers, record, durationMs, text: response.text.slice(0, keptTextChars) },
+  };
 }
 
 /** Walks `list` in one style until it ends, misbehaves or a budget runs out; never throws for budgets. */
@@ -86,7 +96,15 @@ export async function walkPages(ctx: CheckContext, list: WalkableList, options: 
     }
     pages.push(fetched);
     const decision = decideAfterPage(
-      { style: options.style, pageSize: options.pageSize, query, pagesFetched: pages.length, maxPages, usedCursors, seenIds },
+      {
+        style: options.style,
+        pageSize: options.pageSize,
+        query,
+        pagesFetched: pages.length,
+        maxPages,
+        usedCursors,
+        seenIds,
+      },
       fetched.page,
     );
     if (fetched.page.ok) {

@@ -52,7 +52,13 @@ export function sizeMarks(facts: ListFacts): Mark[] {
     { label: '2', value: 2 },
     { label: 'the walk size (pagination.walkPageSize)', value: w },
     ...(d === undefined ? [] : [{ label: 'default', value: d }]),
-    ...(m === undefined ? [] : [{ label: 'max-1', value: m - 1 }, { label: 'max', value: m }, { label: 'max+1', value: m + 1 }]),
+    ...(m === undefined
+      ? []
+      : [
+          { label: 'max-1', value: m - 1 },
+          { label: 'max', value: m },
+          { label: 'max+1', value: m + 1 },
+        ]),
     { label: 'huge', value: farValue },
     { label: '0', value: 0 },
   ]);
@@ -108,17 +114,23 @@ export function exploredQueryArbitrary(style: PaginationStyle, facts: ListFacts)
   switch (style) {
     case 'offset':
       return fc
-        .tuple(optionalParam('offset', offsetMarks(facts), { min: 0, max: facts.total + 2 }), optionalParam('limit', sizeMarks(facts), sizeRange(facts)))
+        .tuple(
+          optionalParam('offset', offsetMarks(facts), { min: 0, max: facts.total + 2 }),
+          optionalParam('limit', sizeMarks(facts), sizeRange(facts)),
+        )
         .map(([offset, limit]) => ({ style, params: [...offset, ...limit] }));
     case 'page':
       // The page marks depend on the page size drawn first (the last page of per_page=1 is not that of per_page=100).
       return optionalParam('per_page', sizeMarks(facts), sizeRange(facts)).chain((perPage) =>
-        optionalParam('page', pageMarks(facts, sizeForPages(perPage, facts)), { min: 1, max: Math.max(2, Math.ceil(facts.total / facts.walkPageSize) + 1) }).map(
-          (page) => ({ style, params: [...page, ...perPage] }),
-        ),
+        optionalParam('page', pageMarks(facts, sizeForPages(perPage, facts)), {
+          min: 1,
+          max: Math.max(2, Math.ceil(facts.total / facts.walkPageSize) + 1),
+        }).map((page) => ({ style, params: [...page, ...perPage] })),
       );
     case 'cursor':
-      return fc.tuple(afterParam(facts), optionalParam('limit', sizeMarks(facts), sizeRange(facts))).map(([after, limit]) => ({ style, params: [...after, ...limit] }));
+      return fc
+        .tuple(afterParam(facts), optionalParam('limit', sizeMarks(facts), sizeRange(facts)))
+        .map(([after, limit]) => ({ style, params: [...after, ...limit] }));
   }
 }
 
@@ -130,7 +142,9 @@ export function toQueryString(query: ExploredQuery): string {
 /** A short description for a message: "offset=102 (total+1), limit=5 (walkPageSize)". */
 export function describeQuery(query: ExploredQuery): string {
   if (query.params.length === 0) return '(no parameters)';
-  return query.params.map((param) => `${param.name}=${JSON.stringify(param.text).slice(1, -1)} (${param.label})`).join(', ');
+  return query.params
+    .map((param) => `${param.name}=${JSON.stringify(param.text).slice(1, -1)} (${param.label})`)
+    .join(', ');
 }
 
 function sizeRange(facts: ListFacts): { min: number; max: number } {
@@ -146,14 +160,24 @@ function sizeForPages(perPage: readonly SentParam[], facts: ListFacts): number {
 
 // Boundaries four times as often as the rest of the range; a plain number eight times as often as
 // each malformed form; left out now and then (the default applies).
-function optionalParam(name: string, marks: readonly Mark[], range: { min: number; max: number }): fc.Arbitrary<readonly SentParam[]> {
+function optionalParam(
+  name: string,
+  marks: readonly Mark[],
+  range: { min: number; max: number },
+): fc.Arbitrary<readonly SentParam[]> {
   const value = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...marks) },
     { weight: 1, arbitrary: fc.integer(range).map((n): Mark => ({ label: `${n} (drawn)`, value: n })) },
   );
-  const form = fc.oneof({ weight: 8, arbitrary: fc.constant<NumberForm>('plain') }, { weight: 1, arbitrary: fc.constantFrom<NumberForm>(...malformedForms) });
+  const form = fc.oneof(
+    { weight: 8, arbitrary: fc.constant<NumberForm>('plain') },
+    { weight: 1, arbitrary: fc.constantFrom<NumberForm>(...malformedForms) },
+  );
   return fc.oneof(
-    { weight: 12, arbitrary: fc.tuple(value, form, value).map(([mark, how, other]) => writeNumber(name, mark, how, other)) },
+    {
+      weight: 12,
+      arbitrary: fc.tuple(value, form, value).map(([mark, how, other]) => writeNumber(name, mark, how, other)),
+    },
     { weight: 1, arbitrary: fc.constant([]) },
   );
 }

@@ -5,12 +5,16 @@ import { RequestBudget, RequestBudgetSpent, sideBySideWithin } from './request-b
 describe('RequestBudget', () => {
   it('sends up to its limit, then refuses without reaching the target', async () => {
     const sent: TargetRequest[] = [];
-    const ctx = { request: async (request: TargetRequest) => (sent.push(request), {} as TargetResponse) } as unknown as CheckContext;
+    const ctx = {
+      request: async (request: TargetRequest) => (sent.push(request), {} as TargetResponse),
+    } as unknown as CheckContext;
     const budget = new RequestBudget(2, '/customers');
     await budget.send(ctx, { path: '/customers' });
     await budget.send(ctx, { path: '/customers' });
     await expect(budget.send(ctx, { path: '/customers' })).rejects.toBeInstanceOf(RequestBudgetSpent);
-    await expect(budget.send(ctx, { path: '/customers' })).rejects.toThrow('request budget of 2 requests for /customers is spent (budgets.requestsPerList)');
+    await expect(budget.send(ctx, { path: '/customers' })).rejects.toThrow(
+      'request budget of 2 requests for /customers is spent (budgets.requestsPerList)',
+    );
     expect(sent).toHaveLength(2);
     expect(budget.used).toBe(2);
   });

@@ -7,7 +7,10 @@ import type { CheckContext, TargetRequest, TargetResponse } from '../../../harne
  * inconclusive list (an info finding), since running out of budget says nothing about the target.
  */
 export class RequestBudgetSpent extends Error {
-  constructor(readonly listLabel: string, readonly limit: number) {
+  constructor(
+    readonly listLabel: string,
+    readonly limit: number,
+  ) {
     super(`the request budget of ${limit} requests for ${listLabel} is spent (budgets.requestsPerList)`);
     this.name = 'RequestBudgetSpent';
   }

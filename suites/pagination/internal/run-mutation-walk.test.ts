@@ -38,8 +38,12 @@ describe('planWrites', () => {
     ]);
   });
 
-  it('has nothing to delete when the anchor is another list\'s record', () => {
-    const writes = planWrites(own, [{ afterPage: 0, kind: 'delete-anchor', pick: 0 }], stateOf(['a'], 'someone-elses', [...own]));
+  it("has nothing to delete when the anchor is another list's record", () => {
+    const writes = planWrites(
+      own,
+      [{ afterPage: 0, kind: 'delete-anchor', pick: 0 }],
+      stateOf(['a'], 'someone-elses', [...own]),
+    );
     expect(writes[0]).toMatchObject({ kind: 'delete' });
     expect(writes[0]?.victim).toBeUndefined();
   });

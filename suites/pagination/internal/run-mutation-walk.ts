@@ -36,7 +36,12 @@ export interface PoolSize {
 }
 
 /** Runs `mutations` during one cursor walk of `list`. */
-export async function runMutationWalk(ctx: CheckContext, list: OpenList, pool: PoolSize, mutations: readonly Mutation[]): Promise<MutationRunTrace | { readonly failedToPrepare: true }> {
+export async function runMutationWalk(
+  ctx: CheckContext,
+  list: OpenList,
+  pool: PoolSize,
+  mutations: readonly Mutation[],
+): Promise<MutationRunTrace | { readonly failedToPrepare: true }> {
   if (!(await resizePool(list, pool))) return { failedToPrepare: true };
   const firstExchange = ctx.exchanges.length;
   // Records present at the start must each be listed once, unless deleted; inserted ones may or may
@@ -110,7 +115,11 @@ export interface PlannedWrite {
  * unknown state). Inserts change no choice: they are never among the records a delete may hit.
  * Updates `state` (seen, expected, judged); pure otherwise.
  */
-export function planWrites(ownIds: ReadonlySet<string>, mutations: readonly Mutation[], state: RunState): PlannedWrite[] {
+export function planWrites(
+  ownIds: ReadonlySet<string>,
+  mutations: readonly Mutation[],
+  state: RunState,
+): PlannedWrite[] {
   const chosen = new Set<string>();
   return mutations.map((mutation) => {
     const command = describeMutation(mutation);
@@ -119,7 +128,8 @@ export function planWrites(ownIds: ReadonlySet<string>, mutations: readonly Muta
     const victim = pickVictim(mutation, {
       seen: state.seen,
       unseen: [...ownIds].filter((id) => !seenSet.has(id) && state.expected.has(id)),
-      anchor: state.lastId !== undefined && ownIds.has(state.lastId) && !chosen.has(state.lastId) ? state.lastId : undefined,
+      anchor:
+        state.lastId !== undefined && ownIds.has(state.lastId) && !chosen.has(state.lastId) ? state.lastId : undefined,
     });
     if (victim === undefined) return { command, kind: 'delete' };
     chosen.add(victim);

@@ -11,21 +11,36 @@ import { runAgainstReference } from '../../test-support/run-against-reference.js
 import { hasMoreAccurate } from '../has-more-accurate.js';
 import { offsetWalkComplete } from '../offset-walk-complete.js';
 
-const withWalkPageSize = (walkPageSize: number) => (config: ApicertConfig): ApicertConfig => ({ ...config, pagination: { ...config.pagination, walkPageSize, fixtureCap: 250 } });
-const ordersWalkSize = (findings: readonly { readonly message: string }[]): string | undefined => /offset walk of \/orders with limit=(\d+)/.exec(findings.map((f) => f.message).join('\n'))?.[1];
+const withWalkPageSize =
+  (walkPageSize: number) =>
+  (config: ApicertConfig): ApicertConfig => ({
+    ...config,
+    pagination: { ...config.pagination, walkPageSize, fixtureCap: 250 },
+  });
+const ordersWalkSize = (findings: readonly { readonly message: string }[]): string | undefined =>
+  /offset walk of \/orders with limit=(\d+)/.exec(findings.map((f) => f.message).join('\n'))?.[1];
 
 describe('servedWalkPageSize', () => {
   it('walks /orders in pages twice as large where the target serves them whole', async () => {
-    const [, result] = await runAgainstReference([hasMoreAccurate, offsetWalkComplete], { configure: withWalkPageSize(5), checkTimeoutMs: 30_000 });
+    const [, result] = await runAgainstReference([hasMoreAccurate, offsetWalkComplete], {
+      configure: withWalkPageSize(5),
+      checkTimeoutMs: 30_000,
+    });
     expect(result?.status, result?.message).toBe('passed');
     expect(ordersWalkSize(result?.findings ?? [])).toBe('10');
-    const [alone] = await runAgainstReference([offsetWalkComplete], { configure: withWalkPageSize(5), checkTimeoutMs: 30_000 });
+    const [alone] = await runAgainstReference([offsetWalkComplete], {
+      configure: withWalkPageSize(5),
+      checkTimeoutMs: 30_000,
+    });
     expect(alone?.status, alone?.message).toBe('passed');
     expect(ordersWalkSize(alone?.findings ?? [])).toBe('5');
   }, 60_000);
 
   it('keeps the configured size where the larger one would be clamped, so a conformant target still passes', async () => {
-    const [, result] = await runAgainstReference([hasMoreAccurate, offsetWalkComplete], { configure: withWalkPageSize(60), checkTimeoutMs: 30_000 });
+    const [, result] = await runAgainstReference([hasMoreAccurate, offsetWalkComplete], {
+      configure: withWalkPageSize(60),
+      checkTimeoutMs: 30_000,
+    });
     expect(result?.status, result?.message).toBe('passed');
     expect(ordersWalkSize(result?.findings ?? [])).toBe('60');
   }, 60_000);
@@ -42,4 +57,3 @@ describe('servedWalkPageSize', () => {
     expect(ordersWalkSize(walk?.findings ?? [])).toBe('30');
   }, 60_000);
 });
-

@@ -26,7 +26,12 @@ export async function servedWalkPageSize(ctx: CheckContext, list: OpenList, styl
   const known = ctx.suiteScope.get<number>(key);
   if (known !== undefined) return known;
   const asked = 2 * larger + 1;
-  const probe = await fetchPage(ctx, list, firstPageQuery(style, asked), `${param}=${asked}: does the list hold three pages of ${larger}, served whole?`);
+  const probe = await fetchPage(
+    ctx,
+    list,
+    firstPageQuery(style, asked),
+    `${param}=${asked}: does the list hold three pages of ${larger}, served whole?`,
+  );
   const served = isSuccess(probe.response.status) && probe.page.ok && probe.page.ids.length === asked ? larger : base;
   ctx.suiteScope.set(key, served);
   return served;

@@ -10,7 +10,12 @@ export interface WalkChartFacts {
   readonly writes?: readonly string[];
 }
 
-export function walkChartOf(list: string, style: WalkChart['style'], pages: readonly { readonly ids: readonly string[] }[], facts: WalkChartFacts = {}): WalkChart {
+export function walkChartOf(
+  list: string,
+  style: WalkChart['style'],
+  pages: readonly { readonly ids: readonly string[] }[],
+  facts: WalkChartFacts = {},
+): WalkChart {
   return {
     kind: 'walk',
     list,
@@ -48,7 +53,11 @@ export function readPagesChart(list: string, style: WalkChart['style'], pages: P
  * A walk made while the check wrote nothing, as a chart: rows it listed twice, and, when it reached
  * the end, the kit's records on the list it never listed.
  */
-export function quietWalkChart(list: { readonly path: string; readonly ownIds: ReadonlySet<string> }, style: WalkChart['style'], walk: Pick<PageWalk, 'pages' | 'ids' | 'end'>): WalkChart {
+export function quietWalkChart(
+  list: { readonly path: string; readonly ownIds: ReadonlySet<string> },
+  style: WalkChart['style'],
+  walk: Pick<PageWalk, 'pages' | 'ids' | 'end'>,
+): WalkChart {
   const listed = new Set(walk.ids);
   const missing = walk.end.kind === 'complete' ? [...list.ownIds].filter((id) => !listed.has(id)) : [];
   return walkChartOf(list.path, style, pagesOf(walk), { repeated: listedTwice(walk.ids), missing });

@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ListPage } from './list-page.js';
-import { decideAfterPage, describeWalkEnd, maxCursorChars, firstPageQuery, isHostileEnd, nextPageQuery, type PageQuery, type WalkEnd, type WalkState } from './walk-decision.js';
+import {
+  decideAfterPage,
+  describeWalkEnd,
+  maxCursorChars,
+  firstPageQuery,
+  isHostileEnd,
+  nextPageQuery,
+  type PageQuery,
+  type WalkEnd,
+  type WalkState,
+} from './walk-decision.js';
 
 function state(overrides: Partial<WalkState> = {}): WalkState {
   return {
@@ -17,17 +27,29 @@ function state(overrides: Partial<WalkState> = {}): WalkState {
 }
 
 function page(ids: string[], hasMore: boolean, cursor?: unknown): ListPage {
-  return { ok: true, ids, hasMore, nextCursor: cursor === undefined ? { present: false } : { present: true, value: cursor } };
+  return {
+    ok: true,
+    ids,
+    hasMore,
+    nextCursor: cursor === undefined ? { present: false } : { present: true, value: cursor },
+  };
 }
 
 /** Drives decideAfterPage over pages a pager hands out, as the walker does; returns the end and the pages used. */
-function drive(style: WalkState['style'], maxPages: number, pager: (query: PageQuery, index: number) => ListPage): { end: WalkEnd; pages: number } {
+function drive(
+  style: WalkState['style'],
+  maxPages: number,
+  pager: (query: PageQuery, index: number) => ListPage,
+): { end: WalkEnd; pages: number } {
   let query = firstPageQuery(style, 2);
   const usedCursors = new Set<string>();
   const seenIds = new Set<string>();
   for (let pages = 1; pages <= maxPages + 1; pages += 1) {
     const listPage = pager(query, pages - 1);
-    const decision = decideAfterPage({ style, pageSize: 2, query, pagesFetched: pages, maxPages, usedCursors, seenIds }, listPage);
+    const decision = decideAfterPage(
+      { style, pageSize: 2, query, pagesFetched: pages, maxPages, usedCursors, seenIds },
+      listPage,
+    );
     if (decision.kind === 'end') return { end: decision.end, pages };
     if (listPage.ok) for (const id of listPage.ids) seenIds.add(id);
     query = decision.query;
@@ -56,11 +78,16 @@ describe('nextPageQuery', () => {
 
 describe('decideAfterPage', () => {
   it('follows next_cursor, the next offset and the next page number', () => {
-    expect(decideAfterPage(state(), page(['a', 'b'], true, 'c1'))).toEqual({ kind: 'next', query: { limit: 2, after: 'c1' } });
-    expect(decideAfterPage(state({ style: 'offset', query: { offset: 4, limit: 2 } }), page(['a', 'b'], true))).toEqual({
+    expect(decideAfterPage(state(), page(['a', 'b'], true, 'c1'))).toEqual({
       kind: 'next',
-      query: { offset: 6, limit: 2 },
+      query: { limit: 2, after: 'c1' },
     });
+    expect(decideAfterPage(state({ style: 'offset', query: { offset: 4, limit: 2 } }), page(['a', 'b'], true))).toEqual(
+      {
+        kind: 'next',
+        query: { offset: 6, limit: 2 },
+      },
+    );
     expect(decideAfterPage(state({ style: 'page', query: { page: 3, per_page: 2 } }), page(['a', 'b'], true))).toEqual({
       kind: 'next',
       query: { page: 4, per_page: 2 },
@@ -75,7 +102,12 @@ describe('decideAfterPage', () => {
     ['a cursor already followed', { usedCursors: new Set(['c1']) }, page(['a'], true, 'c1'), 'cursor-cycle'],
     ['a page of ids already seen', { seenIds: new Set(['a', 'b']) }, page(['a', 'b'], true, 'c2'), 'revisits-items'],
     ['the page budget', { pagesFetched: 10 }, page(['a'], true, 'c9'), 'page-budget'],
-    ['a next_cursor longer than the kit follows', {}, page(['a'], true, 'c'.repeat(maxCursorChars + 1)), 'cursor-too-long'],
+    [
+      'a next_cursor longer than the kit follows',
+      {},
+      page(['a'], true, 'c'.repeat(maxCursorChars + 1)),
+      'cursor-too-long',
+    ],
   ])('ends on %s', (_name, overrides, listPage, kind) => {
     const decision = decideAfterPage(state(overrides), listPage);
     expect(decision.kind === 'end' && decision.end.kind).toBe(kind);
@@ -87,16 +119,24 @@ describe('decideAfterPage', () => {
         ok: fc.constant(true as const),
         ids: fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { maxLength: 3 }),
         hasMore: fc.boolean(),
-        nextCursor: fc.oneof(fc.constant({ present: false } as const), fc.record({ present: fc.constant(true as const), value: fc.jsonValue() })),
+        nextCursor: fc.oneof(
+          fc.constant({ present: false } as const),
+          fc.record({ present: fc.constant(true as const), value: fc.jsonValue() }),
+        ),
       }),
       fc.constant({ ok: false as const, reason: 'refused', notAPage: false }),
     );
     fc.assert(
-      fc.property(fc.constantFrom('cursor', 'offset', 'page') as fc.Arbitrary<WalkState['style']>, fc.integer({ min: 1, max: 20 }), fc.infiniteStream(pageArb), (style, maxPages, pages) => {
-        const iterator = pages[Symbol.iterator]();
-        const { pages: used } = drive(style, maxPages, () => iterator.next().value as ListPage);
-        expect(used).toBeLessThanOrEqual(maxPages);
-      }),
+      fc.property(
+        fc.constantFrom('cursor', 'offset', 'page') as fc.Arbitrary<WalkState['style']>,
+        fc.integer({ min: 1, max: 20 }),
+        fc.infiniteStream(pageArb),
+        (style, maxPages, pages) => {
+          const iterator = pages[Symbol.iterator]();
+          const { pages: used } = drive(style, maxPages, () => iterator.next().value as ListPage);
+          expect(used).toBeLessThanOrEqual(maxPages);
+        },
+      ),
     );
   });
 
@@ -104,7 +144,9 @@ describe('decideAfterPage', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 5 }), (cursorCount) => {
         let fresh = 0;
-        const { end, pages } = drive('cursor', 200, (_query, index) => page([`id${fresh++}`, `id${fresh++}`], true, `c${index % cursorCount}`));
+        const { end, pages } = drive('cursor', 200, (_query, index) =>
+          page([`id${fresh++}`, `id${fresh++}`], true, `c${index % cursorCount}`),
+        );
         expect(end.kind).toBe('cursor-cycle');
         expect(pages).toBeLessThanOrEqual(cursorCount + 1);
       }),
@@ -117,7 +159,9 @@ describe('decideAfterPage', () => {
     expect(isHostileEnd({ kind: 'request-budget' })).toBe(false);
     expect(isHostileEnd({ kind: 'cursor-too-long', length: 70_000 })).toBe(false);
     expect(isHostileEnd({ kind: 'cursor-cycle', cursor: 'c' })).toBe(true);
-    expect(describeWalkEnd({ kind: 'cursor-too-long', length: 70_000 })).toBe('next_cursor grew to 70000 characters; the kit follows cursors of up to 65536, so the rest of the list was not walked');
+    expect(describeWalkEnd({ kind: 'cursor-too-long', length: 70_000 })).toBe(
+      'next_cursor grew to 70000 characters; the kit follows cursors of up to 65536, so the rest of the list was not walked',
+    );
     expect(describeWalkEnd({ kind: 'page-budget', pages: 3 })).toContain('budgets.maxPagesPerWalk');
   });
 });

@@ -47,7 +47,8 @@ export interface WalkState {
   readonly seenIds: ReadonlySet<string>;
 }
 
-export type WalkDecision = { readonly kind: 'next'; readonly query: PageQuery } | { readonly kind: 'end'; readonly end: WalkEnd };
+export type WalkDecision =
+  { readonly kind: 'next'; readonly query: PageQuery } | { readonly kind: 'end'; readonly end: WalkEnd };
 
 /** The first page of a walk in `style`: offset 0, page 1 (convention 4.2: 1-based), or no cursor. */
 export function firstPageQuery(style: PaginationStyle, pageSize: number): PageQuery {
@@ -65,7 +66,12 @@ export function firstPageQuery(style: PaginationStyle, pageSize: number): PageQu
  * The query for the page after the one `query` asked for, `pageSize` items a page; undefined for a
  * cursor page whose next_cursor is not usable.
  */
-export function nextPageQuery(style: PaginationStyle, query: PageQuery, pageSize: number, nextCursor: CursorField | undefined): PageQuery | undefined {
+export function nextPageQuery(
+  style: PaginationStyle,
+  query: PageQuery,
+  pageSize: number,
+  nextCursor: CursorField | undefined,
+): PageQuery | undefined {
   switch (style) {
     case 'cursor': {
       const cursor = nextCursor === undefined ? undefined : usableCursor(nextCursor);
@@ -85,9 +91,11 @@ export function decideAfterPage(state: WalkState, page: ListPage): WalkDecision 
   if (page.ids.length === 0) return end({ kind: 'empty-page-with-more' });
   const query = nextPageQuery(state.style, state.query, state.pageSize, page.nextCursor);
   if (query === undefined) return end({ kind: 'missing-cursor', nextCursor: page.nextCursor });
-  if (typeof query.after === 'string' && query.after.length > maxCursorChars) return end({ kind: 'cursor-too-long', length: query.after.length });
+  if (typeof query.after === 'string' && query.after.length > maxCursorChars)
+    return end({ kind: 'cursor-too-long', length: query.after.length });
   // Checked before the repeats below: a cycle is the more precise diagnosis of the same loop.
-  if (typeof query.after === 'string' && state.usedCursors.has(query.after)) return end({ kind: 'cursor-cycle', cursor: query.after });
+  if (typeof query.after === 'string' && state.usedCursors.has(query.after))
+    return end({ kind: 'cursor-cycle', cursor: query.after });
   if (isPageAllRepeats(page.ids, state.seenIds)) return end({ kind: 'revisits-items' });
   if (state.pagesFetched >= state.maxPages) return end({ kind: 'page-budget', pages: state.pagesFetched });
   return { kind: 'next', query };
@@ -95,7 +103,12 @@ export function decideAfterPage(state: WalkState, page: ListPage): WalkDecision 
 
 /** True for the ends that prove the target misbehaved, as opposed to the kit running out of budget. */
 export function isHostileEnd(walkEnd: WalkEnd): boolean {
-  return walkEnd.kind !== 'complete' && walkEnd.kind !== 'page-budget' && walkEnd.kind !== 'request-budget' && walkEnd.kind !== 'cursor-too-long';
+  return (
+    walkEnd.kind !== 'complete' &&
+    walkEnd.kind !== 'page-budget' &&
+    walkEnd.kind !== 'request-budget' &&
+    walkEnd.kind !== 'cursor-too-long'
+  );
 }
 
 /** One line for a message: why the walk stopped. */

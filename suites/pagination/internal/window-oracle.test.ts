@@ -6,8 +6,20 @@ import { exploredQueryArbitrary } from './query-space.js';
 import { judgeAnswer, meaningOf, type OracleContext } from './window-oracle.js';
 
 const order = Array.from({ length: 23 }, (_, index) => `r${index}`);
-const facts: ListFacts = { total: order.length, walkPageSize: 5, defaultPageSize: 20, maxPageSize: 100, cursors: [{ afterIndex: 4, cursor: 'c4' }] };
-const context: OracleContext = { order, own: new Set(order), foreign: new Set(['x1']), maxPageSize: 100, pagination: { invalidParams: 'either', overMaxPolicy: 'either' } };
+const facts: ListFacts = {
+  total: order.length,
+  walkPageSize: 5,
+  defaultPageSize: 20,
+  maxPageSize: 100,
+  cursors: [{ afterIndex: 4, cursor: 'c4' }],
+};
+const context: OracleContext = {
+  order,
+  own: new Set(order),
+  foreign: new Set(['x1']),
+  maxPageSize: 100,
+  pagination: { invalidParams: 'either', overMaxPolicy: 'either' },
+};
 
 function query(style: ExploredQuery['style'], ...pairs: [string, string][]): ExploredQuery {
   return { style, params: pairs.map(([name, text]): SentParam => ({ name, text, label: text })) };
@@ -19,7 +31,8 @@ function page(start: number, size: number): ListPage {
 }
 
 const ok = (start: number, size: number) => ({ status: 200, page: page(start, size) });
-const judge = (q: ExploredQuery, answer: { status: number; page: ListPage }, ctx: OracleContext = context) => judgeAnswer(answer, meaningOf(q, facts), ctx);
+const judge = (q: ExploredQuery, answer: { status: number; page: ListPage }, ctx: OracleContext = context) =>
+  judgeAnswer(answer, meaningOf(q, facts), ctx);
 const refused: ListPage = { ok: false, reason: 'answered 400, expected 200 with a list response', notAPage: false };
 
 describe('the explored-query oracle', () => {
@@ -32,27 +45,47 @@ describe('the explored-query oracle', () => {
 
   it('fails a window off by one, a wrong has_more and more items than asked', () => {
     expect(judge(query('page', ['page', '2'], ['per_page', '5']), ok(6, 5))).toMatch(/^listed \[r6.*positions 5–9/);
-    expect(judge(query('offset', ['offset', '0'], ['limit', '1']), { status: 200, page: { ...page(0, 1), hasMore: false } as ListPage })).toMatch(/said has_more false, but 22 item\(s\) follow/);
-    expect(judge(query('offset', ['offset', '0'], ['limit', '2']), ok(0, 3))).toMatch(/held 3 items, more than the 2 asked for/);
+    expect(
+      judge(query('offset', ['offset', '0'], ['limit', '1']), {
+        status: 200,
+        page: { ...page(0, 1), hasMore: false } as ListPage,
+      }),
+    ).toMatch(/said has_more false, but 22 item\(s\) follow/);
+    expect(judge(query('offset', ['offset', '0'], ['limit', '2']), ok(0, 3))).toMatch(
+      /held 3 items, more than the 2 asked for/,
+    );
   });
 
   it('wants an empty page with has_more false past the end, or a 4xx, never the last page again', () => {
-    for (const [name, value] of [['offset', '23'], ['offset', '24'], ['offset', '1000000']] as const) {
+    for (const [name, value] of [
+      ['offset', '23'],
+      ['offset', '24'],
+      ['offset', '1000000'],
+    ] as const) {
       expect(judge(query('offset', [name, value], ['limit', '5']), ok(Number(value), 5))).toBeUndefined();
       expect(judge(query('offset', [name, value], ['limit', '5']), { status: 404, page: refused })).toBeUndefined();
-      expect(judge(query('offset', [name, value], ['limit', '5']), { status: 500, page: refused })).toMatch(/answered 500/);
+      expect(judge(query('offset', [name, value], ['limit', '5']), { status: 500, page: refused })).toMatch(
+        /answered 500/,
+      );
     }
-    expect(judge(query('page', ['page', '6'], ['per_page', '5']), ok(20, 5))).toMatch(/listed 3 item\(s\) .* position 25 is past the end of the 23 items/);
+    expect(judge(query('page', ['page', '6'], ['per_page', '5']), ok(20, 5))).toMatch(
+      /listed 3 item\(s\) .* position 25 is past the end of the 23 items/,
+    );
   });
 
   it('clamps above the maximum as pagination.overMaxPolicy says', () => {
     const small = { ...facts, maxPageSize: 4 };
     const over = query('offset', ['offset', '0'], ['limit', '10']);
-    const at = (ctx: OracleContext, answer: { status: number; page: ListPage }) => judgeAnswer(answer, meaningOf(over, small), { ...ctx, maxPageSize: 4 });
+    const at = (ctx: OracleContext, answer: { status: number; page: ListPage }) =>
+      judgeAnswer(answer, meaningOf(over, small), { ...ctx, maxPageSize: 4 });
     expect(at(context, ok(0, 4))).toBeUndefined();
     expect(at(context, { status: 400, page: refused })).toBeUndefined();
-    expect(at({ ...context, pagination: { ...context.pagination, overMaxPolicy: 'clamp' } }, { status: 400, page: refused })).toMatch(/overMaxPolicy is "clamp"/);
-    expect(at({ ...context, pagination: { ...context.pagination, overMaxPolicy: 'reject' } }, ok(0, 4))).toMatch(/asks for a 4xx/);
+    expect(
+      at({ ...context, pagination: { ...context.pagination, overMaxPolicy: 'clamp' } }, { status: 400, page: refused }),
+    ).toMatch(/overMaxPolicy is "clamp"/);
+    expect(at({ ...context, pagination: { ...context.pagination, overMaxPolicy: 'reject' } }, ok(0, 4))).toMatch(
+      /asks for a 4xx/,
+    );
     expect(at(context, ok(0, 10))).toMatch(/above the maximum page size 4/);
   });
 
@@ -61,7 +94,9 @@ describe('the explored-query oracle', () => {
     // "05" and a repeated limit read as 5 (or 7): the page of a reading passes even when 4xx is pinned.
     expect(judge(query('offset', ['limit', '05']), ok(0, 5), reject)).toBeUndefined();
     expect(judge(query('offset', ['limit', '5'], ['limit', '7']), ok(0, 7), reject)).toBeUndefined();
-    expect(judge(query('offset', ['limit', '5'], ['limit', '7']), ok(0, 6), reject)).toMatch(/asks for a 4xx, nor the page of/);
+    expect(judge(query('offset', ['limit', '5'], ['limit', '7']), ok(0, 6), reject)).toMatch(
+      /asks for a 4xx, nor the page of/,
+    );
     expect(judge(query('offset', ['limit', '+5']), { status: 422, page: refused }, reject)).toBeUndefined();
     expect(judge(query('offset', ['limit', '0']), ok(0, 20), reject)).toMatch(/asks for a 4xx/);
     expect(judge(query('offset', ['limit', '']), { status: 500, page: refused })).toMatch(/answered 500/);
@@ -69,12 +104,19 @@ describe('the explored-query oracle', () => {
 
   it('fails a nested list that shows a record of another parent', () => {
     const leaked: ListPage = { ok: true, ids: ['r0', 'x1'], hasMore: true, nextCursor: { present: false } };
-    expect(judge(query('offset', ['limit', '2']), { status: 200, page: leaked })).toMatch(/x1, the kit's record\(s\) of another parent/);
+    expect(judge(query('offset', ['limit', '2']), { status: 200, page: leaked })).toMatch(
+      /x1, the kit's record\(s\) of another parent/,
+    );
   });
 
   it('compares only the kit’s records: others’ rows in a window are not held against it', () => {
     const mixed = { ...context, own: new Set(order.filter((_, index) => index % 2 === 0)) };
-    const withOthers: ListPage = { ok: true, ids: ['r0', 'someone-else', 'r2'], hasMore: true, nextCursor: { present: false } };
+    const withOthers: ListPage = {
+      ok: true,
+      ids: ['r0', 'someone-else', 'r2'],
+      hasMore: true,
+      nextCursor: { present: false },
+    };
     expect(judge(query('offset', ['limit', '3']), { status: 200, page: withOthers }, mixed)).toBeUndefined();
   });
 
@@ -83,13 +125,21 @@ describe('the explored-query oracle', () => {
     const serve = (q: ExploredQuery): { status: number; page: ListPage } => {
       const values = new Map<string, string>();
       for (const param of q.params) {
-        if (values.has(param.name) || !/^(0|[1-9][0-9]*)$/.test(param.text) && param.name !== 'after') return { status: 400, page: refused };
+        if (values.has(param.name) || (!/^(0|[1-9][0-9]*)$/.test(param.text) && param.name !== 'after'))
+          return { status: 400, page: refused };
         values.set(param.name, param.text);
       }
       const size = Math.min(Number(values.get(q.style === 'page' ? 'per_page' : 'limit') ?? 20), 100);
       if (size < 1 || (q.style === 'page' && values.get('page') === '0')) return { status: 400, page: refused };
       if (values.get('after') === '') return { status: 400, page: refused };
-      const start = q.style === 'page' ? (Number(values.get('page') ?? 1) - 1) * size : q.style === 'cursor' ? (values.has('after') ? 5 : 0) : Number(values.get('offset') ?? 0);
+      const start =
+        q.style === 'page'
+          ? (Number(values.get('page') ?? 1) - 1) * size
+          : q.style === 'cursor'
+            ? values.has('after')
+              ? 5
+              : 0
+            : Number(values.get('offset') ?? 0);
       return ok(start, size);
     };
     for (const style of ['offset', 'page', 'cursor'] as const) {

@@ -25,7 +25,9 @@ export interface Window {
 }
 
 /** One way to read a query: a window, or an invalid value. `text` names it in a message. */
-export type Reading = { readonly kind: 'window'; readonly window: Window; readonly text: string } | { readonly kind: 'invalid'; readonly text: string };
+export type Reading =
+  | { readonly kind: 'window'; readonly window: Window; readonly text: string }
+  | { readonly kind: 'invalid'; readonly text: string };
 
 export interface QueryMeaning {
   /** Each parameter written once as a plain integer (or a cursor the list issued): one reading. */
@@ -55,8 +57,15 @@ type Value = number | 'absent' | 'bad';
 
 /** The readings of `query` on a list with `facts`. */
 export function meaningOf(query: ExploredQuery, facts: ListFacts): QueryMeaning {
-  const names = query.style === 'offset' ? ['offset', 'limit'] : query.style === 'page' ? ['page', 'per_page'] : ['after', 'limit'];
-  const perName = names.map((name) => readParam(query.params.filter((param) => param.name === name), name, facts));
+  const names =
+    query.style === 'offset' ? ['offset', 'limit'] : query.style === 'page' ? ['page', 'per_page'] : ['after', 'limit'];
+  const perName = names.map((name) =>
+    readParam(
+      query.params.filter((param) => param.name === name),
+      name,
+      facts,
+    ),
+  );
   const isPlain = perName.every((read) => read.isPlain);
   // Two parameters with at most three readings each: at most nine combinations.
   let combos: Value[][] = [[]];
@@ -72,8 +81,11 @@ export function judgeAnswer(answer: ExploredAnswer, meaning: QueryMeaning, conte
     const foreign = answer.page.ids.filter((id) => context.foreign.has(id));
     if (foreign.length > 0) return `listed ${listBriefly(foreign)}, the kit's record(s) of another parent`;
   }
-  const invalidProblem = () => judgeInvalidParamAnswer(answer.status, answer.page, policyFor('invalid', context.pagination), context.maxPageSize);
-  const problems = meaning.readings.map((reading) => (reading.kind === 'invalid' ? invalidProblem() : judgeWindow(answer, reading.window, context)));
+  const invalidProblem = () =>
+    judgeInvalidParamAnswer(answer.status, answer.page, policyFor('invalid', context.pagination), context.maxPageSize);
+  const problems = meaning.readings.map((reading) =>
+    reading.kind === 'invalid' ? invalidProblem() : judgeWindow(answer, reading.window, context),
+  );
   if (meaning.isPlain) return problems[0];
   // A malformed value: an answer pagination.invalidParams allows, or the page of one reading.
   if (invalidProblem() === undefined || problems.some((problem) => problem === undefined)) return undefined;
@@ -92,32 +104,49 @@ export function judgeWindow(answer: ExploredAnswer, window: Window, context: Ora
     // Past the end, a refusal is the service's choice: 7/3 leaves the mapping of conditions to statuses open.
     if (window.starts !== 'unknown' && window.starts.every((start) => start >= total)) return undefined;
     if (mayRefuseSize) return undefined;
-    return window.overMax ? `answered ${status}, but pagination.overMaxPolicy is "clamp"` : `answered ${status} to a valid query`;
+    return window.overMax
+      ? `answered ${status}, but pagination.overMaxPolicy is "clamp"`
+      : `answered ${status} to a valid query`;
   }
   if (!page.ok) return page.reason;
-  if (window.overMax && overMaxPolicy === 'reject') return `answered a page, but pagination.overMaxPolicy asks for a 4xx above the maximum`;
+  if (window.overMax && overMaxPolicy === 'reject')
+    return `answered a page, but pagination.overMaxPolicy asks for a 4xx above the maximum`;
   const count = page.ids.length;
-  if (context.maxPageSize !== undefined && count > context.maxPageSize) return `held ${count} items, above the maximum page size ${context.maxPageSize}`;
-  if (window.size !== undefined && count > window.size) return `held ${count} items, more than the ${window.size} asked for`;
+  if (context.maxPageSize !== undefined && count > context.maxPageSize)
+    return `held ${count} items, above the maximum page size ${context.maxPageSize}`;
+  if (window.size !== undefined && count > window.size)
+    return `held ${count} items, more than the ${window.size} asked for`;
   if (window.starts === 'unknown') return undefined;
   const problems = window.starts.map((start) => judgeSlice(page, start, window, context));
   if (problems.includes(undefined)) return undefined;
   // Above the maximum (or perhaps above it, when it is unknown) a service may treat the size as
   // invalid (7/4) and answer as it answers invalid parameters, as pagination.invalid-params accepts.
-  if (mayRefuseSize && judgeInvalidParamAnswer(status, page, policyFor('over-max', context.pagination), context.maxPageSize) === undefined) return undefined;
+  if (
+    mayRefuseSize &&
+    judgeInvalidParamAnswer(status, page, policyFor('over-max', context.pagination), context.maxPageSize) === undefined
+  )
+    return undefined;
   return problems[0];
 }
 
-function judgeSlice(page: Extract<ListPage, { ok: true }>, start: number, window: Window, context: OracleContext): string | undefined {
+function judgeSlice(
+  page: Extract<ListPage, { ok: true }>,
+  start: number,
+  window: Window,
+  context: OracleContext,
+): string | undefined {
   const { order, own } = context;
   const total = order.length;
   const count = page.ids.length;
   const rest = Math.max(0, total - start);
-  if (start >= total && count > 0) return `listed ${count} item(s) (${listBriefly(page.ids)}) although position ${start} is past the end of the ${total} items`;
+  if (start >= total && count > 0)
+    return `listed ${count} item(s) (${listBriefly(page.ids)}) although position ${start} is past the end of the ${total} items`;
   const isExact = window.size !== undefined && !window.mayBeClamped;
   const length = isExact ? Math.min(window.size!, rest) : count;
   if (count !== length) {
-    const why = window.isDefaultSize ? ` (no size sent: the default page size ${window.size!}, pagination.defaultPageSize or as page-size-bounds found it)` : '';
+    const why = window.isDefaultSize
+      ? ` (no size sent: the default page size ${window.size!}, pagination.defaultPageSize or as page-size-bounds found it)`
+      : '';
     return `held ${count} items; expected ${length}, positions ${start}–${start + length - 1} of the ${total} in the list's order${why}`;
   }
   if (count > rest) return `held ${count} items, but only ${rest} follow position ${start}`;
@@ -128,7 +157,8 @@ function judgeSlice(page: Extract<ListPage, { ok: true }>, start: number, window
     return `listed [${listBriefly(actual)}] where positions ${start}–${start + length - 1} of the list's order hold [${listBriefly(expected)}] (the kit's records only)`;
   }
   const hasMore = start + length < total;
-  if (page.hasMore !== hasMore) return `said has_more ${page.hasMore}, but ${hasMore ? `${total - start - length} item(s) follow` : 'no item follows'}`;
+  if (page.hasMore !== hasMore)
+    return `said has_more ${page.hasMore}, but ${hasMore ? `${total - start - length} item(s) follow` : 'no item follows'}`;
   return undefined;
 }
 
@@ -136,7 +166,8 @@ function judgeSlice(page: Extract<ListPage, { ok: true }>, start: number, window
 // it ("+5", " 5", "05" and "5e0" read as 5, an empty value as left out, a repeat as its first or last).
 function readParam(sent: readonly SentParam[], name: string, facts: ListFacts): { isPlain: boolean; values: Value[] } {
   if (sent.length === 0) return { isPlain: true, values: ['absent'] };
-  const read = (text: string): { isPlain: boolean; value: Value } => (name === 'after' ? readCursor(text, facts) : readNumber(text));
+  const read = (text: string): { isPlain: boolean; value: Value } =>
+    name === 'after' ? readCursor(text, facts) : readNumber(text);
   if (sent.length === 1) {
     const { isPlain, value } = read(sent[0]!.text);
     return { isPlain, values: [value] };
@@ -159,7 +190,13 @@ function readCursor(text: string, facts: ListFacts): { isPlain: boolean; value: 
   return seen === undefined ? { isPlain: false, value: 'bad' } : { isPlain: true, value: seen.afterIndex + 1 };
 }
 
-function readingOf(style: ExploredQuery['style'], names: readonly string[], start: Value, size: Value, facts: ListFacts): Reading {
+function readingOf(
+  style: ExploredQuery['style'],
+  names: readonly string[],
+  start: Value,
+  size: Value,
+  facts: ListFacts,
+): Reading {
   const text = [describeValue(names[0]!, start), describeValue(names[1]!, size)].join(', ');
   if (start === 'bad' || size === 'bad' || (typeof size === 'number' && size < 1)) return { kind: 'invalid', text };
   if (style === 'page' && typeof start === 'number' && start < 1) return { kind: 'invalid', text };
@@ -170,7 +207,11 @@ function readingOf(style: ExploredQuery['style'], names: readonly string[], star
   const overMax = max !== undefined && asked !== undefined && asked > max;
   const mayBeClamped = max === undefined && asked !== undefined && asked > sure;
   const effective = overMax ? max : asked;
-  const window = (starts: readonly number[] | 'unknown'): Reading => ({ kind: 'window', window: { starts, size: effective, mayBeClamped, overMax, isDefaultSize: size === 'absent' }, text });
+  const window = (starts: readonly number[] | 'unknown'): Reading => ({
+    kind: 'window',
+    window: { starts, size: effective, mayBeClamped, overMax, isDefaultSize: size === 'absent' },
+    text,
+  });
   if (style !== 'page') return window([start === 'absent' ? 0 : start]);
   const page = start === 'absent' ? 1 : start;
   if (page === 1) return window([0]);

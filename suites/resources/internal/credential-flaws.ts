@@ -15,7 +15,10 @@ export const credentialFlawNames = {
 } as const satisfies Record<CredentialFlaw, string>;
 
 /** The flaws worth sending for this credential; the scheme-only header is the empty one when there is no scheme. */
-export function credentialFlawsFor(auth: Pick<ApicertConfig['target']['auth'], 'scheme'>): { probed: CredentialFlaw[]; leftOut: { flaw: CredentialFlaw; why: string }[] } {
+export function credentialFlawsFor(auth: Pick<ApicertConfig['target']['auth'], 'scheme'>): {
+  probed: CredentialFlaw[];
+  leftOut: { flaw: CredentialFlaw; why: string }[];
+} {
   const all = Object.keys(credentialFlawNames) as CredentialFlaw[];
   if (auth.scheme !== '') return { probed: all, leftOut: [] };
   return {

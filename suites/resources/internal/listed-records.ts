@@ -18,7 +18,9 @@ export async function ensureListed(
   ctx: CheckContext,
   target: ListTarget,
   count: number,
-): Promise<{ readonly ok: true; readonly list: ListUnderTest } | { readonly ok: false; readonly outcome: CheckOutcome }> {
+): Promise<
+  { readonly ok: true; readonly list: ListUnderTest } | { readonly ok: false; readonly outcome: CheckOutcome }
+> {
   const { collection, related } = target;
   let path = collection.path;
   let parentId: string | number | undefined;
@@ -29,7 +31,10 @@ export async function ensureListed(
     path = nestedPath(related, parent.id);
   }
   for (let made = 0; made < count; made += 1) {
-    const created = related === undefined || parentId === undefined ? await createRecord(ctx, collection) : await createChild(ctx, collection, related, parentId);
+    const created =
+      related === undefined || parentId === undefined
+        ? await createRecord(ctx, collection)
+        : await createChild(ctx, collection, related, parentId);
     if (!created.ok) return created;
   }
   return { ok: true, list: { label: target.label, path, styles: target.styles } };

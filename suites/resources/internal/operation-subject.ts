@@ -25,7 +25,8 @@ export interface OperationSubject {
   readonly snapshot: Body;
 }
 
-export type SubjectPreparation = { readonly ok: true; readonly subject: OperationSubject } | { readonly ok: false; readonly outcome: CheckOutcome };
+export type SubjectPreparation =
+  { readonly ok: true; readonly subject: OperationSubject } | { readonly ok: false; readonly outcome: CheckOutcome };
 
 /** Creates the list's record (and its parent) and reads it back. */
 export async function prepareSubject(ctx: CheckContext, list: ListTarget): Promise<SubjectPreparation> {
@@ -55,26 +56,44 @@ export async function prepareSubject(ctx: CheckContext, list: ListTarget): Promi
     replace = child.sent;
     change = derivePatchBody(child.sent) ?? {};
   }
-  const read = await ctx.request({ path: record.memberPath, note: 'read the record before requests without a valid credential' });
+  const read = await ctx.request({
+    path: record.memberPath,
+    note: 'read the record before requests without a valid credential',
+  });
   const snapshot = asRecord(read.json);
   if (read.status !== 200 || snapshot === undefined) {
     return {
       ok: false,
-      outcome: ctx.fail(`GET ${record.memberPath} answered ${read.status} right after the create; refused writes cannot be judged`, {
-        expected: '200 with the record just created',
-        actual: `${read.status}`,
-        exchanges: [record.response.record, read.record],
-      }),
+      outcome: ctx.fail(
+        `GET ${record.memberPath} answered ${read.status} right after the create; refused writes cannot be judged`,
+        {
+          expected: '200 with the record just created',
+          actual: `${read.status}`,
+          exchanges: [record.response.record, read.record],
+        },
+      ),
     };
   }
   return {
     ok: true,
-    subject: { list, listPath, createPath, memberPrefix, idField: list.idField, record, bodies: { create: record.sent, replace, change }, snapshot },
+    subject: {
+      list,
+      listPath,
+      createPath,
+      memberPrefix,
+      idField: list.idField,
+      record,
+      bodies: { create: record.sent, replace, change },
+      snapshot,
+    },
   };
 }
 
 // A registration the kit never means to keep: an address nothing listens on, and a throwaway secret.
-const probeSink = { sinkUrl: 'http://127.0.0.1:9/apicert-credential-probe', secret: 'apicert-credential-probe-not-a-secret' };
+const probeSink = {
+  sinkUrl: 'http://127.0.0.1:9/apicert-credential-probe',
+  secret: 'apicert-credential-probe-not-a-secret',
+};
 
 /** The concrete request of one of the list's operations on its record. Pure. */
 export function requestFor(operation: SurfaceOperation, subject: OperationSubject): TargetRequest {

@@ -15,9 +15,12 @@ describe('record fields', () => {
 });
 
 describe('isJsonContentType', () => {
-  it.each(['application/json', 'application/json; charset=utf-8', 'application/problem+json', 'Application/JSON'])('accepts %s', (type) => {
-    expect(isJsonContentType(type)).toBe(true);
-  });
+  it.each(['application/json', 'application/json; charset=utf-8', 'application/problem+json', 'Application/JSON'])(
+    'accepts %s',
+    (type) => {
+      expect(isJsonContentType(type)).toBe(true);
+    },
+  );
   it.each(['text/plain', 'text/json', 'application/jsonp', undefined, ''])('refuses %s', (type) => {
     expect(isJsonContentType(type)).toBe(false);
   });

@@ -2,7 +2,10 @@
 import { isDeepStrictEqual } from 'node:util';
 
 /** Fields of `expected` whose value in `actual` differs (missing counts as different). */
-export function findChangedFields(expected: Readonly<Record<string, unknown>>, actual: Readonly<Record<string, unknown>>): string[] {
+export function findChangedFields(
+  expected: Readonly<Record<string, unknown>>,
+  actual: Readonly<Record<string, unknown>>,
+): string[] {
   return Object.keys(expected).filter((key) => !isDeepStrictEqual(expected[key], actual[key]));
 }
 
@@ -13,7 +16,10 @@ export function describeChangedFields(
   actual: Readonly<Record<string, unknown>>,
 ): string {
   return fields
-    .map((field) => `${field}: expected ${preview(expected[field])}, got ${field in actual ? preview(actual[field]) : '(absent)'}`)
+    .map(
+      (field) =>
+        `${field}: expected ${preview(expected[field])}, got ${field in actual ? preview(actual[field]) : '(absent)'}`,
+    )
     .join('; ');
 }
 

@@ -44,11 +44,14 @@ export function failUnlessWritten(
   for (const { where, record } of views) {
     const missed = findChangedFields(body, record);
     if (missed.length > 0) {
-      return ctx.fail(`after ${method}, ${where} does not hold the new values: ${describeChangedFields(missed, body, record)}`, {
-        expected: `every field of the ${method} body with its new value`,
-        actual: missed.join(', '),
-        exchanges: exchanges.map((e) => e.record),
-      });
+      return ctx.fail(
+        `after ${method}, ${where} does not hold the new values: ${describeChangedFields(missed, body, record)}`,
+        {
+          expected: `every field of the ${method} body with its new value`,
+          actual: missed.join(', '),
+          exchanges: exchanges.map((e) => e.record),
+        },
+      );
     }
   }
   return undefined;

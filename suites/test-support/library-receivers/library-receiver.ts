@@ -13,7 +13,9 @@ import { startLocalServer } from '../../../harness/http/test-support/local-serve
 export type LibraryName = 'standardwebhooks' | 'octokit' | 'stripe';
 
 /** The signature profile each library's scheme is, and a secret of the form it takes. */
-export const libraries: Readonly<Record<LibraryName, { readonly profile: 'standard-webhooks' | 'github' | 'stripe'; readonly secret: string }>> = {
+export const libraries: Readonly<
+  Record<LibraryName, { readonly profile: 'standard-webhooks' | 'github' | 'stripe'; readonly secret: string }>
+> = {
   standardwebhooks: { profile: 'standard-webhooks', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
   octokit: { profile: 'github', secret: 'a-github-webhook-secret' },
   stripe: { profile: 'stripe', secret: 'whsec_test_a1b2c3d4e5f6' },
@@ -26,12 +28,22 @@ export interface RunningLibraryReceiver {
 
 const maxBodyBytes = 1024 * 1024;
 
-async function verified(library: LibraryName, secret: string, raw: Buffer, headers: IncomingMessage['headers'], ignoresTimestamp: boolean): Promise<boolean> {
+async function verified(
+  library: LibraryName,
+  secret: string,
+  raw: Buffer,
+  headers: IncomingMessage['headers'],
+  ignoresTimestamp: boolean,
+): Promise<boolean> {
   const text = raw.toString('utf8');
   const header = (name: string): string => String(headers[name] ?? '');
   try {
     if (library === 'standardwebhooks') {
-      new Webhook(secret).verify(text, { 'webhook-id': header('webhook-id'), 'webhook-timestamp': header('webhook-timestamp'), 'webhook-signature': header('webhook-signature') });
+      new Webhook(secret).verify(text, {
+        'webhook-id': header('webhook-id'),
+        'webhook-timestamp': header('webhook-timestamp'),
+        'webhook-signature': header('webhook-signature'),
+      });
       return true;
     }
     if (library === 'octokit') return await githubVerify(secret, text, header('x-hub-signature-256'));
@@ -42,7 +54,10 @@ async function verified(library: LibraryName, secret: string, raw: Buffer, heade
   }
 }
 
-export async function startLibraryReceiver(library: LibraryName, options: { readonly skipsVerification?: boolean; readonly ignoresTimestamp?: boolean } = {}): Promise<RunningLibraryReceiver> {
+export async function startLibraryReceiver(
+  library: LibraryName,
+  options: { readonly skipsVerification?: boolean; readonly ignoresTimestamp?: boolean } = {},
+): Promise<RunningLibraryReceiver> {
   const { secret } = libraries[library];
   const processed = new Map<string, number>();
   const answer = (res: ServerResponse, status: number, body: unknown): void => {
@@ -52,7 +67,8 @@ export async function startLibraryReceiver(library: LibraryName, options: { read
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://receiver.invalid');
     const seen = /^\/hooks\/events\/([^/]+)$/.exec(url.pathname);
-    if (req.method === 'GET' && seen !== null) return answer(res, 200, { processed: processed.get(decodeURIComponent(seen[1]!)) ?? 0 });
+    if (req.method === 'GET' && seen !== null)
+      return answer(res, 200, { processed: processed.get(decodeURIComponent(seen[1]!)) ?? 0 });
     if (req.method !== 'POST' || url.pathname !== '/hooks') return answer(res, 404, { error: 'not found' });
     const chunks: Buffer[] = [];
     let size = 0;
@@ -62,14 +78,24 @@ export async function startLibraryReceiver(library: LibraryName, options: { read
       chunks.push(chunk);
     }
     const raw = Buffer.concat(chunks);
-    if (options.skipsVerification !== true && !(await verified(library, secret, raw, req.headers, options.ignoresTimestamp === true))) return answer(res, 401, { error: 'signature does not verify' });
+    if (
+      options.skipsVerification !== true &&
+      !(await verified(library, secret, raw, req.headers, options.ignoresTimestamp === true))
+    )
+      return answer(res, 401, { error: 'signature does not verify' });
     let event: { id?: unknown; event?: unknown; data?: unknown };
     try {
       event = JSON.parse(raw.toString('utf8')) as typeof event;
     } catch {
       return answer(res, 400, { error: 'not JSON' });
     }
-    if (typeof event !== 'object' || event === null || typeof event.id !== 'string' || typeof event.event !== 'string' || typeof event.data !== 'object') {
+    if (
+      typeof event !== 'object' ||
+      event === null ||
+      typeof event.id !== 'string' ||
+      typeof event.event !== 'string' ||
+      typeof event.data !== 'object'
+    ) {
       return answer(res, 400, { error: 'not an event' });
     }
     // Deduplicated by event id: a redelivery is acknowledged and not processed again.

@@ -18,13 +18,25 @@ export class Problem extends Error {
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
 export function sendProblem(res: ServerResponse, problem: Problem): void {
-  const text = JSON.stringify({ type: 'about:blank', title: problem.title, status: problem.status, detail: problem.detail });
-  res.writeHead(problem.status, { ...problem.headers, 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(text) });
+  const text = JSON.stringify({
+    type: 'about:blank',
+    title: problem.title,
+    status: problem.status,
+    detail: problem.detail,
+  });
+  res.writeHead(problem.status, {
+    ...problem.headers,
+    'content-type': 'application/problem+json',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -59,7 +71,8 @@ export async function readJsonObject(req: IncomingMessage): Promise<Record<strin
   } catch {
     throw new Problem(400, 'Bad Request', 'the body is not valid JSON');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Problem(422, 'Unprocessable Content', 'the body must be a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Problem(422, 'Unprocessable Content', 'the body must be a JSON object');
   return value as Record<string, unknown>;
 }
 

@@ -22,7 +22,8 @@ export function decodeCursor(text: string, idStyle: IdStyle): Keyset | undefined
     if (typeof value !== 'object' || value === null) return undefined;
     const { createdAt, id } = value as Record<string, unknown>;
     if (typeof createdAt !== 'string') return undefined;
-    const isIdOfStyle = idStyle === 'uuid' ? typeof id === 'string' && id.length > 0 : typeof id === 'number' && Number.isSafeInteger(id);
+    const isIdOfStyle =
+      idStyle === 'uuid' ? typeof id === 'string' && id.length > 0 : typeof id === 'number' && Number.isSafeInteger(id);
     return isIdOfStyle ? { createdAt, id: id as RecordId } : undefined;
   } catch {
     return undefined;

@@ -1,7 +1,13 @@
 // Pagination for every list (convention 4.2): limit/offset, page/per_page (1-based) and after
 // (a keyset cursor) share one parser, so parameter names are the same on every list (rule 7).
 // Invalid values are refused with 422 and the server's own problem body (convention 7/4: not shown).
-import { defaultPageSize, maxPageSize, type IdStyle, type LastPageCursor, type OverMaxAnswer } from './second-server-options.js';
+import {
+  defaultPageSize,
+  maxPageSize,
+  type IdStyle,
+  type LastPageCursor,
+  type OverMaxAnswer,
+} from './second-server-options.js';
 import { compareKeysets, decodeCursor, encodeCursor, type Keyset } from './keyset-cursor.js';
 import type { StoredRecord } from './record-store.js';
 import { presentRecord } from './record-store.js';
@@ -18,8 +24,13 @@ type PageRequest =
   | { readonly kind: 'after'; readonly after: Keyset; readonly size: number };
 
 /** A page request, or why the query is refused. */
-export function parsePageRequest(query: URLSearchParams, policy: ListPolicy): PageRequest | { readonly problem: string } {
-  const styles = [query.has('after'), query.has('offset'), query.has('page') || query.has('per_page')].filter(Boolean).length;
+export function parsePageRequest(
+  query: URLSearchParams,
+  policy: ListPolicy,
+): PageRequest | { readonly problem: string } {
+  const styles = [query.has('after'), query.has('offset'), query.has('page') || query.has('per_page')].filter(
+    Boolean,
+  ).length;
   if (styles > 1) return { problem: 'use one of after, offset or page/per_page' };
   const sizeName = query.has('per_page') ? 'per_page' : 'limit';
   if (query.has('per_page') && query.has('limit')) return { problem: 'use limit or per_page, not both' };
@@ -41,7 +52,11 @@ export function parsePageRequest(query: URLSearchParams, policy: ListPolicy): Pa
 }
 
 /** The list body for one page of `records` (any order in; sorted here). */
-export function buildListPage(records: readonly StoredRecord[], request: PageRequest, policy: ListPolicy): Record<string, unknown> {
+export function buildListPage(
+  records: readonly StoredRecord[],
+  request: PageRequest,
+  policy: ListPolicy,
+): Record<string, unknown> {
   const ordered = [...records].sort(compareKeysets);
   const start = request.kind === 'skip' ? request.skip : firstAfter(ordered, request.after);
   const items = ordered.slice(start, start + request.size);

@@ -9,10 +9,42 @@ import type { SecondServerModes } from './second-server-options.js';
  * to an incomplete event.
  */
 export const secondServerModeMatrix: readonly SecondServerModes[] = [
-  { overMax: 'clamp', lastPageCursor: 'null', digest: 'hex', gateway: false, idStyle: 'numeric', oversized: 'answer-413', incompleteEvent: 'refuse' },
-  { overMax: 'reject', lastPageCursor: 'absent', digest: 'base64', gateway: false, idStyle: 'uuid', oversized: 'reset', incompleteEvent: 'accept' },
-  { overMax: 'clamp', lastPageCursor: 'empty', digest: 'base64', gateway: true, idStyle: 'uuid', oversized: 'accept', incompleteEvent: 'refuse' },
-  { overMax: 'reject', lastPageCursor: 'null', digest: 'hex', gateway: true, idStyle: 'numeric', oversized: 'reset', incompleteEvent: 'accept' },
+  {
+    overMax: 'clamp',
+    lastPageCursor: 'null',
+    digest: 'hex',
+    gateway: false,
+    idStyle: 'numeric',
+    oversized: 'answer-413',
+    incompleteEvent: 'refuse',
+  },
+  {
+    overMax: 'reject',
+    lastPageCursor: 'absent',
+    digest: 'base64',
+    gateway: false,
+    idStyle: 'uuid',
+    oversized: 'reset',
+    incompleteEvent: 'accept',
+  },
+  {
+    overMax: 'clamp',
+    lastPageCursor: 'empty',
+    digest: 'base64',
+    gateway: true,
+    idStyle: 'uuid',
+    oversized: 'accept',
+    incompleteEvent: 'refuse',
+  },
+  {
+    overMax: 'reject',
+    lastPageCursor: 'null',
+    digest: 'hex',
+    gateway: true,
+    idStyle: 'numeric',
+    oversized: 'reset',
+    incompleteEvent: 'accept',
+  },
 ];
 
 /** One line naming every mode of a run, for test names and file names. */

@@ -32,7 +32,8 @@ export function validatePatch(collection: CollectionName, body: Readonly<Record<
 
 function assertTypes(collection: CollectionName, fields: Fields): void {
   for (const [name, type] of Object.entries(requiredFields[collection])) {
-    if (name in fields && !hasType(fields[name], type)) throw new Problem(422, 'Unprocessable Content', `${name} must be ${describeType(type)}`);
+    if (name in fields && !hasType(fields[name], type))
+      throw new Problem(422, 'Unprocessable Content', `${name} must be ${describeType(type)}`);
   }
 }
 
@@ -44,7 +45,11 @@ function hasType(value: unknown, type: FieldType): boolean {
 }
 
 function describeType(type: FieldType): string {
-  return type === 'id' ? 'a record id' : type === 'integer' ? 'a whole number' : `a ${type === 'string' ? 'non-empty string' : 'number'}`;
+  return type === 'id'
+    ? 'a record id'
+    : type === 'integer'
+      ? 'a whole number'
+      : `a ${type === 'string' ? 'non-empty string' : 'number'}`;
 }
 
 function withoutServerOwned(body: Readonly<Record<string, unknown>>): Fields {

@@ -4,7 +4,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Problem, readJsonObject, sendJson } from './http-exchange.js';
 import { buildListPage, parsePageRequest, type ListPolicy } from './list-page.js';
-import { presentRecord, type CollectionName, type RecordId, type RecordStore, type StoredRecord } from './record-store.js';
+import {
+  presentRecord,
+  type CollectionName,
+  type RecordId,
+  type RecordStore,
+  type StoredRecord,
+} from './record-store.js';
 import { validateFullRecord, validatePatch } from './resource-fields.js';
 import type { WebhookSender } from './webhook-sender.js';
 
@@ -17,20 +23,27 @@ export interface ResourceRouteContext {
 const collections: readonly CollectionName[] = ['customers', 'orders', 'products'];
 
 /** Answers a resource request; returns false when the path is not a resource path. */
-export async function routeResource(ctx: ResourceRouteContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+export async function routeResource(
+  ctx: ResourceRouteContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<boolean> {
   const segments = url.pathname.split('/').slice(1);
   const collection = collections.find((name) => name === segments[0]);
   if (collection === undefined) return false;
   const method = req.method ?? 'GET';
   if (segments.length === 1) {
     if (method === 'GET') return answer(res, 200, listOf(ctx, ctx.store.all(collection), url));
-    if (method === 'POST') return answer(res, 200, createIn(ctx, collection, validateFullRecord(collection, await readJsonObject(req))));
+    if (method === 'POST')
+      return answer(res, 200, createIn(ctx, collection, validateFullRecord(collection, await readJsonObject(req))));
     throw notAllowed('GET, POST');
   }
   const id = ctx.store.parseId(segments[1]);
   const known = id === undefined ? undefined : ctx.store.find(collection, id);
   if (known === undefined) throw new Problem(404, 'Not Found', `no ${collection} record with id ${segments[1] ?? ''}`);
-  if (segments.length === 3 && collection === 'customers' && segments[2] === 'orders') return routeCustomerOrders(ctx, req, res, url, known);
+  if (segments.length === 3 && collection === 'customers' && segments[2] === 'orders')
+    return routeCustomerOrders(ctx, req, res, url, known);
   if (segments.length !== 2) throw new Problem(404, 'Not Found', 'no such resource');
   if (method === 'GET') return answer(res, 200, presentRecord(known));
   if (method === 'PUT') {
@@ -51,12 +64,22 @@ export async function routeResource(ctx: ResourceRouteContext, req: IncomingMess
 
 // A customer's orders: listed from the orders collection, created there with customerId set from
 // the path; each child is then addressed as /orders/{childId}.
-async function routeCustomerOrders(ctx: ResourceRouteContext, req: IncomingMessage, res: ServerResponse, url: URL, customer: StoredRecord): Promise<boolean> {
+async function routeCustomerOrders(
+  ctx: ResourceRouteContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  customer: StoredRecord,
+): Promise<boolean> {
   const isChild = (order: StoredRecord): boolean => String(order.fields.customerId) === String(customer.id);
   if (req.method === 'GET') return answer(res, 200, listOf(ctx, ctx.store.all('orders').filter(isChild), url));
   if (req.method === 'POST') {
     const body = await readJsonObject(req);
-    return answer(res, 200, createIn(ctx, 'orders', validateFullRecord('orders', { ...body, customerId: customer.id })));
+    return answer(
+      res,
+      200,
+      createIn(ctx, 'orders', validateFullRecord('orders', { ...body, customerId: customer.id })),
+    );
   }
   throw notAllowed('GET, POST');
 }
@@ -67,13 +90,22 @@ function listOf(ctx: ResourceRouteContext, records: readonly StoredRecord[], url
   return buildListPage(records, request, ctx.listPolicy);
 }
 
-function createIn(ctx: ResourceRouteContext, collection: CollectionName, fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
+function createIn(
+  ctx: ResourceRouteContext,
+  collection: CollectionName,
+  fields: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const shown = presentRecord(ctx.store.insert(collection, fields));
   emitFor(ctx, collection, 'created', shown);
   return shown;
 }
 
-function updateIn(ctx: ResourceRouteContext, collection: CollectionName, id: RecordId, fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
+function updateIn(
+  ctx: ResourceRouteContext,
+  collection: CollectionName,
+  id: RecordId,
+  fields: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const shown = presentRecord(ctx.store.update(collection, id, fields)!);
   emitFor(ctx, collection, 'updated', shown);
   return shown;
@@ -81,7 +113,12 @@ function updateIn(ctx: ResourceRouteContext, collection: CollectionName, id: Rec
 
 // Only customers emit events (webhooks.sender.collection); names are "customer:<verb>", unlike
 // the reference's "customer.created".
-function emitFor(ctx: ResourceRouteContext, collection: CollectionName, verb: string, data: Readonly<Record<string, unknown>>): void {
+function emitFor(
+  ctx: ResourceRouteContext,
+  collection: CollectionName,
+  verb: string,
+  data: Readonly<Record<string, unknown>>,
+): void {
   if (collection === 'customers') ctx.sender.emit(`customer:${verb}`, data);
 }
 

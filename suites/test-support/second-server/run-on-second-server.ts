@@ -21,13 +21,26 @@ export interface SecondServerRun {
   readonly seed?: number;
 }
 
-export async function runOnSecondServer({ modes, pins, checks, registry = suites, seed = 3 }: SecondServerRun): Promise<RunResult> {
+export async function runOnSecondServer({
+  modes,
+  pins,
+  checks,
+  registry = suites,
+  seed = 3,
+}: SecondServerRun): Promise<RunResult> {
   const server = await startSecondServer({ modes });
   const directory = await mkdtemp(join(tmpdir(), 'apicert-second-'));
   try {
     const configPath = join(directory, 'config.json');
     await writeFile(configPath, JSON.stringify(secondServerConfig(pins)));
-    const { run } = await runConformance({ registry, baseUrl: server.url, configPath, seed, ...(checks !== undefined ? { checks } : {}), env: { APICERT_TOKEN: server.token } });
+    const { run } = await runConformance({
+      registry,
+      baseUrl: server.url,
+      configPath,
+      seed,
+      ...(checks !== undefined ? { checks } : {}),
+      env: { APICERT_TOKEN: server.token },
+    });
     return run;
   } finally {
     await server.close();

@@ -18,11 +18,16 @@ export interface ConfigPins {
 
 interface ExampleConfig {
   readonly pagination: Readonly<Record<string, unknown>>;
-  readonly webhooks: { readonly sender: Readonly<Record<string, unknown>>; readonly receiver: Readonly<Record<string, unknown>> };
+  readonly webhooks: {
+    readonly sender: Readonly<Record<string, unknown>>;
+    readonly receiver: Readonly<Record<string, unknown>>;
+  };
   readonly [key: string]: unknown;
 }
 
-const exampleConfig = JSON.parse(await readFile(new URL('../../../apicert.config.example.json', import.meta.url), 'utf8')) as ExampleConfig;
+const exampleConfig = JSON.parse(
+  await readFile(new URL('../../../apicert.config.example.json', import.meta.url), 'utf8'),
+) as ExampleConfig;
 
 /** The example config with the second server's receiver, and `pins` laid over it section by section. */
 export function secondServerConfig(pins: ConfigPins = {}): Record<string, unknown> {

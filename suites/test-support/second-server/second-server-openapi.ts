@@ -22,7 +22,12 @@ export function secondServerDocument(modes: SecondServerModes): Json {
   const cursor: Json = modes.lastPageCursor === 'null' ? { type: 'string', nullable: true } : { type: 'string' };
   const record = (fields: Json, required: readonly string[]): Json => ({
     type: 'object',
-    properties: { id: { ...id, readOnly: true }, ...fields, createdAt: { type: 'string', format: 'date-time', readOnly: true }, updatedAt: { type: 'string', format: 'date-time', readOnly: true } },
+    properties: {
+      id: { ...id, readOnly: true },
+      ...fields,
+      createdAt: { type: 'string', format: 'date-time', readOnly: true },
+      updatedAt: { type: 'string', format: 'date-time', readOnly: true },
+    },
     required: ['id', ...required, 'createdAt', 'updatedAt'],
   });
   const page = (item: string): Json => ({
@@ -31,23 +36,55 @@ export function secondServerDocument(modes: SecondServerModes): Json {
     required: modes.lastPageCursor === 'absent' ? ['items', 'has_more'] : ['items', 'has_more', 'next_cursor'],
   });
   const pageParameters: readonly Json[] = [
-    { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: maxPageSize, default: defaultPageSize } },
+    {
+      name: 'limit',
+      in: 'query',
+      schema: { type: 'integer', minimum: 1, maximum: maxPageSize, default: defaultPageSize },
+    },
     { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0 } },
     { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
-    { name: 'per_page', in: 'query', schema: { type: 'integer', minimum: 1, maximum: maxPageSize, default: defaultPageSize } },
+    {
+      name: 'per_page',
+      in: 'query',
+      schema: { type: 'integer', minimum: 1, maximum: maxPageSize, default: defaultPageSize },
+    },
     { name: 'after', in: 'query', schema: { type: 'string' } },
   ];
   const body = (schema: string): Json => ({ required: true, content: { 'application/json': { schema: ref(schema) } } });
   const collection = (schema: string): Json => ({
-    get: { parameters: pageParameters, responses: { '200': { description: 'A page', ...json(page(schema)) }, ...errors } },
-    post: { requestBody: body(schema), responses: { '200': { description: 'Created', ...json(ref(schema)) }, ...errors } },
+    get: {
+      parameters: pageParameters,
+      responses: { '200': { description: 'A page', ...json(page(schema)) }, ...errors },
+    },
+    post: {
+      requestBody: body(schema),
+      responses: { '200': { description: 'Created', ...json(ref(schema)) }, ...errors },
+    },
   });
   const member = (schema: string): Json => ({
     parameters: [{ name: 'id', in: 'path', required: true, schema: id }],
     get: { responses: { '200': { description: 'The record', ...json(ref(schema)) }, ...errors } },
-    put: { requestBody: body(schema), responses: { '200': { description: 'Replaced', ...json(ref(schema)) }, ...errors } },
-    patch: { requestBody: body(schema), responses: { '200': { description: 'Changed', ...json(ref(schema)) }, ...errors } },
-    delete: { responses: { '200': { description: 'Removed', ...json({ type: 'object', properties: { deleted: { type: 'boolean' }, record: ref(schema) }, required: ['deleted', 'record'] }) }, ...errors } },
+    put: {
+      requestBody: body(schema),
+      responses: { '200': { description: 'Replaced', ...json(ref(schema)) }, ...errors },
+    },
+    patch: {
+      requestBody: body(schema),
+      responses: { '200': { description: 'Changed', ...json(ref(schema)) }, ...errors },
+    },
+    delete: {
+      responses: {
+        '200': {
+          description: 'Removed',
+          ...json({
+            type: 'object',
+            properties: { deleted: { type: 'boolean' }, record: ref(schema) },
+            required: ['deleted', 'record'],
+          }),
+        },
+        ...errors,
+      },
+    },
   });
   return {
     openapi: '3.0.3',
@@ -56,9 +93,29 @@ export function secondServerDocument(modes: SecondServerModes): Json {
       securitySchemes: { token: { type: 'http', scheme: 'bearer' } },
       schemas: {
         Customer: record({ name: { type: 'string', minLength: 1 }, email: { type: 'string' } }, ['name', 'email']),
-        Order: record({ customerId: id, total: { type: 'number' }, status: { type: 'string', minLength: 1 } }, ['customerId', 'total', 'status']),
-        Product: record({ sku: { type: 'string', minLength: 1 }, title: { type: 'string', minLength: 1 }, priceCents: { type: 'integer' } }, ['sku', 'title', 'priceCents']),
-        Problem: { type: 'object', properties: { type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' } }, required: ['title', 'status'] },
+        Order: record({ customerId: id, total: { type: 'number' }, status: { type: 'string', minLength: 1 } }, [
+          'customerId',
+          'total',
+          'status',
+        ]),
+        Product: record(
+          {
+            sku: { type: 'string', minLength: 1 },
+            title: { type: 'string', minLength: 1 },
+            priceCents: { type: 'integer' },
+          },
+          ['sku', 'title', 'priceCents'],
+        ),
+        Problem: {
+          type: 'object',
+          properties: {
+            type: { type: 'string' },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+            detail: { type: 'string' },
+          },
+          required: ['title', 'status'],
+        },
       },
     },
     security: [{ token: [] }],
@@ -75,12 +132,36 @@ export function secondServerDocument(modes: SecondServerModes): Json {
       '/products/{id}': member('Product'),
       '/webhooks': {
         post: {
-          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { url: { type: 'string' }, secret: { type: 'string' } }, required: ['url', 'secret'] } } } },
-          responses: { '200': { description: 'Subscribed', ...json({ type: 'object', properties: { id: { type: 'integer' }, url: { type: 'string' } }, required: ['id', 'url'] }) }, ...errors },
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { url: { type: 'string' }, secret: { type: 'string' } },
+                  required: ['url', 'secret'],
+                },
+              },
+            },
+          },
+          responses: {
+            '200': {
+              description: 'Subscribed',
+              ...json({
+                type: 'object',
+                properties: { id: { type: 'integer' }, url: { type: 'string' } },
+                required: ['id', 'url'],
+              }),
+            },
+            ...errors,
+          },
         },
       },
       '/webhooks/{id}': {
-        delete: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: { '200': { description: 'Unsubscribed', ...json({ type: 'object' }) }, ...errors } },
+        delete: {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+          responses: { '200': { description: 'Unsubscribed', ...json({ type: 'object' }) }, ...errors },
+        },
       },
     },
   };

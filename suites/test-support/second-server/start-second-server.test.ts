@@ -6,7 +6,13 @@ import { bodyLimitBytes, type SecondServerModes } from './second-server-options.
 import { receiverPath, startSecondServer, type RunningSecondServer } from './start-second-server.js';
 
 const modes: SecondServerModes = {
-  overMax: 'clamp', lastPageCursor: 'null', digest: 'hex', gateway: false, idStyle: 'numeric', oversized: 'answer-413', incompleteEvent: 'refuse',
+  overMax: 'clamp',
+  lastPageCursor: 'null',
+  digest: 'hex',
+  gateway: false,
+  idStyle: 'numeric',
+  oversized: 'answer-413',
+  incompleteEvent: 'refuse',
 };
 
 /** POSTs a correctly signed delivery to the receiver: its status, or the transport error's code when no answer came. */
@@ -16,7 +22,11 @@ function deliver(server: RunningSecondServer, body: string): Promise<{ status: n
     const outgoing = request(`${server.url}${receiverPath}`, {
       method: 'POST',
       agent: false,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-signature': signature },
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'x-signature': signature,
+      },
     });
     outgoing.on('response', (response) => {
       response.resume();
@@ -51,7 +61,9 @@ describe('the second server', () => {
     try {
       const statuses: number[] = [];
       for (let request = 0; request < 5; request += 1) {
-        const response = await fetch(`${server.url}/products`, { headers: { authorization: `Bearer ${server.token}` } });
+        const response = await fetch(`${server.url}/products`, {
+          headers: { authorization: `Bearer ${server.token}` },
+        });
         statuses.push(response.status);
         if (response.status === 429) expect(response.headers.get('retry-after')).toBe('0');
         await response.body?.cancel();
@@ -70,8 +82,16 @@ describe('the second server', () => {
     try {
       const headers = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' };
       const subscriberUrl = `http://127.0.0.1:${(subscriber.address() as AddressInfo).port}/hook`;
-      await fetch(`${server.url}/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: subscriberUrl, secret: 's' }) });
-      await fetch(`${server.url}/customers`, { method: 'POST', headers, body: JSON.stringify({ name: 'Ada', email: 'ada@example.com' }) });
+      await fetch(`${server.url}/webhooks`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ url: subscriberUrl, secret: 's' }),
+      });
+      await fetch(`${server.url}/customers`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'Ada', email: 'ada@example.com' }),
+      });
       await expect.poll(() => held.length).toBe(1);
       const started = performance.now();
       await server.close();
@@ -86,23 +106,27 @@ describe('the second server', () => {
     }
   });
 
-  it.each([['numeric', /^\d+$/], ['uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/]] as const)(
-    'gives records %s ids and reads them back by them',
-    async (idStyle, idPattern) => {
-      const server = await startSecondServer({ modes: { ...modes, idStyle } });
-      try {
-        const headers = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' };
-        const created = await fetch(`${server.url}/customers`, { method: 'POST', headers, body: JSON.stringify({ name: 'Ada', email: 'ada@example.com' }) });
-        const { id } = (await created.json()) as { id: unknown };
-        expect(typeof id).toBe(idStyle === 'numeric' ? 'number' : 'string');
-        expect(String(id)).toMatch(idPattern);
-        const read = await fetch(`${server.url}/customers/${String(id)}`, { headers });
-        expect(((await read.json()) as { id: unknown }).id).toEqual(id);
-      } finally {
-        await server.close();
-      }
-    },
-  );
+  it.each([
+    ['numeric', /^\d+$/],
+    ['uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/],
+  ] as const)('gives records %s ids and reads them back by them', async (idStyle, idPattern) => {
+    const server = await startSecondServer({ modes: { ...modes, idStyle } });
+    try {
+      const headers = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' };
+      const created = await fetch(`${server.url}/customers`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'Ada', email: 'ada@example.com' }),
+      });
+      const { id } = (await created.json()) as { id: unknown };
+      expect(typeof id).toBe(idStyle === 'numeric' ? 'number' : 'string');
+      expect(String(id)).toMatch(idPattern);
+      const read = await fetch(`${server.url}/customers/${String(id)}`, { headers });
+      expect(((await read.json()) as { id: unknown }).id).toEqual(id);
+    } finally {
+      await server.close();
+    }
+  });
 
   it('answers a delivery above its limit 413, cuts the connection, or acknowledges it, as the oversized mode says', async () => {
     const oversizedBody = eventBody(createEvent, bodyLimitBytes + 1024);
@@ -123,7 +147,10 @@ describe('the second server', () => {
   });
 
   it('refuses an event lacking data or event with 400, or acknowledges it, as the incomplete-event mode says', async () => {
-    for (const [incompleteEvent, status] of [['refuse', 400], ['accept', 202]] as const) {
+    for (const [incompleteEvent, status] of [
+      ['refuse', 400],
+      ['accept', 202],
+    ] as const) {
       const server = await startSecondServer({ modes: { ...modes, incompleteEvent } });
       try {
         expect(await deliver(server, eventBody({ event: 'customer:created', id: 'evt_3' }))).toEqual({ status });

@@ -34,7 +34,11 @@ export async function startSecondServer(options: SecondServerOptions): Promise<R
   const timers = new TimerRegistry();
   const sender = new WebhookSender(timers, options.modes.digest, options.senderScheme);
   const receiver = new WebhookReceiver(receiverSecret, timers, options.modes.incompleteEvent);
-  const ctx: ResourceRouteContext = { store: new RecordStore(options.modes.idStyle), sender, listPolicy: options.modes };
+  const ctx: ResourceRouteContext = {
+    store: new RecordStore(options.modes.idStyle),
+    sender,
+    listPolicy: options.modes,
+  };
   let apiRequests = 0;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -48,7 +52,8 @@ export async function startSecondServer(options: SecondServerOptions): Promise<R
       return sendJson(res, 202, { accepted: true });
     }
     // Its API description is public, like Spring's, and not behind the gateway.
-    if (req.method === 'GET' && url.pathname === secondServerDocumentPath) return sendJson(res, 200, secondServerDocument(options.modes));
+    if (req.method === 'GET' && url.pathname === secondServerDocumentPath)
+      return sendJson(res, 200, secondServerDocument(options.modes));
     apiRequests += 1;
     if (options.modes.gateway && apiRequests % throttleEvery === 0) {
       throw new Problem(429, 'Too Many Requests', 'slow down', { 'retry-after': '0' });
@@ -101,7 +106,12 @@ export async function startSecondServer(options: SecondServerOptions): Promise<R
 
 // POST /webhooks {url, secret} registers (the secret is never answered back); DELETE
 // /webhooks/{id} removes. Anything else is 404 or 405.
-async function routeSubscriptions(sender: WebhookSender, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+async function routeSubscriptions(
+  sender: WebhookSender,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   const member = /^\/webhooks\/(\d+)$/.exec(url.pathname);
   if (member !== null) {
     if (req.method !== 'DELETE') throw new Problem(405, 'Method Not Allowed', 'allowed: DELETE', { allow: 'DELETE' });
@@ -111,8 +121,10 @@ async function routeSubscriptions(sender: WebhookSender, req: IncomingMessage, r
   if (url.pathname !== '/webhooks') throw new Problem(404, 'Not Found', 'no such resource');
   if (req.method !== 'POST') throw new Problem(405, 'Method Not Allowed', 'allowed: POST', { allow: 'POST' });
   const { url: target, secret } = await readJsonObject(req);
-  if (typeof target !== 'string' || !/^https?:\/\//.test(target)) throw new Problem(422, 'Unprocessable Content', 'url must be an http(s) URL');
-  if (typeof secret !== 'string' || secret.length === 0) throw new Problem(422, 'Unprocessable Content', 'secret is required');
+  if (typeof target !== 'string' || !/^https?:\/\//.test(target))
+    throw new Problem(422, 'Unprocessable Content', 'url must be an http(s) URL');
+  if (typeof secret !== 'string' || secret.length === 0)
+    throw new Problem(422, 'Unprocessable Content', 'secret is required');
   const subscription = sender.subscribe(target, secret);
   sendJson(res, 200, { id: subscription.id, url: subscription.url });
 }

@@ -28,7 +28,8 @@ export class WebhookReceiver {
 
   /** Takes one delivery; throws a Problem when it is refused. */
   accept(raw: Buffer, signatureHeader: string | undefined): void {
-    if (!this.isSignedBySecret(raw, signatureHeader)) throw new Problem(401, 'Unauthorized', 'X-Signature does not verify over the body');
+    if (!this.isSignedBySecret(raw, signatureHeader))
+      throw new Problem(401, 'Unauthorized', 'X-Signature does not verify over the body');
     let value: unknown;
     try {
       value = JSON.parse(raw.toString('utf8'));
@@ -79,7 +80,9 @@ function isJsonObject(value: unknown): value is Readonly<Record<string, unknown>
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function asEvent(value: Readonly<Record<string, unknown>>): { id: string; event: string; data: Readonly<Record<string, unknown>> } | undefined {
+function asEvent(
+  value: Readonly<Record<string, unknown>>,
+): { id: string; event: string; data: Readonly<Record<string, unknown>> } | undefined {
   const { event, id, data } = value;
   if (typeof event !== 'string' || event.length === 0 || typeof id !== 'string' || id.length === 0) return undefined;
   if (!isJsonObject(data)) return undefined;

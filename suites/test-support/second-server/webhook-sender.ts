@@ -54,9 +54,14 @@ export class WebhookSender {
   }
 
   private signatureHeaders(subscription: Subscription, id: string, body: Buffer): Record<string, string> {
-    if (this.scheme === 'x-signature') return { 'x-signature': `sha256=${createHmac('sha256', subscription.secret).update(body).digest(this.digest)}` };
+    if (this.scheme === 'x-signature')
+      return { 'x-signature': `sha256=${createHmac('sha256', subscription.secret).update(body).digest(this.digest)}` };
     const now = new Date();
-    return { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': new Webhook(subscription.secret).sign(id, now, body.toString('utf8')) };
+    return {
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': new Webhook(subscription.secret).sign(id, now, body.toString('utf8')),
+    };
   }
 
   private async deliver(subscription: Subscription, id: string, body: Buffer): Promise<void> {

@@ -2,14 +2,21 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bodyVariantNames, buildBodyVariant, reserializationsOf } from './body-variants.js';
 
-const event = { event: 'customer.updated', id: 'evt_1', data: { id: 'cus_1', name: 'Zoé / Ada', tags: ['a', 'b'], total: 12.5, vip: true, note: null } };
+const event = {
+  event: 'customer.updated',
+  id: 'evt_1',
+  data: { id: 'cus_1', name: 'Zoé / Ada', tags: ['a', 'b'], total: 12.5, vip: true, note: null },
+};
 
 // Event-shaped objects with any strings, including non-ASCII, "/", quotes, control characters and lone surrogates.
 const anyEvent = fc.record({
   event: fc.string({ unit: 'binary' }),
   id: fc.string({ unit: 'binary', minLength: 1 }),
   // JSON has no -0: its text is "0", so -0 could never round-trip through any serialization.
-  data: fc.dictionary(fc.string({ unit: 'binary' }), fc.jsonValue().map((value) => JSON.parse(JSON.stringify(value)) as unknown)),
+  data: fc.dictionary(
+    fc.string({ unit: 'binary' }),
+    fc.jsonValue().map((value) => JSON.parse(JSON.stringify(value)) as unknown),
+  ),
 });
 
 describe('buildBodyVariant', () => {
@@ -28,7 +35,8 @@ describe('buildBodyVariant', () => {
   it('every variant parses back to the same event', () => {
     fc.assert(
       fc.property(anyEvent, (generated) => {
-        for (const variant of bodyVariantNames.map((name) => buildBodyVariant(generated, name))) expect(JSON.parse(variant.text), variant.name).toEqual(generated);
+        for (const variant of bodyVariantNames.map((name) => buildBodyVariant(generated, name)))
+          expect(JSON.parse(variant.text), variant.name).toEqual(generated);
       }),
     );
   });
@@ -37,7 +45,8 @@ describe('buildBodyVariant', () => {
     fc.assert(
       fc.property(anyEvent, (generated) => {
         for (const variant of bodyVariantNames.map((name) => buildBodyVariant(generated, name))) {
-          for (const reserialized of reserializationsOf(variant.text)) expect(variant.text, variant.name).not.toBe(reserialized);
+          for (const reserialized of reserializationsOf(variant.text))
+            expect(variant.text, variant.name).not.toBe(reserialized);
         }
       }),
     );

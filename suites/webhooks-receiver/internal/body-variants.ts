@@ -29,7 +29,11 @@ interface WriteStyle {
 export function buildBodyVariant(event: Readonly<Record<string, unknown>>, name: BodyVariantName): BodyVariant {
   switch (name) {
     case 'pretty-printed':
-      return { name, description: 'two-space indentation and a trailing newline', text: `${JSON.stringify(event, null, 2)}\n` };
+      return {
+        name,
+        description: 'two-space indentation and a trailing newline',
+        text: `${JSON.stringify(event, null, 2)}\n`,
+      };
     case 'keys-reordered':
       return {
         name,
@@ -39,8 +43,14 @@ export function buildBodyVariant(event: Readonly<Record<string, unknown>>, name:
     case 'escaped-characters':
       return {
         name,
-        description: 'non-ASCII characters as \\uXXXX (é as \\u00e9), "/" as "\\/", and the first character of every key and string as \\uXXXX',
-        text: writeJson(event, { reverseKeys: false, itemSeparator: ',', keySeparator: ':', escapeString: escapeHarder }),
+        description:
+          'non-ASCII characters as \\uXXXX (é as \\u00e9), "/" as "\\/", and the first character of every key and string as \\uXXXX',
+        text: writeJson(event, {
+          reverseKeys: false,
+          itemSeparator: ',',
+          keySeparator: ':',
+          escapeString: escapeHarder,
+        }),
       };
   }
 }
@@ -48,7 +58,16 @@ export function buildBodyVariant(event: Readonly<Record<string, unknown>>, name:
 /** What a receiver that re-serializes might verify instead of the raw bytes: JSON.stringify's text and a key-sorted text. */
 export function reserializationsOf(text: string): string[] {
   const value: unknown = JSON.parse(text);
-  return [JSON.stringify(value), writeJson(value, { reverseKeys: false, sortKeys: true, itemSeparator: ',', keySeparator: ':', escapeString: (s) => s })];
+  return [
+    JSON.stringify(value),
+    writeJson(value, {
+      reverseKeys: false,
+      sortKeys: true,
+      itemSeparator: ',',
+      keySeparator: ':',
+      escapeString: (s) => s,
+    }),
+  ];
 }
 
 function writeJson(value: unknown, style: WriteStyle): string {
@@ -57,7 +76,10 @@ function writeJson(value: unknown, style: WriteStyle): string {
     const keys = Object.keys(value);
     if (style.sortKeys === true) keys.sort();
     if (style.reverseKeys) keys.reverse();
-    const members = keys.map((key) => `${style.escapeString(JSON.stringify(key))}${style.keySeparator}${writeJson((value as Record<string, unknown>)[key], style)}`);
+    const members = keys.map(
+      (key) =>
+        `${style.escapeString(JSON.stringify(key))}${style.keySeparator}${writeJson((value as Record<string, unknown>)[key], style)}`,
+    );
     return `{${members.join(style.itemSeparator)}}`;
   }
   return typeof value === 'string' ? style.escapeString(JSON.stringify(value)) : JSON.stringify(value);

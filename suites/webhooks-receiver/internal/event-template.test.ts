@@ -3,7 +3,11 @@ import { fillEventTemplate, withoutField } from './event-template.js';
 
 describe('fillEventTemplate', () => {
   it('replaces both placeholders in nested strings and leaves other values alone', () => {
-    const template = { event: 'customer.updated', id: '{eventId}', data: { id: '{recordId}', tags: ['x-{recordId}'], n: 3, ok: null } };
+    const template = {
+      event: 'customer.updated',
+      id: '{eventId}',
+      data: { id: '{recordId}', tags: ['x-{recordId}'], n: 3, ok: null },
+    };
     expect(fillEventTemplate(template, { eventId: 'evt_1', recordId: 'rec_2' })).toEqual({
       event: 'customer.updated',
       id: 'evt_1',

@@ -13,7 +13,8 @@ export function fillEventTemplate(template: Readonly<Record<string, unknown>>, i
 }
 
 function fillStrings(value: unknown, ids: EventIds): unknown {
-  if (typeof value === 'string') return value.replaceAll('{eventId}', ids.eventId).replaceAll('{recordId}', ids.recordId);
+  if (typeof value === 'string')
+    return value.replaceAll('{eventId}', ids.eventId).replaceAll('{recordId}', ids.recordId);
   if (Array.isArray(value)) return value.map((item) => fillStrings(item, ids));
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillStrings(item, ids)]));

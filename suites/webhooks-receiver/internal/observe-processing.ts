@@ -21,7 +21,11 @@ export const settleMs = 300;
 const pollEveryMs = 100;
 
 /** Reads the processed count of `eventId` once; a 404 means the receiver has not seen the event (count 0). */
-export async function readProcessedCount(ctx: CheckContext, observe: ObserveConfig, eventId: string): Promise<ProcessedReading> {
+export async function readProcessedCount(
+  ctx: CheckContext,
+  observe: ObserveConfig,
+  eventId: string,
+): Promise<ProcessedReading> {
   const path = fillObserveTemplate(observe.urlTemplate, eventId);
   const response = await ctx.request({ path, note: `observe how often event ${eventId} was processed` });
   if (response.status === 404) return { kind: 'count', count: 0, record: response.record };
@@ -30,13 +34,22 @@ export async function readProcessedCount(ctx: CheckContext, observe: ObserveConf
   }
   const count = readJsonPointer(response.json, observe.pointer);
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) {
-    return { kind: 'unreadable', reason: `GET ${path} has no whole number at ${observe.pointer} (got ${showValue(count)})`, record: response.record };
+    return {
+      kind: 'unreadable',
+      reason: `GET ${path} has no whole number at ${observe.pointer} (got ${showValue(count)})`,
+      record: response.record,
+    };
   }
   return { kind: 'count', count, record: response.record };
 }
 
 /** Polls until the count reaches `minimum`, the reading fails, or processingWindowMs passes; returns the last reading. */
-export async function waitForProcessing(ctx: CheckContext, observe: ObserveConfig, eventId: string, minimum: number): Promise<ProcessedReading> {
+export async function waitForProcessing(
+  ctx: CheckContext,
+  observe: ObserveConfig,
+  eventId: string,
+  minimum: number,
+): Promise<ProcessedReading> {
   const deadline = ctx.now() + processingWindowMs;
   for (;;) {
     const reading = await readProcessedCount(ctx, observe, eventId);
@@ -46,7 +59,11 @@ export async function waitForProcessing(ctx: CheckContext, observe: ObserveConfi
 }
 
 /** Waits settleMs, then reads once: what the receiver did with an event by then. */
-export async function readAfterSettling(ctx: CheckContext, observe: ObserveConfig, eventId: string): Promise<ProcessedReading> {
+export async function readAfterSettling(
+  ctx: CheckContext,
+  observe: ObserveConfig,
+  eventId: string,
+): Promise<ProcessedReading> {
   await ctx.sleep(settleMs);
   return readProcessedCount(ctx, observe, eventId);
 }

@@ -24,13 +24,20 @@ export interface ReceiverSetup {
 /** The setup, or the reason the check must be skipped. */
 export function readReceiverSetup(ctx: CheckContext): ReceiverSetup | { readonly skipReason: string } {
   const receiver = ctx.config.webhooks.receiver;
-  if (receiver === undefined) return { skipReason: 'no webhook receiver is configured (add "webhooks.receiver" to the config)' };
+  if (receiver === undefined)
+    return { skipReason: 'no webhook receiver is configured (add "webhooks.receiver" to the config)' };
   if (ctx.receiverSecret === undefined || ctx.receiverSecret === '') {
     return { skipReason: `environment variable ${receiver.secretEnv} (the receiver's signing secret) is not set` };
   }
   const profile = profileOf(receiver);
   const encoding = profile.encoding === 'either' ? receiver.digestEncoding : profile.encoding;
-  return { receiver, secret: ctx.receiverSecret, url: resolveReceiverUrl(ctx.baseUrl, receiver.url), profile, encoding };
+  return {
+    receiver,
+    secret: ctx.receiverSecret,
+    url: resolveReceiverUrl(ctx.baseUrl, receiver.url),
+    profile,
+    encoding,
+  };
 }
 
 /**
@@ -42,6 +49,11 @@ export function newEventIds(ctx: CheckContext): EventIds {
 }
 
 /** A configured event with fresh ids. */
-export function buildEvent(ctx: CheckContext, setup: ReceiverSetup, kind: 'create' | 'update', ids: EventIds = newEventIds(ctx)): Record<string, unknown> {
+export function buildEvent(
+  ctx: CheckContext,
+  setup: ReceiverSetup,
+  kind: 'create' | 'update',
+  ids: EventIds = newEventIds(ctx),
+): Record<string, unknown> {
   return fillEventTemplate(setup.receiver.events[kind], ids);
 }

@@ -8,7 +8,13 @@ import { buildBodyVariant } from './body-variants.js';
 import { buildEvent, newEventIds, type ReceiverSetup } from './receiver-setup.js';
 import { sendDelivery, type DeliveryOutcome } from './send-delivery.js';
 
-export const redeliveryScenarioNames = ['again-at-once', 'again-after-others', 'again-reserialized', 'two-copies-at-once', 'again-after-delay'] as const;
+export const redeliveryScenarioNames = [
+  'again-at-once',
+  'again-after-others',
+  'again-reserialized',
+  'two-copies-at-once',
+  'again-after-delay',
+] as const;
 
 export type RedeliveryScenarioName = (typeof redeliveryScenarioNames)[number];
 
@@ -44,7 +50,11 @@ export interface ScenarioRun {
  * the late scenario's event: it waits for the first to be processed, or a fixed delay. The late
  * event goes first, so the other scenarios run while it waits.
  */
-export async function sendRedeliveries(ctx: CheckContext, setup: ReceiverSetup, beforeLateRepeat: (eventId: string) => Promise<void>): Promise<ScenarioRun[]> {
+export async function sendRedeliveries(
+  ctx: CheckContext,
+  setup: ReceiverSetup,
+  beforeLateRepeat: (eventId: string) => Promise<void>,
+): Promise<ScenarioRun[]> {
   const send = async (rawBody: string, note: string, role: DeliveryRole): Promise<SentDelivery> => ({
     note,
     role,
@@ -64,7 +74,10 @@ export async function sendRedeliveries(ctx: CheckContext, setup: ReceiverSetup, 
 
   const once = fresh();
   const onceBody = JSON.stringify(once.event);
-  record('again-at-once', once.eventId, [await send(onceBody, 'first delivery of an event', 'first'), await send(onceBody, 'the same event again at once (same id, same bytes)', 'repeat')]);
+  record('again-at-once', once.eventId, [
+    await send(onceBody, 'first delivery of an event', 'first'),
+    await send(onceBody, 'the same event again at once (same id, same bytes)', 'repeat'),
+  ]);
 
   const between = fresh();
   const betweenBody = JSON.stringify(between.event);
@@ -77,16 +90,26 @@ export async function sendRedeliveries(ctx: CheckContext, setup: ReceiverSetup, 
   const rewritten = fresh();
   record('again-reserialized', rewritten.eventId, [
     await send(JSON.stringify(rewritten.event), 'first delivery of an event, compact JSON', 'first'),
-    await send(buildBodyVariant(rewritten.event, 'keys-reordered').text, 'the same event again, keys reversed and spaced (same id, same JSON value)', 'repeat'),
+    await send(
+      buildBodyVariant(rewritten.event, 'keys-reordered').text,
+      'the same event again, keys reversed and spaced (same id, same JSON value)',
+      'repeat',
+    ),
   ]);
 
   const twin = fresh();
   const twinBody = JSON.stringify(twin.event);
-  const copies = await Promise.all([send(twinBody, 'one of two copies sent at once', 'copy'), send(twinBody, 'the other of two copies sent at once', 'copy')]);
+  const copies = await Promise.all([
+    send(twinBody, 'one of two copies sent at once', 'copy'),
+    send(twinBody, 'the other of two copies sent at once', 'copy'),
+  ]);
   record('two-copies-at-once', twin.eventId, copies);
 
   await beforeLateRepeat(late.eventId);
-  record('again-after-delay', late.eventId, [lateFirst, await send(lateBody, 'the same event again, later (same id, same bytes)', 'repeat')]);
+  record('again-after-delay', late.eventId, [
+    lateFirst,
+    await send(lateBody, 'the same event again, later (same id, same bytes)', 'repeat'),
+  ]);
   return runs;
 }
 

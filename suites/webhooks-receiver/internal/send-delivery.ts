@@ -41,9 +41,17 @@ export type DeliveryOutcome =
 const noAnswerCodes = new Set(['APICERT_HTTP_TIMEOUT', 'APICERT_HTTP_CONNECTION_FAILED']);
 
 /** Sends `delivery`; an answer of any status is returned, and so is no answer at all. */
-export async function sendDelivery(ctx: CheckContext, setup: ReceiverSetup, delivery: Delivery): Promise<DeliveryOutcome> {
+export async function sendDelivery(
+  ctx: CheckContext,
+  setup: ReceiverSetup,
+  delivery: Delivery,
+): Promise<DeliveryOutcome> {
   const signature = delivery.signature ?? 'valid';
-  const message = { id: deliveryIdOf(delivery.rawBody), timestamp: delivery.timestamp ?? nowInSeconds(), body: delivery.rawBody };
+  const message = {
+    id: deliveryIdOf(delivery.rawBody),
+    timestamp: delivery.timestamp ?? nowInSeconds(),
+    body: delivery.rawBody,
+  };
   const signed = signatureHeaders(setup.profile, setup.secret, message, { encoding: setup.encoding });
   const headers: Record<string, string> = { 'content-type': 'application/json', ...signed };
   if (signature === 'missing') delete headers[setup.profile.signatureHeader];

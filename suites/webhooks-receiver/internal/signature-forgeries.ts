@@ -5,7 +5,10 @@
 // A correct digest in another encoding (base64 for hex, upper-case hex letters) is no kind here:
 // 5/5 leaves the encoding open, so it is never sent as a bad signature.
 
-import { displayHeaderName, type SignatureProfile } from '../../../harness/model/signature-profiles/signature-profile.js';
+import {
+  displayHeaderName,
+  type SignatureProfile,
+} from '../../../harness/model/signature-profiles/signature-profile.js';
 
 /** 'fail': the convention states the delivery does not verify. 'advise': the text leaves it open. */
 export type ForgeryVerdict = 'fail' | 'advise';
@@ -60,9 +63,23 @@ export const forgeryKinds: readonly ForgeryKind[] = [
     description: 'signed over a compact re-serialization of its pretty-printed body',
     verdict: 'fail',
   },
-  { name: 'digest-not-in-any-encoding', description: 'with characters of no digest encoding after "sha256="', verdict: 'fail' },
-  { name: 'label-sha1', description: 'labelled "sha1=" with the right digest', verdict: 'advise', why: rightDigestWrongLabel },
-  { name: 'label-missing', description: 'with the right digest and no "sha256=" label', verdict: 'advise', why: rightDigestWrongLabel },
+  {
+    name: 'digest-not-in-any-encoding',
+    description: 'with characters of no digest encoding after "sha256="',
+    verdict: 'fail',
+  },
+  {
+    name: 'label-sha1',
+    description: 'labelled "sha1=" with the right digest',
+    verdict: 'advise',
+    why: rightDigestWrongLabel,
+  },
+  {
+    name: 'label-missing',
+    description: 'with the right digest and no "sha256=" label',
+    verdict: 'advise',
+    why: rightDigestWrongLabel,
+  },
 ];
 
 /**
@@ -77,24 +94,43 @@ export interface SignatureForm {
 }
 
 /** The convention's X-Signature: "sha256=" and the digest. */
-export const conventionForm: SignatureForm = { header: 'X-Signature', label: 'sha256=', value: (digest) => `sha256=${digest}` };
+export const conventionForm: SignatureForm = {
+  header: 'X-Signature',
+  label: 'sha256=',
+  value: (digest) => `sha256=${digest}`,
+};
 
 /** The form of `profile`'s signature header, for deliveries that say they were signed at `timestamp`. */
 export function signatureFormOf(profile: SignatureProfile, timestamp: number): SignatureForm {
   if (profile.name === 'convention') return conventionForm;
-  const prefix = profile.header.prefix === undefined ? [] : [profile.header.prefix.replace('{timestamp}', String(timestamp))];
+  const prefix =
+    profile.header.prefix === undefined ? [] : [profile.header.prefix.replace('{timestamp}', String(timestamp))];
   return {
     header: displayHeaderName(profile.signatureHeader),
     label: profile.header.entry.replace('{digest}', ''),
-    value: (digest) => [...prefix, profile.header.entry.replace('{digest}', digest)].join(profile.header.separator ?? ''),
+    value: (digest) =>
+      [...prefix, profile.header.entry.replace('{digest}', digest)].join(profile.header.separator ?? ''),
   };
 }
 
 /** The kinds that apply to a form: those about a label only where the form has one, "sha1=" only beside "sha256=". */
 export function forgeryKindsFor(form: SignatureForm): ForgeryKind[] {
   return forgeryKinds
-    .filter((kind) => (kind.name === 'label-sha1' ? form.label === 'sha256=' : form.label !== '' || !['label-without-digest', 'label-missing'].includes(kind.name)))
-    .map((kind) => (form === conventionForm ? kind : { ...kind, description: kind.description.replaceAll('X-Signature', form.header).replaceAll('"sha256="', `"${form.label}"`) }));
+    .filter((kind) =>
+      kind.name === 'label-sha1'
+        ? form.label === 'sha256='
+        : form.label !== '' || !['label-without-digest', 'label-missing'].includes(kind.name),
+    )
+    .map((kind) =>
+      form === conventionForm
+        ? kind
+        : {
+            ...kind,
+            description: kind.description
+              .replaceAll('X-Signature', form.header)
+              .replaceAll('"sha256="', `"${form.label}"`),
+          },
+    );
 }
 
 /** What a forgery is built from: the event it carries, another event, and the two digest functions. */

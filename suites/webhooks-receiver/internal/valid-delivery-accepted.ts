@@ -6,7 +6,11 @@ import { buildEvent, type ReceiverSetup } from './receiver-setup.js';
 import { describeOutcome, isAcknowledged, sendDelivery } from './send-delivery.js';
 
 /** undefined when a valid delivery is acknowledged; otherwise the check is blocked, saying by what. */
-export async function proveValidDeliveryAccepted(ctx: CheckContext, setup: ReceiverSetup, refused: string): Promise<CheckOutcome | undefined> {
+export async function proveValidDeliveryAccepted(
+  ctx: CheckContext,
+  setup: ReceiverSetup,
+  refused: string,
+): Promise<CheckOutcome | undefined> {
   const outcome = await sendDelivery(ctx, setup, {
     rawBody: JSON.stringify(buildEvent(ctx, setup, 'create')),
     note: 'a correctly signed event, to show the receiver accepts what it should',

@@ -111,7 +111,12 @@ export async function runAgainstStub(checks: readonly Check[], options: StubOpti
     const config = options.configure ? options.configure(base) : base;
     const { results } = await runChecks({
       planned: checks.map((check) => ({ check })),
-      environment: { config, baseUrl: stub.origin, client, ...(options.secret === '' ? {} : { receiverSecret: options.secret ?? stubSecret }) },
+      environment: {
+        config,
+        baseUrl: stub.origin,
+        client,
+        ...(options.secret === '' ? {} : { receiverSecret: options.secret ?? stubSecret }),
+      },
       runSeed: 7,
       checkTimeoutMs: 15_000,
       totalRunMs: 60_000,

@@ -26,10 +26,17 @@ const ctx = {
 
 describe('awaitDeliveriesAbout', () => {
   // A create that also emits "activated" must not be mistaken for the create's retry.
-  const deliveries = [delivery(1, 'customer.created', 'evt_1'), delivery(2, 'customer.activated', 'evt_2'), delivery(3, 'customer.created', 'evt_1')];
+  const deliveries = [
+    delivery(1, 'customer.created', 'evt_1'),
+    delivery(2, 'customer.activated', 'evt_2'),
+    delivery(3, 'customer.created', 'evt_1'),
+  ];
 
   it('counts attempts of the first event only when asked to', async () => {
-    const attempts = await awaitDeliveriesAbout(ctx, channelWith(deliveries), 'cus_1', { count: 2, sameEventAsFirst: true });
+    const attempts = await awaitDeliveriesAbout(ctx, channelWith(deliveries), 'cus_1', {
+      count: 2,
+      sameEventAsFirst: true,
+    });
     expect(attempts.map((d) => d.sequence)).toEqual([1, 3]);
   });
 
@@ -43,25 +50,35 @@ describe('awaitDeliveriesAbout', () => {
     const create = delivery(1, 'customer.created', 'evt_1');
     const retryUnderNewId = delivery(2, 'customer.created', 'evt_9');
     const updateReusingId = delivery(3, 'customer.updated', 'evt_1');
-    const attempts = await awaitDeliveriesAbout(ctx, channelWith([create, retryUnderNewId, updateReusingId]), 'cus_1', { count: 2, unlike: [create] });
+    const attempts = await awaitDeliveriesAbout(ctx, channelWith([create, retryUnderNewId, updateReusingId]), 'cus_1', {
+      count: 2,
+      unlike: [create],
+    });
     expect(attempts.map((d) => d.sequence)).toEqual([3]);
   });
 
   describe('a delivery with the event name and data of one already seen, under another id', () => {
-    const about = (sequence: number, event: string, id: string, data: Record<string, unknown>) => sinkDelivery(JSON.stringify({ event, id, data }), sequence, { eventId: id });
+    const about = (sequence: number, event: string, id: string, data: Record<string, unknown>) =>
+      sinkDelivery(JSON.stringify({ event, id, data }), sequence, { eventId: id });
     const create = about(1, 'customer.changed', 'evt_1', { id: 'cus_1', name: 'Ada' });
     const update = about(2, 'customer.changed', 'evt_2', { id: 'cus_1', name: 'Ada B' });
 
     it('counts as the event when nothing else arrives: a delete under a single event name, carrying the record as the update left it', async () => {
       const remove = about(3, 'customer.changed', 'evt_3', { id: 'cus_1', name: 'Ada B' });
-      const [found] = await awaitDeliveriesAbout(ctx, channelWith([create, update, remove]), 'cus_1', { afterSequence: 2, unlike: [create, update] });
+      const [found] = await awaitDeliveriesAbout(ctx, channelWith([create, update, remove]), 'cus_1', {
+        afterSequence: 2,
+        unlike: [create, update],
+      });
       expect(found?.sequence).toBe(3);
     });
 
     it('gives way to another delivery that came within the wait: a retry under a new id, then the event itself', async () => {
       const retryUnderNewId = about(3, 'customer.changed', 'evt_9', { id: 'cus_1', name: 'Ada' });
       const remove = about(4, 'customer.deleted', 'evt_4', { id: 'cus_1', name: 'Ada B' });
-      const [found] = await awaitDeliveriesAbout(ctx, channelWith([create, update, retryUnderNewId, remove]), 'cus_1', { afterSequence: 2, unlike: [create, update] });
+      const [found] = await awaitDeliveriesAbout(ctx, channelWith([create, update, retryUnderNewId, remove]), 'cus_1', {
+        afterSequence: 2,
+        unlike: [create, update],
+      });
       expect(found?.sequence).toBe(4);
     });
   });

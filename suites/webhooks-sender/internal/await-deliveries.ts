@@ -89,8 +89,16 @@ export function lastSequence(channel: SinkChannel): number {
 }
 
 /** "no delivery about record X within N ms", plus what did arrive, for a failure message. */
-export function describeMissing(channel: SinkChannel, recordId: string | number, timeoutMs: number, afterSequence = 0): string {
+export function describeMissing(
+  channel: SinkChannel,
+  recordId: string | number,
+  timeoutMs: number,
+  afterSequence = 0,
+): string {
   const others = channel.deliveries().filter((delivery) => delivery.sequence > afterSequence).length;
-  const arrived = others === 0 ? 'nothing arrived' : `${others} ${others === 1 ? 'delivery' : 'deliveries'} arrived, none with ${JSON.stringify(String(recordId))} in its data`;
+  const arrived =
+    others === 0
+      ? 'nothing arrived'
+      : `${others} ${others === 1 ? 'delivery' : 'deliveries'} arrived, none with ${JSON.stringify(String(recordId))} in its data`;
   return `no delivery about record ${String(recordId)} within ${timeoutMs} ms (${arrived})`;
 }

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { earliestBackoffArrivalsMs, judgeBackoff, SHRINK_JITTER_MS, SHRINK_TOLERANCE, TIGHT_LOOP_MS } from './backoff-schedule.js';
+import {
+  earliestBackoffArrivalsMs,
+  judgeBackoff,
+  SHRINK_JITTER_MS,
+  SHRINK_TOLERANCE,
+  TIGHT_LOOP_MS,
+} from './backoff-schedule.js';
 
 function arrivals(start: number, intervals: readonly number[]): number[] {
   const times = [start];
@@ -21,12 +27,16 @@ describe('judgeBackoff', () => {
 
   it('accepts any schedule that never shrinks and never loops tightly', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.array(fc.integer({ min: 0, max: 5000 }), { maxLength: 6 }), (start, growth) => {
-        const intervals: number[] = [];
-        let current = TIGHT_LOOP_MS;
-        for (const step of growth) intervals.push((current += step));
-        expect(judgeBackoff(arrivals(start, intervals)).problem).toBeUndefined();
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1e6, noNaN: true }),
+        fc.array(fc.integer({ min: 0, max: 5000 }), { maxLength: 6 }),
+        (start, growth) => {
+          const intervals: number[] = [];
+          let current = TIGHT_LOOP_MS;
+          for (const step of growth) intervals.push((current += step));
+          expect(judgeBackoff(arrivals(start, intervals)).problem).toBeUndefined();
+        },
+      ),
     );
   });
 
@@ -50,7 +60,9 @@ describe('judgeBackoff', () => {
   });
 
   it('flags intervals that shrink beyond jitter, and allows jitter', () => {
-    expect(judgeBackoff(arrivals(0, [1000, 500])).problem).toMatch(/wait before attempt 3 \(500 ms\) is shorter than the one before it \(1000 ms\)/);
+    expect(judgeBackoff(arrivals(0, [1000, 500])).problem).toMatch(
+      /wait before attempt 3 \(500 ms\) is shorter than the one before it \(1000 ms\)/,
+    );
     expect(judgeBackoff(arrivals(0, [1000, Math.ceil(1000 * SHRINK_TOLERANCE)])).problem).toBeUndefined();
     // Shorter by less than SHRINK_JITTER_MS: latency and scheduling, as a 30 then 90 ms backoff arrived once.
     expect(judgeBackoff(arrivals(0, [202, 94])).problem).toBeUndefined();
@@ -63,7 +75,7 @@ describe('judgeBackoff', () => {
 });
 
 describe('earliestBackoffArrivalsMs', () => {
-  it('is where judgeBackoff stops calling a retry a speed-up, so the report\'s ring and the verdict agree', () => {
+  it("is where judgeBackoff stops calling a retry a speed-up, so the report's ring and the verdict agree", () => {
     fc.assert(
       fc.property(fc.integer({ min: 50, max: 5000 }), fc.integer({ min: 0, max: 10_000 }), (first, second) => {
         const arrivals = [0, first, first + second];

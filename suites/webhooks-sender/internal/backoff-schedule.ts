@@ -31,7 +31,10 @@ export function judgeBackoff(arrivalsMs: readonly number[]): BackoffJudgement {
   const intervalsMs = arrivalsMs.slice(1).map((at, index) => Math.round(at - arrivalsMs[index]!));
   const offsets = arrivalsMs.map((at) => Math.round(at - first));
   const schedule = `${arrivalsMs.length} attempt${arrivalsMs.length === 1 ? '' : 's'} at ${offsets.join(', ')} ms${intervalsMs.length > 0 ? ` (intervals ${intervalsMs.join(', ')} ms)` : ''}`;
-  const tight = intervalsMs.findIndex((interval, index) => interval < TIGHT_LOOP_MS && (intervalsMs[index + 1] ?? Number.POSITIVE_INFINITY) < TIGHT_LOOP_MS);
+  const tight = intervalsMs.findIndex(
+    (interval, index) =>
+      interval < TIGHT_LOOP_MS && (intervalsMs[index + 1] ?? Number.POSITIVE_INFINITY) < TIGHT_LOOP_MS,
+  );
   if (tight >= 0) {
     return {
       intervalsMs,

@@ -9,7 +9,9 @@ describe('delivery bodies', () => {
     expect(readDeliveryBody(delivery('{"event":"a"}')).object).toEqual({ event: 'a' });
     expect(readDeliveryBody(delivery('[1]')).problem).toMatch(/not an object/);
     expect(readDeliveryBody(delivery('{')).problem).toMatch(/not JSON/);
-    expect(readDeliveryBody(delivery('{}', 1, { isBodyTruncated: true, bodyBytes: 9999 })).problem).toMatch(/9999 bytes/);
+    expect(readDeliveryBody(delivery('{}', 1, { isBodyTruncated: true, bodyBytes: 9999 })).problem).toMatch(
+      /9999 bytes/,
+    );
   });
 
   it('reads the event name only when it is a string', () => {
@@ -33,7 +35,11 @@ describe('delivery bodies', () => {
   });
 
   it('lists deliveries about a record after a given one', () => {
-    const log = [delivery('{"data":{"id":"a"}}', 1), delivery('{"data":{"id":"b"}}', 2), delivery('{"data":{"id":"a"}}', 3)];
+    const log = [
+      delivery('{"data":{"id":"a"}}', 1),
+      delivery('{"data":{"id":"b"}}', 2),
+      delivery('{"data":{"id":"a"}}', 3),
+    ];
     expect(deliveriesAbout(log, 'a').map((d) => d.sequence)).toEqual([1, 3]);
     expect(deliveriesAbout(log, 'a', 1).map((d) => d.sequence)).toEqual([3]);
   });

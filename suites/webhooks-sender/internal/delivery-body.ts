@@ -50,14 +50,26 @@ export function mentionsRecord(delivery: SinkDelivery, recordId: string | number
  * is a new event. (Not the same id alone: a sender that reuses ids across events is for
  * webhooks-sender.unique-event-ids to find, so those must still count as new events.)
  */
-export function repetitionOf(delivery: SinkDelivery, earlier: SinkDelivery): 'same-bytes' | 'same-event-and-data' | undefined {
+export function repetitionOf(
+  delivery: SinkDelivery,
+  earlier: SinkDelivery,
+): 'same-bytes' | 'same-event-and-data' | undefined {
   if (delivery.bodyDigest === earlier.bodyDigest) return 'same-bytes';
   const { eventName, dataValues } = delivery;
-  const isSameEventAndData = eventName !== undefined && eventName === earlier.eventName && dataValues.size > 0 && dataValues.size === earlier.dataValues.size && [...dataValues].every((value) => earlier.dataValues.has(value));
+  const isSameEventAndData =
+    eventName !== undefined &&
+    eventName === earlier.eventName &&
+    dataValues.size > 0 &&
+    dataValues.size === earlier.dataValues.size &&
+    [...dataValues].every((value) => earlier.dataValues.has(value));
   return isSameEventAndData ? 'same-event-and-data' : undefined;
 }
 
 /** The deliveries about `recordId` that arrived after delivery number `afterSequence`. */
-export function deliveriesAbout(deliveries: readonly SinkDelivery[], recordId: string | number, afterSequence = 0): SinkDelivery[] {
+export function deliveriesAbout(
+  deliveries: readonly SinkDelivery[],
+  recordId: string | number,
+  afterSequence = 0,
+): SinkDelivery[] {
   return deliveries.filter((delivery) => delivery.sequence > afterSequence && mentionsRecord(delivery, recordId));
 }

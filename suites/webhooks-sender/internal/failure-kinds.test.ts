@@ -6,9 +6,20 @@ describe('probedFailures', () => {
   it('probe each kind once, with a label of its own, and never a 2xx', () => {
     const labels = probedFailures.map(describeFailure);
     expect(new Set(labels).size).toBe(labels.length);
-    expect(probedFailures.filter((failure) => failure.kind === 'status' && failure.status >= 200 && failure.status < 300)).toEqual([]);
+    expect(
+      probedFailures.filter((failure) => failure.kind === 'status' && failure.status >= 200 && failure.status < 300),
+    ).toEqual([]);
     // Every class the rule reaches: 3xx, 429, other 4xx, 5xx, and no answer at all.
-    expect(labels).toEqual(expect.arrayContaining(['a 307 back to the same URL', 'a 429', 'a 404', 'a 503', 'a connection closed without an answer', 'a connection reset without an answer']));
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'a 307 back to the same URL',
+        'a 429',
+        'a 404',
+        'a 503',
+        'a connection closed without an answer',
+        'a connection reset without an answer',
+      ]),
+    );
   });
 
   it('are read back from the answers the sink recorded, in the order the script gave them', () => {
@@ -23,7 +34,10 @@ describe('failureOfAnswer', () => {
     expect(failureOfAnswer({ state: 'answered', status: 204, afterMs: 1, late: false })).toBeUndefined();
     expect(failureOfAnswer({ state: 'pending' })).toBeUndefined();
     expect(failureOfAnswer({ state: 'sender-closed', afterMs: 1 })).toBeUndefined();
-    expect(failureOfAnswer({ state: 'answered', status: 413, afterMs: 1, late: false })).toEqual({ kind: 'status', status: 413 });
+    expect(failureOfAnswer({ state: 'answered', status: 413, afterMs: 1, late: false })).toEqual({
+      kind: 'status',
+      status: 413,
+    });
     expect(failureOfAnswer({ state: 'destroyed', afterMs: 1 })).toEqual({ kind: 'close' });
   });
 });

@@ -33,7 +33,9 @@ export const probedFailures: readonly FailureKind[] = [
 export function describeFailure(failure: FailureKind): string {
   switch (failure.kind) {
     case 'status':
-      return failure.status >= 300 && failure.status < 400 ? `a ${failure.status} back to the same URL` : `a ${failure.status}`;
+      return failure.status >= 300 && failure.status < 400
+        ? `a ${failure.status} back to the same URL`
+        : `a ${failure.status}`;
     case 'close':
       return 'a connection closed without an answer';
     case 'reset':

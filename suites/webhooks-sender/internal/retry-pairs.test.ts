@@ -11,13 +11,19 @@ const firsts = records.map((record, index) => eventBody(`evt_${index}`, record))
 describe('pairRetries', () => {
   it('pairs every kind with its retry, whatever order the retries come in, and finds nothing wrong', () => {
     fc.assert(
-      fc.property(fc.shuffledSubarray(firsts.map((_body, index) => index), { minLength: firsts.length }), (order) => {
-        const deliveries = failingLog(probedFailures, [...firsts, ...order.map((index) => firsts[index]!)]);
-        const pairs = pairRetries(deliveries, records);
-        expect(pairs.map((pair) => pair.failure)).toEqual(labels);
-        expect(isEveryFailureRetried(pairs, labels)).toBe(true);
-        expect(describeRetryProblems(pairs, 1000)).toEqual([]);
-      }),
+      fc.property(
+        fc.shuffledSubarray(
+          firsts.map((_body, index) => index),
+          { minLength: firsts.length },
+        ),
+        (order) => {
+          const deliveries = failingLog(probedFailures, [...firsts, ...order.map((index) => firsts[index]!)]);
+          const pairs = pairRetries(deliveries, records);
+          expect(pairs.map((pair) => pair.failure)).toEqual(labels);
+          expect(isEveryFailureRetried(pairs, labels)).toBe(true);
+          expect(describeRetryProblems(pairs, 1000)).toEqual([]);
+        },
+      ),
     );
   });
 
@@ -46,7 +52,7 @@ describe('pairRetries', () => {
     ]);
   });
 
-  it('does not take another record\'s event, or one of another kind, for a retry', () => {
+  it("does not take another record's event, or one of another kind, for a retry", () => {
     const deliveries = failingLog(probedFailures, [
       eventBody('evt_a', 'rec_0'),
       // Mentions rec_0 too (a number that happens to match): about two records, so it is no one's retry.
@@ -58,7 +64,10 @@ describe('pairRetries', () => {
   });
 
   it('reports a retry that keeps the id but changes the bytes, with where they differ', () => {
-    const deliveries = failingLog(probedFailures, [eventBody('evt_a', 'rec_0'), eventBody('evt_a', 'rec_0', ',"attempt":2')]);
+    const deliveries = failingLog(probedFailures, [
+      eventBody('evt_a', 'rec_0'),
+      eventBody('evt_a', 'rec_0', ',"attempt":2'),
+    ]);
     expect(describeRetryProblems(pairRetries(deliveries, records), 1000)).toEqual([
       `the retry after a 503 keeps the id but changes the body (first difference at byte ${eventBody('evt_a', 'rec_0').length - 2} of ${eventBody('evt_a', 'rec_0').length})`,
     ]);

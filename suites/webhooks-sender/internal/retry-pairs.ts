@@ -42,7 +42,9 @@ export function pairRetries(deliveries: readonly SinkDelivery[], recordIds: read
   }
   return [...firsts].map(([failure, first]) => {
     const topic = topicOf(first, recordIds);
-    const retry = laterAttempts.get(eventKey(first)) ?? (topic === undefined ? undefined : firstAttemptsAbout.get(topic)?.find((d) => d.sequence > first.sequence));
+    const retry =
+      laterAttempts.get(eventKey(first)) ??
+      (topic === undefined ? undefined : firstAttemptsAbout.get(topic)?.find((d) => d.sequence > first.sequence));
     return retry === undefined ? { failure, first } : { failure, first, retry };
   });
 }
@@ -72,17 +74,25 @@ export function describeRetryProblems(pairs: readonly FailedFirstAttempt[], retr
     );
   }
   // Compared by digest: the sink may have dropped either body past its byte cap.
-  const changed = pairs.filter((pair) => pair.retry !== undefined && pair.retry.eventId === pair.first.eventId && pair.retry.bodyDigest !== pair.first.bodyDigest);
+  const changed = pairs.filter(
+    (pair) =>
+      pair.retry !== undefined &&
+      pair.retry.eventId === pair.first.eventId &&
+      pair.retry.bodyDigest !== pair.first.bodyDigest,
+  );
   const [change] = changed;
   if (change !== undefined) {
-    problems.push(`the retry after ${change.failure} keeps the id but changes the body (${describeByteDifference(change.first, change.retry!)})${alsoAfter(changed)}`);
+    problems.push(
+      `the retry after ${change.failure} keeps the id but changes the body (${describeByteDifference(change.first, change.retry!)})${alsoAfter(changed)}`,
+    );
   }
   return problems;
 }
 
 /** Where two bodies first differ, for a message. */
 export function describeByteDifference(first: SinkDelivery, retry: SinkDelivery): string {
-  if (first.isBodyDropped || retry.isBodyDropped) return 'its SHA-256 differs; the sink dropped the bytes past its cap, so where is not shown';
+  if (first.isBodyDropped || retry.isBodyDropped)
+    return 'its SHA-256 differs; the sink dropped the bytes past its cap, so where is not shown';
   const [a, b] = [first.body, retry.body];
   const length = Math.min(a.length, b.length);
   let at = 0;

@@ -35,10 +35,13 @@ export async function withSubscription(
 ): Promise<CheckOutcome> {
   const sender = ctx.config.webhooks.sender;
   if (sender === undefined) return ctx.skip('no webhook sender is configured (add "webhooks.sender" to the config)');
-  if (ctx.sink === undefined) return ctx.skip('the webhook sink is not running (it starts when the webhooks-sender suite runs)');
+  if (ctx.sink === undefined)
+    return ctx.skip('the webhook sink is not running (it starts when the webhooks-sender suite runs)');
   const collection = ctx.config.collections.find((candidate) => candidate.name === sender.collection);
   if (collection === undefined) {
-    return ctx.skip(`webhooks.sender.collection names "${sender.collection ?? ''}", which is not among the configured collections`);
+    return ctx.skip(
+      `webhooks.sender.collection names "${sender.collection ?? ''}", which is not among the configured collections`,
+    );
   }
   const channel = ctx.sink.openChannel(script);
   try {
@@ -47,19 +50,25 @@ export async function withSubscription(
       path: sender.register.path,
       json: fillRegisterBody(sender.register.body, { sinkUrl: channel.url, secret: ctx.sink.secret }),
       creates: true,
-      note: 'register the kit\'s sink as a webhook subscriber',
+      note: "register the kit's sink as a webhook subscriber",
     });
     if (!isSuccess(registration.status)) {
       return ctx.fail(
         `registering the sink with ${sender.register.method} ${sender.register.path} answered ${registration.status}; no delivery can be checked (see webhooks.sender.register)`,
-        { expected: '2xx: the subscription is created', actual: `${registration.status} ${registration.text.slice(0, 120)}`, exchanges: [registration.record] },
+        {
+          expected: '2xx: the subscription is created',
+          actual: `${registration.status} ${registration.text.slice(0, 120)}`,
+          exchanges: [registration.record],
+        },
       );
     }
     const subscriptionId = asRecord(registration.json)?.[sender.register.idField];
     if (typeof subscriptionId === 'string' || typeof subscriptionId === 'number') {
       ctx.fixtures.track(`${sender.register.path.replace(/\/+$/, '')}/${encodeURIComponent(String(subscriptionId))}`);
     } else {
-      ctx.warn(`the registration answer has no "${sender.register.idField}" (webhooks.sender.register.idField), so the kit cannot remove the subscription; remove it by hand`);
+      ctx.warn(
+        `the registration answer has no "${sender.register.idField}" (webhooks.sender.register.idField), so the kit cannot remove the subscription; remove it by hand`,
+      );
     }
     return await body({ sender, collection, sink: ctx.sink, channel, registration });
   } finally {

@@ -10,7 +10,11 @@ export function findShapeProblems(delivery: SinkDelivery): string[] {
   const contentType = delivery.headers['content-type'];
   const mediaType = contentType?.split(';', 1)[0]!.trim().toLowerCase();
   if (mediaType !== 'application/json') {
-    problems.push(contentType === undefined ? 'no Content-Type header' : `Content-Type is ${JSON.stringify(contentType.slice(0, 80))}, not application/json`);
+    problems.push(
+      contentType === undefined
+        ? 'no Content-Type header'
+        : `Content-Type is ${JSON.stringify(contentType.slice(0, 80))}, not application/json`,
+    );
   }
   const body = readDeliveryBody(delivery);
   if (body.object === undefined) {
@@ -19,15 +23,19 @@ export function findShapeProblems(delivery: SinkDelivery): string[] {
   }
   const { event, id, data } = body.object;
   if (typeof event !== 'string' || event === '') {
-    const alternative = ['type', 'event_type', 'eventType', 'name', 'kind'].find((name) => typeof body.object?.[name] === 'string');
+    const alternative = ['type', 'event_type', 'eventType', 'name', 'kind'].find(
+      (name) => typeof body.object?.[name] === 'string',
+    );
     problems.push(
       event === undefined
         ? `no "event" field${alternative !== undefined ? ` (the kind is in "${alternative}" instead)` : ''}`
         : `"event" is ${describeValue(event)}, not a non-empty string`,
     );
   }
-  if (typeof id !== 'string' || id === '') problems.push(id === undefined ? 'no "id" field' : `"id" is ${describeValue(id)}, not a non-empty string`);
-  if (asRecord(data) === undefined) problems.push(data === undefined ? 'no "data" field' : `"data" is ${describeValue(data)}, not an object`);
+  if (typeof id !== 'string' || id === '')
+    problems.push(id === undefined ? 'no "id" field' : `"id" is ${describeValue(id)}, not a non-empty string`);
+  if (asRecord(data) === undefined)
+    problems.push(data === undefined ? 'no "data" field' : `"data" is ${describeValue(data)}, not an object`);
   return problems;
 }
 

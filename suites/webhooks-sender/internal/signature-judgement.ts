@@ -3,8 +3,18 @@
 // convention's X-Signature with its encoding pin (webhooks.sender.digestEncoding), or any other
 // profile (webhooks.sender.profile). Pure.
 import { abbreviateDigests } from '../../../harness/model/abbreviate-digests.js';
-import { shownTimestamp, signatureHeaders, verifyDelivery } from '../../../harness/model/signature-profiles/profile-signature.js';
-import { builtInProfileNames, builtInProfiles, displayHeaderName, signsTimestamp, type SignatureProfile } from '../../../harness/model/signature-profiles/signature-profile.js';
+import {
+  shownTimestamp,
+  signatureHeaders,
+  verifyDelivery,
+} from '../../../harness/model/signature-profiles/profile-signature.js';
+import {
+  builtInProfileNames,
+  builtInProfiles,
+  displayHeaderName,
+  signsTimestamp,
+  type SignatureProfile,
+} from '../../../harness/model/signature-profiles/signature-profile.js';
 import {
   computeDigest,
   detectDigestEncoding,
@@ -26,24 +36,42 @@ export interface SignatureJudgement {
 }
 
 /** Verifies `header` over `rawBody` and describes the outcome safely. */
-export function judgeSignature(secret: string, rawBody: Uint8Array, header: string | undefined, encoding: DigestEncodingChoice): SignatureJudgement {
+export function judgeSignature(
+  secret: string,
+  rawBody: Uint8Array,
+  header: string | undefined,
+  encoding: DigestEncodingChoice,
+): SignatureJudgement {
   const verdict = verifySignature(secret, rawBody, header, encoding);
   const receivedDigest = header?.startsWith(SIGNATURE_PREFIX) ? header.slice(SIGNATURE_PREFIX.length) : header;
   // Compare like with like: the expected digest in the encoding the sender used, when recognisable.
-  const shownEncoding: DigestEncoding = (receivedDigest !== undefined ? detectDigestEncoding(receivedDigest) : undefined) ?? (encoding === 'base64' ? 'base64' : 'hex');
+  const shownEncoding: DigestEncoding =
+    (receivedDigest !== undefined ? detectDigestEncoding(receivedDigest) : undefined) ??
+    (encoding === 'base64' ? 'base64' : 'hex');
   const expected = previewSignature(`${SIGNATURE_PREFIX}${computeDigest(secret, rawBody, shownEncoding)}`, secret);
   const received = header === undefined ? '(no X-Signature header)' : previewSignature(header, secret);
   if (verdict.valid) return { valid: true, expected, received };
   const hint = receivedDigest === undefined ? undefined : findReserializedMatch(secret, rawBody, receivedDigest);
-  return { valid: false, reason: verdict.reason ?? 'does not verify', expected, received, ...(hint !== undefined ? { hint } : {}) };
+  return {
+    valid: false,
+    reason: verdict.reason ?? 'does not verify',
+    expected,
+    received,
+    ...(hint !== undefined ? { hint } : {}),
+  };
 }
 
 /**
  * When the configured profile's signature header is missing: the other published profile whose
  * signature header the delivery does carry, as a one-line hint, or undefined.
  */
-export function findOtherProfileSigned(configured: string, headers: Readonly<Record<string, string>>): string | undefined {
-  const other = builtInProfileNames.map((name) => builtInProfiles[name]).find((profile) => profile.name !== configured && headers[profile.signatureHeader] !== undefined);
+export function findOtherProfileSigned(
+  configured: string,
+  headers: Readonly<Record<string, string>>,
+): string | undefined {
+  const other = builtInProfileNames
+    .map((name) => builtInProfiles[name])
+    .find((profile) => profile.name !== configured && headers[profile.signatureHeader] !== undefined);
   if (other === undefined) return undefined;
   return `the delivery carries ${displayHeaderName(other.signatureHeader)}, the ${other.name} profile's signature header: set webhooks.sender.profile to "${other.name}"`;
 }
@@ -58,19 +86,33 @@ export function previewSignature(value: string, secret: string): string {
  * Verifies a delivery in a profile other than the convention's and describes the outcome safely.
  * At any age: whether the timestamp is current is judged apart (webhooks-sender.signed-timestamp-current).
  */
-export function judgeProfileSignature(profile: SignatureProfile, secret: string, rawBody: Uint8Array, headers: Readonly<Record<string, string>>): SignatureJudgement {
+export function judgeProfileSignature(
+  profile: SignatureProfile,
+  secret: string,
+  rawBody: Uint8Array,
+  headers: Readonly<Record<string, string>>,
+): SignatureJudgement {
   const { toleranceSeconds: _ignored, ...timeless } = profile;
   const verdict = verifyDelivery(timeless, secret, headers, rawBody, 0);
   const value = headers[profile.signatureHeader];
   const id = profile.idHeader === undefined ? '' : headers[profile.idHeader];
   const timestamp = shownTimestamp(profile, headers);
   // A signature over an id or a time the delivery does not show would be a made-up expectation.
-  const unsigned = [profile.signedContent.includes('{id}') && id === undefined ? 'id' : undefined, signsTimestamp(profile) && timestamp === undefined ? 'timestamp' : undefined].filter((what) => what !== undefined);
+  const unsigned = [
+    profile.signedContent.includes('{id}') && id === undefined ? 'id' : undefined,
+    signsTimestamp(profile) && timestamp === undefined ? 'timestamp' : undefined,
+  ].filter((what) => what !== undefined);
   const expected =
     unsigned.length > 0
       ? `(none to show: the delivery carries no ${unsigned.join(' and no ')} to sign)`
-      : previewSignature(signatureHeaders(profile, secret, { id: id ?? '', timestamp: timestamp ?? 0, body: rawBody })[profile.signatureHeader]!, secret);
-  const received = value === undefined ? `(no ${displayHeaderName(profile.signatureHeader)} header)` : previewSignature(value, secret);
+      : previewSignature(
+          signatureHeaders(profile, secret, { id: id ?? '', timestamp: timestamp ?? 0, body: rawBody })[
+            profile.signatureHeader
+          ]!,
+          secret,
+        );
+  const received =
+    value === undefined ? `(no ${displayHeaderName(profile.signatureHeader)} header)` : previewSignature(value, secret);
   if (verdict.valid) return { valid: true, expected, received };
   const hint = findReserializedMatchIn(rawBody, (bytes) => verifyDelivery(timeless, secret, headers, bytes, 0).valid);
   return { valid: false, reason: verdict.reason, expected, received, ...(hint !== undefined ? { hint } : {}) };
@@ -78,7 +120,9 @@ export function judgeProfileSignature(profile: SignatureProfile, secret: string,
 
 // The usual bug: signing JSON.stringify of the parsed payload instead of the bytes on the wire.
 function findReserializedMatch(secret: string, rawBody: Uint8Array, receivedDigest: string): string | undefined {
-  return findReserializedMatchIn(rawBody, (bytes) => (['hex', 'base64'] as const).some((encoding) => computeDigest(secret, bytes, encoding) === receivedDigest));
+  return findReserializedMatchIn(rawBody, (bytes) =>
+    (['hex', 'base64'] as const).some((encoding) => computeDigest(secret, bytes, encoding) === receivedDigest),
+  );
 }
 
 function findReserializedMatchIn(rawBody: Uint8Array, verifies: (bytes: Uint8Array) => boolean): string | undefined {

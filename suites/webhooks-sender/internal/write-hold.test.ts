@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { describeTimings, HELD_SHARE, isWriteHeld, MIN_HELD_MS } from './write-hold.js';
 
 describe('isWriteHeld', () => {
-  it('holds a create that took about the delivery\'s open time beyond the baseline', () => {
+  it("holds a create that took about the delivery's open time beyond the baseline", () => {
     expect(isWriteHeld({ writeMs: 158, isDeliveryFirst: true, deliveryOpenMs: 150 }, 4)).toBe(true);
     // A sender that gave up early held the create only that long: still held, if long enough to matter.
     expect(isWriteHeld({ writeMs: 70, isDeliveryFirst: true, deliveryOpenMs: 60 }, 3)).toBe(true);
@@ -20,10 +20,16 @@ describe('isWriteHeld', () => {
 
   it('holds exactly when the extra time reaches both the share of the open time and the floor', () => {
     fc.assert(
-      fc.property(fc.nat(5000), fc.nat(5000), fc.nat(5000), fc.boolean(), (baselineMs, extraMs, deliveryOpenMs, isDeliveryFirst) => {
-        const held = isWriteHeld({ writeMs: baselineMs + extraMs, isDeliveryFirst, deliveryOpenMs }, baselineMs);
-        expect(held).toBe(isDeliveryFirst && extraMs >= MIN_HELD_MS && extraMs >= HELD_SHARE * deliveryOpenMs);
-      }),
+      fc.property(
+        fc.nat(5000),
+        fc.nat(5000),
+        fc.nat(5000),
+        fc.boolean(),
+        (baselineMs, extraMs, deliveryOpenMs, isDeliveryFirst) => {
+          const held = isWriteHeld({ writeMs: baselineMs + extraMs, isDeliveryFirst, deliveryOpenMs }, baselineMs);
+          expect(held).toBe(isDeliveryFirst && extraMs >= MIN_HELD_MS && extraMs >= HELD_SHARE * deliveryOpenMs);
+        },
+      ),
     );
   });
 });
@@ -34,13 +40,19 @@ describe('describeTimings', () => {
       { writeMs: 158.4, isDeliveryFirst: true, deliveryOpenMs: 150.2 },
       { writeMs: 160.6, isDeliveryFirst: true, deliveryOpenMs: 151 },
     ];
-    expect(describeTimings(samples, 3.7)).toBe('answered in 158 ms and 161 ms while the subscriber held the delivery 150 ms and 151 ms, against 4 ms with a prompt subscriber');
-    expect(describeTimings(samples.slice(0, 1), 3.7)).toBe('answered in 158 ms while the subscriber held the delivery 150 ms, against 4 ms with a prompt subscriber');
+    expect(describeTimings(samples, 3.7)).toBe(
+      'answered in 158 ms and 161 ms while the subscriber held the delivery 150 ms and 151 ms, against 4 ms with a prompt subscriber',
+    );
+    expect(describeTimings(samples.slice(0, 1), 3.7)).toBe(
+      'answered in 158 ms while the subscriber held the delivery 150 ms, against 4 ms with a prompt subscriber',
+    );
   });
 
   it('says when a create answered before its delivery arrived, so the hold was not waited out', () => {
     const early = { writeMs: 4.2, isDeliveryFirst: false };
-    expect(describeTimings([early], 3.7)).toBe('answered in 4 ms before its delivery reached the subscriber, against 4 ms with a prompt subscriber');
+    expect(describeTimings([early], 3.7)).toBe(
+      'answered in 4 ms before its delivery reached the subscriber, against 4 ms with a prompt subscriber',
+    );
     expect(describeTimings([{ writeMs: 158.4, isDeliveryFirst: true, deliveryOpenMs: 150.2 }, early], 3.7)).toBe(
       'answered in 158 ms and 4 ms while the subscriber held the delivery 150 ms, the last before its delivery reached the subscriber, against 4 ms with a prompt subscriber',
     );
@@ -49,7 +61,9 @@ describe('describeTimings', () => {
 
   it('says when a create answered while the subscriber still held its delivery, so the hold was not waited out', () => {
     const duringHold = { writeMs: 4.2, isDeliveryFirst: true };
-    expect(describeTimings([duringHold], 3.7)).toBe('answered in 4 ms while the subscriber still held its delivery, against 4 ms with a prompt subscriber');
+    expect(describeTimings([duringHold], 3.7)).toBe(
+      'answered in 4 ms while the subscriber still held its delivery, against 4 ms with a prompt subscriber',
+    );
     expect(describeTimings([{ writeMs: 158.4, isDeliveryFirst: true, deliveryOpenMs: 150.2 }, duringHold], 3.7)).toBe(
       'answered in 158 ms and 4 ms while the subscriber held the delivery 150 ms, the last while the subscriber still held its delivery, against 4 ms with a prompt subscriber',
     );

@@ -27,7 +27,12 @@ export interface HeldWriteSample {
 /** Whether the create waited for its delivery: the delivery came first and most of its open time shows in the create. */
 export function isWriteHeld(sample: HeldWriteSample, baselineMs: number): boolean {
   const extraMs = sample.writeMs - baselineMs;
-  return sample.isDeliveryFirst && sample.deliveryOpenMs !== undefined && extraMs >= MIN_HELD_MS && extraMs >= HELD_SHARE * sample.deliveryOpenMs;
+  return (
+    sample.isDeliveryFirst &&
+    sample.deliveryOpenMs !== undefined &&
+    extraMs >= MIN_HELD_MS &&
+    extraMs >= HELD_SHARE * sample.deliveryOpenMs
+  );
 }
 
 /** "158 ms and 160 ms": each value, rounded, in order. */
@@ -40,7 +45,10 @@ export function describeTimings(samples: readonly HeldWriteSample[], baselineMs:
   const open = samples.flatMap((sample) => (sample.deliveryOpenMs === undefined ? [] : [sample.deliveryOpenMs]));
   // Only the last sample can have answered before its delivery arrived or during its hold: the first such one ends the samples.
   const last = samples.at(-1);
-  const when = last?.isDeliveryFirst === true ? 'while the subscriber still held its delivery' : 'before its delivery reached the subscriber';
+  const when =
+    last?.isDeliveryFirst === true
+      ? 'while the subscriber still held its delivery'
+      : 'before its delivery reached the subscriber';
   const early = open.length < samples.length ? `${open.length > 0 ? ', the last' : ''} ${when}` : '';
   return (
     `answered in ${listMs(samples.map((sample) => sample.writeMs))}` +

@@ -23,8 +23,10 @@ export function failingLog(failures: readonly FailureKind[], bodies: readonly st
       bodyBytes: bytes.length,
       isBodyTruncated: false,
     });
-    if (answer.kind === 'respond') log.settle(sequence, { state: 'answered', status: answer.status, afterMs: 1, late: false });
-    else if (answer.kind === 'cut') log.settle(sequence, { state: 'destroyed', afterMs: 1, isReset: answer.how === 'reset' });
+    if (answer.kind === 'respond')
+      log.settle(sequence, { state: 'answered', status: answer.status, afterMs: 1, late: false });
+    else if (answer.kind === 'cut')
+      log.settle(sequence, { state: 'destroyed', afterMs: 1, isReset: answer.how === 'reset' });
   }
   return log.deliveries();
 }

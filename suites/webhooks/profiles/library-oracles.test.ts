@@ -25,10 +25,13 @@ async function outcome(verify: () => unknown): Promise<'valid' | 'invalid'> {
 describe('standardwebhooks (the Standard Webhooks reference library)', () => {
   const profile = builtInProfiles['standard-webhooks'];
 
-  it.each(vectorsFor(profile).vectors.map((vector) => [vector.name, vector] as const))('agrees on %s', async (_name, vector) => {
-    vi.useFakeTimers({ now: vector.now * 1000 });
-    expect(await outcome(() => new Webhook(vector.secret).verify(vector.body, vector.headers))).toBe(vector.expected);
-  });
+  it.each(vectorsFor(profile).vectors.map((vector) => [vector.name, vector] as const))(
+    'agrees on %s',
+    async (_name, vector) => {
+      vi.useFakeTimers({ now: vector.now * 1000 });
+      expect(await outcome(() => new Webhook(vector.secret).verify(vector.body, vector.headers))).toBe(vector.expected);
+    },
+  );
 
   it('signs what apicert verifies', () => {
     const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -42,9 +45,14 @@ describe('standardwebhooks (the Standard Webhooks reference library)', () => {
 describe('@octokit/webhooks-methods (GitHub)', () => {
   const profile = builtInProfiles.github;
 
-  it.each(vectorsFor(profile).vectors.map((vector) => [vector.name, vector] as const))('agrees on %s', async (_name, vector) => {
-    expect(await outcome(() => githubVerify(vector.secret, vector.body, vector.headers['x-hub-signature-256'] ?? ''))).toBe(vector.expected);
-  });
+  it.each(vectorsFor(profile).vectors.map((vector) => [vector.name, vector] as const))(
+    'agrees on %s',
+    async (_name, vector) => {
+      expect(
+        await outcome(() => githubVerify(vector.secret, vector.body, vector.headers['x-hub-signature-256'] ?? '')),
+      ).toBe(vector.expected);
+    },
+  );
 
   it('signs what apicert verifies', async () => {
     const body = '{"action":"opened"}';
@@ -58,15 +66,35 @@ describe('stripe (offline signature verification)', () => {
   const signature = Stripe.webhooks.signature;
   if (signature === null || signature === undefined) throw new Error('stripe exposes no webhooks.signature');
 
-  it.each(vectorsFor(profile).vectors.map((vector) => [vector.name, vector] as const))('agrees on %s', async (_name, vector) => {
-    const header = vector.headers['stripe-signature'] ?? '';
-    expect(await outcome(() => signature.verifyHeader(vector.body, header, vector.secret, profile.toleranceSeconds, undefined, vector.now * 1000))).toBe(vector.expected);
-  });
+  it.each(vectorsFor(profile).vectors.map((vector) => [vector.name, vector] as const))(
+    'agrees on %s',
+    async (_name, vector) => {
+      const header = vector.headers['stripe-signature'] ?? '';
+      expect(
+        await outcome(() =>
+          signature.verifyHeader(
+            vector.body,
+            header,
+            vector.secret,
+            profile.toleranceSeconds,
+            undefined,
+            vector.now * 1000,
+          ),
+        ),
+      ).toBe(vector.expected);
+    },
+  );
 
   it('signs what apicert verifies', () => {
     const body = '{"id":"evt_1","object":"event"}';
-    const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_test', timestamp: 1_767_225_600 });
-    expect(verifyDelivery(profile, 'whsec_test', { 'stripe-signature': header }, body, 1_767_225_610)).toEqual({ valid: true });
+    const header = Stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: 'whsec_test',
+      timestamp: 1_767_225_600,
+    });
+    expect(verifyDelivery(profile, 'whsec_test', { 'stripe-signature': header }, body, 1_767_225_610)).toEqual({
+      valid: true,
+    });
   });
 });
 
