@@ -6,7 +6,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { reportRun } from '../harness/cli/report-run.js';
+import { reportRun } from '../cli/report-run.js';
 import { runConformance } from '../harness/runner/run-conformance.js';
 import { startReferenceServer } from '../reference-server/start.js';
 import { suites as registry } from '../suites/index.js';
@@ -28,7 +28,7 @@ export interface FullRunResult {
   readonly checks: number;
   /** Of the median run. */
   readonly suites: readonly SuiteTime[];
-  /** Median wall time of `node dist/harness/cli/demo.js` in a new process, and every run's. */
+  /** Median wall time of `node dist/cli/demo.js` in a new process, and every run's. */
   readonly demoMs: number;
   readonly demoRunsMs: readonly number[];
   /** Median wall time of `node -e 0`: what any Node process costs to start. */
@@ -36,7 +36,7 @@ export interface FullRunResult {
 }
 
 const exampleConfig = fileURLToPath(new URL('../../apicert.config.example.json', import.meta.url));
-const demoScript = fileURLToPath(new URL('../harness/cli/demo.js', import.meta.url));
+const demoScript = fileURLToPath(new URL('../cli/demo.js', import.meta.url));
 
 export async function measureFullRun(runs: number): Promise<FullRunResult> {
   const inProcess: { wallMs: number; verdict: string; checks: number; suites: SuiteTime[] }[] = [];

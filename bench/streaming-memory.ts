@@ -20,7 +20,7 @@ export interface MemorySample {
   readonly bytesSentMiB?: number;
 }
 
-const cli = fileURLToPath(new URL('../harness/cli/main.js', import.meta.url));
+const cli = fileURLToPath(new URL('../cli/main.js', import.meta.url));
 const exampleConfig = fileURLToPath(new URL('../../apicert.config.example.json', import.meta.url));
 const gigabyte = 1024 ** 3;
 

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const entry = new URL('../dist/harness/cli/main.js', import.meta.url);
+const entry = new URL('../dist/cli/main.js', import.meta.url);
 if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write(
     'APICERT_NOT_BUILT: dist/ is missing; run `npm install` (or `npm run build`) in the apicert folder first\n',

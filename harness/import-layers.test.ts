@@ -112,6 +112,21 @@ describe('import layers', () => {
     },
   );
 
+  // The folders show the order: the engine in harness/ stands below the checks, the reports and the
+  // CLI, so no arrow runs back up out of it.
+  it('keep harness/ below cli/, suites/ and reports/: lint refuses every import from it into them', async () => {
+    const engine = layers.filter((layer) => layer.paths.every((glob) => glob.startsWith('harness/')));
+    expect(engine.map((layer) => layer.name)).toEqual(expect.arrayContaining(['model', 'runner', 'signing']));
+    for (const layer of engine) {
+      for (const above of ['cli', 'suites', 'reports']) {
+        const messages = await restrictedImportMessages(sampleOf.get(layer.name)!, sampleOf.get(above)!);
+        expect(messages, `${layer.name} importing ${above}`).toEqual([
+          expect.stringContaining(`${layer.name} may import only`),
+        ]);
+      }
+    }
+  });
+
   it('fail lint on a type-only import into a layer the importer may not use', async () => {
     expect(await restrictedImportMessages(sampleOf.get('model')!, sampleOf.get('runner')!, 'type')).toHaveLength(1);
     expect(await restrictedImportMessages(sampleOf.get('suites')!, sampleOf.get('config')!, 'type')).toHaveLength(1);

@@ -23,13 +23,13 @@ import {
 import { exampleConfigPath, runAgainstReference } from './test-support/run-against-reference.js';
 import type { ApicertConfig } from '../harness/config/config-types.js';
 import { loadConfig } from '../harness/config/load-config.js';
-import { profileOf } from '../harness/model/signature-profiles/profile-of-role.js';
+import { profileOf } from '../harness/signing/profile-of-role.js';
 import {
   builtInProfiles,
   signsTimestamp,
   takesSeveralSignatures,
   type SignatureProfile,
-} from '../harness/model/signature-profiles/signature-profile.js';
+} from '../harness/signing/signature-profile.js';
 
 // The sink the tests start is plain HTTP, so the sender suite always warns that convention 6/5 asks
 // for HTTPS; any other warning, or any advice, on the clean server is a check crying wolf.

@@ -25,7 +25,7 @@ export const suites: readonly SuiteDefinition[] = [
     // The checks that only read run side by side, on lists nobody writes to meanwhile; those that
     // write run alone, each judging lists that share no records side by side (judgeEachList). Four:
     // the limit on requests in flight binds the readers anyway, and a target answering huge pages
-    // (harness/cli/hostile-targets.test.ts) costs four checks' pages in flight, not seven.
+    // (cli/hostile-targets.test.ts) costs four checks' pages in flight, not seven.
     checksSideBySide: 4,
     checksAlone: paginationChecksAlone,
     whyNotRunnable: (config) =>

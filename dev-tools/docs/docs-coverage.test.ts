@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allFlagNames } from '../../harness/cli/flags.js';
+import { allFlagNames } from '../../cli/flags.js';
 import { listConfigKeys } from '../../harness/config/config-keys.js';
 import { defects } from '../../reference-server/defects.js';
 import { allChecks } from '../../suites/index.js';

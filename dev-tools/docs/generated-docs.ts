@@ -1,6 +1,6 @@
 // Which docs are generated, and from what. write-docs.ts writes them; generated-docs.test.ts fails
 // when a file differs from what its source gives today.
-import { renderTopLevelHelp } from '../../harness/cli/cli.js';
+import { renderTopLevelHelp } from '../../cli/cli.js';
 import * as configPatterns from '../../harness/config/config-patterns.js';
 import { configSchema } from '../../harness/config/schema.js';
 import { defects } from '../../reference-server/defects.js';
@@ -37,5 +37,5 @@ export const generatedDocs: readonly GeneratedDoc[] = [
   { path: 'docs/signature-profiles.md', render: renderSignatureProfilesDoc },
   { path: 'docs/signature-vectors.json', render: renderSignatureVectors },
   // Not a doc, but made the same way: the CLI's --help, kept so that printing it needs no yargs.
-  { path: 'harness/cli/top-level-help.ts', render: async () => renderTopLevelHelpModule(await renderTopLevelHelp()) },
+  { path: 'cli/top-level-help.ts', render: async () => renderTopLevelHelpModule(await renderTopLevelHelp()) },
 ];

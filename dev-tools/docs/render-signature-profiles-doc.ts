@@ -1,14 +1,14 @@
 // docs/signature-profiles.md and docs/signature-vectors.json: each built-in webhook signature
 // profile's exact format with a worked example, and every profile's published test vectors, both
 // made from suites/webhooks/profiles so they cannot drift from what apicert signs and verifies.
-import { signedContent } from '../../harness/model/signature-profiles/profile-signature.js';
+import { signedContent } from '../../harness/signing/profile-signature.js';
 import { vectorsFor } from '../../suites/webhooks/profiles/profile-vectors.js';
 import {
   builtInProfileNames,
   builtInProfiles,
   displayHeaderName,
   type SignatureProfile,
-} from '../../harness/model/signature-profiles/signature-profile.js';
+} from '../../harness/signing/signature-profile.js';
 import { renderGeneratedNotice } from './generated-notice.js';
 
 export function renderSignatureVectors(): string {
@@ -101,7 +101,7 @@ export function asCustomProfile(profile: SignatureProfile): Record<string, unkno
 
 export function renderSignatureProfilesDoc(): string {
   return [
-    renderGeneratedNotice('the signature profiles (harness/model/signature-profiles)'),
+    renderGeneratedNotice('the signature profiles (harness/signing)'),
     '# Webhook signature profiles',
     '',
     'A profile describes one webhook signature scheme: the headers, what is signed, how the key is read',

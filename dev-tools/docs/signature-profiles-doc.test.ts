@@ -1,13 +1,13 @@
 // The custom form docs/signature-profiles.md shows for each built-in profile is right: read as a
 // config (its defaults filled), it signs every message as the built-in profile does.
 import { describe, expect, it } from 'vitest';
-import { profileOf } from '../../harness/model/signature-profiles/profile-of-role.js';
-import { signatureHeaders } from '../../harness/model/signature-profiles/profile-signature.js';
+import { profileOf } from '../../harness/signing/profile-of-role.js';
+import { signatureHeaders } from '../../harness/signing/profile-signature.js';
 import {
   builtInProfileNames,
   builtInProfiles,
   type SignatureProfile,
-} from '../../harness/model/signature-profiles/signature-profile.js';
+} from '../../harness/signing/signature-profile.js';
 import { asCustomProfile } from './render-signature-profiles-doc.js';
 
 describe('the custom form of each built-in profile', () => {

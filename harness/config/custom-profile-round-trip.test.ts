@@ -3,8 +3,8 @@
 // read back its own header would fail every correct sender (or receiver) with a false alarm.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { profileOf, type ProfileChoice } from '../model/signature-profiles/profile-of-role.js';
-import { signatureHeaders, verifyDelivery } from '../model/signature-profiles/profile-signature.js';
+import { profileOf, type ProfileChoice } from '../signing/profile-of-role.js';
+import { signatureHeaders, verifyDelivery } from '../signing/profile-signature.js';
 import { validateConfig } from './validate-config.js';
 
 const customProfile = fc.record(

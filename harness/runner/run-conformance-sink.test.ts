@@ -12,7 +12,7 @@ import type { SuiteDefinition } from '../check-api/suite-definition.js';
 import { SinkListenError } from '../errors.js';
 import type { SuiteName } from '../model/run-result.js';
 import type { WebhookSink } from '../sink/sink-types.js';
-import { reportRun } from '../cli/report-run.js';
+import { reportRun } from '../../cli/report-run.js';
 import { runConformance } from './run-conformance.js';
 
 const exampleConfig = JSON.parse(

@@ -2,8 +2,8 @@
 // (webhooks.sender.profile), every form of it a target could echo (to redact), and the profile's
 // headers the sink keeps. One place, so the CLI's runs and the tests' runs set the sink up alike.
 import type { ApicertConfig } from '../config/config-types.js';
-import { profileOf } from '../model/signature-profiles/profile-of-role.js';
-import { headersOf, secretForms } from '../model/signature-profiles/signature-profile.js';
+import { profileOf } from '../signing/profile-of-role.js';
+import { headersOf, secretForms } from '../signing/signature-profile.js';
 import { newSinkSecret } from './sink-secret.js';
 
 export interface SinkSigning {

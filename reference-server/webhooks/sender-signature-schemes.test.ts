@@ -1,8 +1,8 @@
 // The reference sender's signatures, written apart from the kit's profiles, verify with the kit's
 // verifier in every profile, and its signing slips do not.
 import { describe, expect, it } from 'vitest';
-import { verifyDelivery } from '../../harness/model/signature-profiles/profile-signature.js';
-import { builtInProfiles, type SignatureProfile } from '../../harness/model/signature-profiles/signature-profile.js';
+import { verifyDelivery } from '../../harness/signing/profile-signature.js';
+import { builtInProfiles, type SignatureProfile } from '../../harness/signing/signature-profile.js';
 import { senderProfiles, signatureHeadersFor, type SigningSlips } from './sender-signature-schemes.js';
 
 const body = Buffer.from('{"event":"customer.created","id":"evt_1","data":{"id":"cus_1"}}');

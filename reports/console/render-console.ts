@@ -1,15 +1,10 @@
 // The console report: verdicts first (what a release needs), then what to fix, then how to replay.
-import { formatDuration } from '../../harness/model/format-duration.js';
-import { suiteTimes } from '../../harness/model/suite-times.js';
-import { describeChart } from '../../harness/model/describe-chart.js';
-import { describeShards } from '../../harness/model/describe-shards.js';
+import { formatDuration } from '../format-duration.js';
+import { suiteTimes } from '../suite-times.js';
+import { describeChart } from '../describe-chart.js';
+import { describeShards } from '../describe-shards.js';
 import { describeOutcome, describeVerdictReason } from '../../harness/model/describe-outcome.js';
-import {
-  findRootCauses,
-  findSharedCauses,
-  type RootCause,
-  type SharedCauseGroup,
-} from '../../harness/model/root-causes.js';
+import { findRootCauses, findSharedCauses, type RootCause, type SharedCauseGroup } from '../root-causes.js';
 import {
   advisoryClassId,
   contractClassId,

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCheck, buildRun } from '../../harness/model/test-support/sample-run.js';
 import type { RunResult } from '../../harness/model/run-result.js';
 import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/start.js';
-import { runCli } from '../../harness/cli/cli.js';
-import { captureIo } from '../../harness/cli/test-support/capture-io.js';
+import { runCli } from '../../cli/cli.js';
+import { captureIo } from '../../cli/test-support/capture-io.js';
 import { launchChromium } from './test-support/launch-chromium.js';
 import { exampleConfig, writeHtmlPage } from './test-support/run-to-report.js';
 

@@ -7,7 +7,7 @@ export function formatCount(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-export { formatDuration } from '../../harness/model/format-duration.js';
+export { formatDuration } from '../format-duration.js';
 
 /** "2025-01-02 03:04:05 UTC" for an ISO timestamp; anything else is shown as given. */
 export function formatTimestamp(iso: string): string {

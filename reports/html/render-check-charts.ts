@@ -2,7 +2,7 @@
 // pages. Each chart is a <figure> with its own words; a kind this version does not draw is skipped.
 import type { CheckChart } from '../../harness/model/check-chart.js';
 import type { CheckResult } from '../../harness/model/run-result.js';
-import { describeChart } from '../../harness/model/describe-chart.js';
+import { describeChart } from '../describe-chart.js';
 import { cutText } from './cut-text.js';
 import { escapeHtml } from './escape.js';
 import type { EvidenceBudget } from './html-limits.js';

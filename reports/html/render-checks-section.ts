@@ -1,7 +1,7 @@
 // The checks section: suites, then classes, then checks, failures first at every level. The script
 // filters this markup in place; without the script it is the whole report.
 import type { RunResult, RunSummary } from '../../harness/model/run-result.js';
-import { findRootCauses } from '../../harness/model/root-causes.js';
+import { findRootCauses } from '../root-causes.js';
 import { summarizeChecks } from '../../harness/model/verdicts.js';
 import type { ComparisonCategory } from '../../harness/model/compare-runs.js';
 import { renderStatus } from './display-values.js';

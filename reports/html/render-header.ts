@@ -1,7 +1,7 @@
 // The top of the report: the overall verdict and why, the run's facts, and the verdict per
 // conformance class (what a release decision needs, before any detail).
 import { renderRunOverview } from './render-run-overview.js';
-import { describeShards } from '../../harness/model/describe-shards.js';
+import { describeShards } from '../describe-shards.js';
 import { advisoryClassId, contractClassId, type ClassResult, type RunResult } from '../../harness/model/run-result.js';
 import { renderBoundedText } from './bounded-html.js';
 import { renderConfigDerivation } from './render-config-derivation.js';

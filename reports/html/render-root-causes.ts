@@ -1,7 +1,7 @@
 // Root causes, said once at the top of the checks: each shared observation (lists that are not
 // pages, a refused credential), every list or operation it affects, and the checks that fail on it.
 import type { RunResult } from '../../harness/model/run-result.js';
-import { findSharedCauses } from '../../harness/model/root-causes.js';
+import { findSharedCauses } from '../root-causes.js';
 import { renderBoundedText } from './bounded-html.js';
 import { escapeHtml } from './escape.js';
 import { renderCheckLink } from './render-check.js';

@@ -2,7 +2,7 @@
 // coloured by its worst outcome, so a slow or failing suite stands out. Inline SVG with presentation
 // attributes only (no script, no inline style, within the page's CSP), and the same in words. Pure.
 import type { CheckStatus, RunResult } from '../../harness/model/run-result.js';
-import { describeCounts, describeSuiteTime, suiteTimes } from '../../harness/model/suite-times.js';
+import { describeCounts, describeSuiteTime, suiteTimes } from '../suite-times.js';
 import { formatDuration } from './display-values.js';
 import { escapeHtml } from './escape.js';
 

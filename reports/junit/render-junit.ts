@@ -1,7 +1,7 @@
 // junit.xml: one <testsuite> per apicert suite, one <testcase> per check, plus one suite holding the
 // conformance-class verdicts so that CI shows exactly what decided the exit code.
-import { describeChart } from '../../harness/model/describe-chart.js';
-import { describeShards } from '../../harness/model/describe-shards.js';
+import { describeChart } from '../describe-chart.js';
+import { describeShards } from '../describe-shards.js';
 import type { CheckResult, ClassResult, RunResult, SuiteName } from '../../harness/model/run-result.js';
 import { advisoryClassId, suiteNames } from '../../harness/model/run-result.js';
 import { describeOutcome } from '../../harness/model/describe-outcome.js';

@@ -1,5 +1,5 @@
 import { defineCheck } from '../define-check.js';
-import { takesSeveralSignatures } from '../../harness/model/signature-profiles/signature-profile.js';
+import { takesSeveralSignatures } from '../../harness/signing/signature-profile.js';
 import {
   judgeProfileDeliveries,
   sendProfileDelivery,

@@ -1,5 +1,5 @@
 import { defineCheck } from '../define-check.js';
-import { signsTimestamp } from '../../harness/model/signature-profiles/signature-profile.js';
+import { signsTimestamp } from '../../harness/signing/signature-profile.js';
 import {
   judgeProfileDeliveries,
   sendProfileDelivery,

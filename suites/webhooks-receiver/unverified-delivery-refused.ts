@@ -1,6 +1,6 @@
 import type { CheckContext, ExchangeRecord } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { digestOf } from '../../harness/model/signature-profiles/profile-signature.js';
+import { digestOf } from '../../harness/signing/profile-signature.js';
 import { describeUnreadable, readProcessedCount, settleMs } from './internal/observe-processing.js';
 import { buildEvent, newEventIds, readReceiverSetup, type ReceiverSetup } from './internal/receiver-setup.js';
 import {

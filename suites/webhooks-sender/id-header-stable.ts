@@ -1,6 +1,6 @@
 import type { SinkDelivery } from '../../harness/check-api/check-context.js';
-import { profileOf } from '../../harness/model/signature-profiles/profile-of-role.js';
-import { displayHeaderName } from '../../harness/model/signature-profiles/signature-profile.js';
+import { profileOf } from '../../harness/signing/profile-of-role.js';
+import { displayHeaderName } from '../../harness/signing/signature-profile.js';
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
 import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveries.js';

@@ -8,7 +8,7 @@ import { sign as githubSign } from '@octokit/webhooks-methods';
 import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import type { BuiltInProfileName } from '../../harness/model/signature-profiles/signature-profile.js';
+import type { BuiltInProfileName } from '../../harness/signing/signature-profile.js';
 import type { ExternalSigner } from '../../reference-server/webhooks/delivery-payload.js';
 import { senderInProfile } from '../test-support/proof-run-options.js';
 import { runAgainstReference } from '../test-support/run-against-reference.js';

@@ -5,8 +5,8 @@ import { describeDroppedBody } from './internal/delivery-body.js';
 import { mergeEvidence } from './internal/sender-evidence.js';
 import { withSubscription } from './internal/sender-setup.js';
 import { findOtherProfileSigned, judgeProfileSignature, judgeSignature } from './internal/signature-judgement.js';
-import { profileOf } from '../../harness/model/signature-profiles/profile-of-role.js';
-import { displayHeaderName } from '../../harness/model/signature-profiles/signature-profile.js';
+import { profileOf } from '../../harness/signing/profile-of-role.js';
+import { displayHeaderName } from '../../harness/signing/signature-profile.js';
 
 // Convention 5/3: X-Signature is "sha256=" and the HMAC of the raw, unparsed body under the
 // registered secret. The encoding is not shown (5/5): either is accepted unless

@@ -1,6 +1,6 @@
-import { shownTimestamp } from '../../harness/model/signature-profiles/profile-signature.js';
-import { profileOf } from '../../harness/model/signature-profiles/profile-of-role.js';
-import { displayHeaderName, signsTimestamp } from '../../harness/model/signature-profiles/signature-profile.js';
+import { shownTimestamp } from '../../harness/signing/profile-signature.js';
+import { profileOf } from '../../harness/signing/profile-of-role.js';
+import { displayHeaderName, signsTimestamp } from '../../harness/signing/signature-profile.js';
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
 import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveries.js';

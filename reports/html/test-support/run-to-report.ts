@@ -3,8 +3,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { runCli } from '../../../harness/cli/cli.js';
-import { captureIo } from '../../../harness/cli/test-support/capture-io.js';
+import { runCli } from '../../../cli/cli.js';
+import { captureIo } from '../../../cli/test-support/capture-io.js';
 import type { RunResult } from '../../../harness/model/run-result.js';
 import { renderHtmlReport, type HtmlReportOptions } from '../render-html.js';
 

@@ -3,7 +3,7 @@
 // headers carrying several signatures. Each is a fresh event; judged by answer and, when the
 // receiver is observable, by whether it was processed.
 import type { CheckContext, CheckOutcome, ExchangeRecord } from '../../../harness/check-api/check-context.js';
-import { digestOf, signatureHeaders } from '../../../harness/model/signature-profiles/profile-signature.js';
+import { digestOf, signatureHeaders } from '../../../harness/signing/profile-signature.js';
 import { describeUnreadable, readAfterSettling, waitForProcessing } from './observe-processing.js';
 import { buildEvent, newEventIds, type ReceiverSetup } from './receiver-setup.js';
 import { describeOutcome, evidenceOf, isAcknowledged, sendDelivery, type DeliveryOutcome } from './send-delivery.js';

@@ -2,8 +2,8 @@
 // the absolute receiver URL; or why the check cannot run.
 import type { ApicertConfig, CheckContext } from '../../../harness/check-api/check-context.js';
 import { uniqueToken } from '../../internal/fixtures/unique-token.js';
-import { profileOf } from '../../../harness/model/signature-profiles/profile-of-role.js';
-import type { DigestEncoding, SignatureProfile } from '../../../harness/model/signature-profiles/signature-profile.js';
+import { profileOf } from '../../../harness/signing/profile-of-role.js';
+import type { DigestEncoding, SignatureProfile } from '../../../harness/signing/signature-profile.js';
 import { fillEventTemplate, type EventIds } from './event-template.js';
 import { resolveReceiverUrl } from './receiver-url.js';
 

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { CheckContext, ExchangeRecord } from '../../../harness/check-api/check-context.js';
 import { isSuccess } from '../../internal/answer-shape.js';
-import { signatureHeaders } from '../../../harness/model/signature-profiles/profile-signature.js';
+import { signatureHeaders } from '../../../harness/signing/profile-signature.js';
 import type { ReceiverSetup } from './receiver-setup.js';
 
 /**

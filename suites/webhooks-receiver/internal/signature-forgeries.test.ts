@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeDigest, type DigestEncoding } from '../../webhooks/verify-signature.js';
-import { builtInProfiles } from '../../../harness/model/signature-profiles/signature-profile.js';
+import { builtInProfiles } from '../../../harness/signing/signature-profile.js';
 import {
   buildForgery,
   forgeryKindNames,

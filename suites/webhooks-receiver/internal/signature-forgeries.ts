@@ -5,10 +5,7 @@
 // A correct digest in another encoding (base64 for hex, upper-case hex letters) is no kind here:
 // 5/5 leaves the encoding open, so it is never sent as a bad signature.
 
-import {
-  displayHeaderName,
-  type SignatureProfile,
-} from '../../../harness/model/signature-profiles/signature-profile.js';
+import { displayHeaderName, type SignatureProfile } from '../../../harness/signing/signature-profile.js';
 
 /** 'fail': the convention states the delivery does not verify. 'advise': the text leaves it open. */
 export type ForgeryVerdict = 'fail' | 'advise';

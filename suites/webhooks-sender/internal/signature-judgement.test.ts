@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeDigest, signBody } from '../../webhooks/verify-signature.js';
-import { signatureHeaders } from '../../../harness/model/signature-profiles/profile-signature.js';
-import { builtInProfiles } from '../../../harness/model/signature-profiles/signature-profile.js';
+import { signatureHeaders } from '../../../harness/signing/profile-signature.js';
+import { builtInProfiles } from '../../../harness/signing/signature-profile.js';
 import { judgeProfileSignature, judgeSignature, previewSignature } from './signature-judgement.js';
 
 const secret = 'whsec_judgement_secret';

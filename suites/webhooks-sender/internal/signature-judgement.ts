@@ -3,18 +3,14 @@
 // convention's X-Signature with its encoding pin (webhooks.sender.digestEncoding), or any other
 // profile (webhooks.sender.profile). Pure.
 import { abbreviateDigests } from '../../../harness/model/abbreviate-digests.js';
-import {
-  shownTimestamp,
-  signatureHeaders,
-  verifyDelivery,
-} from '../../../harness/model/signature-profiles/profile-signature.js';
+import { shownTimestamp, signatureHeaders, verifyDelivery } from '../../../harness/signing/profile-signature.js';
 import {
   builtInProfileNames,
   builtInProfiles,
   displayHeaderName,
   signsTimestamp,
   type SignatureProfile,
-} from '../../../harness/model/signature-profiles/signature-profile.js';
+} from '../../../harness/signing/signature-profile.js';
 import {
   computeDigest,
   detectDigestEncoding,

@@ -5,9 +5,9 @@ import { sign as githubSign, verify as githubVerify } from '@octokit/webhooks-me
 import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signatureHeaders, verifyDelivery } from '../../../harness/model/signature-profiles/profile-signature.js';
+import { signatureHeaders, verifyDelivery } from '../../../harness/signing/profile-signature.js';
 import { vectorsFor } from './profile-vectors.js';
-import { builtInProfiles } from '../../../harness/model/signature-profiles/signature-profile.js';
+import { builtInProfiles } from '../../../harness/signing/signature-profile.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -3,16 +3,12 @@
 // digest, a stale or future or replayed timestamp, several signatures with one or none valid…).
 // Deterministic, so docs/signature-vectors.json is generated from here and a test keeps it current;
 // apicert vectors --profile NAME prints one profile's. Pure.
-import {
-  digestOf,
-  signatureHeaders,
-  type SignedMessage,
-} from '../../../harness/model/signature-profiles/profile-signature.js';
+import { digestOf, signatureHeaders, type SignedMessage } from '../../../harness/signing/profile-signature.js';
 import {
   signsTimestamp,
   takesSeveralSignatures,
   type SignatureProfile,
-} from '../../../harness/model/signature-profiles/signature-profile.js';
+} from '../../../harness/signing/signature-profile.js';
 
 export interface SignatureVector {
   readonly name: string;

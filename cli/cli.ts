@@ -1,0 +1,213 @@
+// yargs wiring only: every command's work lives in its own file, loaded when that command runs, so
+// a command pays only for the modules it uses (the reference server's Express, the runner's undici).
+import { UsageError } from '../harness/errors.js';
+import { ExitCode } from '../harness/exit-codes.js';
+import { toolVersion } from '../harness/tool-version.js';
+import type { CliIo } from './cli-io.js';
+import { exitCodeForError, formatErrorLine } from './exit-code-for-error.js';
+import { initFlags, mergeReportsFlags, referenceServerFlags, replayFlags, runFlags, vectorsFlags } from './flags.js';
+import { findRepeatedFlag } from './parse-flag-values.js';
+import { findQuickAnswer } from './quick-answer.js';
+
+/** Runs a command's work with the process's io; the parser calls it from the command's handler. */
+type CommandRunner = (work: (io: CliIo) => Promise<number>) => Promise<void>;
+
+/** Runs the CLI with `argv` (without node and script) and returns the exit code; never throws. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const quickAnswer = findQuickAnswer(argv, io);
+  if (quickAnswer !== undefined) {
+    io.stdout.write(quickAnswer);
+    return ExitCode.Conformant;
+  }
+  let exitCode: number = ExitCode.Conformant;
+  const run: CommandRunner = async (work) => {
+    try {
+      exitCode = await work(io);
+    } catch (error) {
+      io.stderr.write(`${formatErrorLine(error)}\n`);
+      exitCode = exitCodeForError(error);
+    }
+  };
+
+  const repeated = findRepeatedFlag(argv);
+  if (repeated !== undefined) {
+    const error = new UsageError(
+      `--${repeated} is given more than once; give it once (comma lists take several values)`,
+    );
+    io.stderr.write(`${formatErrorLine(error)}\n`);
+    return exitCodeForError(error);
+  }
+  try {
+    const parser = await createParser(argv, Math.min(100, io.stdout.columns ?? 100), run);
+    await parser.parseAsync();
+  } catch (error) {
+    io.stderr.write(`${formatErrorLine(error)}\n`);
+    return exitCodeForError(error);
+  }
+  return exitCode;
+}
+
+/** `apicert --help` as yargs prints it in English at 100 columns: the text top-level-help.ts keeps. */
+export async function renderTopLevelHelp(): Promise<string> {
+  const parser = await createParser([], 100, () => Promise.resolve());
+  return parser.locale('en').getHelp();
+}
+
+async function createParser(argv: readonly string[], width: number, run: CommandRunner) {
+  const { default: yargs } = await import('yargs');
+  return yargs([...argv])
+    .scriptName('apicert')
+    .usage('$0 <command> [options]\n\nConformance test kit for resource-style HTTP JSON APIs.')
+    .command(
+      'run',
+      'Run the conformance suites against a target and write reports',
+      (y) => y.options(runFlags),
+      async (args) => {
+        await run(async (io) =>
+          (await import('./run-command.js')).runCommand(
+            {
+              baseUrl: args['base-url'],
+              config: args.config,
+              openapi: args.openapi,
+              suite: args.suite,
+              reportDir: args['report-dir'],
+              format: args.format,
+              reporter: args.reporter,
+              seed: args.seed,
+              require: args.require,
+              strict: args.strict,
+              timeoutMs: args['timeout-ms'],
+              rateLimit: args['rate-limit'],
+              concurrency: args.concurrency,
+              baseline: args.baseline,
+              failOn: args['fail-on'],
+              shard: args.shard,
+            },
+            io,
+          ),
+        );
+      },
+    )
+    .command(
+      'reference-server',
+      'Start the bundled reference implementation (prints one JSON line with its URL and token)',
+      (y) => y.options(referenceServerFlags),
+      async (args) => {
+        await run(async (io) =>
+          (await import('./reference-server-command.js')).referenceServerCommand(
+            {
+              port: args.port,
+              host: args.host,
+              defects: args.defects,
+              listDefects: args['list-defects'],
+              webhookTimeoutMs: args['webhook-timeout-ms'],
+              webhookRetryBaseMs: args['webhook-retry-base-ms'],
+              webhookMaxAttempts: args['webhook-max-attempts'],
+              receiverProfile: args['receiver-profile'],
+              senderProfile: args['sender-profile'],
+            },
+            io,
+          ),
+        );
+      },
+    )
+    .command(
+      'init',
+      'Write a starting config from an OpenAPI document (a file or URL, or found under --base-url)',
+      (y) => y.options(initFlags),
+      async (args) => {
+        await run(async (io) =>
+          (await import('./init-command.js')).initCommand(
+            {
+              openapi: args.openapi,
+              baseUrl: args['base-url'],
+              out: args.out,
+              force: args.force,
+              seed: args.seed,
+              probe: args.probe,
+              probeWrites: args['probe-writes'],
+            },
+            io,
+          ),
+        );
+      },
+    )
+    .command(
+      'replay <report>',
+      'Run again the failed and errored checks of an earlier report.json, with its seed',
+      (y) =>
+        y
+          .positional('report', { type: 'string', demandOption: true, describe: 'report.json of an earlier run' })
+          .options(replayFlags),
+      async (args) => {
+        await run(async (io) =>
+          (await import('./replay-command.js')).replayCommand(
+            {
+              report: args.report,
+              check: args.check,
+              baseUrl: args['base-url'],
+              config: args.config,
+              reportDir: args['report-dir'],
+              format: args.format,
+              reporter: args.reporter,
+            },
+            io,
+          ),
+        );
+      },
+    )
+    .command(
+      'merge-reports <reports..>',
+      'Join the reports of the shards of a run (run --shard i/n) into one verdict and one set of reports',
+      (y) =>
+        y
+          .positional('reports', {
+            type: 'string',
+            array: true,
+            demandOption: true,
+            describe: "Each shard's report folder, or its report.json",
+          })
+          .options(mergeReportsFlags),
+      async (args) => {
+        await run(async (io) =>
+          (await import('./merge-reports-command.js')).mergeReportsCommand(
+            {
+              reports: (args.reports ?? []).map(String),
+              reportDir: args['report-dir'],
+              format: args.format,
+              reporter: args.reporter,
+              baseline: args.baseline,
+              failOn: args['fail-on'],
+            },
+            io,
+          ),
+        );
+      },
+    )
+    .command(
+      'vectors',
+      'Print the webhook signature test vectors of a profile, as JSON',
+      (y) => y.options(vectorsFlags),
+      async (args) => {
+        await run(async (io) => (await import('./vectors-command.js')).vectorsCommand(args.profile, io));
+      },
+    )
+    .command(
+      'validate-config <file>',
+      'Check a config file: prints ok, or one line per problem',
+      (y) => y.positional('file', { type: 'string', demandOption: true, describe: 'Path to the config file' }),
+      async (args) => {
+        await run(async (io) => (await import('./validate-config-command.js')).validateConfigCommand(args.file, io));
+      },
+    )
+    .demandCommand(1, 'name a command: run, replay, merge-reports, init, reference-server, vectors or validate-config')
+    .strict()
+    .version(toolVersion())
+    .help()
+    .wrap(width)
+    .exitProcess(false)
+    .fail((message, error) => {
+      // Usage problems found by yargs itself (unknown flag, missing command): one line, exit 2.
+      throw error ?? new UsageError(`${message.split('\n')[0]}; see apicert --help`);
+    });
+}

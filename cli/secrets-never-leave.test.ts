@@ -1,0 +1,134 @@
+// The contract's "secrets never appear in any output or report", held against a target that tries:
+// the real CLI runs every suite against a server that echoes each secret it sees (the token, the
+// wrong token, the sink's signing secret, the receiver's) in every place it controls, and every
+// output is searched for every secret in every form the target used.
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEchoingTarget, leakForms, type EchoingTarget } from '../harness/http/test-support/echoing-target.js';
+import { startLocalServer } from '../harness/http/test-support/local-server.js';
+import { runCli } from './cli.js';
+import { captureIo } from './test-support/capture-io.js';
+
+const exampleConfig = fileURLToPath(new URL('../apicert.config.example.json', import.meta.url));
+
+// Mixed case, so a header name the target makes of it arrives lower-cased: another form to find.
+const token = 'tok_Live_EchoCanary9f3a0c';
+const receiverSecret = 'whsec_Recv_Canary77b2e1d4';
+
+/** Every place a secret was found, as "output: form of secret", for a readable failure. */
+function findLeaks(outputs: Readonly<Record<string, string>>, secrets: readonly string[]): string[] {
+  const leaks: string[] = [];
+  for (const secret of secrets) {
+    for (const form of leakForms(secret)) {
+      for (const [name, text] of Object.entries(outputs)) {
+        const count = text.split(form.text).length - 1;
+        if (count > 0) leaks.push(`${name}: ${form.name} of ${JSON.stringify(secret.slice(0, 6))}… ${count} time(s)`);
+      }
+    }
+  }
+  return leaks;
+}
+
+describe('secrets a hostile target echoes', () => {
+  let target: EchoingTarget;
+  let dir: string;
+
+  beforeAll(async () => {
+    target = await startEchoingTarget({ knownSecrets: [receiverSecret] });
+    dir = await mkdtemp(join(tmpdir(), 'apicert-echo-'));
+  });
+  afterAll(async () => {
+    await target.close();
+  });
+
+  it('never reach the console or any report file, in any form the target sent them', async () => {
+    const config = {
+      target: { baseUrl: target.origin, followRedirects: true },
+      collections: [
+        {
+          name: 'customers',
+          path: '/customers',
+          sample: { name: 'Ada {unique}' },
+          replace: { name: 'Bea {unique}' },
+          patch: { name: 'Cy' },
+        },
+      ],
+      webhooks: {
+        sender: {
+          register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}', secret: '{secret}' } },
+          collection: 'customers',
+          senderTimeoutMs: 50,
+          retryWindowMs: 300,
+        },
+        receiver: {
+          url: '/webhook-receiver',
+          observe: { urlTemplate: '/webhook-receiver/events/{eventId}', pointer: '/processedCount' },
+        },
+      },
+      budgets: { requestTimeoutMs: 1000, checkTimeoutMs: 3000, totalRunMs: 30_000 },
+    };
+    const configPath = join(dir, 'apicert.config.json');
+    await writeFile(configPath, JSON.stringify(config));
+    const reportDir = join(dir, 'report');
+    // As on GitHub Actions: the annotations and the job summary are outputs too.
+    const stepSummary = join(dir, 'step-summary.md');
+    const io = captureIo({
+      APICERT_TOKEN: token,
+      APICERT_WEBHOOK_SECRET: receiverSecret,
+      GITHUB_ACTIONS: 'true',
+      GITHUB_STEP_SUMMARY: stepSummary,
+    });
+
+    const code = await runCli(['run', '--config', configPath, '--report-dir', reportDir, '--seed', '7'], io);
+
+    expect(code).toBe(1);
+    const files = (await readdir(reportDir)).sort();
+    expect(files).toEqual(['badge.svg', 'index.html', 'junit.xml', 'report.json']);
+    const outputs: Record<string, string> = { stdout: io.out(), stderr: io.err() };
+    for (const file of files) outputs[file] = await readFile(join(reportDir, file), 'utf8');
+    outputs['job summary'] = await readFile(stepSummary, 'utf8');
+    expect(outputs['job summary']).toMatch(/^## apicert: ❌ failed/);
+    expect(io.out()).toMatch(/^::error title=apicert failed%3A /m);
+
+    // The target really was given every secret, and really sent them back.
+    const secrets = target.secrets();
+    expect(secrets).toEqual(
+      expect.arrayContaining([token, `Bearer ${token}`, receiverSecret, expect.stringMatching(/^[0-9a-f]{64}$/)]),
+    );
+    const wrongToken = secrets.find((secret) => secret !== token && /^[a-z]{3}_[A-Z][a-z]{3}_/.test(secret));
+    expect(wrongToken).toBeDefined();
+    expect(target.deliveriesSent()).toBeGreaterThan(0);
+
+    expect(findLeaks(outputs, secrets)).toEqual([]);
+    // Header names were among the places: they reached the report, redacted.
+    expect(outputs['report.json']).toContain('"x-tok-[REDACTED]"');
+  }, 30_000);
+});
+
+describe('--base-url with user info', () => {
+  it('exits 2 with one line that says where the credential goes, shows no password, and sends nothing', async () => {
+    let requests = 0;
+    const server = await startLocalServer((_req, res) => {
+      requests++;
+      res.end();
+    });
+    try {
+      const io = captureIo({ APICERT_TOKEN: 't' });
+      const baseUrl = `http://admin:pa55w0rdXyz@127.0.0.1:${server.port}`;
+      const code = await runCli(['run', '--base-url', baseUrl, '--config', exampleConfig], io);
+      expect(code).toBe(2);
+      expect(io.err()).toBe(
+        `APICERT_USAGE: --base-url must not carry a user name or password (got "http://***@127.0.0.1:${server.port}"); ` +
+          'remove "user:password@" and put the credential in the environment variable named by target.auth.tokenEnv (APICERT_TOKEN)\n',
+      );
+      expect(io.out()).toBe('');
+      expect(io.err()).not.toMatch(/pa55w0rdXyz|admin/);
+      expect(requests).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
