@@ -12,6 +12,7 @@ import { startReferenceServer } from '../reference-server/start.js';
 import { suites as registry } from '../suites/index.js';
 import { median } from './measure-rate.js';
 import { timeProcess } from './time-process.js';
+import { toRunOptions } from '../harness/model/run-options.js';
 
 export interface SuiteTime {
   readonly suite: string;
@@ -70,7 +71,7 @@ async function runInProcess(): Promise<{ wallMs: number; verdict: string; checks
     const { run } = await runConformance({
       registry,
       baseUrl: server.url,
-      configPath: exampleConfig,
+      options: toRunOptions({ configPath: exampleConfig }),
       seed: 1,
       env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret },
     });

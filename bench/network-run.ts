@@ -8,6 +8,7 @@ import { loadConfig } from '../harness/config/load-config.js';
 import { runConformance } from '../harness/runner/run-conformance.js';
 import { suites as registry } from '../suites/index.js';
 import { startNetworkTarget } from './network-target.js';
+import { toRunOptions } from '../harness/model/run-options.js';
 
 export interface NetworkRun {
   readonly delayMs: number;
@@ -74,9 +75,8 @@ async function runThroughProxy(delayMs: number, concurrency: number): Promise<Ne
     const { run } = await runConformance({
       registry,
       baseUrl: target.url,
-      configPath: exampleConfig,
+      options: toRunOptions({ configPath: exampleConfig, pace: { concurrency } }),
       seed: 1,
-      concurrency,
       env: { APICERT_TOKEN: target.token, APICERT_WEBHOOK_SECRET: target.webhookSecret },
     });
     timed = { wallMs: performance.now() - started, verdict: run.verdict };

@@ -143,7 +143,7 @@ export const replayFlags = {
   },
   config: {
     type: 'string',
-    describe: "Path to apicert.config.json (default: the --config of the report's replay command)",
+    describe: "Path to apicert.config.json (default: the --config the report's run was given)",
   },
   'report-dir': {
     type: 'string',

@@ -11,6 +11,7 @@ import { runConformance } from '../harness/runner/run-conformance.js';
 import { startLocalServer } from '../harness/http/test-support/local-server.js';
 import { runCli } from './cli.js';
 import { captureIo } from './test-support/capture-io.js';
+import { toRunOptions } from '../harness/model/run-options.js';
 
 const exampleConfig = fileURLToPath(new URL('../apicert.config.example.json', import.meta.url));
 const brokenDocument = fileURLToPath(
@@ -58,8 +59,14 @@ describe('apicert init', () => {
     const twin = await startReferenceServer({ port: 0 });
     const twinEnv = { APICERT_TOKEN: twin.token, APICERT_WEBHOOK_SECRET: twin.webhookSecret };
     const [derived, example] = await Promise.all([
-      runConformance({ registry, baseUrl: server.url, configPath: out, seed: 3, env }),
-      runConformance({ registry, baseUrl: twin.url, configPath: exampleConfig, seed: 3, env: twinEnv }),
+      runConformance({ registry, baseUrl: server.url, options: toRunOptions({ configPath: out }), seed: 3, env }),
+      runConformance({
+        registry,
+        baseUrl: twin.url,
+        options: toRunOptions({ configPath: exampleConfig }),
+        seed: 3,
+        env: twinEnv,
+      }),
     ]).finally(() => twin.close());
     const classVerdicts = (run: typeof derived) =>
       Object.fromEntries(run!.run.classes.map((entry) => [entry.id, entry.verdict]));

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunOptions } from '../harness/model/run-options.js';
 import { startReferenceServer, type RunningReferenceServer } from '../reference-server/start.js';
 import { runCli } from './cli.js';
 import { captureIo } from './test-support/capture-io.js';
@@ -123,28 +124,35 @@ describe('apicert replay', () => {
 
   it("gives each check the seed the report says it had, and keeps the run's suites and pace", async () => {
     // As a merged report of shards run with different seeds has it: the check's seed is not the one
-    // the report's seed derives, and the replay command names --suite, --concurrency and --rate-limit.
-    const original = JSON.parse(await readFile(reportPath, 'utf8')) as Report & Record<string, unknown>;
+    // the report's seed derives, and the run's options name --suite, --concurrency and --rate-limit.
+    const original = JSON.parse(await readFile(reportPath, 'utf8')) as Report & { options: RunOptions };
     const ownSeed = 123_456_789;
     const edited = {
       ...original,
-      replayCommand: `${original.replayCommand} --concurrency 3 --rate-limit 20`,
+      options: { ...original.options, pace: { concurrency: 3, rateLimit: 20 } },
       checks: original.checks.map((check) =>
         check.id === 'resources.put-replaces-record' ? { ...check, seed: ownSeed } : check,
       ),
     };
-    expect(original.replayCommand).toMatch(/ --suite resources /);
+    expect(original.options.suites).toEqual(['resources']);
     const editedPath = join(dir, 'merged-like.json');
     await writeFile(editedPath, JSON.stringify(edited));
     const { code } = await replay([editedPath, '--base-url', fixed.url, '--report-dir', join(dir, 'replay-own-seed')]);
     expect(code).toBe(0);
     const replayed = JSON.parse(await readFile(join(dir, 'replay-own-seed', 'report.json'), 'utf8')) as Report & {
       readonly notes: readonly { readonly message: string }[];
+      readonly options: RunOptions;
     };
+    expect(replayed.options).toMatchObject({
+      suites: ['resources'],
+      checks: ['resources.put-replaces-record'],
+      pace: { concurrency: 3, rateLimit: 20 },
+      replayOf: { report: editedPath },
+    });
     expect(replayed.checks).toEqual([
       expect.objectContaining({ id: 'resources.put-replaces-record', seed: ownSeed, status: 'passed' }),
     ]);
-    // The run's pace read back (run-pace.test.ts reads every pace flag): 20 requests a second held the replay back.
+    // The run's pace read back as data: 20 requests a second held the replay back.
     expect(replayed.notes.map((note) => note.message)).toContainEqual(
       expect.stringMatching(/^the rate limit of 20 requests per second held requests back/),
     );
@@ -232,4 +240,42 @@ describe('apicert replay', () => {
       /^APICERT_REPORT_INVALID: replay \S+not-a-report\.json: \/tool\/name must be "apicert"/,
     );
   });
+
+  it("blames the report, not the user's flags, for a recorded option replay cannot use", async () => {
+    const original = JSON.parse(await readFile(reportPath, 'utf8')) as Report & { options: RunOptions };
+    const badPace = join(dir, 'bad-pace.json');
+    await writeFile(
+      badPace,
+      JSON.stringify({ ...original, options: { ...original.options, pace: { concurrency: 0 } } }),
+    );
+    const refused = await replay([badPace]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(
+      /^APICERT_REPORT_INVALID: replay \S+bad-pace\.json: \/options\/pace\/concurrency must be an integer from 1 to 64; /,
+    );
+  });
+
+  it('asks for --config when the report does not record its options (an earlier apicert wrote it)', async () => {
+    const { options: _options, ...original } = JSON.parse(await readFile(reportPath, 'utf8')) as Report & {
+      options: RunOptions;
+    };
+    const older = join(dir, 'older.json');
+    await writeFile(older, JSON.stringify(original));
+    const refused = await replay([older]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toBe(
+      `APICERT_USAGE: ${older} does not record the options of its run (an earlier apicert wrote it): give the config with --config FILE\n`,
+    );
+    const given = await replay([
+      older,
+      '--config',
+      exampleConfig,
+      '--base-url',
+      fixed.url,
+      '--report-dir',
+      join(dir, 'older-replay'),
+    ]);
+    expect(given.code).toBe(0);
+    expect(given.out).toMatch(/resources\.put-replaces-record {2}failed {2}→ passed/);
+  }, 30_000);
 });

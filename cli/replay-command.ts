@@ -5,15 +5,13 @@ import { findReportDirProblem, reportFormats, type ReportFormat } from '../repor
 import { allChecks, suites as registry } from '../suites/index.js';
 import { ReportInvalidError, UsageError } from '../harness/errors.js';
 import { ExitCode } from '../harness/exit-codes.js';
-import { quoteForShell } from '../harness/http/curl.js';
 import type { BaselineCheck } from '../harness/model/baseline-report.js';
+import { defaultRequirement } from '../harness/model/run-options.js';
 import { toInertText } from '../harness/model/inert-text.js';
 import { loadBaseline } from '../harness/runner/load-baseline.js';
 import { runConformance } from '../harness/runner/run-conformance.js';
 import type { CliIo } from './cli-io.js';
-import { readFlagFromCommand } from './command-flag.js';
-import { parseChoices, parseReporters, parseShard, parseSuites } from './parse-flag-values.js';
-import { runPaceOfCommand } from './run-pace.js';
+import { parseChoices, parseReporters } from './parse-flag-values.js';
 import { createProgressLine } from './progress-line.js';
 import { reportRun, reportRunOptionsFor } from './report-run.js';
 
@@ -30,31 +28,34 @@ export interface ReplayFlagValues {
 export async function replayCommand(flags: ReplayFlagValues, io: CliIo): Promise<ExitCode> {
   const formats: ReportFormat[] = parseChoices('format', flags.format, reportFormats);
   const reporters = parseReporters(flags.reporter, io.env);
-  const before = await loadBaseline(flags.report, { label: 'replay', error: ReportInvalidError });
+  const before = await loadBaseline(flags.report, {
+    label: 'replay',
+    error: ReportInvalidError,
+    readsRunOptions: true,
+  });
   const chosen = chooseChecks(before.checks, flags.check, flags.report);
   if (chosen.length === 0) {
     io.stdout.write(`nothing to replay: ${flags.report} has no failed or errored check (name one with --check ID)\n`);
     return ExitCode.Conformant;
   }
-  const configPath = flags.config ?? readFlagFromCommand(before.replayCommand ?? '', '--config');
-  if (
-    flags.config === undefined &&
-    before.replayCommand !== undefined &&
-    readFlagFromCommand(before.replayCommand, '--openapi') !== undefined
-  ) {
+  // The run's options, as its report recorded them. A shard's check judged only the shard's
+  // collections: it is replayed on those again, split as the run was (the split follows --suite).
+  // The run's pace is kept too: a target that needed --rate-limit, a lower --concurrency or a longer
+  // --timeout-ms needs it again.
+  const recorded = before.options;
+  if (flags.config === undefined && recorded?.openapi !== undefined) {
     throw new UsageError(
       'the report is of a run made with --openapi, which replay cannot derive again: give the config with --config FILE (apicert init --openapi writes one)',
     );
   }
-  if (configPath === undefined)
-    throw new UsageError(`${flags.report} does not say which config its run used: give it with --config FILE`);
-  // A shard's check judged only the shard's collections: it is replayed on those again, split as the
-  // run was (the split follows --suite). The run's pace is kept too: a target that needed
-  // --rate-limit, a lower --concurrency or a longer --timeout-ms needs it again.
-  const command = before.replayCommand ?? '';
-  const shard = parseShard(readFlagFromCommand(command, '--shard'));
-  const suites = parseSuites(readFlagFromCommand(command, '--suite'));
-  const pace = runPaceOfCommand(command, flags.report);
+  const configPath = flags.config ?? recorded?.configPath;
+  if (configPath === undefined) {
+    throw new UsageError(
+      recorded === undefined
+        ? `${flags.report} does not record the options of its run (an earlier apicert wrote it): give the config with --config FILE`
+        : `${flags.report} does not say which config its run used: give it with --config FILE`,
+    );
+  }
   // Each check's own seed, as the report gives it: in a merged report of shards run with different
   // seeds, a check's seed is its shard's, not the one the report's seed derives.
   const checkSeeds = new Map(
@@ -67,21 +68,18 @@ export async function replayCommand(flags: ReplayFlagValues, io: CliIo): Promise
     const baseUrl = flags.baseUrl ?? before.target.baseUrl;
     const { run } = await runConformance({
       registry,
+      options: {
+        configPath,
+        suites: recorded?.suites,
+        checks: chosen.map((check) => check.id),
+        requirement: defaultRequirement,
+        pace: recorded?.pace ?? {},
+        shard: recorded?.shard,
+        replayOf: { report: flags.report, check: flags.check },
+      },
       baseUrl,
-      configPath,
-      checks: chosen.map((check) => check.id),
       seed: before.seed,
       checkSeeds,
-      ...(shard !== undefined ? { shard } : {}),
-      ...(suites !== undefined ? { suites } : {}),
-      ...pace,
-      replayCommand: [
-        'npx apicert replay',
-        quoteForShell(flags.report),
-        ...(flags.check === undefined ? [] : ['--check', flags.check]),
-        '--base-url',
-        quoteForShell(baseUrl),
-      ].join(' '),
       env: io.env,
       onProgress: (index, total, label) => progress.update(index, total, label),
     });

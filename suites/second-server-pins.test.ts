@@ -19,6 +19,7 @@ import {
 } from './test-support/second-server/second-server-config.js';
 import type { SecondServerModes } from './test-support/second-server/second-server-options.js';
 import { startSecondServer } from './test-support/second-server/start-second-server.js';
+import { toRunOptions } from '../harness/model/run-options.js';
 
 const [numericHex413Refuse, uuidBase64ResetAccept, uuidBase64AcceptRefuse] = secondServerModeMatrix as [
   SecondServerModes,
@@ -203,9 +204,11 @@ describe('choices the convention leaves open, pinned on the second implementatio
       const { run } = await runConformance({
         registry,
         baseUrl: server.url,
-        configPath,
-        // The convention's suites: the pins are its open choices (the contract is second-server.test.ts's).
-        suites: suites ?? ['resources', 'pagination', 'webhooks-sender', 'webhooks-receiver'],
+        options: toRunOptions({
+          configPath,
+          // The convention's suites: the pins are its open choices (the contract is second-server.test.ts's).
+          suites: suites ?? ['resources', 'pagination', 'webhooks-sender', 'webhooks-receiver'],
+        }),
         seed: 11,
         env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.receiverSecret },
       });

@@ -17,6 +17,7 @@ import { describeModes, secondServerModeMatrix } from './test-support/second-ser
 import { secondServerConfig } from './test-support/second-server/second-server-config.js';
 import { secondServerDocumentPath } from './test-support/second-server/second-server-openapi.js';
 import { startSecondServer } from './test-support/second-server/start-second-server.js';
+import { toRunOptions } from '../harness/model/run-options.js';
 
 describe('every check on a second implementation of the convention', () => {
   let directory: string;
@@ -41,7 +42,7 @@ describe('every check on a second implementation of the convention', () => {
         const { run } = await runConformance({
           registry,
           baseUrl: server.url,
-          configPath,
+          options: toRunOptions({ configPath }),
           seed: 11,
           contract: (baseUrl) => createAnswerContract(model, { source: secondServerDocumentPath, baseUrl }),
           env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.receiverSecret },
@@ -84,9 +85,8 @@ describe('the sender suite on the second implementation, signing with the standa
       const { run } = await runConformance({
         registry,
         baseUrl: server.url,
-        configPath,
+        options: toRunOptions({ configPath, suites: ['webhooks-sender'] }),
         seed: 11,
-        suites: ['webhooks-sender'],
         env: { APICERT_TOKEN: server.token },
       });
       const senderChecks = run.checks.filter((check) => check.id.startsWith('webhooks-sender.'));

@@ -1,5 +1,6 @@
 // What a comparison reads from an earlier run's report.json; a RunResult is one too. The runner
 // parses the file into this shape (harness/runner/parse-baseline-report.ts).
+import type { RunOptions } from './run-options.js';
 import type { CheckStatus } from './run-result.js';
 
 /** One check of the baseline run. */
@@ -20,6 +21,6 @@ export interface BaselineReport {
   readonly startedAt: string;
   readonly seed: number;
   readonly checks: readonly BaselineCheck[];
-  /** The command that replays the run, when the report has one (read by apicert replay). */
-  readonly replayCommand?: string;
+  /** The options the run was made with, when the report records them (read by apicert replay). */
+  readonly options?: RunOptions;
 }

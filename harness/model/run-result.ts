@@ -3,6 +3,7 @@ import type { CheckChart } from './check-chart.js';
 import type { ErrorInfo } from './error-info.js';
 import type { ExchangeRecord } from './evidence.js';
 import type { SharedCause } from './shared-cause.js';
+import type { RunOptions } from './run-options.js';
 import type { MergedShards, ShardMarker } from './shard.js';
 
 /**
@@ -176,7 +177,9 @@ export interface RunResult {
   readonly verdict: 'passed' | 'failed';
   readonly classes: readonly ClassResult[];
   readonly checks: readonly CheckResult[];
-  /** The command that replays this run with the same seed (no secrets in it). */
+  /** The options the run was made with (no secrets in them): replay and merge-reports read them. */
+  readonly options: RunOptions;
+  /** The command that replays this run with the same seed, derived from `options` (no secrets in it). */
   readonly replayCommand: string;
   /** Set when the run stopped early (total budget, Ctrl-C, a target that stopped answering), saying why. */
   readonly interrupted?: string;

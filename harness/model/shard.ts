@@ -1,6 +1,7 @@
 // A run split across machines (`apicert run --shard i/n`) and merged again (`apicert merge-reports`):
 // what each part's report says about its place in the whole, and what a merged report says about
 // the parts it was made from.
+import type { RunRequirement } from './run-options.js';
 import type { SuiteName } from './run-result.js';
 
 /** What one shard owns: the collections it judges and the suites it runs. */
@@ -10,13 +11,7 @@ export interface ShardPlanPart {
 }
 
 /** The classes the whole run requires, as --require, --strict and their default gave them. */
-export interface ShardRequirement {
-  /** The classes --require named; absent: every class that ran (the contract's default). */
-  readonly required?: readonly string[];
-  readonly strict: boolean;
-  /** Opt-in classes required on top of the default. */
-  readonly also: readonly string[];
-}
+export type ShardRequirement = RunRequirement;
 
 /** Set on the report of one shard: which part of which split it is. */
 export interface ShardMarker {

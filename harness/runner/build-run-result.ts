@@ -1,7 +1,9 @@
 // Assembles the one result model from check results. Pure.
+import type { RunOptions } from '../model/run-options.js';
 import type { CheckResult, ConfigDerivation, RunNote, RunResult } from '../model/run-result.js';
 import type { MergedShards, ShardMarker } from '../model/shard.js';
 import { judgeClasses, judgeRun, summarizeChecks } from '../model/verdicts.js';
+import { describeReplayCommand } from './replay-line.js';
 
 export interface RunFacts {
   readonly version: string;
@@ -9,11 +11,10 @@ export interface RunFacts {
   readonly startedAt: string;
   readonly durationMs: number;
   readonly seed: number;
-  readonly required: readonly string[] | undefined;
-  readonly strict?: boolean;
-  /** Opt-in classes required on top of the default. */
-  readonly also?: readonly string[];
-  readonly replayCommand: string;
+  /** What the run was asked to do; its requirement decides which classes gate, its replay line is derived from it. */
+  readonly options: RunOptions;
+  /** The classes this result gates on, where not those options.requirement names (a shard gates on its share). */
+  readonly gateRequired?: readonly string[] | undefined;
   readonly interrupted?: string;
   readonly configDerivation?: ConfigDerivation;
   readonly shard?: ShardMarker;
@@ -25,10 +26,11 @@ export function buildRunResult(
   checks: readonly CheckResult[],
   notes: readonly RunNote[] = [],
 ): RunResult {
+  const { requirement } = facts.options;
   const classes = judgeClasses(checks, {
-    required: facts.required,
-    strict: facts.strict === true,
-    ...(facts.also !== undefined ? { also: facts.also } : {}),
+    required: facts.gateRequired ?? requirement.required,
+    strict: requirement.strict,
+    also: requirement.also,
   });
   return {
     tool: { name: 'apicert', version: facts.version },
@@ -40,7 +42,8 @@ export function buildRunResult(
     verdict: judgeRun(classes),
     classes,
     checks,
-    replayCommand: facts.replayCommand,
+    options: facts.options,
+    replayCommand: describeReplayCommand(facts.baseUrl, facts.seed, facts.options),
     ...(facts.interrupted !== undefined ? { interrupted: facts.interrupted } : {}),
     notes,
     ...(facts.configDerivation !== undefined ? { configDerivation: facts.configDerivation } : {}),

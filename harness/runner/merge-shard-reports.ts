@@ -117,6 +117,8 @@ export function mergeShardReports(reports: readonly ShardReport[], known: readon
   const startedAt = Math.min(...reports.map(({ run }) => Date.parse(run.startedAt)));
   const endedAt = Math.max(...reports.map(({ run }) => Date.parse(run.startedAt) + run.durationMs));
   const base = (used[0] ?? first).run;
+  // The whole run's options: each shard's but for the shard, gated on the whole requirement.
+  const { shard: _shard, ...wholeRun } = base.options;
   const merged = buildRunResult(
     {
       version: base.tool.version,
@@ -124,10 +126,7 @@ export function mergeShardReports(reports: readonly ShardReport[], known: readon
       startedAt: new Date(startedAt).toISOString(),
       durationMs: Math.max(0, endedAt - startedAt),
       seed,
-      required: requirement.required,
-      strict: requirement.strict,
-      also: requirement.also,
-      replayCommand: withoutShard(base.replayCommand),
+      options: { ...wholeRun, requirement },
       ...(interruptions.length > 0
         ? { interrupted: cutWithMarker(interruptions.join('; '), resultBounds.textChars) }
         : {}),
@@ -172,10 +171,6 @@ function describeAbsent(
 }
 
 // The replay command of a shard, less its --shard: the merged run replays as one run.
-function withoutShard(command: string): string {
-  return command.replace(/ --shard \d+\/\d+/, '');
-}
-
 function mergeChecks(
   used: readonly ShardReport[],
   absent: readonly { index: number; why: 'missing' | 'duplicated' }[],

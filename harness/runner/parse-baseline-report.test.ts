@@ -38,7 +38,6 @@ describe('parseBaselineReport', () => {
         status,
         seed,
       })),
-      replayCommand: run.replayCommand,
     });
   });
 

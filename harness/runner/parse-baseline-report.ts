@@ -3,6 +3,7 @@
 import { BaselineInvalidError, type ApicertError } from '../errors.js';
 import type { BaselineCheck, BaselineReport } from '../model/baseline-report.js';
 import type { CheckStatus } from '../model/run-result.js';
+import { readRunOptions } from './read-run-options.js';
 
 const checkStatuses: readonly CheckStatus[] = ['passed', 'failed', 'skipped', 'errored'];
 const fixHint = 'pass the report.json of an earlier apicert run';
@@ -24,6 +25,8 @@ export interface ReportReader {
   /** Named before the file in messages: "--baseline", "replay". */
   readonly label: string;
   readonly error: new (message: string) => ApicertError;
+  /** Whether the run's recorded options are read (and held to their bounds): replay runs with them. */
+  readonly readsRunOptions?: boolean;
 }
 
 const asBaseline: ReportReader = { label: '--baseline', error: BaselineInvalidError };
@@ -94,6 +97,8 @@ export function parseBaselineReport(text: string, source: string, role: ReportRe
     startedAt: reader.string(report, 'startedAt', ''),
     seed,
     checks: checks.map((check: unknown, index) => reader.check(check, `/checks/${index}`)),
-    ...(typeof report['replayCommand'] === 'string' ? { replayCommand: report['replayCommand'] } : {}),
+    ...(role.readsRunOptions === true && report['options'] !== undefined
+      ? { options: readRunOptions(report['options'], (pointer, problem) => reader.fail(pointer, problem)) }
+      : {}),
   };
 }

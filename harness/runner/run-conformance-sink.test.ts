@@ -14,6 +14,7 @@ import type { SuiteName } from '../model/run-result.js';
 import type { WebhookSink } from '../sink/sink-types.js';
 import { reportRun } from '../../cli/report-run.js';
 import { runConformance } from './run-conformance.js';
+import { toRunOptions } from '../../harness/model/run-options.js';
 
 const exampleConfig = JSON.parse(
   await readFile(new URL('../../apicert.config.example.json', import.meta.url), 'utf8'),
@@ -83,8 +84,7 @@ describe('runConformance and the webhook sink', () => {
     const outcome = await runConformance({
       registry: registry(seen),
       baseUrl: server.url,
-      configPath: configPath ?? (await configWithSinkPort(0)),
-      suites,
+      options: toRunOptions({ configPath: configPath ?? (await configWithSinkPort(0)), suites }),
       env: { APICERT_TOKEN: server.token },
     });
     await reportRun(outcome.run, undefined, {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/start.js';
 import { suites as registry } from '../../suites/index.js';
 import { runConformance } from './run-conformance.js';
+import { toRunOptions } from '../../harness/model/run-options.js';
 
 const exampleConfig = JSON.parse(
   await readFile(new URL('../../apicert.config.example.json', import.meta.url), 'utf8'),
@@ -44,9 +45,8 @@ describe('runConformance against a rate-limited target', () => {
     // The resources suite is enough here: suites/second-server.test.ts runs every suite behind a gateway.
     const { run } = await runConformance({
       registry,
-      suites: ['resources'],
       baseUrl: server.url,
-      configPath: await configWith({}),
+      options: toRunOptions({ configPath: await configWith({}), suites: ['resources'] }),
       seed: 7,
       env: env(),
     });
@@ -64,9 +64,8 @@ describe('runConformance against a rate-limited target', () => {
   it('makes a check that stays throttled errored, never failed', async () => {
     const { run } = await runConformance({
       registry,
-      suites: ['resources'],
       baseUrl: server.url,
-      configPath: await configWith({ maxRetries: 0 }),
+      options: toRunOptions({ configPath: await configWith({ maxRetries: 0 }), suites: ['resources'] }),
       seed: 7,
       env: env(),
     });

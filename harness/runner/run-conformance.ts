@@ -11,10 +11,10 @@ import { createHttpClient } from '../http/client.js';
 import { prepareCredential, toWrongToken } from '../http/credential.js';
 import { withUnansweredBreaker } from '../http/unanswered-breaker.js';
 import { withThrottling, type ThrottleStats } from '../http/throttled-client.js';
-import { quoteForShell } from '../http/curl.js';
 import type { Credential } from '../http/http-types.js';
 import { compareRuns, type RunComparison } from '../model/compare-runs.js';
-import type { ConfigDerivation, RunNote, RunResult, SuiteName } from '../model/run-result.js';
+import type { RunOptions } from '../model/run-options.js';
+import type { ConfigDerivation, RunNote, RunResult } from '../model/run-result.js';
 import type { SuiteDefinition } from '../check-api/suite-definition.js';
 import { profileOf } from '../signing/profile-of-role.js';
 import { secretForms } from '../signing/signature-profile.js';
@@ -35,48 +35,38 @@ import { gatesNothingNote, requiredInShard, splitForShard } from './run-shard.js
 export interface RunConformanceOptions {
   /** The suites and their checks (suites/index.ts): handed in, so the runner never imports them. */
   readonly registry: readonly SuiteDefinition[];
-  readonly baseUrl?: string;
-  readonly configPath?: string;
-  readonly suites?: readonly SuiteName[];
-  /** Only these checks, by id (apicert replay): with the run's seed, each gets the seed it had. */
-  readonly checks?: readonly string[];
+  /**
+   * What to run and how, as the user gave it (apicert run's flags, or a report's for apicert replay):
+   * the pace is laid over the config where it is loaded, and the result records all of it.
+   */
+  readonly options: RunOptions;
+  /** --base-url; default target.baseUrl. */
+  readonly baseUrl?: string | undefined;
+  /** The run's seed; default a new one. */
+  readonly seed?: number | undefined;
   /**
    * Each check's own seed, by id, where it is not the one the run seed derives (apicert replay of a
    * merged report whose shards ran with different seeds).
    */
   readonly checkSeeds?: ReadonlyMap<string, number>;
-  /** The replay command the reports show, when not `apicert run` with these options (apicert replay). */
-  readonly replayCommand?: string;
-  readonly seed?: number;
-  readonly require?: readonly string[];
-  /** --strict: the advisory class is required too. */
-  readonly strict?: boolean;
-  /** Opt-in classes required on top of the default (--require naming only those). */
-  readonly alsoRequire?: readonly string[];
   /**
    * The API description as a contract for every answer (run --openapi), made once the base URL is
    * known: the openapi-contract checks judge what it saw. Without it they are skipped.
    */
-  readonly contract?: (baseUrl: string, secrets: readonly string[]) => AnswerContract;
+  readonly contract?: ((baseUrl: string, secrets: readonly string[]) => AnswerContract) | undefined;
   /** An earlier report.json to compare with (--baseline). */
-  readonly baselinePath?: string;
-  readonly timeoutMs?: number;
-  /** Most requests per second (--rate-limit); default target.rateLimit. */
-  readonly rateLimit?: number;
-  /** Most requests in flight at once (--concurrency); default target.concurrency. */
-  readonly concurrency?: number;
-  /** Runs only this part of a split run (--shard i/n): the collections and suites planShards gives it. */
-  readonly shard?: { readonly index: number; readonly count: number };
+  readonly baselinePath?: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Progress line sink; called with n, m and the current check id. */
   readonly onProgress?: (index: number, total: number, label: string) => void;
   /** Aborted when the user stops the run: checks stop, records are deleted, the result still comes back. */
-  readonly interrupt?: AbortSignal;
+  readonly interrupt?: AbortSignal | undefined;
   /**
    * A config derived from an API description (run --openapi), laid under the --config file, and how
    * it was derived, for the reports.
    */
-  readonly derived?: { readonly config: Readonly<Record<string, unknown>>; readonly derivation: ConfigDerivation };
+  readonly derived?:
+    { readonly config: Readonly<Record<string, unknown>>; readonly derivation: ConfigDerivation } | undefined;
 }
 
 export interface RunConformanceOutcome {
@@ -85,25 +75,17 @@ export interface RunConformanceOutcome {
   readonly comparison?: RunComparison;
 }
 
-export async function runConformance(options: RunConformanceOptions): Promise<RunConformanceOutcome> {
-  const loaded = await loadConfig(options.configPath, options.derived?.config);
-  const baseline = options.baselinePath === undefined ? undefined : await loadBaseline(options.baselinePath);
-  const baseUrl = resolveBaseUrl(options.baseUrl, loaded);
-  const sharding =
-    options.shard === undefined
-      ? undefined
-      : splitForShard(loaded, options.shard, {
-          baseUrl,
-          suites: options.suites,
-          checks: options.checks,
-          require: options.require,
-          strict: options.strict === true,
-          also: options.alsoRequire ?? [],
-        });
+export async function runConformance(request: RunConformanceOptions): Promise<RunConformanceOutcome> {
+  const { options } = request;
+  // The one config the run reads: the file over the derived config, the pace flags over both.
+  const loaded = await loadConfig(options.configPath, request.derived?.config, options.pace);
+  const baseline = request.baselinePath === undefined ? undefined : await loadBaseline(request.baselinePath);
+  const baseUrl = resolveBaseUrl(request.baseUrl, loaded);
+  const sharding = options.shard === undefined ? undefined : splitForShard(loaded, options.shard, baseUrl, options);
   const config = sharding?.config ?? loaded;
-  const receiverSecret = readReceiverSecret(config, options.env);
+  const receiverSecret = readReceiverSecret(config, request.env);
   const planned = planChecks(
-    options.registry,
+    request.registry,
     config,
     sharding?.suites ?? options.suites,
     {
@@ -112,7 +94,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
             'webhooks-receiver': `environment variable ${config.webhooks.receiver.secretEnv} (the receiver's signing secret) is not set`,
           }
         : {}),
-      ...(options.contract === undefined
+      ...(request.contract === undefined
         ? {
             'openapi-contract':
               'no API description was given (run with --openapi FILE|URL to check the answers against it)',
@@ -121,7 +103,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     },
     options.checks === undefined ? undefined : new Set(options.checks),
   );
-  const shardRequired = sharding === undefined ? undefined : requiredInShard(options.require, planned);
+  const shardRequired = sharding === undefined ? undefined : requiredInShard(options.requirement.required, planned);
   // The token is needed only by checks that call the API: the receiver suite calls it only to read
   // webhooks.receiver.observe, so a run of that suite alone without observe needs none.
   const runs = (p: PlannedCheck): boolean => p.skipReason === undefined;
@@ -131,9 +113,9 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
   const readsObserve =
     config.webhooks.receiver?.observe !== undefined &&
     planned.some((p) => runs(p) && p.check.suite === 'webhooks-receiver');
-  const credential = callsTheApi || readsObserve ? resolveCredential(config, options.env) : undefined;
-  const requestTimeoutMs = options.timeoutMs ?? config.budgets.requestTimeoutMs;
-  const seed = options.seed ?? pickRunSeed();
+  const credential = callsTheApi || readsObserve ? resolveCredential(config, request.env) : undefined;
+  const { requestTimeoutMs } = config.budgets;
+  const seed = request.seed ?? pickRunSeed();
   // Registered with the target by the webhooks-sender checks, in the form the sender's signature
   // profile reads (whsec_ and base64 for Standard Webhooks); redacted from every record like the token.
   const sinkSigning = newSinkSigning(config.webhooks.sender);
@@ -142,12 +124,12 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
   // echo any of them into any of those.
   const otherSecrets = [
     ...(credential === undefined ? [] : prepareCredential(credential).secrets),
-    ...secretsOf(config, options.env),
+    ...secretsOf(config, request.env),
   ];
   // A whsec_ secret's key is also echoed without its prefix, or as bytes in hex: each form is redacted.
   const secrets = [...otherSecrets, ...sinkSigning.secretForms];
 
-  const rateLimit = options.rateLimit ?? config.target.rateLimit;
+  const { rateLimit, concurrency } = config.target;
   // Inside the throttling, so each exchange on the wire counts, and a throttled answer is an answer.
   const breaker = withUnansweredBreaker(
     createHttpClient({
@@ -169,26 +151,22 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     ...(rateLimit !== undefined ? { rateLimit } : {}),
     // Only long waits: a second or more is what a user would otherwise read as a hang. No URL: a
     // link the target returned could carry anything, and the progress line is not redacted.
-    onWait: (waitMs, request) => {
+    onWait: (waitMs, throttledRequest) => {
       if (waitMs >= 1000)
-        options.onProgress?.(
+        request.onProgress?.(
           -1,
           0,
-          `the target throttled a ${request.method}; waiting ${Math.ceil(waitMs / 1000)} s before sending it again`,
+          `the target throttled a ${throttledRequest.method}; waiting ${Math.ceil(waitMs / 1000)} s before sending it again`,
         );
     },
   });
   // Outermost: a request waiting out the target's Retry-After keeps its place, so a throttled target
   // never sees more than the limit in flight.
-  const concurrency = options.concurrency ?? config.target.concurrency;
   const client = withConcurrencyLimit(throttled, concurrency);
-  // Checks size their own batches (fixtures, probes) by the limit in force, flag included.
-  const runConfig =
-    concurrency === config.target.concurrency ? config : { ...config, target: { ...config.target, concurrency } };
   let sink: WebhookSink | undefined;
   // Only when its checks will read it: judging every answer costs time a run without them need not spend.
   const judgesContract = planned.some((p) => p.check.suite === 'openapi-contract' && p.skipReason === undefined);
-  const contract = judgesContract ? options.contract?.(baseUrl, secrets) : undefined;
+  const contract = judgesContract ? request.contract?.(baseUrl, secrets) : undefined;
   // A run that could judge nothing would only report skips, and its gate could never pass: say so
   // before anything is sent to the target.
   if (planned.every((p) => p.skipReason !== undefined))
@@ -199,9 +177,9 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     // towards budgets.unansweredInARow.
     const startedAt = new Date();
     const started = performance.now();
-    const isAnswering = await assertTargetReachable(client, baseUrl, options.interrupt);
+    const isAnswering = await assertTargetReachable(client, baseUrl, request.interrupt);
     // Stopped before any check: nothing to report, and the last reports are left as they were.
-    if (options.interrupt?.aborted === true)
+    if (request.interrupt?.aborted === true)
       throw new RunInterruptedError('the run was interrupted before any check ran; no report was written');
     // Only budgets.unansweredInARow 1 can stop the run on the probe alone: a target that took no
     // request is as good as unreachable (exit 3).
@@ -213,7 +191,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     }
     // Only suites that call the API with the credential need it accepted; a target that did not answer
     // the probe is left to the checks (and the unanswered breaker), not asked again.
-    if (callsTheApi && isAnswering) await assertCredentialAccepted(client, baseUrl, config, options.interrupt);
+    if (callsTheApi && isAnswering) await assertCredentialAccepted(client, baseUrl, config, request.interrupt);
     // The sink opens a port only when a webhooks-sender check will run.
     const sender = config.webhooks.sender;
     if (
@@ -231,14 +209,14 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     const { results, notes, interrupted } = await runChecks({
       planned,
       runSeed: seed,
-      ...(options.checkSeeds !== undefined ? { checkSeeds: options.checkSeeds } : {}),
-      ...(options.interrupt !== undefined ? { interrupt: options.interrupt } : {}),
+      ...(request.checkSeeds !== undefined ? { checkSeeds: request.checkSeeds } : {}),
+      ...(request.interrupt !== undefined ? { interrupt: request.interrupt } : {}),
       checkTimeoutMs: config.budgets.checkTimeoutMs,
       totalRunMs: config.budgets.totalRunMs,
       budgetStartedAt: started,
       targetStopped: breaker.stopped,
       environment: {
-        config: runConfig,
+        config,
         baseUrl,
         client,
         ...(receiverSecret !== undefined ? { receiverSecret } : {}),
@@ -246,9 +224,9 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
         sink,
         ...(contract !== undefined ? { contract } : {}),
         ...(sharding !== undefined ? { dataNamespace: `s${sharding.marker.index}` } : {}),
-        onProgress: (detail) => options.onProgress?.(-1, planned.length, detail),
+        onProgress: (detail) => request.onProgress?.(-1, planned.length, detail),
       },
-      onCheckStart: (started, total, check) => options.onProgress?.(started, total, check.id),
+      onCheckStart: (started, total, check) => request.onProgress?.(started, total, check.id),
     });
     const built = buildRunResult(
       {
@@ -257,18 +235,16 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
         startedAt: startedAt.toISOString(),
         durationMs: Math.round(performance.now() - started),
         seed,
-        required: shardRequired ?? options.require,
-        strict: options.strict === true,
-        ...(options.alsoRequire !== undefined ? { also: options.alsoRequire } : {}),
-        replayCommand: options.replayCommand ?? replayCommand(options, baseUrl, seed),
+        options,
+        gateRequired: shardRequired,
         ...(interrupted !== undefined ? { interrupted } : {}),
-        ...(options.derived !== undefined
-          ? { configDerivation: toReportedDerivation(options.derived.derivation, secrets) }
+        ...(request.derived !== undefined
+          ? { configDerivation: toReportedDerivation(request.derived.derivation, secrets) }
           : {}),
         ...(sharding !== undefined ? { shard: sharding.marker } : {}),
       },
       results,
-      [...describeShortSecrets(config, options.env), ...notes, ...describeThrottling(throttled.stats(), rateLimit)],
+      [...describeShortSecrets(config, request.env), ...notes, ...describeThrottling(throttled.stats(), rateLimit)],
     );
     // A shard none of whose classes the run requires has nothing to gate: the merge is the verdict.
     const run =
@@ -378,23 +354,6 @@ function secretsOf(config: ApicertConfig, env: RunConformanceOptions['env']): st
       ? []
       : secretForms(profileOf(receiver), receiverSecret);
   return [...new Set([...values, ...receiverForms])];
-}
-
-function replayCommand(options: RunConformanceOptions, baseUrl: string, seed: number): string {
-  const parts = ['npx apicert run', `--base-url ${quoteForShell(baseUrl)}`];
-  if (options.derived !== undefined) parts.push(`--openapi ${quoteForShell(options.derived.derivation.source)}`);
-  if (options.configPath !== undefined) parts.push(`--config ${quoteForShell(options.configPath)}`);
-  if (options.suites !== undefined) parts.push(`--suite ${options.suites.join(',')}`);
-  if (options.require !== undefined) parts.push(`--require ${options.require.join(',')}`);
-  if (options.strict === true) parts.push('--strict');
-  if (options.alsoRequire !== undefined && options.alsoRequire.length > 0)
-    parts.push(`--require ${options.alsoRequire.join(',')}`);
-  if (options.timeoutMs !== undefined) parts.push(`--timeout-ms ${options.timeoutMs}`);
-  if (options.rateLimit !== undefined) parts.push(`--rate-limit ${options.rateLimit}`);
-  if (options.concurrency !== undefined) parts.push(`--concurrency ${options.concurrency}`);
-  if (options.shard !== undefined) parts.push(`--shard ${options.shard.index}/${options.shard.count}`);
-  parts.push(`--seed ${seed}`);
-  return parts.join(' ');
 }
 
 // How much the target's throttling (and the kit's own rate limit) cost, so a slow run explains itself.

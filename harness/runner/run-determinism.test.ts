@@ -9,6 +9,7 @@ import { startReferenceServer } from '../../reference-server/start.js';
 import type { DefectName } from '../../reference-server/defects.js';
 import { suites as registry } from '../../suites/index.js';
 import { runConformance } from './run-conformance.js';
+import { toRunOptions } from '../../harness/model/run-options.js';
 
 const exampleConfig = fileURLToPath(new URL('../../apicert.config.example.json', import.meta.url));
 
@@ -43,9 +44,8 @@ async function runOnce(concurrency: number | undefined): Promise<Record<string, 
     const { run } = await runConformance({
       registry,
       baseUrl: server.url,
-      configPath: exampleConfig,
+      options: toRunOptions({ configPath: exampleConfig, pace: { concurrency } }),
       seed,
-      ...(concurrency !== undefined ? { concurrency } : {}),
       env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret },
     });
     return maskVolatile(Object.fromEntries(run.checks.map((check) => [check.id, verdictOf(check)])));

@@ -8,6 +8,7 @@ import { startReferenceServer } from '../../reference-server/start.js';
 import { suites as registry } from '../../suites/index.js';
 import { startDelayProxy } from '../../bench/delay-proxy.js';
 import { runConformance } from './run-conformance.js';
+import { toRunOptions } from '../../harness/model/run-options.js';
 
 const exampleConfig = fileURLToPath(new URL('../../apicert.config.example.json', import.meta.url));
 
@@ -49,12 +50,13 @@ describe('--rate-limit with --concurrency 8', () => {
     try {
       await runConformance({
         registry,
-        suites: ['pagination'],
         baseUrl: proxy.url,
-        configPath: exampleConfig,
+        options: toRunOptions({
+          configPath: exampleConfig,
+          suites: ['pagination'],
+          pace: { rateLimit, concurrency: 8 },
+        }),
         seed: 3,
-        rateLimit,
-        concurrency: 8,
         interrupt: interrupt.signal,
         env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret },
       });

@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import type { ApicertConfig } from '../config/config-types.js';
 import { UsageError } from '../errors.js';
 import { advisoryClassId, type SuiteName } from '../model/run-result.js';
-import type { ShardMarker, ShardRequirement } from '../model/shard.js';
+import type { RunOptions, ShardChoice } from '../model/run-options.js';
+import type { ShardMarker } from '../model/shard.js';
 import { toolVersion } from '../tool-version.js';
 import type { PlannedCheck } from './run-checks.js';
 import { configOfShard, planShards } from './shard-plan.js';
@@ -16,37 +17,26 @@ export interface ShardRun {
   readonly marker: ShardMarker;
 }
 
-/** What else decides which run a shard belongs to, besides the config and the count. */
-export interface ShardRunFacts extends ShardRequirement {
-  readonly baseUrl: string;
-  readonly suites?: readonly SuiteName[] | undefined;
-  readonly checks?: readonly string[] | undefined;
-  readonly require?: readonly string[] | undefined;
-}
-
 export function splitForShard(
   config: ApicertConfig,
-  shard: { readonly index: number; readonly count: number },
-  facts: ShardRunFacts,
+  shard: ShardChoice,
+  baseUrl: string,
+  options: Pick<RunOptions, 'suites' | 'checks' | 'requirement'>,
 ): ShardRun {
   if (shard.index < 1 || shard.index > shard.count)
     throw new UsageError(`--shard ${shard.index}/${shard.count}: the shard must be between 1 and ${shard.count}`);
-  const plan = planShards(config, shard.count, facts.suites);
+  const { suites, checks, requirement } = options;
+  const plan = planShards(config, shard.count, suites);
   const part = plan[shard.index - 1]!;
-  const requirement: ShardRequirement = {
-    ...(facts.require !== undefined ? { required: facts.require } : {}),
-    strict: facts.strict,
-    also: facts.also,
-  };
   const key = createHash('sha256')
     // The plan too: shards that split differently (another kit, a bug) must not merge.
     .update(
       JSON.stringify({
         version: toolVersion(),
-        baseUrl: facts.baseUrl,
+        baseUrl,
         config,
-        suites: facts.suites ?? null,
-        checks: facts.checks ?? null,
+        suites: suites ?? null,
+        checks: checks ?? null,
         count: shard.count,
         requirement,
         plan,
@@ -56,7 +46,7 @@ export function splitForShard(
     .slice(0, 16);
   return {
     config: configOfShard(config, part),
-    suites: part.suites.filter((suite) => facts.suites === undefined || facts.suites.includes(suite)),
+    suites: part.suites.filter((suite) => suites === undefined || suites.includes(suite)),
     marker: { index: shard.index, count: shard.count, key, plan, requirement },
   };
 }

@@ -13,6 +13,7 @@ import { secondServerModeMatrix } from '../test-support/second-server/mode-matri
 import { secondServerConfig } from '../test-support/second-server/second-server-config.js';
 import { secondServerDocument } from '../test-support/second-server/second-server-openapi.js';
 import { startSecondServer } from '../test-support/second-server/start-second-server.js';
+import { toRunOptions } from '../../harness/model/run-options.js';
 
 describe('the openapi-contract class on the second server', () => {
   it('fails only the document, when the document says ids are UUIDs and the server answers numbers', async () => {
@@ -29,10 +30,12 @@ describe('the openapi-contract class on the second server', () => {
       const { run } = await runConformance({
         registry,
         baseUrl: server.url,
-        configPath,
-        suites: ['resources', 'openapi-contract'],
+        options: toRunOptions({
+          configPath,
+          suites: ['resources', 'openapi-contract'],
+          requirement: { required: ['resources-core', 'openapi-contract'], strict: false, also: [] },
+        }),
         seed: 3,
-        require: ['resources-core', 'openapi-contract'],
         contract: (baseUrl) => createAnswerContract(model, { source: 'api-docs.json', baseUrl }),
         env: { APICERT_TOKEN: server.token },
       });
@@ -68,8 +71,7 @@ describe('the openapi-contract class on the second server', () => {
       const { run } = await runConformance({
         registry,
         baseUrl: server.url,
-        configPath,
-        suites: ['resources', 'openapi-contract'],
+        options: toRunOptions({ configPath, suites: ['resources', 'openapi-contract'] }),
         seed: 3,
         env: { APICERT_TOKEN: server.token },
       });

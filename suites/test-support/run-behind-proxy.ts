@@ -11,6 +11,7 @@ import { startReferenceServer, type ReferenceServerOptions } from '../../referen
 import { suites } from '../index.js';
 import { startMiddleProxy, type ProxyChanges } from './middle-proxy.js';
 import { exampleConfigPath } from './run-against-reference.js';
+import { toRunOptions } from '../../harness/model/run-options.js';
 
 export interface ProxiedRun {
   readonly changes: ProxyChanges;
@@ -47,10 +48,8 @@ export async function runBehindProxy({
     const { run } = await runConformance({
       registry,
       baseUrl: proxy.url,
-      configPath,
+      options: toRunOptions({ configPath, checks, pace: { concurrency } }),
       seed: 1,
-      ...(checks !== undefined ? { checks } : {}),
-      ...(concurrency !== undefined ? { concurrency } : {}),
       env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret },
     });
     return run;

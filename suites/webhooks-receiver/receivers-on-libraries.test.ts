@@ -15,6 +15,7 @@ import {
   type LibraryName,
 } from '../test-support/library-receivers/library-receiver.js';
 import { exampleConfigPath } from '../test-support/run-against-reference.js';
+import { toRunOptions } from '../../harness/model/run-options.js';
 
 describe('the receiver suite on receivers built on webhook libraries', () => {
   let directory: string;
@@ -57,8 +58,7 @@ describe('the receiver suite on receivers built on webhook libraries', () => {
       const { run } = await runConformance({
         registry,
         baseUrl: receiver.url,
-        configPath,
-        suites: ['webhooks-receiver'],
+        options: toRunOptions({ configPath, suites: ['webhooks-receiver'] }),
         seed: 5,
         env: { APICERT_WEBHOOK_SECRET: libraries[library].secret },
       });

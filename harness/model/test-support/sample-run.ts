@@ -113,6 +113,7 @@ export function buildRun(checks: readonly CheckResult[], overrides: Partial<RunR
     verdict: judgeRun(classes),
     classes,
     checks,
+    options: { requirement: { strict: false, also: [] }, pace: {} },
     replayCommand: 'npx apicert run --base-url http://127.0.0.1:4010 --seed 42',
     ...overrides,
   };

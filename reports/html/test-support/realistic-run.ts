@@ -176,6 +176,7 @@ export function realisticRun(): RunResult {
     startedAt,
     durationMs: 812,
     seed: 7,
+    options: { configPath: 'apicert.config.json', requirement: { strict: false, also: [] }, pace: {} },
     replayCommand: `npx apicert run --base-url ${baseUrl} --config apicert.config.json --seed 7`,
   });
 }

@@ -10,6 +10,7 @@ import { suites } from '../../index.js';
 import { secondServerConfig, type ConfigPins } from './second-server-config.js';
 import type { SecondServerModes } from './second-server-options.js';
 import { startSecondServer } from './start-second-server.js';
+import { toRunOptions } from '../../../harness/model/run-options.js';
 
 export interface SecondServerRun {
   readonly modes: SecondServerModes;
@@ -36,9 +37,8 @@ export async function runOnSecondServer({
     const { run } = await runConformance({
       registry,
       baseUrl: server.url,
-      configPath,
+      options: toRunOptions({ configPath, checks }),
       seed,
-      ...(checks !== undefined ? { checks } : {}),
       env: { APICERT_TOKEN: server.token },
     });
     return run;
