@@ -79,6 +79,7 @@ async function runInProcess(): Promise<{ wallMs: number; verdict: string; checks
     await reportRun(run, undefined, {
       reportDir,
       formats: ['html', 'junit', 'json'],
+      printed: ['console'],
       failOn: 'any',
       color: false,
       write: () => {},

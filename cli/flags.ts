@@ -1,6 +1,38 @@
 // One table of every CLI flag: yargs reads it, and the docs test checks each one is documented.
 import type { Options } from 'yargs';
 import { suiteNames } from '../harness/model/run-result.js';
+import { printedReporterNames, reportFormats, reporters, type PrintedReporterName } from '../reports/index.js';
+
+// The report flags' choices, defaults and file names come from the reporter map (reports/reporters.ts).
+const reportFileNames = reportFormats.map((format) => reporters[format].fileName);
+const formatFlag = {
+  type: 'string',
+  default: reportFormats.join(','),
+  describe: `Comma list of report formats: ${reportFormats.join(', ')}`,
+} as const;
+
+function describePrinted(name: PrintedReporterName): string {
+  const { describe } = reporters[name];
+  return describe === undefined ? name : `${name} (${describe})`;
+}
+
+function describeDefaultPrinted(): string {
+  const always = printedReporterNames.filter((name) => reporters[name].byDefault === 'always');
+  const when = printedReporterNames.flatMap((name) => {
+    const { byDefault } = reporters[name];
+    return byDefault === 'always' ? [] : [`${name} when ${byDefault.env} is ${byDefault.value}`];
+  });
+  return [always.join(', '), ...when.map((text) => `plus ${text}`)].join(', ');
+}
+
+const reporterFlag = {
+  type: 'string',
+  describe: `Comma list of what is printed: ${printedReporterNames.map(describePrinted).join(', ')}; default ${describeDefaultPrinted()}`,
+} as const;
+
+function listFileNames(): string {
+  return `${reportFileNames.slice(0, -1).join(', ')} and ${reportFileNames.at(-1)}`;
+}
 
 export const runFlags = {
   'base-url': {
@@ -17,14 +49,10 @@ export const runFlags = {
   'report-dir': {
     type: 'string',
     default: 'apicert-report',
-    describe: 'Folder that receives index.html, junit.xml and report.json, replacing those of an earlier run',
+    describe: `Folder that receives ${listFileNames()}, replacing those of an earlier run`,
   },
-  format: { type: 'string', default: 'html,junit,json', describe: 'Comma list of report formats: html, junit, json' },
-  reporter: {
-    type: 'string',
-    describe:
-      'Comma list of what is printed: console, github (annotations and the job summary); default console, plus github when GITHUB_ACTIONS is true',
-  },
+  format: formatFlag,
+  reporter: reporterFlag,
   seed: {
     type: 'string',
     describe: 'Seed that replays the generated cases of an earlier run (a non-negative integer)',
@@ -150,18 +178,18 @@ export const replayFlags = {
     default: 'apicert-replay',
     describe: "Folder that receives the replay's reports (not the original's, which it would replace)",
   },
-  format: { type: 'string', default: 'html,junit,json', describe: 'Comma list of report formats: html, junit, json' },
-  reporter: runFlags.reporter,
+  format: formatFlag,
+  reporter: reporterFlag,
 } as const satisfies Record<string, Options>;
 
 export const mergeReportsFlags = {
   'report-dir': {
     type: 'string',
     default: 'apicert-report',
-    describe: 'Folder that receives the merged reports (index.html, junit.xml, report.json)',
+    describe: `Folder that receives the merged reports (${reportFileNames.join(', ')})`,
   },
-  format: runFlags.format,
-  reporter: runFlags.reporter,
+  format: formatFlag,
+  reporter: reporterFlag,
   baseline: runFlags.baseline,
   'fail-on': runFlags['fail-on'],
 } as const satisfies Record<string, Options>;

@@ -13,7 +13,8 @@ import { compareRuns } from '../harness/model/compare-runs.js';
 import { MAX_BASELINE_BYTES, loadBaseline } from '../harness/runner/load-baseline.js';
 import { mergeShardReports, type ShardReport } from '../harness/runner/merge-shard-reports.js';
 import type { CliIo } from './cli-io.js';
-import { parseChoices, parseFailOn, parseReporters } from './parse-flag-values.js';
+import { parseChoices, parseFailOn } from './parse-flag-values.js';
+import { parseReporters } from './parse-reporters.js';
 import { reportRun, reportRunOptionsFor } from './report-run.js';
 
 export interface MergeReportsFlagValues {
@@ -29,7 +30,7 @@ export interface MergeReportsFlagValues {
 
 export async function mergeReportsCommand(flags: MergeReportsFlagValues, io: CliIo): Promise<ExitCode> {
   const formats: ReportFormat[] = parseChoices('format', flags.format, reportFormats);
-  const reporters = parseReporters(flags.reporter, io.env);
+  const printed = parseReporters(flags.reporter, io.env);
   const failOn = parseFailOn(flags.failOn ?? 'any', flags.baseline);
   if (flags.reports.length === 0)
     throw new UsageError(
@@ -60,7 +61,7 @@ export async function mergeReportsCommand(flags: MergeReportsFlagValues, io: Cli
   const { exitCode } = await reportRun(
     run,
     comparison,
-    reportRunOptionsFor(io, reporters, { reportDir: flags.reportDir, formats, failOn }),
+    reportRunOptionsFor(io, { reportDir: flags.reportDir, formats, printed, failOn }),
   );
   return exitCode;
 }

@@ -99,15 +99,3 @@ export function parseFailOn(raw: string, baseline: string | undefined): 'any' | 
   }
   return failOn;
 }
-
-/** What is printed (--reporter): console, and github as vitest and Playwright do on GitHub Actions unless told otherwise. */
-export function parseReporters(
-  raw: string | undefined,
-  env: Readonly<Record<string, string | undefined>>,
-): { readonly console: boolean; readonly github: boolean } {
-  const chosen = parseChoices('reporter', raw ?? (env['GITHUB_ACTIONS'] === 'true' ? 'console,github' : 'console'), [
-    'console',
-    'github',
-  ] as const);
-  return { console: chosen.includes('console'), github: chosen.includes('github') };
-}

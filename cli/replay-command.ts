@@ -11,7 +11,8 @@ import { toInertText } from '../harness/model/inert-text.js';
 import { loadBaseline } from '../harness/runner/load-baseline.js';
 import { runConformance } from '../harness/runner/run-conformance.js';
 import type { CliIo } from './cli-io.js';
-import { parseChoices, parseReporters } from './parse-flag-values.js';
+import { parseChoices } from './parse-flag-values.js';
+import { parseReporters } from './parse-reporters.js';
 import { createProgressLine } from './progress-line.js';
 import { reportRun, reportRunOptionsFor } from './report-run.js';
 
@@ -27,7 +28,7 @@ export interface ReplayFlagValues {
 
 export async function replayCommand(flags: ReplayFlagValues, io: CliIo): Promise<ExitCode> {
   const formats: ReportFormat[] = parseChoices('format', flags.format, reportFormats);
-  const reporters = parseReporters(flags.reporter, io.env);
+  const printed = parseReporters(flags.reporter, io.env);
   const before = await loadBaseline(flags.report, {
     label: 'replay',
     error: ReportInvalidError,
@@ -84,11 +85,11 @@ export async function replayCommand(flags: ReplayFlagValues, io: CliIo): Promise
       onProgress: (index, total, label) => progress.update(index, total, label),
     });
     progress.clear();
-    if (reporters.console) io.stdout.write(renderSideBySide(chosen, run.checks, before.seed));
+    if (printed.includes('console')) io.stdout.write(renderSideBySide(chosen, run.checks, before.seed));
     const { exitCode } = await reportRun(
       run,
       undefined,
-      reportRunOptionsFor(io, reporters, { reportDir: flags.reportDir, formats, failOn: 'any' }),
+      reportRunOptionsFor(io, { reportDir: flags.reportDir, formats, printed, failOn: 'any' }),
     );
     return exitCode;
   } finally {

@@ -1,12 +1,13 @@
-// What the CLI does with a finished run: writes the report files, prints the console report (and
-// the comparison with a baseline), and turns the release gate into the exit code.
+// What the CLI does with a finished run: every chosen reporter of the map writes its file or prints
+// its text (the console report with the comparison with a baseline, GitHub's annotations and job
+// summary), and the release gate becomes the exit code.
 import { appendFile } from 'node:fs/promises';
 import {
-  renderComparisonConsole,
-  renderConsoleReport,
-  renderGithubAnnotations,
-  renderGithubStepSummary,
+  reporters,
   writeReports,
+  type PrintContext,
+  type PrintedReporter,
+  type PrintedReporterName,
   type ReportFormat,
 } from '../reports/index.js';
 import { ExitCode } from '../harness/exit-codes.js';
@@ -17,15 +18,16 @@ import type { CliIo } from './cli-io.js';
 
 export interface ReportRunOptions {
   readonly reportDir: string;
+  /** The file reporters to write (--format). */
   readonly formats: readonly ReportFormat[];
+  /** The printed reporters to print (--reporter), in the map's order. */
+  readonly printed: readonly PrintedReporterName[];
   /** 'new': exit 1 only for new failures in required classes; applies only with a comparison. */
   readonly failOn: FailOn;
   readonly color: boolean;
-  /** Print the console report; default true. */
-  readonly console?: boolean;
-  /** GitHub Actions output: annotations on `write`, and the job summary appended to this file when given. */
-  readonly github?: { readonly stepSummaryPath: string | undefined };
-  /** Where the console report goes. */
+  /** Names the files a printed reporter appends to (GITHUB_STEP_SUMMARY). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Where printed reports go. */
   readonly write: (text: string) => void;
   /** Where problems that are not the report go (a report that could not be written). */
   readonly warn: (text: string) => void;
@@ -33,18 +35,16 @@ export interface ReportRunOptions {
 
 /**
  * The options every command that reports a run gives (run, replay, merge-reports): its choice of
- * folder, formats and gate, with the terminal's colour and the GitHub output taken from `io`.
+ * folder, formats, printed reporters and gate, with the terminal's colour and the environment from `io`.
  */
 export function reportRunOptionsFor(
   io: CliIo,
-  reporters: { readonly console: boolean; readonly github: boolean },
-  choice: Pick<ReportRunOptions, 'reportDir' | 'formats' | 'failOn'>,
+  choice: Pick<ReportRunOptions, 'reportDir' | 'formats' | 'printed' | 'failOn'>,
 ): ReportRunOptions {
   return {
     ...choice,
     color: io.stdout.isTTY === true,
-    console: reporters.console,
-    ...(reporters.github ? { github: { stepSummaryPath: io.env['GITHUB_STEP_SUMMARY'] } } : {}),
+    env: io.env,
     write: (text) => io.stdout.write(text),
     warn: (text) => io.stderr.write(text),
   };
@@ -70,12 +70,18 @@ export async function reportRun(
     options.formats,
     comparison === undefined ? {} : { comparison },
   );
-  if (options.console !== false) {
-    options.write(renderConsoleReport(run, { color: options.color }));
-    if (comparison !== undefined)
-      options.write(renderComparisonConsole(comparison, { color: options.color, failOn: options.failOn }));
+  const context: PrintContext = {
+    color: options.color,
+    failOn: options.failOn,
+    reportPaths: written.paths,
+    ...(comparison !== undefined ? { comparison } : {}),
+  };
+  const chosen = new Set(options.printed);
+  for (const [name, reporter] of Object.entries(reporters)) {
+    if (reporter.output !== 'printed' || !chosen.has(name as PrintedReporterName)) continue;
+    options.write(reporter.render(run, context));
+    if (reporter.appendTo !== undefined) await appendOutput(run, context, reporter.appendTo, options);
   }
-  if (options.github !== undefined) await reportToGithub(run, written.paths, options.github.stepSummaryPath, options);
   for (const failure of written.errors) options.warn(`${failure.code}: ${failure.message}\n`);
   for (const skipped of written.skipped) options.write(`note: ${skipped.format} report skipped: ${skipped.reason}\n`);
   if (written.paths.length > 0) options.write(`reports: ${written.paths.join(', ')}\n`);
@@ -90,21 +96,21 @@ export async function reportRun(
   return { exitCode, reportPaths: written.paths };
 }
 
-// Annotations go to stdout, where the runner reads workflow commands; the summary is appended to the
-// step's file. A summary that cannot be written is a warning: the reports and the exit code stand.
-async function reportToGithub(
+// Appended to the file the variable names, when it names one (GitHub's step summary). One that
+// cannot be written is a warning: the reports and the exit code stand.
+async function appendOutput(
   run: RunResult,
-  reportPaths: readonly string[],
-  stepSummaryPath: string | undefined,
+  context: PrintContext,
+  appendTo: NonNullable<PrintedReporter['appendTo']>,
   options: ReportRunOptions,
 ): Promise<void> {
-  options.write(renderGithubAnnotations(run));
-  if (stepSummaryPath === undefined || stepSummaryPath === '') return;
+  const path = options.env?.[appendTo.env];
+  if (path === undefined || path === '') return;
   try {
-    await appendFile(stepSummaryPath, `${renderGithubStepSummary(run, { reportPaths })}\n`);
+    await appendFile(path, appendTo.render(run, context));
   } catch (error) {
     options.warn(
-      `apicert: the job summary could not be written to $GITHUB_STEP_SUMMARY (${(error as NodeJS.ErrnoException).code ?? String(error)}); the reports and the exit code are unaffected\n`,
+      `apicert: ${appendTo.describe} could not be written to $${appendTo.env} (${(error as NodeJS.ErrnoException).code ?? String(error)}); the reports and the exit code are unaffected\n`,
     );
   }
 }

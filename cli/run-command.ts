@@ -6,7 +6,8 @@ import { UsageError } from '../harness/errors.js';
 import type { ExitCode } from '../harness/exit-codes.js';
 import { runConformance, type RunConformanceOptions } from '../harness/runner/run-conformance.js';
 import type { CliIo } from './cli-io.js';
-import { parseChoices, parseFailOn, parseInteger, parseReporters } from './parse-flag-values.js';
+import { parseChoices, parseFailOn, parseInteger } from './parse-flag-values.js';
+import { parseReporters } from './parse-reporters.js';
 import { parseRunOptions, type RunOptionFlags } from './run-options-of-flags.js';
 import { createProgressLine } from './progress-line.js';
 import { reportRun, reportRunOptionsFor } from './report-run.js';
@@ -70,7 +71,7 @@ function originOf(baseUrl: string): string | undefined {
 
 export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitCode> {
   const formats: ReportFormat[] = parseChoices('format', flags.format, reportFormats);
-  const reporters = parseReporters(flags.reporter, io.env);
+  const printed = parseReporters(flags.reporter, io.env);
   // Seeds are 31-bit: each check's seed is derived from the run seed within that range.
   const seed = parseInteger('seed', flags.seed, 0, 0x7fffffff);
   const options = parseRunOptions(
@@ -114,7 +115,7 @@ export async function runCommand(flags: RunFlagValues, io: CliIo): Promise<ExitC
     const { exitCode } = await reportRun(
       run,
       comparison,
-      reportRunOptionsFor(io, reporters, { reportDir: flags.reportDir, formats, failOn }),
+      reportRunOptionsFor(io, { reportDir: flags.reportDir, formats, printed, failOn }),
     );
     return exitCode;
   } finally {

@@ -1,7 +1,8 @@
 // Secrets are redacted when an exchange is recorded; reporters must print only what the model holds,
 // never reach for the environment or rebuild headers on their own.
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderConsoleReport, reporters } from './index.js';
+import { renderConsoleReport } from './console/render-console.js';
+import { reporters, type PrintContext } from './index.js';
 import {
   buildCheck,
   buildExchange,
@@ -18,9 +19,21 @@ afterEach(() => {
   else process.env['APICERT_TOKEN'] = previous;
 });
 
+// Every output of every reporter in the map: files with their extra files, printed text with what
+// it appends, in colour and without.
 function renderAll(run: Parameters<typeof renderConsoleReport>[0]): string[] {
-  const files = Object.values(reporters).map((reporter) => reporter.render(run));
-  return [...files, renderConsoleReport(run, { color: false }), renderConsoleReport(run, { color: true })];
+  return Object.values(reporters).flatMap((reporter) => {
+    if (reporter.output === 'file') {
+      return [reporter.render(run), ...(reporter.extraFiles ?? []).map((extra) => extra.render(run))];
+    }
+    return [false, true].flatMap((color) => {
+      const context: PrintContext = { color, failOn: 'any', reportPaths: ['/tmp/report/index.html'] };
+      return [
+        reporter.render(run, context),
+        ...(reporter.appendTo === undefined ? [] : [reporter.appendTo.render(run, context)]),
+      ];
+    });
+  });
 }
 
 describe('reporters and secrets', () => {
@@ -35,8 +48,8 @@ describe('reporters and secrets', () => {
     process.env['APICERT_TOKEN'] = token;
     const exchange = buildExchange();
     const run = buildRun([buildCheck({ status: 'failed', message: 'wrong status', evidence: [exchange] })]);
-    const json = reporters.json?.render(run);
-    const junit = reporters.junit?.render(run);
+    const json = reporters.json.render(run);
+    const junit = reporters.junit.render(run);
     const plain = renderConsoleReport(run, { color: false });
     expect(json).toContain('"authorization": "Bearer [REDACTED]"');
     for (const output of [junit, plain]) expect(output).toContain("-H 'Authorization: Bearer $APICERT_TOKEN'");

@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportWriteError } from '../harness/errors.js';
-import { reporters, writeReports } from './index.js';
+import { reportFormats, reporters, writeReports } from './index.js';
 import { MARK_SEARCH_BYTES, kitReportFiles } from './kit-report-files.js';
-import type { ReportersMap } from './reporter.js';
 import { parseXml } from './test-support/parse-xml.js';
 import { compareRuns } from '../harness/model/compare-runs.js';
 import { sampleFailingRun, samplePassedRun } from '../harness/model/test-support/sample-run.js';
-import { writeReportFiles } from './write-reports.js';
+import { writeReportFiles, type ReportersMap } from './write-reports.js';
 
 let root: string;
 
@@ -60,8 +59,8 @@ describe('writeReports', () => {
     await writeReports(sampleFailingRun(), dir, ['html']);
     const registry: ReportersMap = {
       html: {
-        ...reporters.html!,
-        renderExtraFiles: () => [{ fileName: join('missing-dir', 'badge.svg'), content: '<svg/>' }],
+        ...reporters.html,
+        extraFiles: [{ fileName: join('missing-dir', 'badge.svg'), mark: /^<svg/, render: () => '<svg/>' }],
       },
     };
     const written = await writeReportFiles(sampleFailingRun(), dir, ['html'], registry);
@@ -76,7 +75,7 @@ describe('writeReports', () => {
     const registry: ReportersMap = {
       ...reporters,
       junit: {
-        fileName: 'junit.xml',
+        ...reporters.junit,
         render: (): string => {
           throw new TypeError('boom\nsecond line');
         },
@@ -117,7 +116,7 @@ describe('writeReports', () => {
     const registry: ReportersMap = {
       ...reporters,
       junit: {
-        fileName: 'junit.xml',
+        ...reporters.junit,
         render: () => {
           throw new Error('boom');
         },
@@ -129,10 +128,13 @@ describe('writeReports', () => {
 
   it('marks every file of every format so a later run can tell it from a user file', () => {
     const run = sampleFailingRun();
-    const rendered = Object.values(reporters).flatMap((reporter) => [
-      { fileName: reporter.fileName, content: reporter.render(run) },
-      ...(reporter.renderExtraFiles?.(run) ?? []),
-    ]);
+    const rendered = reportFormats.flatMap((format) => {
+      const reporter = reporters[format];
+      return [
+        { fileName: reporter.fileName, content: reporter.render(run) },
+        ...(reporter.extraFiles ?? []).map((extra) => ({ fileName: extra.fileName, content: extra.render(run) })),
+      ];
+    });
     for (const file of rendered) {
       const known = kitReportFiles.find((candidate) => candidate.fileName === file.fileName);
       expect(known, file.fileName).toBeDefined();

@@ -15,10 +15,14 @@ import { ReportWriteError } from '../harness/errors.js';
 import type { RunResult } from '../harness/model/run-result.js';
 import { MARK_SEARCH_BYTES, kitReportFiles } from './kit-report-files.js';
 import { makeDirectory } from './make-directory.js';
-import type { ReportContext, ReportFormat, ReportersMap } from './reporter.js';
+import type { ReportContext, Reporter } from './reporter.js';
+
+/** The reporters to write with, by name; only file reporters are written, and a format may be absent. */
+export type ReportersMap = { readonly [name: string]: Reporter | undefined };
+
 /** A format that was asked for but is not available in this build. */
 export interface SkippedReport {
-  readonly format: ReportFormat;
+  readonly format: string;
   readonly reason: string;
 }
 
@@ -42,7 +46,7 @@ function describeThrown(thrown: unknown): string {
 export async function writeReportFiles(
   run: RunResult,
   dir: string,
-  formats: readonly ReportFormat[],
+  formats: readonly string[],
   registry: ReportersMap,
   context: ReportContext = {},
 ): Promise<WrittenReports> {
@@ -64,7 +68,7 @@ export async function writeReportFiles(
   const staged: StagedFormat[] = [];
   for (const format of new Set(formats)) {
     const reporter = registry[format];
-    if (reporter === undefined) {
+    if (reporter?.output !== 'file') {
       skipped.push({ format, reason: `the ${format} report is not available in this version of apicert` });
       continue;
     }
@@ -74,7 +78,7 @@ export async function writeReportFiles(
       // Everything is rendered before anything is written, so a throwing renderer leaves no half format.
       const rendered = [
         { fileName: reporter.fileName, content: reporter.render(run, context) },
-        ...(reporter.renderExtraFiles?.(run) ?? []),
+        ...(reporter.extraFiles ?? []).map((extra) => ({ fileName: extra.fileName, content: extra.render(run) })),
       ];
       for (const file of rendered) {
         const final = resolve(join(dir, file.fileName));
@@ -117,7 +121,7 @@ interface StagedFile {
 }
 
 interface StagedFormat {
-  readonly format: ReportFormat;
+  readonly format: string;
   /** The format's main file, named in errors. */
   readonly path: string;
   readonly files: readonly StagedFile[];

@@ -90,6 +90,7 @@ describe('runConformance and the webhook sink', () => {
     await reportRun(outcome.run, undefined, {
       reportDir,
       formats: ['json', 'junit'],
+      printed: ['console'],
       failOn: 'any',
       color: false,
       write: () => undefined,
