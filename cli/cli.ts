@@ -5,7 +5,6 @@ import { ExitCode } from '../harness/exit-codes.js';
 import { toolVersion } from '../harness/tool-version.js';
 import type { CliIo } from './cli-io.js';
 import { exitCodeForError, formatErrorLine } from './exit-code-for-error.js';
-import { initFlags, mergeReportsFlags, referenceServerFlags, replayFlags, runFlags, vectorsFlags } from './flags.js';
 import { findRepeatedFlag } from './parse-flag-values.js';
 import { findQuickAnswer } from './quick-answer.js';
 
@@ -53,6 +52,10 @@ export async function renderTopLevelHelp(): Promise<string> {
   return parser.locale('en').getHelp();
 }
 
+// Loaded by the builder of the command being run: the flag tables list the reporters, which
+// --version and --help, answered without them, need not load.
+const flagTables = () => import('./flags.js');
+
 async function createParser(argv: readonly string[], width: number, run: CommandRunner) {
   const { default: yargs } = await import('yargs');
   return yargs([...argv])
@@ -61,105 +64,45 @@ async function createParser(argv: readonly string[], width: number, run: Command
     .command(
       'run',
       'Run the conformance suites against a target and write reports',
-      (y) => y.options(runFlags),
+      async (y) => y.options((await flagTables()).runFlags),
       async (args) => {
         await run(async (io) =>
-          (await import('./run-command.js')).runCommand(
-            {
-              baseUrl: args['base-url'],
-              config: args.config,
-              openapi: args.openapi,
-              suite: args.suite,
-              reportDir: args['report-dir'],
-              format: args.format,
-              reporter: args.reporter,
-              seed: args.seed,
-              require: args.require,
-              strict: args.strict,
-              timeoutMs: args['timeout-ms'],
-              rateLimit: args['rate-limit'],
-              concurrency: args.concurrency,
-              baseline: args.baseline,
-              failOn: args['fail-on'],
-              shard: args.shard,
-            },
-            io,
-          ),
+          // yargs gives every flag in camelCase too: the command reads the names it declares.
+          (await import('./run-command.js')).runCommand(args, io),
         );
       },
     )
     .command(
       'reference-server',
       'Start the bundled reference implementation (prints one JSON line with its URL and token)',
-      (y) => y.options(referenceServerFlags),
+      async (y) => y.options((await flagTables()).referenceServerFlags),
       async (args) => {
-        await run(async (io) =>
-          (await import('./reference-server-command.js')).referenceServerCommand(
-            {
-              port: args.port,
-              host: args.host,
-              defects: args.defects,
-              listDefects: args['list-defects'],
-              webhookTimeoutMs: args['webhook-timeout-ms'],
-              webhookRetryBaseMs: args['webhook-retry-base-ms'],
-              webhookMaxAttempts: args['webhook-max-attempts'],
-              receiverProfile: args['receiver-profile'],
-              senderProfile: args['sender-profile'],
-            },
-            io,
-          ),
-        );
+        await run(async (io) => (await import('./reference-server-command.js')).referenceServerCommand(args, io));
       },
     )
     .command(
       'init',
       'Write a starting config from an OpenAPI document (a file or URL, or found under --base-url)',
-      (y) => y.options(initFlags),
+      async (y) => y.options((await flagTables()).initFlags),
       async (args) => {
-        await run(async (io) =>
-          (await import('./init-command.js')).initCommand(
-            {
-              openapi: args.openapi,
-              baseUrl: args['base-url'],
-              out: args.out,
-              force: args.force,
-              seed: args.seed,
-              probe: args.probe,
-              probeWrites: args['probe-writes'],
-            },
-            io,
-          ),
-        );
+        await run(async (io) => (await import('./init-command.js')).initCommand(args, io));
       },
     )
     .command(
       'replay <report>',
       'Run again the failed and errored checks of an earlier report.json, with its seed',
-      (y) =>
+      async (y) =>
         y
           .positional('report', { type: 'string', demandOption: true, describe: 'report.json of an earlier run' })
-          .options(replayFlags),
+          .options((await flagTables()).replayFlags),
       async (args) => {
-        await run(async (io) =>
-          (await import('./replay-command.js')).replayCommand(
-            {
-              report: args.report,
-              check: args.check,
-              baseUrl: args['base-url'],
-              config: args.config,
-              reportDir: args['report-dir'],
-              format: args.format,
-              reporter: args.reporter,
-            },
-            io,
-          ),
-        );
+        await run(async (io) => (await import('./replay-command.js')).replayCommand(args, io));
       },
     )
     .command(
       'merge-reports <reports..>',
       'Join the reports of the shards of a run (run --shard i/n) into one verdict and one set of reports',
-      (y) =>
+      async (y) =>
         y
           .positional('reports', {
             type: 'string',
@@ -167,7 +110,7 @@ async function createParser(argv: readonly string[], width: number, run: Command
             demandOption: true,
             describe: "Each shard's report folder, or its report.json",
           })
-          .options(mergeReportsFlags),
+          .options((await flagTables()).mergeReportsFlags),
       async (args) => {
         await run(async (io) =>
           (await import('./merge-reports-command.js')).mergeReportsCommand(
@@ -187,7 +130,7 @@ async function createParser(argv: readonly string[], width: number, run: Command
     .command(
       'vectors',
       'Print the webhook signature test vectors of a profile, as JSON',
-      (y) => y.options(vectorsFlags),
+      async (y) => y.options((await flagTables()).vectorsFlags),
       async (args) => {
         await run(async (io) => (await import('./vectors-command.js')).vectorsCommand(args.profile, io));
       },

@@ -1,7 +1,7 @@
 // One table of every CLI flag: yargs reads it, and the docs test checks each one is documented.
 import type { Options } from 'yargs';
 import { suiteNames } from '../harness/model/run-result.js';
-import { printedReporterNames, reportFormats, reporters, type PrintedReporterName } from '../reports/index.js';
+import { printedReporterNames, reportFormats, reporters, type PrintedReporterName } from '../reports/reporters.js';
 
 // The report flags' choices, defaults and file names come from the reporter map (reports/reporters.ts).
 const reportFileNames = reportFormats.map((format) => reporters[format].fileName);

@@ -3,6 +3,7 @@
 // summary), and the release gate becomes the exit code.
 import { appendFile } from 'node:fs/promises';
 import {
+  printedReporterNames,
   reporters,
   writeReports,
   type PrintContext,
@@ -77,10 +78,14 @@ export async function reportRun(
     ...(comparison !== undefined ? { comparison } : {}),
   };
   const chosen = new Set(options.printed);
-  for (const [name, reporter] of Object.entries(reporters)) {
-    if (reporter.output !== 'printed' || !chosen.has(name as PrintedReporterName)) continue;
-    options.write(reporter.render(run, context));
-    if (reporter.appendTo !== undefined) await appendOutput(run, context, reporter.appendTo, options);
+  for (const name of printedReporterNames) {
+    if (!chosen.has(name)) continue;
+    const reporter = reporters[name];
+    const rendering = await reporter.load();
+    options.write(rendering.render(run, context));
+    if (reporter.appendTo !== undefined && rendering.renderAppended !== undefined) {
+      await appendOutput(reporter.appendTo, rendering.renderAppended(run, context), options);
+    }
   }
   for (const failure of written.errors) options.warn(`${failure.code}: ${failure.message}\n`);
   for (const skipped of written.skipped) options.write(`note: ${skipped.format} report skipped: ${skipped.reason}\n`);
@@ -99,15 +104,14 @@ export async function reportRun(
 // Appended to the file the variable names, when it names one (GitHub's step summary). One that
 // cannot be written is a warning: the reports and the exit code stand.
 async function appendOutput(
-  run: RunResult,
-  context: PrintContext,
   appendTo: NonNullable<PrintedReporter['appendTo']>,
+  text: string,
   options: ReportRunOptions,
 ): Promise<void> {
   const path = options.env?.[appendTo.env];
   if (path === undefined || path === '') return;
   try {
-    await appendFile(path, appendTo.render(run, context));
+    await appendFile(path, text);
   } catch (error) {
     options.warn(
       `apicert: ${appendTo.describe} could not be written to $${appendTo.env} (${(error as NodeJS.ErrnoException).code ?? String(error)}); the reports and the exit code are unaffected\n`,

@@ -21,35 +21,37 @@ afterEach(() => {
 
 // Every output of every reporter in the map: files with their extra files, printed text with what
 // it appends, in colour and without.
-function renderAll(run: Parameters<typeof renderConsoleReport>[0]): string[] {
-  return Object.values(reporters).flatMap((reporter) => {
-    if (reporter.output === 'file') {
-      return [reporter.render(run), ...(reporter.extraFiles ?? []).map((extra) => extra.render(run))];
-    }
-    return [false, true].flatMap((color) => {
-      const context: PrintContext = { color, failOn: 'any', reportPaths: ['/tmp/report/index.html'] };
-      return [
-        reporter.render(run, context),
-        ...(reporter.appendTo === undefined ? [] : [reporter.appendTo.render(run, context)]),
-      ];
-    });
-  });
+async function renderAll(run: Parameters<typeof renderConsoleReport>[0]): Promise<string[]> {
+  const outputs = await Promise.all(
+    Object.values(reporters).map(async (reporter) => {
+      if (reporter.output === 'file') {
+        const rendering = await reporter.load();
+        return [rendering.render(run), ...(rendering.renderExtraFiles?.(run) ?? []).map((file) => file.content)];
+      }
+      const rendering = await reporter.load();
+      return [false, true].flatMap((color) => {
+        const context: PrintContext = { color, failOn: 'any', reportPaths: ['/tmp/report/index.html'] };
+        return [rendering.render(run, context), rendering.renderAppended?.(run, context) ?? ''];
+      });
+    }),
+  );
+  return outputs.flat();
 }
 
 describe('reporters and secrets', () => {
-  it('never print the token from the environment, whatever the run holds', () => {
+  it('never print the token from the environment, whatever the run holds', async () => {
     process.env['APICERT_TOKEN'] = token;
     for (const run of [sampleFullRun(), sampleHostileRun()]) {
-      for (const output of renderAll(run)) expect(output).not.toContain(token);
+      for (const output of await renderAll(run)) expect(output).not.toContain(token);
     }
   });
 
-  it('keep the redaction marker and the $APICERT_TOKEN placeholder as recorded', () => {
+  it('keep the redaction marker and the $APICERT_TOKEN placeholder as recorded', async () => {
     process.env['APICERT_TOKEN'] = token;
     const exchange = buildExchange();
     const run = buildRun([buildCheck({ status: 'failed', message: 'wrong status', evidence: [exchange] })]);
-    const json = reporters.json.render(run);
-    const junit = reporters.junit.render(run);
+    const json = (await reporters.json.load()).render(run);
+    const junit = (await reporters.junit.load()).render(run);
     const plain = renderConsoleReport(run, { color: false });
     expect(json).toContain('"authorization": "Bearer [REDACTED]"');
     for (const output of [junit, plain]) expect(output).toContain("-H 'Authorization: Bearer $APICERT_TOKEN'");

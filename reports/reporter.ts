@@ -1,7 +1,7 @@
-// What a reporter is: one output of a finished run, rendered purely from the run. A file reporter
-// is written into the report directory (--format); a printed one goes to standard output
-// (--reporter), and may append a summary to a file an environment variable names. The CLI does the
-// writing; reports/index.ts maps every reporter by name.
+// What a reporter is: one output of a finished run. The map (reports/reporters.ts) holds what each is
+// as data (its name, file, mark, when it prints) and loads its rendering only when it is used, so
+// the flags can list the reporters without loading any of them. A rendering is pure: the CLI writes
+// what it returns.
 import type { RunComparison } from '../harness/model/compare-runs.js';
 import type { FailOn } from '../harness/model/release-gate.js';
 import type { RunResult } from '../harness/model/run-result.js';
@@ -28,35 +28,52 @@ export interface ReportFileName {
   readonly mark: RegExp;
 }
 
-/** A file written beside a format's main file (the html format's badge.svg). */
-export interface ExtraReportFile extends ReportFileName {
-  readonly render: (run: RunResult) => string;
+/** A file rendered beside a format's main file (the html format's badge.svg). */
+export interface ReportFile {
+  readonly fileName: string;
+  readonly content: string;
 }
 
-/** A report written into the report directory: `render` is pure, the writer owns the file. */
+/** How a file format renders the run: pure functions. */
+export interface FileRendering {
+  readonly render: (run: RunResult, context?: ReportContext) => string;
+  /** The format's extra files, each named in its reporter's extraFiles. */
+  readonly renderExtraFiles?: (run: RunResult) => readonly ReportFile[];
+}
+
+/** A report written into the report directory (--format). */
 export interface FileReporter extends ReportFileName {
   readonly output: 'file';
-  readonly render: (run: RunResult, context?: ReportContext) => string;
-  readonly extraFiles?: readonly ExtraReportFile[];
+  /** Files written beside fileName. */
+  readonly extraFiles?: readonly ReportFileName[];
+  /** Loads the rendering when the format is written. */
+  readonly load: () => Promise<FileRendering>;
+}
+
+/** How a printed reporter renders the run: pure functions. */
+export interface PrintedRendering {
+  readonly render: (run: RunResult, context: PrintContext) => string;
+  /** What is appended to the file the reporter's appendTo variable names. */
+  readonly renderAppended?: (run: RunResult, context: PrintContext) => string;
 }
 
 /** When a printed reporter prints without --reporter: always, or when a variable holds a value. */
 export type PrintedByDefault = 'always' | { readonly env: string; readonly value: string };
 
-/** A report printed to standard output; `render` is pure, the CLI prints it. */
+/** A report printed to standard output (--reporter). */
 export interface PrintedReporter {
   readonly output: 'printed';
   /** What it prints, for --reporter's help; absent when its name says it. */
   readonly describe?: string;
   readonly byDefault: PrintedByDefault;
-  readonly render: (run: RunResult, context: PrintContext) => string;
-  /** Also appended to the file this environment variable names, when it names one (GitHub's job summary). */
+  /** Also appends to the file this environment variable names, when it names one (GitHub's job summary). */
   readonly appendTo?: {
     readonly env: string;
     /** What is appended, for the warning when it cannot be ("the job summary"). */
     readonly describe: string;
-    readonly render: (run: RunResult, context: PrintContext) => string;
   };
+  /** Loads the rendering when the reporter prints. */
+  readonly load: () => Promise<PrintedRendering>;
 }
 
 export type Reporter = FileReporter | PrintedReporter;

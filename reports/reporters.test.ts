@@ -23,12 +23,25 @@ describe('reporters', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it('print text from the run alone, and append GitHub’s job summary with the report paths', () => {
+  it('print text from the run alone, and append GitHub’s job summary with the report paths', async () => {
     const run = sampleFailingRun();
     const context = { color: false, failOn: 'any' as const, reportPaths: ['/r/index.html'] };
-    expect(reporters.console.render(run, context)).toContain('failed');
-    expect(reporters.github.render(run, context)).toMatch(/^::error /m);
+    expect((await reporters.console.load()).render(run, context)).toContain('failed');
+    const github = await reporters.github.load();
+    expect(github.render(run, context)).toMatch(/^::error /m);
     expect(reporters.github.appendTo?.env).toBe('GITHUB_STEP_SUMMARY');
-    expect(reporters.github.appendTo?.render(run, context)).toContain('/r/index.html');
+    expect(github.renderAppended?.(run, context)).toContain('/r/index.html');
+  });
+
+  it('render, when loaded, exactly the extra files each format declares', async () => {
+    const run = sampleFailingRun();
+    for (const format of reportFormats) {
+      const { extraFiles = [] } = reporters[format];
+      const rendered = (await reporters[format].load()).renderExtraFiles?.(run) ?? [];
+      expect(
+        rendered.map((file) => file.fileName),
+        format,
+      ).toEqual(extraFiles.map((file) => file.fileName));
+    }
   });
 });

@@ -1,45 +1,57 @@
 // Every output apicert makes of a run, by name, like vitest's ReportersMap: the files --format
 // chooses and what --reporter prints. The flags' choices, the file names and the files a run
-// replaces are all read from this one map, so adding a format is a folder and an entry here.
-import { renderComparisonConsole } from './console/render-comparison-console.js';
-import { renderConsoleReport } from './console/render-console.js';
-import { renderGithubAnnotations } from './github/render-annotations.js';
-import { renderGithubStepSummary } from './github/render-step-summary.js';
-import { badgeFileName, renderBadgeSvg } from './html/badge-svg.js';
-import { renderHtmlReport } from './html/render-html.js';
-import { renderJsonReport } from './json/render-json.js';
-import { renderJunitReport } from './junit/render-junit.js';
+// replaces are all read from this one map, so adding a format is a folder and an entry here. Each
+// entry loads its rendering when it is used: a run that writes only report.json never loads the
+// HTML renderer, and a command that writes no report loads none.
+import { badgeFileName } from './html/badge-svg.js';
 import type { FileReporter, PrintedReporter, Reporter } from './reporter.js';
 
 const htmlReporter: FileReporter = {
   output: 'file',
   fileName: 'index.html',
   mark: /<meta name="generator" content="apicert /,
-  render: renderHtmlReport,
-  extraFiles: [{ fileName: badgeFileName, mark: /^<svg [^>]*aria-label="apicert: /, render: renderBadgeSvg }],
+  extraFiles: [{ fileName: badgeFileName, mark: /^<svg [^>]*aria-label="apicert: / }],
+  load: async () => {
+    const [{ renderHtmlReport }, { renderBadgeSvg }] = await Promise.all([
+      import('./html/render-html.js'),
+      import('./html/badge-svg.js'),
+    ]);
+    return {
+      render: renderHtmlReport,
+      renderExtraFiles: (run) => [{ fileName: badgeFileName, content: renderBadgeSvg(run) }],
+    };
+  },
 };
 
 const junitReporter: FileReporter = {
   output: 'file',
   fileName: 'junit.xml',
   mark: /^<\?xml [^>]*\?>\s*<testsuites name="apicert"/,
-  render: renderJunitReport,
+  load: async () => ({ render: (await import('./junit/render-junit.js')).renderJunitReport }),
 };
 
 const jsonReporter: FileReporter = {
   output: 'file',
   fileName: 'report.json',
   mark: /^\{\s*"tool":\s*\{\s*"name":\s*"apicert"/,
-  render: renderJsonReport,
+  load: async () => ({ render: (await import('./json/render-json.js')).renderJsonReport }),
 };
 
 // The report, then the comparison with a baseline when there is one.
 const consoleReporter: PrintedReporter = {
   output: 'printed',
   byDefault: 'always',
-  render: (run, { color, failOn, comparison }) =>
-    renderConsoleReport(run, { color }) +
-    (comparison === undefined ? '' : renderComparisonConsole(comparison, { color, failOn })),
+  load: async () => {
+    const [{ renderConsoleReport }, { renderComparisonConsole }] = await Promise.all([
+      import('./console/render-console.js'),
+      import('./console/render-comparison-console.js'),
+    ]);
+    return {
+      render: (run, { color, failOn, comparison }) =>
+        renderConsoleReport(run, { color }) +
+        (comparison === undefined ? '' : renderComparisonConsole(comparison, { color, failOn })),
+    };
+  },
 };
 
 // Annotations go to stdout, where the runner reads workflow commands; the summary is appended to
@@ -48,11 +60,16 @@ const githubReporter: PrintedReporter = {
   output: 'printed',
   describe: 'annotations and the job summary',
   byDefault: { env: 'GITHUB_ACTIONS', value: 'true' },
-  render: renderGithubAnnotations,
-  appendTo: {
-    env: 'GITHUB_STEP_SUMMARY',
-    describe: 'the job summary',
-    render: (run, { reportPaths }) => `${renderGithubStepSummary(run, { reportPaths })}\n`,
+  appendTo: { env: 'GITHUB_STEP_SUMMARY', describe: 'the job summary' },
+  load: async () => {
+    const [{ renderGithubAnnotations }, { renderGithubStepSummary }] = await Promise.all([
+      import('./github/render-annotations.js'),
+      import('./github/render-step-summary.js'),
+    ]);
+    return {
+      render: renderGithubAnnotations,
+      renderAppended: (run, { reportPaths }) => `${renderGithubStepSummary(run, { reportPaths })}\n`,
+    };
   },
 };
 

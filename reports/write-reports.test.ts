@@ -60,7 +60,10 @@ describe('writeReports', () => {
     const registry: ReportersMap = {
       html: {
         ...reporters.html,
-        extraFiles: [{ fileName: join('missing-dir', 'badge.svg'), mark: /^<svg/, render: () => '<svg/>' }],
+        load: async () => ({
+          ...(await reporters.html.load()),
+          renderExtraFiles: () => [{ fileName: join('missing-dir', 'badge.svg'), content: '<svg/>' }],
+        }),
       },
     };
     const written = await writeReportFiles(sampleFailingRun(), dir, ['html'], registry);
@@ -76,9 +79,11 @@ describe('writeReports', () => {
       ...reporters,
       junit: {
         ...reporters.junit,
-        render: (): string => {
-          throw new TypeError('boom\nsecond line');
-        },
+        load: async () => ({
+          render: (): string => {
+            throw new TypeError('boom\nsecond line');
+          },
+        }),
       },
     };
     const written = await writeReportFiles(sampleFailingRun(), dir, ['junit', 'json'], registry);
@@ -117,24 +122,30 @@ describe('writeReports', () => {
       ...reporters,
       junit: {
         ...reporters.junit,
-        render: () => {
-          throw new Error('boom');
-        },
+        load: async () => ({
+          render: () => {
+            throw new Error('boom');
+          },
+        }),
       },
     };
     await writeReportFiles(sampleFailingRun(), dir, ['html', 'junit', 'json'], registry);
     expect((await readdir(dir)).sort()).toEqual(['badge.svg', 'index.html', 'report.json']);
   });
 
-  it('marks every file of every format so a later run can tell it from a user file', () => {
+  it('marks every file of every format so a later run can tell it from a user file', async () => {
     const run = sampleFailingRun();
-    const rendered = reportFormats.flatMap((format) => {
-      const reporter = reporters[format];
-      return [
-        { fileName: reporter.fileName, content: reporter.render(run) },
-        ...(reporter.extraFiles ?? []).map((extra) => ({ fileName: extra.fileName, content: extra.render(run) })),
-      ];
-    });
+    const rendered = (
+      await Promise.all(
+        reportFormats.map(async (format) => {
+          const rendering = await reporters[format].load();
+          return [
+            { fileName: reporters[format].fileName, content: rendering.render(run) },
+            ...(rendering.renderExtraFiles?.(run) ?? []),
+          ];
+        }),
+      )
+    ).flat();
     for (const file of rendered) {
       const known = kitReportFiles.find((candidate) => candidate.fileName === file.fileName);
       expect(known, file.fileName).toBeDefined();

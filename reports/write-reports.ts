@@ -76,9 +76,10 @@ export async function writeReportFiles(
     const files: StagedFile[] = [];
     try {
       // Everything is rendered before anything is written, so a throwing renderer leaves no half format.
+      const rendering = await reporter.load();
       const rendered = [
-        { fileName: reporter.fileName, content: reporter.render(run, context) },
-        ...(reporter.extraFiles ?? []).map((extra) => ({ fileName: extra.fileName, content: extra.render(run) })),
+        { fileName: reporter.fileName, content: rendering.render(run, context) },
+        ...(rendering.renderExtraFiles?.(run) ?? []),
       ];
       for (const file of rendered) {
         const final = resolve(join(dir, file.fileName));
