@@ -100,6 +100,11 @@ export const referenceServerFlags = {
   port: { type: 'string', default: '4010', describe: 'Port to listen on (0 picks a free one)' },
   host: { type: 'string', default: '127.0.0.1', describe: 'Interface to listen on' },
   defects: { type: 'string', describe: 'Comma list of defect switches to turn on (see --list-defects)' },
+  'seed-records': {
+    type: 'string',
+    describe:
+      'Records each collection holds from the start, as a staging database would, e.g. products=20000,orders=5000 (customers, orders, products; at most 1000000 each)',
+  },
   'list-defects': {
     type: 'boolean',
     default: false,

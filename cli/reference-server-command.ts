@@ -2,6 +2,7 @@
 // The CLI is the one place outside tests that imports reference-server/.
 import { defects } from '../reference-server/defects.js';
 import { parseDefects } from './parse-defects.js';
+import { parseSeedRecords } from './parse-seed-records.js';
 import type { RunningReferenceServer } from '../reference-server/start.js';
 import { senderProfiles as senderProfileNames } from '../reference-server/webhooks/sender-signature-schemes.js';
 import { ReferenceServerListenError, UsageError } from '../harness/errors.js';
@@ -19,6 +20,7 @@ export interface ReferenceServerFlagValues {
   readonly webhookMaxAttempts: string;
   readonly receiverProfile?: string | undefined;
   readonly senderProfile?: string | undefined;
+  readonly seedRecords?: string | undefined;
 }
 
 export async function referenceServerCommand(flags: ReferenceServerFlagValues, io: CliIo): Promise<ExitCode> {
@@ -28,6 +30,7 @@ export async function referenceServerCommand(flags: ReferenceServerFlagValues, i
     return ExitCode.Conformant;
   }
   const chosen = parseDefects(flags.defects);
+  const seedRecords = parseSeedRecords(flags.seedRecords);
   const port = parseInteger('port', flags.port, 0, 65535) ?? 4010;
   // A timing left out keeps the server's own default (defaultSenderTimings), which the flags' help shows.
   const timeoutMs = parseInteger('webhook-timeout-ms', flags.webhookTimeoutMs, 1, 0x7fffffff);
@@ -69,6 +72,7 @@ export async function referenceServerCommand(flags: ReferenceServerFlagValues, i
       webhooks,
       receiverProfile,
       senderProfile,
+      seedRecords,
     });
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));

@@ -16,6 +16,7 @@ import { referenceOpenApiDocument } from './openapi/openapi-document.js';
 import { defaultDefectTuning, type DefectTuning, type ServerContext } from './routes/server-context.js';
 import { mountReceiverObservation, mountSignedReceiver } from './routes/webhook-receiver.js';
 import { mountWebhookSubscriptions } from './routes/webhook-subscriptions.js';
+import { seedStore, type SeedCounts } from './seed-records.js';
 import { createStore, type Store } from './store.js';
 import type { ExternalSigner } from './webhooks/delivery-payload.js';
 import type { SenderProfile } from './webhooks/sender-signature-schemes.js';
@@ -43,6 +44,8 @@ export interface AppOptions {
   readonly senderProfile?: SenderProfile;
   /** Signs deliveries in place of the built-in schemes (in-process tests: a library's signer). */
   readonly senderSigner?: ExternalSigner;
+  /** Records each collection holds from the start, as a staging database would; default none. */
+  readonly seedRecords?: SeedCounts;
 }
 
 export interface ReferenceApp {
@@ -57,6 +60,7 @@ export interface ReferenceApp {
 export function createApp(options: AppOptions): ReferenceApp {
   const defects: ReadonlySet<DefectName> = new Set(options.defects ?? []);
   const store = createStore();
+  seedStore(store, options.seedRecords ?? {});
   const timers = new TimerRegistry();
   const sender = new WebhookSender({
     timings: { ...defaultSenderTimings, ...options.webhooks },

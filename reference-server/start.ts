@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import type { DefectName } from './defects.js';
+import type { SeedCounts } from './seed-records.js';
 import type { DefectTuning, ReceiverProfile } from './routes/server-context.js';
 import type { ExternalSigner } from './webhooks/delivery-payload.js';
 import type { SenderProfile } from './webhooks/sender-signature-schemes.js';
@@ -30,6 +31,8 @@ export interface ReferenceServerOptions {
   senderProfile?: SenderProfile;
   /** Signs deliveries in place of the built-in schemes: in-process only (a function does not cross a worker). */
   senderSigner?: ExternalSigner;
+  /** Records each collection holds from the start (seed-records.ts); default none. */
+  seedRecords?: SeedCounts;
 }
 
 export interface RunningReferenceServer {
@@ -55,6 +58,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     ...(options.receiverProfile !== undefined ? { receiverProfile: options.receiverProfile } : {}),
     ...(options.senderProfile !== undefined ? { senderProfile: options.senderProfile } : {}),
     ...(options.senderSigner !== undefined ? { senderSigner: options.senderSigner } : {}),
+    seedRecords: options.seedRecords,
   });
   const server = createServer(reference.app);
   // A client that sends half a request must not hold a socket forever.
