@@ -114,14 +114,7 @@ async function createParser(argv: readonly string[], width: number, run: Command
       async (args) => {
         await run(async (io) =>
           (await import('./merge-reports-command.js')).mergeReportsCommand(
-            {
-              reports: (args.reports ?? []).map(String),
-              reportDir: args['report-dir'],
-              format: args.format,
-              reporter: args.reporter,
-              baseline: args.baseline,
-              failOn: args['fail-on'],
-            },
+            { ...args, reports: (args.reports ?? []).map(String) },
             io,
           ),
         );

@@ -1,5 +1,6 @@
 // Turns raw flag strings into typed values, with one-line usage errors. Pure.
 import { UsageError } from '../harness/errors.js';
+import { maxShards, type ShardChoice } from '../harness/model/run-options.js';
 import { suiteNames, type SuiteName } from '../harness/model/run-result.js';
 
 /** The first long flag given twice (`--seed 1 --seed 2`), which would be ambiguous; undefined if none. */
@@ -65,23 +66,30 @@ export function parseInteger(
 }
 
 /** A positive decimal number, such as a rate of 0.5 or 20 requests per second. */
-export function parsePositiveNumber(flag: string, raw: string | undefined): number | undefined {
+export function parsePositiveNumber(
+  flag: string,
+  raw: string | undefined,
+  { min, max }: { readonly min: number; readonly max: number },
+): number | undefined {
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !Number.isFinite(value) || value < 0.01) {
-    throw new UsageError(`--${flag} must be a number of at least 0.01, such as 20 or 0.5 (got "${raw.slice(0, 40)}")`);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !Number.isFinite(value) || value < min) {
+    throw new UsageError(
+      `--${flag} must be a number of at least ${min}, such as 20 or 0.5 (got "${raw.slice(0, 40)}")`,
+    );
   }
+  if (value > max) throw new UsageError(`--${flag} must be a number of at most ${max} (got "${raw.slice(0, 40)}")`);
   return value;
 }
 
-/** --shard i/n: the part of a split run to run, 1-based, at most 64 parts. */
-export function parseShard(raw: string | undefined): { readonly index: number; readonly count: number } | undefined {
+/** --shard i/n: the part of a split run to run, 1-based, at most maxShards parts. */
+export function parseShard(raw: string | undefined): ShardChoice | undefined {
   if (raw === undefined) return undefined;
   const match = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/.exec(raw);
   const [index, count] = match === null ? [NaN, NaN] : [Number(match[1]), Number(match[2])];
-  if (!(index >= 1 && count >= 1 && count <= 64 && index <= count)) {
+  if (!(index >= 1 && count >= 1 && count <= maxShards && index <= count)) {
     throw new UsageError(
-      `--shard takes i/n with 1 <= i <= n <= 64, such as 2/3 for the second of three parts (got "${raw.slice(0, 40)}")`,
+      `--shard takes i/n with 1 <= i <= n <= ${maxShards}, such as 2/3 for the second of three parts (got "${raw.slice(0, 40)}")`,
     );
   }
   return { index, count };

@@ -78,7 +78,9 @@ describe('apicert replay', () => {
       original.checks.find((check) => check.id === 'resources.put-replaces-record')!.seed,
     );
     expect(replayed.seed).toBe(original.seed);
-    expect(replayed.replayCommand).toMatch(/^npx apicert replay \S+report\.json --base-url http:\/\/127\.0\.0\.1:\d+$/);
+    expect(replayed.replayCommand).toMatch(
+      /^npx apicert replay \S+report\.json --config \S+apicert\.config\.example\.json --base-url http:\/\/127\.0\.0\.1:\d+$/,
+    );
   }, 30_000);
 
   it("fails it again on the same defective target, the report's own base URL", async () => {
@@ -251,7 +253,7 @@ describe('apicert replay', () => {
     const refused = await replay([badPace]);
     expect(refused.code).toBe(2);
     expect(refused.err).toMatch(
-      /^APICERT_REPORT_INVALID: replay \S+bad-pace\.json: \/options\/pace\/concurrency must be an integer from 1 to 64; /,
+      /^APICERT_REPORT_INVALID: replay \S+bad-pace\.json: \/options\/pace\/concurrency must be an integer from 1 to 64; fix that value in the report, or run the checks again with apicert run$/m,
     );
   });
 

@@ -75,7 +75,8 @@ export async function replayCommand(flags: ReplayFlagValues, io: CliIo): Promise
         checks: chosen.map((check) => check.id),
         requirement: defaultRequirement,
         pace: recorded?.pace ?? {},
-        shard: recorded?.shard,
+        // A report without options (an earlier apicert's) still says which shard it is of.
+        shard: recorded === undefined ? before.shard : recorded.shard,
         replayOf: { report: flags.report, check: flags.check },
       },
       baseUrl,

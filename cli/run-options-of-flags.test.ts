@@ -19,6 +19,7 @@ describe('parseRunPace', () => {
     expect(() => parseRunPace({ concurrency: '65' })).toThrow(UsageError);
     expect(() => parseRunPace({ concurrency: '65' })).toThrow(/concurrency/);
     expect(() => parseRunPace({ timeoutMs: '0' })).toThrow(/timeout-ms/);
+    expect(() => parseRunPace({ rateLimit: '1000001' })).toThrow('--rate-limit must be a number of at most 1000000');
   });
 });
 

@@ -40,7 +40,7 @@ export function parseRunOptions(flags: RunOptionFlags, knownClasses: readonly st
 export function parseRunPace(flags: Pick<RunOptionFlags, 'timeoutMs' | 'rateLimit' | 'concurrency'>): RunPace {
   const { timeoutMs: time, concurrency: flight } = runPaceBounds;
   const timeoutMs = parseInteger('timeout-ms', flags.timeoutMs, time.min, time.max);
-  const rateLimit = parsePositiveNumber('rate-limit', flags.rateLimit);
+  const rateLimit = parsePositiveNumber('rate-limit', flags.rateLimit, runPaceBounds.rateLimit);
   const concurrency = parseInteger('concurrency', flags.concurrency, flight.min, flight.max);
   return {
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),

@@ -3,7 +3,7 @@
 // replaces are all read from this one map, so adding a format is a folder and an entry here. Each
 // entry loads its rendering when it is used: a run that writes only report.json never loads the
 // HTML renderer, and a command that writes no report loads none.
-import { badgeFileName } from './html/badge-svg.js';
+import { badgeFileName } from './html/badge-file-name.js';
 import type { FileReporter, PrintedReporter, Reporter } from './reporter.js';
 
 const htmlReporter: FileReporter = {

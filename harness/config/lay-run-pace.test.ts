@@ -18,9 +18,4 @@ describe('layRunPace', () => {
     expect(Object.isFrozen(laid.target)).toBe(true);
     expect(layRunPace(config, { rateLimit: 0.5 }).target.rateLimit).toBe(0.5);
   });
-
-  it('lies over the config file when the config is loaded', async () => {
-    const config = await loadConfig(undefined, undefined, { concurrency: 5 });
-    expect(config.target.concurrency).toBe(5);
-  });
 });

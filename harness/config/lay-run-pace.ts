@@ -1,6 +1,6 @@
-// The pace flags (--timeout-ms, --rate-limit, --concurrency) laid over the config where it is
-// loaded: from then on the run reads one config, and a check sizing its batches by
-// target.concurrency sizes them by the limit in force. Pure.
+// The pace flags (--timeout-ms, --rate-limit, --concurrency) laid over the config as the run starts:
+// from then on the run reads one config, and a check sizing its batches by target.concurrency sizes
+// them by the limit in force. Pure.
 import type { RunPace } from '../model/run-options.js';
 import type { ApicertConfig } from './config-types.js';
 import { deepFreeze } from './deep-freeze.js';

@@ -11,8 +11,6 @@ import { resolveConfigPaths } from './resolve-config-paths.js';
 import { validateConfig } from './validate-config.js';
 import { readBoundedFile, type BoundedFileRefusal } from './read-bounded-file.js';
 import { mergeConfig } from './merge-config.js';
-import { layRunPace } from './lay-run-pace.js';
-import type { RunPace } from '../model/run-options.js';
 
 /** The largest config file read: a real config is a few kilobytes (docs/command-line.md). */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -78,21 +76,11 @@ function loadDefaults(): ApicertConfig {
 /**
  * Loads the config file at `path`, validated, with defaults applied and deeply frozen; without a
  * path, the defaults alone (no collections). `base` (a config derived from an API description) lies
- * under the file: the file's keys win (mergeConfig). `pace` (the run's --timeout-ms, --rate-limit and
- * --concurrency) lies over both, so the run reads one config. Throws ConfigUnreadableError or
- * ConfigInvalidError.
+ * under the file: the file's keys win (mergeConfig). Throws ConfigUnreadableError or ConfigInvalidError.
  */
 export async function loadConfig(
   path: string | undefined,
   base?: Readonly<Record<string, unknown>>,
-  pace: RunPace = {},
-): Promise<ApicertConfig> {
-  return layRunPace(await loadConfigFile(path, base), pace);
-}
-
-async function loadConfigFile(
-  path: string | undefined,
-  base: Readonly<Record<string, unknown>> | undefined,
 ): Promise<ApicertConfig> {
   if (path === undefined && base === undefined) return loadDefaults();
   if (path === undefined) {

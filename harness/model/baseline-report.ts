@@ -1,6 +1,6 @@
 // What a comparison reads from an earlier run's report.json; a RunResult is one too. The runner
 // parses the file into this shape (harness/runner/parse-baseline-report.ts).
-import type { RunOptions } from './run-options.js';
+import type { RunOptions, ShardChoice } from './run-options.js';
 import type { CheckStatus } from './run-result.js';
 
 /** One check of the baseline run. */
@@ -23,4 +23,9 @@ export interface BaselineReport {
   readonly checks: readonly BaselineCheck[];
   /** The options the run was made with, when the report records them (read by apicert replay). */
   readonly options?: RunOptions;
+  /**
+   * The shard the report is of, from its shard marker: what apicert replay keeps of a shard's report
+   * written before reports recorded their options.
+   */
+  readonly shard?: ShardChoice;
 }

@@ -16,7 +16,7 @@ export interface RunPace {
 /** The bounds of each pace option: the flags and a report's recorded options are held to the same. */
 export const runPaceBounds = {
   timeoutMs: { min: 1, max: 0x7fffffff, isInteger: true },
-  rateLimit: { min: 0.01, max: Number.MAX_SAFE_INTEGER, isInteger: false },
+  rateLimit: { min: 0.01, max: 1_000_000, isInteger: false },
   concurrency: { min: 1, max: 64, isInteger: true },
 } as const satisfies Record<keyof RunPace, { min: number; max: number; isInteger: boolean }>;
 
@@ -29,6 +29,9 @@ export interface RunRequirement {
   /** Opt-in classes required on top of the default (--require naming only those). */
   readonly also: readonly string[];
 }
+
+/** The most parts a run may be split into (--shard i/n). */
+export const maxShards = 64;
 
 /** One part of a run split across machines (--shard i/n), 1-based. */
 export interface ShardChoice {

@@ -10,9 +10,6 @@ export interface ShardPlanPart {
   readonly suites: readonly SuiteName[];
 }
 
-/** The classes the whole run requires, as --require, --strict and their default gave them. */
-export type ShardRequirement = RunRequirement;
-
 /** Set on the report of one shard: which part of which split it is. */
 export interface ShardMarker {
   /** 1-based. */
@@ -26,7 +23,8 @@ export interface ShardMarker {
   readonly key: string;
   /** Every shard's part, shard 1 first: what a missing shard would have judged. */
   readonly plan: readonly ShardPlanPart[];
-  readonly requirement: ShardRequirement;
+  /** The classes the whole run requires, as --require, --strict and their default gave them. */
+  readonly requirement: RunRequirement;
 }
 
 /** One report a merged report was made from. */

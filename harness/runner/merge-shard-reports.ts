@@ -170,7 +170,6 @@ function describeAbsent(
   return `incomplete: ${parts.join('; ')}; what those shards own was not judged; merge exactly one report of each of the ${marker.count} shards`;
 }
 
-// The replay command of a shard, less its --shard: the merged run replays as one run.
 function mergeChecks(
   used: readonly ShardReport[],
   absent: readonly { index: number; why: 'missing' | 'duplicated' }[],

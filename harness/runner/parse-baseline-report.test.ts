@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BaselineInvalidError } from '../errors.js';
+import { BaselineInvalidError, ReportInvalidError } from '../errors.js';
 import { renderJsonReport } from '../../reports/json/render-json.js';
 import { sampleFullRun, sampleMixedRun } from '../model/test-support/sample-run.js';
 import { parseBaselineReport } from './parse-baseline-report.js';
@@ -39,6 +39,25 @@ describe('parseBaselineReport', () => {
         seed,
       })),
     });
+  });
+
+  it('reads the run options and the shard only for replay, whose bad values name the report and the fix', () => {
+    const asReplay = { label: 'replay', error: ReportInvalidError, readsRunOptions: true };
+    const run = sampleMixedRun();
+    expect(parseBaselineReport(renderJsonReport(run), 'r.json', asReplay).options).toEqual(run.options);
+    expect(parseBaselineReport(renderJsonReport(run), 'r.json').options).toBeUndefined();
+    // A shard's report from before reports recorded their options still says which shard it is of.
+    const older = withReport((report) => {
+      delete report['options'];
+      report['shard'] = { index: 2, count: 3, key: 'k', plan: [], requirement: { strict: false, also: [] } };
+    });
+    expect(parseBaselineReport(older, 'r.json', asReplay)).toMatchObject({ shard: { index: 2, count: 3 } });
+    const bad = withReport((report) => {
+      report['options'] = { requirement: { strict: false, also: [] }, pace: { concurrency: 0 } };
+    });
+    expect(() => parseBaselineReport(bad, 'r.json', asReplay)).toThrow(
+      'replay r.json: /options/pace/concurrency must be an integer from 1 to 64; fix that value in the report, or run the checks again with apicert run',
+    );
   });
 
   it('accepts fields a later apicert may add', () => {

@@ -3,7 +3,7 @@
 import { BaselineInvalidError, type ApicertError } from '../errors.js';
 import type { BaselineCheck, BaselineReport } from '../model/baseline-report.js';
 import type { CheckStatus } from '../model/run-result.js';
-import { readRunOptions } from './read-run-options.js';
+import { readRunOptions, readShard } from './read-run-options.js';
 
 const checkStatuses: readonly CheckStatus[] = ['passed', 'failed', 'skipped', 'errored'];
 const fixHint = 'pass the report.json of an earlier apicert run';
@@ -97,8 +97,17 @@ export function parseBaselineReport(text: string, source: string, role: ReportRe
     startedAt: reader.string(report, 'startedAt', ''),
     seed,
     checks: checks.map((check: unknown, index) => reader.check(check, `/checks/${index}`)),
+    ...(role.readsRunOptions === true && isObject(report['shard'])
+      ? { shard: readShard(report['shard'], '/shard', (pointer, problem) => reader.fail(pointer, problem)) }
+      : {}),
     ...(role.readsRunOptions === true && report['options'] !== undefined
-      ? { options: readRunOptions(report['options'], (pointer, problem) => reader.fail(pointer, problem)) }
+      ? {
+          options: readRunOptions(report['options'], (pointer, problem) => {
+            throw new role.error(
+              `${role.label} ${source}: ${pointer} ${problem}; fix that value in the report, or run the checks again with apicert run`,
+            );
+          }),
+        }
       : {}),
   };
 }

@@ -1,7 +1,7 @@
 // The options an earlier run recorded in its report.json (RunResult.options), read back as data for
 // apicert replay. A report is the user's file, so each value is held to the bounds its flag has,
 // and a bad one is named by its JSON pointer.
-import { runPaceBounds, type RunOptions, type RunPace } from '../model/run-options.js';
+import { maxShards, runPaceBounds, type RunOptions, type RunPace, type ShardChoice } from '../model/run-options.js';
 import { suiteNames, type SuiteName } from '../model/run-result.js';
 
 type JsonObject = Readonly<Record<string, unknown>>;
@@ -73,12 +73,14 @@ function readSuites(value: unknown, pointer: string, fail: ReportProblem): Suite
   return value as SuiteName[];
 }
 
-function readShard(value: unknown, pointer: string, fail: ReportProblem): { index: number; count: number } {
+/** Reads a shard's place in its split run ({index, count}), as options.shard and the shard marker give it. */
+export function readShard(value: unknown, pointer: string, fail: ReportProblem): ShardChoice {
   const index = isObject(value) ? value['index'] : undefined;
   const count = isObject(value) ? value['count'] : undefined;
-  const isPart = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 1 && (n as number) <= 64;
+  const isPart = (n: unknown): n is number =>
+    Number.isSafeInteger(n) && (n as number) >= 1 && (n as number) <= maxShards;
   if (!isPart(index) || !isPart(count) || index > count) {
-    return fail(pointer, 'must be {index, count} with 1 <= index <= count <= 64');
+    return fail(pointer, `must be {index, count} with 1 <= index <= count <= ${maxShards}`);
   }
   return { index, count };
 }

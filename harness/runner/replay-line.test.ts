@@ -35,7 +35,7 @@ describe('describeReplayCommand', () => {
   it('is the replay command for a run apicert replay made', () => {
     const options = toRunOptions({ configPath: 'c.json', replayOf: { report: 'old/report.json', check: 'a.b' } });
     expect(describeReplayCommand('http://h', 1, options)).toBe(
-      'npx apicert replay old/report.json --check a.b --base-url http://h',
+      'npx apicert replay old/report.json --check a.b --config c.json --base-url http://h',
     );
     const every = toRunOptions({ replayOf: { report: 'r.json' } });
     expect(describeReplayCommand('http://h', 1, every)).toBe('npx apicert replay r.json --base-url http://h');

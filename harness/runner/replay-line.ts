@@ -8,9 +8,10 @@ export function describeReplayCommand(baseUrl: string, seed: number, options: Ru
   const { replayOf } = options;
   if (replayOf !== undefined) {
     const check = replayOf.check === undefined ? [] : ['--check', quoteForShell(replayOf.check)];
-    return ['npx apicert replay', quoteForShell(replayOf.report), ...check, '--base-url', quoteForShell(baseUrl)].join(
-      ' ',
-    );
+    // The config the replay ran with, which the replayed report may not name (a run made with --openapi).
+    const config = options.configPath === undefined ? [] : ['--config', quoteForShell(options.configPath)];
+    const target = ['--base-url', quoteForShell(baseUrl)];
+    return ['npx apicert replay', quoteForShell(replayOf.report), ...check, ...config, ...target].join(' ');
   }
   const { requirement, pace, shard } = options;
   const parts = ['npx apicert run', `--base-url ${quoteForShell(baseUrl)}`];

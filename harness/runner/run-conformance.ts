@@ -3,6 +3,7 @@
 // Throws ApicertError for usage/config/reachability problems; the CLI maps them to exit codes.
 import type { AnswerContract } from '../model/answer-contract.js';
 import type { ApicertConfig } from '../config/config-types.js';
+import { layRunPace } from '../config/lay-run-pace.js';
 import { loadConfig } from '../config/load-config.js';
 import { hasUrlUserInfo, maskUrlUserInfo } from '../config/url-user-info.js';
 import { RunInterruptedError, SecretMissingError, TargetStoppedAnsweringError, UsageError } from '../errors.js';
@@ -77,12 +78,14 @@ export interface RunConformanceOutcome {
 
 export async function runConformance(request: RunConformanceOptions): Promise<RunConformanceOutcome> {
   const { options } = request;
-  // The one config the run reads: the file over the derived config, the pace flags over both.
-  const loaded = await loadConfig(options.configPath, request.derived?.config, options.pace);
+  const loaded = await loadConfig(options.configPath, request.derived?.config);
   const baseline = request.baselinePath === undefined ? undefined : await loadBaseline(request.baselinePath);
   const baseUrl = resolveBaseUrl(request.baseUrl, loaded);
+  // Split before the pace is laid over: the pace decides how fast a shard goes, not which run it
+  // belongs to, so shards run at different paces still merge.
   const sharding = options.shard === undefined ? undefined : splitForShard(loaded, options.shard, baseUrl, options);
-  const config = sharding?.config ?? loaded;
+  // The one config the run reads from here on: the file over the derived config, the pace flags over both.
+  const config = layRunPace(sharding?.config ?? loaded, options.pace);
   const receiverSecret = readReceiverSecret(config, request.env);
   const planned = planChecks(
     request.registry,

@@ -3,9 +3,6 @@
 import type { RunResult } from '../../harness/model/run-result.js';
 import { escapeHtml } from './escape.js';
 
-/** The badge's file name inside the report directory. */
-export const badgeFileName = 'badge.svg';
-
 const colors = { passed: '#2e7d32', failed: '#c62828', label: '#555' } as const;
 
 // Verdana 11px averages about 7px per character; textLength pins the text to the computed box.

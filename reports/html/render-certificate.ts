@@ -1,7 +1,8 @@
 // The certificate block: a few plain-text lines a team pastes into a release note or ticket. The
 // report hash ties the pasted text to the published report.json.
 import type { RunResult } from '../../harness/model/run-result.js';
-import { badgeFileName, renderBadgeSvg } from './badge-svg.js';
+import { badgeFileName } from './badge-file-name.js';
+import { renderBadgeSvg } from './badge-svg.js';
 import { cutText } from './cut-text.js';
 import { escapeHtml } from './escape.js';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { maxShards, runPaceBounds } from '../../harness/model/run-options.js';
 import { suiteNames } from '../../harness/model/run-result.js';
 import { sharedCauses } from '../../harness/model/shared-cause.js';
 import { reportSchema } from './report-schema.js';
@@ -26,5 +27,16 @@ describe('reportSchema', () => {
       checkResult: { properties: { cause: { properties: { key: { enum: unknown } } } } };
     };
     expect(definitions.checkResult.properties.cause.properties.key.enum).toEqual(Object.keys(sharedCauses));
+  });
+
+  // The recorded options are read back by apicert replay within the bounds their flags have.
+  it("holds the run's options to the bounds of their flags", () => {
+    const options = (reportSchema.properties as Record<string, { properties: Record<string, unknown> }>)['options']!;
+    const pace = options.properties['pace'] as { properties: Record<string, { minimum: number; maximum: number }> };
+    for (const [key, bounds] of Object.entries(runPaceBounds)) {
+      expect(pace.properties[key], key).toMatchObject({ minimum: bounds.min, maximum: bounds.max });
+    }
+    const shard = options.properties['shard'] as { properties: Record<string, { maximum: number }> };
+    expect([shard.properties['index']!.maximum, shard.properties['count']!.maximum]).toEqual([maxShards, maxShards]);
   });
 });
