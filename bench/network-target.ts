@@ -3,10 +3,13 @@
 // alone its thread: on one thread the server's Express work and the proxy's forwarding took turns
 // with the kit's, and the table timed the three together. On the worker they get the second core.
 import { isMainThread, workerData } from 'node:worker_threads';
+import type { SeedCounts } from '../reference-server/seed-records.js';
 import { serveOnWorker, startOnWorker } from '../reference-server/worker-thread.js';
 
 interface TargetOptions {
   readonly delayMs: number;
+  /** Records each collection holds from the start (the data-volume table). */
+  readonly seedRecords?: SeedCounts;
 }
 
 interface ProxyStats {
@@ -25,11 +28,14 @@ export interface NetworkTarget extends Started {
   close(): Promise<ProxyStats>;
 }
 
-/** Starts a fresh reference server behind a proxy adding `delayMs` to every request, on a worker. */
-export async function startNetworkTarget(delayMs: number): Promise<NetworkTarget> {
+/**
+ * Starts a fresh reference server behind a proxy adding `delayMs` to every request, on a worker;
+ * `seedRecords` fills its lists first.
+ */
+export async function startNetworkTarget(delayMs: number, seedRecords: SeedCounts = {}): Promise<NetworkTarget> {
   const worker = await startOnWorker<Started, ProxyStats>(
     new URL(import.meta.url),
-    { delayMs } satisfies TargetOptions,
+    { delayMs, seedRecords } satisfies TargetOptions,
     "the bench's target",
   );
   return { ...worker.started, close: () => worker.close() };
@@ -37,10 +43,10 @@ export async function startNetworkTarget(delayMs: number): Promise<NetworkTarget
 
 if (!isMainThread) {
   await serveOnWorker<Started, ProxyStats>(async () => {
-    const { delayMs } = workerData as TargetOptions;
+    const { delayMs, seedRecords } = workerData as TargetOptions;
     const { startReferenceServer } = await import('../reference-server/start.js');
     const { startDelayProxy } = await import('./delay-proxy.js');
-    const server = await startReferenceServer({ port: 0 });
+    const server = await startReferenceServer({ port: 0, seedRecords });
     const proxy = await startDelayProxy(server.url, delayMs);
     return {
       started: { url: proxy.url, token: server.token, webhookSecret: server.webhookSecret },

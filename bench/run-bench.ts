@@ -5,6 +5,7 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { measureCeiling } from './ceiling.js';
 import { measureCursorWalk } from './cursor-walk.js';
+import { dataVolumeGoalRatio, measureDataVolume } from './data-volume.js';
 import { measureFullRun } from './full-run.js';
 import { measureNetworkRuns } from './network-run.js';
 import { measureStartTimes } from './start-time.js';
@@ -29,6 +30,8 @@ const memory = await measureStreamingMemory(quick ? [4] : [1, 4, 16]);
 // One run each; --quick keeps to 20 ms. One request at a time behind 50 ms would add about two and
 // a half minutes to a bench of six, for a speed-up close to the one at 20 ms: only with --long.
 const network = await measureNetworkRuns(quick ? [20] : [0, 20, 50], quick ? [20] : long ? [0, 20, 50] : [0, 20], say);
+// Lists already holding records, as on staging; a million only in a full bench (memory allowing).
+const volume = await measureDataVolume(quick ? [0, 1_000, 10_000] : [0, 1_000, 10_000, 100_000, 1_000_000], say);
 
 const round = (n: number, digits = 0): string =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -92,10 +95,21 @@ const lines = [
       .replace(/^/, '| ')
       .concat(' |');
   }),
+  '',
+  `| Data volume: the default run against /products already holding N records (one run each, a new process; goal: requests and wall time within ${dataVolumeGoalRatio}× of the empty list's, memory flat) | requests | wall time s | peak RSS MiB | verdict | failed | errored | requests × | wall × | goal |`,
+  '|---|---:|---:|---:|---|---:|---:|---:|---:|---|',
+  ...volume.map((v) => {
+    const empty = volume[0]!;
+    const requestRatio = v.requests / empty.requests;
+    const wallRatio = v.wallMs / empty.wallMs;
+    const isMet =
+      requestRatio <= dataVolumeGoalRatio && wallRatio <= dataVolumeGoalRatio && v.verdict === empty.verdict;
+    return `| ${round(v.records)} | ${round(v.requests)} | ${round(v.wallMs / 1000, 1)} | ${round(v.peakRssMiB)} | ${v.verdict} (exit ${v.exitCode}) | ${v.failed} | ${v.errored} | ${round(requestRatio, 2)} | ${round(wallRatio, 2)} | ${isMet ? 'met' : 'not met'} |`;
+  }),
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 await writeFile(
   resultsFile,
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, cores: cpus().length, quick, long, ceiling, walk, fullRun, startTimes, memory, network }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, cores: cpus().length, quick, long, ceiling, walk, fullRun, startTimes, memory, network, volume }, null, 2)}\n`,
 );
 say(`bench: wrote ${resultsFile}`);

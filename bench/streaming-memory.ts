@@ -2,7 +2,6 @@
 // the same run against the reference server, at several budgets.maxResponseBytes. The client cuts
 // each body at that bound, so the two should differ by about the bound plus a constant, never by
 // the gigabyte.
-import { spawn } from 'node:child_process';
 import { readFile, mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startReferenceServer } from '../reference-server/start.js';
+import { watchKitProcess } from './watch-kit-process.js';
 
 export interface MemorySample {
   readonly label: string;
@@ -20,7 +20,6 @@ export interface MemorySample {
   readonly bytesSentMiB?: number;
 }
 
-const cli = fileURLToPath(new URL('../cli/main.js', import.meta.url));
 const exampleConfig = fileURLToPath(new URL('../../apicert.config.example.json', import.meta.url));
 const gigabyte = 1024 ** 3;
 
@@ -74,35 +73,9 @@ async function runAndWatch(
   config: string,
 ): Promise<Omit<MemorySample, 'capMiB'>> {
   const reportDir = await mkdtemp(join(tmpdir(), 'apicert-bench-mem-'));
-  const child = spawn(
-    process.execPath,
-    [
-      cli,
-      'run',
-      '--base-url',
-      baseUrl,
-      '--config',
-      config,
-      '--suite',
-      'resources',
-      '--report-dir',
-      reportDir,
-      '--format',
-      'json',
-    ],
-    { env: { ...process.env, APICERT_TOKEN: token }, stdio: 'ignore' },
-  );
-  let peakKiB = 0;
-  // VmHWM is the peak so far; poll it until the child exits and keep the last reading.
-  const poll = setInterval(() => {
-    readFile(`/proc/${child.pid}/status`, 'utf8')
-      .then((status) => {
-        const match = /VmHWM:\s+(\d+)\s+kB/.exec(status);
-        if (match) peakKiB = Math.max(peakKiB, Number(match[1]));
-      })
-      .catch(() => {});
-  }, 10);
-  const exitCode = await new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  clearInterval(poll);
-  return { label, peakRssMiB: peakKiB / 1024, exitCode };
+  const args = ['run', '--base-url', baseUrl, '--config', config, '--suite', 'resources'];
+  const watched = await watchKitProcess([...args, '--report-dir', reportDir, '--format', 'json'], {
+    APICERT_TOKEN: token,
+  });
+  return { label, peakRssMiB: watched.peakRssMiB, exitCode: watched.exitCode };
 }
