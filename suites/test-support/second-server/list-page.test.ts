@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { compareKeysets, encodeCursor } from './keyset-cursor.js';
 import { buildListPage, parsePageRequest, type ListPolicy } from './list-page.js';
 import type { RecordId, StoredRecord } from './record-store.js';
-import type { IdStyle } from './second-server-options.js';
+import type { IdStyle, ListOrder } from './second-server-options.js';
 
-const policy: ListPolicy = { overMax: 'reject', lastPageCursor: 'absent', idStyle: 'numeric' };
+const policy: ListPolicy = { overMax: 'reject', lastPageCursor: 'absent', idStyle: 'numeric', order: 'oldest-first' };
 
 // Few distinct timestamps, so ties are the rule and the id tie-breaker decides.
 function recordsArbitrary(idStyle: IdStyle): fc.Arbitrary<StoredRecord[]> {
@@ -26,10 +26,10 @@ function recordsArbitrary(idStyle: IdStyle): fc.Arbitrary<StoredRecord[]> {
 function walkIds(
   records: StoredRecord[],
   size: number,
-  idStyle: IdStyle,
+  { idStyle, order }: { readonly idStyle: IdStyle; readonly order: ListOrder },
   mutate: (records: StoredRecord[], seen: readonly RecordId[]) => void,
 ): RecordId[] {
-  const walkPolicy: ListPolicy = { ...policy, idStyle };
+  const walkPolicy: ListPolicy = { ...policy, idStyle, order };
   const seen: RecordId[] = [];
   let query = new URLSearchParams({ limit: String(size) });
   for (let pages = 0; pages < 100; pages += 1) {
@@ -53,26 +53,30 @@ function sortedIds(ids: readonly RecordId[]): string[] {
 }
 
 describe("the second server's keyset pagination", () => {
-  it.each(['numeric', 'uuid'] as const)(
-    'visits every record once, in (createdAt, id) order, whatever the ties, with %s ids',
-    (idStyle) => {
-      fc.assert(
-        fc.property(recordsArbitrary(idStyle), fc.integer({ min: 1, max: 7 }), (records, size) => {
-          const expected = [...records].sort(compareKeysets).map((record) => record.id);
-          expect(walkIds(records, size, idStyle, () => undefined)).toEqual(expected);
-        }),
-      );
-    },
+  const modes = (['numeric', 'uuid'] as const).flatMap((idStyle) =>
+    (['oldest-first', 'newest-first'] as const).map(
+      (order) => [`${idStyle} ids, ${order}`, { idStyle, order }] as const,
+    ),
   );
 
-  it.each(['numeric', 'uuid'] as const)(
-    'neither repeats nor skips a surviving record when the anchor of the cursor is deleted, with %s ids',
-    (idStyle) => {
+  it.each(modes)('visits every record once, in (createdAt, id) order, whatever the ties, with %s', (_name, mode) => {
+    fc.assert(
+      fc.property(recordsArbitrary(mode.idStyle), fc.integer({ min: 1, max: 7 }), (records, size) => {
+        const oldestFirst = [...records].sort(compareKeysets).map((record) => record.id);
+        const expected = mode.order === 'newest-first' ? oldestFirst.reverse() : oldestFirst;
+        expect(walkIds(records, size, mode, () => undefined)).toEqual(expected);
+      }),
+    );
+  });
+
+  it.each(modes)(
+    'neither repeats nor skips a surviving record when the anchor of the cursor is deleted, with %s',
+    (_name, mode) => {
       fc.assert(
-        fc.property(recordsArbitrary(idStyle), fc.integer({ min: 1, max: 7 }), (records, size) => {
+        fc.property(recordsArbitrary(mode.idStyle), fc.integer({ min: 1, max: 7 }), (records, size) => {
           const everyId = records.map((record) => record.id);
           // Between pages, delete the last record seen: the anchor of the next cursor.
-          const seen = walkIds([...records], size, idStyle, (current, seenSoFar) => {
+          const seen = walkIds([...records], size, mode, (current, seenSoFar) => {
             const anchor = current.findIndex((record) => record.id === seenSoFar.at(-1));
             if (anchor >= 0) current.splice(anchor, 1);
           });

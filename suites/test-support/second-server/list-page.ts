@@ -6,6 +6,7 @@ import {
   maxPageSize,
   type IdStyle,
   type LastPageCursor,
+  type ListOrder,
   type OverMaxAnswer,
 } from './second-server-options.js';
 import { compareKeysets, decodeCursor, encodeCursor, type Keyset } from './keyset-cursor.js';
@@ -17,6 +18,7 @@ export interface ListPolicy {
   readonly lastPageCursor: LastPageCursor;
   /** Cursors carry ids of this style; one with another is not a cursor this server issued. */
   readonly idStyle: IdStyle;
+  readonly order: ListOrder;
 }
 
 type PageRequest =
@@ -57,8 +59,9 @@ export function buildListPage(
   request: PageRequest,
   policy: ListPolicy,
 ): Record<string, unknown> {
-  const ordered = [...records].sort(compareKeysets);
-  const start = request.kind === 'skip' ? request.skip : firstAfter(ordered, request.after);
+  const compare = policy.order === 'newest-first' ? (a: Keyset, b: Keyset) => compareKeysets(b, a) : compareKeysets;
+  const ordered = [...records].sort(compare);
+  const start = request.kind === 'skip' ? request.skip : firstAfter(ordered, request.after, compare);
   const items = ordered.slice(start, start + request.size);
   const hasMore = start + items.length < ordered.length;
   const last = items.at(-1);
@@ -71,12 +74,16 @@ export function buildListPage(
 
 // Binary search over the sorted keysets: the position is found from the key, not by walking from
 // the start, so a deep cursor page costs what the first one does (rule 2).
-function firstAfter(ordered: readonly StoredRecord[], after: Keyset): number {
+function firstAfter(
+  ordered: readonly StoredRecord[],
+  after: Keyset,
+  compare: (a: Keyset, b: Keyset) => number,
+): number {
   let low = 0;
   let high = ordered.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (compareKeysets(ordered[middle]!, after) <= 0) low = middle + 1;
+    if (compare(ordered[middle]!, after) <= 0) low = middle + 1;
     else high = middle;
   }
   return low;

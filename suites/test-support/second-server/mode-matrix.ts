@@ -6,7 +6,7 @@ import type { SecondServerModes } from './second-server-options.js';
 /**
  * Four runs: both over-max answers, all three last-page cursors, both digest encodings, with and
  * without the gateway, both id styles, all three answers to an oversized delivery and both answers
- * to an incomplete event.
+ * to an incomplete event, and both list orders.
  */
 export const secondServerModeMatrix: readonly SecondServerModes[] = [
   {
@@ -17,6 +17,7 @@ export const secondServerModeMatrix: readonly SecondServerModes[] = [
     idStyle: 'numeric',
     oversized: 'answer-413',
     incompleteEvent: 'refuse',
+    order: 'oldest-first',
   },
   {
     overMax: 'reject',
@@ -26,6 +27,7 @@ export const secondServerModeMatrix: readonly SecondServerModes[] = [
     idStyle: 'uuid',
     oversized: 'reset',
     incompleteEvent: 'accept',
+    order: 'newest-first',
   },
   {
     overMax: 'clamp',
@@ -35,6 +37,7 @@ export const secondServerModeMatrix: readonly SecondServerModes[] = [
     idStyle: 'uuid',
     oversized: 'accept',
     incompleteEvent: 'refuse',
+    order: 'oldest-first',
   },
   {
     overMax: 'reject',
@@ -44,6 +47,7 @@ export const secondServerModeMatrix: readonly SecondServerModes[] = [
     idStyle: 'numeric',
     oversized: 'reset',
     incompleteEvent: 'accept',
+    order: 'newest-first',
   },
 ];
 
@@ -56,6 +60,7 @@ export function describeModes(modes: SecondServerModes): string {
     `digest ${modes.digest}`,
     `oversized ${modes.oversized}`,
     `incomplete event ${modes.incompleteEvent}`,
+    `${modes.order}`,
     ...(modes.gateway ? ['behind a 429 gateway'] : []),
   ].join(', ');
 }

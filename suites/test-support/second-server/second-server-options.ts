@@ -17,6 +17,12 @@ export type IdStyle = 'numeric' | 'uuid';
 export type OversizedAnswer = 'answer-413' | 'reset' | 'accept';
 /** How the receiver answers a correctly signed event object lacking event, id or data (not shown). */
 export type IncompleteEventAnswer = 'refuse' | 'accept';
+/**
+ * The order of every list (convention 4.2 rule 3: stable with a unique tie-breaker, direction not
+ * shown): oldest first, as the reference server lists, so new records land at the end; or newest
+ * first, as many APIs list by default, so new records land at the head and shift every offset.
+ */
+export type ListOrder = 'oldest-first' | 'newest-first';
 
 export interface SecondServerModes {
   readonly overMax: OverMaxAnswer;
@@ -27,6 +33,7 @@ export interface SecondServerModes {
   readonly idStyle: IdStyle;
   readonly oversized: OversizedAnswer;
   readonly incompleteEvent: IncompleteEventAnswer;
+  readonly order: ListOrder;
 }
 
 /** How the sender signs: the convention's X-Signature (in the mode's digest encoding), or Standard Webhooks'. */

@@ -13,6 +13,7 @@ const modes: SecondServerModes = {
   idStyle: 'numeric',
   oversized: 'answer-413',
   incompleteEvent: 'refuse',
+  order: 'oldest-first',
 };
 
 /** POSTs a correctly signed delivery to the receiver: its status, or the transport error's code when no answer came. */
