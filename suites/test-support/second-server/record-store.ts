@@ -40,8 +40,12 @@ export class RecordStore {
 
   /** Adds a record with a fresh id and returns it. */
   insert(collection: CollectionName, fields: Fields): StoredRecord {
-    const now = wholeSecondNow();
-    const record: StoredRecord = { id: this.newId(), createdAt: now, updatedAt: now, fields };
+    return this.insertAt(collection, wholeSecondNow(), fields);
+  }
+
+  /** Adds a record created at `createdAt` (seeded data), with a fresh id. */
+  insertAt(collection: CollectionName, createdAt: string, fields: Fields): StoredRecord {
+    const record: StoredRecord = { id: this.newId(), createdAt, updatedAt: createdAt, fields };
     this.records(collection).set(record.id, record);
     return record;
   }

@@ -8,7 +8,7 @@ import type { RunResult } from '../../../harness/model/run-result.js';
 import { runConformance } from '../../../harness/runner/run-conformance.js';
 import { suites } from '../../index.js';
 import { secondServerConfig, type ConfigPins } from './second-server-config.js';
-import type { SecondServerModes } from './second-server-options.js';
+import type { SecondServerModes, SecondServerOptions } from './second-server-options.js';
 import { startSecondServer } from './start-second-server.js';
 import { toRunOptions } from '../../../harness/model/run-options.js';
 
@@ -20,6 +20,8 @@ export interface SecondServerRun {
   /** Default the kit's own suites. */
   readonly registry?: readonly SuiteDefinition[];
   readonly seed?: number;
+  /** Records the lists hold from the start. */
+  readonly seedRecords?: SecondServerOptions['seedRecords'];
 }
 
 export async function runOnSecondServer({
@@ -28,8 +30,9 @@ export async function runOnSecondServer({
   checks,
   registry = suites,
   seed = 3,
+  seedRecords,
 }: SecondServerRun): Promise<RunResult> {
-  const server = await startSecondServer({ modes });
+  const server = await startSecondServer({ modes, seedRecords });
   const directory = await mkdtemp(join(tmpdir(), 'apicert-second-'));
   try {
     const configPath = join(directory, 'config.json');

@@ -47,7 +47,11 @@ export interface SecondServerOptions {
   readonly token?: string;
   /** Secret the receiver endpoint verifies X-Signature with; default random. */
   readonly receiverSecret?: string;
+  /** Records the lists hold from the start (seed-records.ts); default none. */
+  readonly seedRecords?: SecondServerSeed;
 }
+
+import type { SecondServerSeed } from './seed-records.js';
 
 /** Page sizes deliberately unlike the reference server's 20 and 100. */
 export const defaultPageSize = 10;

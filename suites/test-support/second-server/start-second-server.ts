@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { readDeliveryBody } from './delivery-body.js';
 import { Problem, readJsonObject, sendJson, sendProblem } from './http-exchange.js';
 import { RecordStore } from './record-store.js';
+import { seedSecondServer } from './seed-records.js';
 import { secondServerDocument, secondServerDocumentPath } from './second-server-openapi.js';
 import { routeResource, type ResourceRouteContext } from './resource-routes.js';
 import type { SecondServerOptions } from './second-server-options.js';
@@ -34,8 +35,10 @@ export async function startSecondServer(options: SecondServerOptions): Promise<R
   const timers = new TimerRegistry();
   const sender = new WebhookSender(timers, options.modes.digest, options.senderScheme);
   const receiver = new WebhookReceiver(receiverSecret, timers, options.modes.incompleteEvent);
+  const store = new RecordStore(options.modes.idStyle);
+  seedSecondServer(store, options.seedRecords ?? {});
   const ctx: ResourceRouteContext = {
-    store: new RecordStore(options.modes.idStyle),
+    store,
     sender,
     listPolicy: options.modes,
   };

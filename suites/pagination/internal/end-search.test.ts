@@ -1,0 +1,47 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { nextEndProbe, recordEndProbe, startEndSearch } from './end-search.js';
+
+// Reads a list of `length` records as a clean server answers: items up to the end, has_more exact.
+function findLength(length: number, pageSize: number, atLeast: number): { length: number; reads: number } {
+  let search = startEndSearch(pageSize, atLeast);
+  for (let reads = 0; reads < 200; reads += 1) {
+    const next = nextEndProbe(search);
+    if (next.kind === 'found') return { length: next.length, reads };
+    const items = Math.max(0, Math.min(pageSize, length - next.offset));
+    search = recordEndProbe(search, next.offset, items, next.offset + items < length);
+  }
+  throw new Error('the search did not end');
+}
+
+describe('the search for the end of a list', () => {
+  it('finds the exact length of any list longer than what it started from', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100 }),
+        fc.integer({ min: 0, max: 2_000_000 }),
+        fc.integer({ min: 1, max: 5_000 }),
+        (pageSize, extra, atLeast) => {
+          const length = atLeast + extra;
+          expect(findLength(length, pageSize, atLeast).length).toBe(length);
+        },
+      ),
+    );
+  });
+
+  it('reads a number of pages that grows with the logarithm of the length, not the length', () => {
+    const reads = [20_000, 1_000_000, 1_000_000_000].map((length) => findLength(length, 5, 1000).reads);
+    expect(reads[0]).toBeLessThanOrEqual(20);
+    expect(reads[1]).toBeLessThanOrEqual(30);
+    expect(reads[2]).toBeLessThanOrEqual(50);
+  });
+
+  it('takes a short last page as the exact end, and an empty page as an upper bound', () => {
+    const search = startEndSearch(5, 1000);
+    expect(nextEndProbe(search)).toEqual({ kind: 'read', offset: 2000 });
+    expect(nextEndProbe(recordEndProbe(search, 2000, 3, false))).toEqual({ kind: 'found', length: 2003 });
+    const bounded = recordEndProbe(search, 2000, 0, false);
+    expect(bounded).toMatchObject({ atLeast: 1000, atMost: 2000 });
+    expect(nextEndProbe(bounded)).toEqual({ kind: 'read', offset: 1499 });
+  });
+});

@@ -1,0 +1,37 @@
+// The search for the end of a long list by offset, apart from its I/O: offsets doubling until a page
+// comes back empty, then bisected, so a list of a million records is measured in about forty reads
+// instead of walked. Each read narrows what the list's length can be: a page of k items at offset o
+// with has_more false says the length is exactly o + k; with has_more true, at least o + k + 1; an
+// empty page, at most o. Pure.
+
+/** What the reads so far say of the list's length. */
+export interface EndSearch {
+  readonly pageSize: number;
+  /** The length is at least this. */
+  readonly atLeast: number;
+  /** The length is at most this; undefined until a read came back empty. */
+  readonly atMost: number | undefined;
+}
+
+/** A search that knows the list holds more than `atLeast` records (a whole walk's worth). */
+export function startEndSearch(pageSize: number, atLeast: number): EndSearch {
+  return { pageSize, atLeast, atMost: undefined };
+}
+
+/** The offset to read next, or the list's length once the reads pin it. */
+export function nextEndProbe(
+  search: EndSearch,
+): { readonly kind: 'read'; readonly offset: number } | { readonly kind: 'found'; readonly length: number } {
+  const { atLeast, atMost, pageSize } = search;
+  if (atMost === undefined) return { kind: 'read', offset: Math.max(2 * atLeast, pageSize) };
+  if (atLeast >= atMost) return { kind: 'found', length: atMost };
+  // A page read at an offset below the length holds its item: between the two bounds, halving them.
+  return { kind: 'read', offset: Math.floor((atLeast + atMost - 1) / 2) };
+}
+
+/** What one read at `offset` says: `items` on the page, and whether the page said has_more. */
+export function recordEndProbe(search: EndSearch, offset: number, items: number, hasMore: boolean): EndSearch {
+  if (items === 0) return { ...search, atMost: Math.min(search.atMost ?? offset, offset) };
+  if (!hasMore) return { ...search, atLeast: offset + items, atMost: offset + items };
+  return { ...search, atLeast: Math.max(search.atLeast, offset + items + 1) };
+}

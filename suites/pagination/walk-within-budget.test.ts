@@ -1,0 +1,76 @@
+// pagination.walk-within-budget on lists far longer than a walk: a staging list's end is reached by
+// a bounded search and its last pages, on the reference server (new records at the end) and on the
+// second server in both orders, and the defects it exists for still fail it there.
+import { describe, expect, it } from 'vitest';
+import type { ApicertConfig } from '../../harness/config/config-types.js';
+import { runOneAgainstReference } from '../test-support/run-against-reference.js';
+import { secondServerModeMatrix } from '../test-support/second-server/mode-matrix.js';
+import { runOnSecondServer } from '../test-support/second-server/run-on-second-server.js';
+import { walkWithinBudget } from './walk-within-budget.js';
+
+const seeded = { server: { seedRecords: { products: 20_000 } } };
+// Only the seeded list, so a defect is judged there and not first on a short list.
+const onlyProducts = (config: ApicertConfig): ApicertConfig => ({
+  ...config,
+  collections: config.collections.filter((c) => c.name === 'products'),
+});
+
+describe('pagination.walk-within-budget on a list holding 20,000 records', () => {
+  it('reaches the end in every style by measuring the list, in a few dozen requests, and passes', async () => {
+    const result = await runOneAgainstReference(walkWithinBudget, seeded);
+    expect(result.status).toBe('passed');
+    const lines = result.findings.map((f) => f.message).filter((m) => m.startsWith('/products ('));
+    expect(lines).toHaveLength(3);
+    for (const line of lines) {
+      expect(line).toMatch(
+        /^\/products \((offset|page|cursor), 200\d\d records, measured in \d+ reads; the last [34] pages walked; (\d+) of/,
+      );
+      expect(Number(/; (\d+) of \d+ requests used/.exec(line)?.[1])).toBeLessThan(200);
+    }
+    // The last page, by offset and by a cursor taken from the page before the last ones.
+    expect(lines.join('\n')).toMatch(/\/products\?offset=200\d\d&limit=5/);
+    expect(lines.join('\n')).toMatch(/\/products\?limit=5&after=\S+/);
+  });
+
+  it.each([['cursor-cycle'], ['empty-pages-forever']] as const)('still fails with %s', async (defect) => {
+    const result = await runOneAgainstReference(walkWithinBudget, {
+      ...seeded,
+      defects: [defect],
+      configure: onlyProducts,
+    });
+    expect(result.status).toBe('failed');
+    expect(result.message).toMatch(/\/products/);
+  });
+
+  it.each(secondServerModeMatrix.slice(0, 2).map((modes) => [modes.order, modes] as const))(
+    'passes on the second server listing %s',
+    async (_order, modes) => {
+      const run = await runOnSecondServer({
+        modes,
+        checks: [walkWithinBudget.id],
+        seedRecords: { products: 20_000 },
+      });
+      const [check] = run.checks;
+      expect(check?.status, check?.status === 'passed' ? '' : JSON.stringify(check)).toBe('passed');
+      expect(check!.findings.map((f) => f.message).join('\n')).toMatch(
+        /\/products \(cursor, 200\d\d records, measured in/,
+      );
+    },
+  );
+
+  it('leaves a cursor-only list longer than the walk budget incomplete, saying what would let it judge', async () => {
+    const result = await runOneAgainstReference(walkWithinBudget, {
+      ...seeded,
+      configure: (config) => ({
+        ...config,
+        collections: config.collections.map((c) =>
+          c.name === 'products' ? { ...c, pagination: { styles: ['cursor'] } } : c,
+        ),
+      }),
+    });
+    expect(result.status).toBe('errored');
+    expect(result.message).toMatch(
+      /^APICERT_CHECK_INCOMPLETE: \/products: cursor: the walk stopped after 200 pages \(budgets\.maxPagesPerWalk\) with has_more still true; the list offers neither offset nor page style \(pagination\.styles\), through which the kit finds the end of a long list in a few dozen reads; raise the budget/,
+    );
+  });
+});
