@@ -4,15 +4,18 @@ import { judgeEachStyle } from './internal/judge-each-list.js';
 import { judgeLastPageCursor } from './internal/last-page-cursor.js';
 import type { PaginationStyle } from './internal/list-targets.js';
 import type { OpenList } from './internal/open-list.js';
-import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
+import { outcomeOfReachedEnd } from './internal/outcome-of-reached-end.js';
+import { reachListEnd } from './internal/reach-list-end.js';
 import { findEmptyPageAfterMore, largestDivisorUpTo } from './internal/page-rules.js';
-import { fetchPage, walkEvidence, walkPages, type FetchedPage, type PageWalk } from './internal/page-walker.js';
+import { fetchPage, walkEvidence, type FetchedPage, type PageWalk } from './internal/page-walker.js';
 import { quietWalkChart } from './internal/walk-chart.js';
 import { nextPageQuery, type PageQuery } from './internal/walk-decision.js';
 import { notAPageCauseOf } from './internal/not-a-page-cause.js';
 
 // Convention 4.2/5 and 4.2/8: has_more is true only when a further item exists, the last page says
-// has_more false, and next_cursor there takes the form pagination.lastPageCursor allows.
+// has_more false, and next_cursor there takes the form pagination.lastPageCursor allows. A list
+// longer than a walk is judged on its last pages, reached through a measure of its length
+// (reach-list-end.ts).
 export const hasMoreAccurate = defineCheck({
   id: 'pagination.has-more-accurate',
   suite: 'pagination',
@@ -22,8 +25,9 @@ export const hasMoreAccurate = defineCheck({
   leavesOpen: 'next_cursor on the last page (4.2/8: not shown): null, absent or ""; pin pagination.lastPageCursor.',
   title: 'has_more is true only when another item exists; the last page says has_more false',
   proves:
-    'In every supported style, each has_more true page is followed by a non-empty page, the last page (also when it is exactly full) says has_more false, and its next_cursor has the configured form.',
-  covers: "has_more and the last page's next_cursor of every list, in each style it supports",
+    'In every supported style, each has_more true page is followed by a non-empty page, the last page (also when it is exactly full) says has_more false, and its next_cursor has the configured form; a list longer than budgets.maxPagesPerWalk pages is judged on its last three pages, found by measuring it by offset.',
+  covers:
+    "has_more and the last page's next_cursor of every list, in each style it supports: walked whole, or over the last three pages of a longer list",
   probes: [
     'has_more true on an exactly full last page, followed by an empty page',
     'empty pages that keep saying has_more true',
@@ -44,14 +48,20 @@ async function judgeStyle(
   pageSize: number,
 ): Promise<CheckOutcome | undefined> {
   const what = `${style} walk of ${list.path}`;
-  const walk = await walkPages(ctx, list, {
+  const end = await reachListEnd(
+    ctx,
+    list,
     style,
+    list.target.styles,
     pageSize,
-    note: `walk the list in ${style} style, watching has_more`,
-  });
-  ctx.chart(quietWalkChart(list, style, walk));
-  const ended = outcomeOfWalkEnd(ctx, list, walk, what);
-  if (ended !== undefined) return ended;
+    `walk the list in ${style} style, watching has_more`,
+  );
+  if (end.kind === 'walked') ctx.chart(quietWalkChart(list, style, end.walk));
+  const reached = outcomeOfReachedEnd(ctx, list, end, what);
+  if ('outcome' in reached) return reached.outcome;
+  const { walk } = reached;
+  // The list's length: the pages walked, or, for a long list, what measuring it found.
+  const total = end.kind === 'walked' && end.length !== undefined ? end.length : walk.ids.length;
   const emptyAt = findEmptyPageAfterMore(walk.pages.map((p) => (p.page.ok ? p.page.ids.length : 0)));
   if (emptyAt >= 0)
     return failEmptyAfterMore(ctx, what, walk.pages[emptyAt - 1]!, walk.pages[emptyAt]!, walkEvidence(walk));
@@ -62,7 +72,7 @@ async function judgeStyle(
     : undefined;
   if (lastProblem !== undefined) return failCursorForm(ctx, what, lastProblem, last);
 
-  const fullLast = exactlyFullLastPage(walk, style, pageSize);
+  const fullLast = exactlyFullLastPage(walk, style, pageSize, total);
   if (fullLast === undefined) return undefined;
   const probe = await fetchPage(ctx, list, fullLast, `ask for the last ${style} page sized to be exactly full`);
   if (!probe.page.ok) return failProbe(ctx, what, probe, probe.page.reason, list);
@@ -84,11 +94,18 @@ async function judgeStyle(
   return undefined;
 }
 
-/** The query that makes the last page exactly full, or undefined when the walk's last page already was. */
-function exactlyFullLastPage(walk: PageWalk, style: PaginationStyle, pageSize: number): PageQuery | undefined {
+/**
+ * The query that makes the last page exactly full, or undefined when the walk's last page already
+ * was; `total` is the list's length (the walk may have covered only its last pages).
+ */
+function exactlyFullLastPage(
+  walk: PageWalk,
+  style: PaginationStyle,
+  pageSize: number,
+  total: number,
+): PageQuery | undefined {
   const last = walk.pages.at(-1)!;
   const lastCount = last.page.ok ? last.page.ids.length : 0;
-  const total = walk.ids.length;
   if (lastCount === pageSize || lastCount === 0) return undefined;
   switch (style) {
     case 'cursor':

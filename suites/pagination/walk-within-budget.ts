@@ -38,7 +38,8 @@ export const walkWithinBudget = defineCheck({
         const reached = await mapInParallel(
           styles,
           sideBySideWithin(list.budget, ctx.config.budgets.maxPagesPerWalk + 1, styles.length),
-          (style) => reachListEnd(ctx, list, style, styles, pageSize, `reach the end of the list in ${style} style`),
+          (style) =>
+            reachListEnd(ctx, list, style, list.target.styles, pageSize, `reach the end of the list in ${style} style`),
         );
         for (const [index, style] of styles.entries()) {
           const end = reached[index]!;
@@ -85,5 +86,5 @@ const noSearchStyle =
 
 function describeReach(end: Extract<ReachedEnd, { kind: 'walked' }>, maxPages: number): string {
   if (end.how === 'whole') return `${end.walk.pages.length} of ${maxPages} pages from the first`;
-  return `${end.length ?? '?'} records, measured in ${end.reads.length} reads; the last ${end.walk.pages.length} pages walked`;
+  return `${end.length ?? '?'} records, measured in ${end.reads} reads; the last ${end.walk.pages.length} pages walked`;
 }

@@ -18,18 +18,18 @@ export const tailPages = 3;
 const maxSearchReads = 80;
 
 export type ReachedEnd =
-  /** The walk that reached (or tried to reach) the end; `length` and `reads` when the list was searched. */
+  /** The walk that reached (or tried to reach) the end; `length` when the list was measured, in `reads` reads. */
   | {
       readonly kind: 'walked';
       readonly walk: PageWalk;
       readonly how: 'whole' | 'tail';
       readonly length?: number;
-      readonly reads: readonly FetchedPage[];
+      readonly reads: number;
     }
   /** A read of the search broke a rule on its own (an empty page saying has_more): `walk` holds it. */
   | { readonly kind: 'broken'; readonly walk: PageWalk }
   /** The end could not be reached within the budgets, and why (what would let it be). */
-  | { readonly kind: 'unreachable'; readonly reason: string; readonly reads: readonly FetchedPage[] };
+  | { readonly kind: 'unreachable'; readonly reason: string };
 
 /** Reaches the end of `list` in `style`; `styles` are the styles the list offers, which the search may use. */
 export async function reachListEnd(
@@ -40,7 +40,7 @@ export async function reachListEnd(
   pageSize: number,
   note: string,
 ): Promise<ReachedEnd> {
-  const walkWhole = async (reads: readonly FetchedPage[]): Promise<ReachedEnd> => ({
+  const walkWhole = async (reads: number): Promise<ReachedEnd> => ({
     kind: 'walked',
     how: 'whole',
     reads,
@@ -48,16 +48,19 @@ export async function reachListEnd(
   });
   // The search reads by offset, or by page number where the list has no offset style.
   const seek = styles.includes('offset') ? 'offset' : styles.includes('page') ? 'page' : undefined;
-  if (seek === undefined) return walkWhole([]);
-  const read = (offset: number): Promise<FetchedPage> =>
-    fetchPage(ctx, list, queryAt(seek, offset, pageSize), `${note}: measure the list to reach its end`);
-  const reads: FetchedPage[] = [];
+  if (seek === undefined) return walkWhole(0);
+  // Only counts are kept of the reads: a hostile list's pages can hold hundreds of thousands of ids.
+  let reads = 0;
+  const read = (offset: number): Promise<FetchedPage> => {
+    reads += 1;
+    return fetchPage(ctx, list, queryAt(seek, offset, pageSize), `${note}: measure the list to reach its end`);
+  };
   try {
-    // Where a whole walk would stop: a list with nothing there ends within one, and is walked whole.
+    // Where a whole walk would stop: a list with nothing there ends within one, and is walked whole,
+    // as is one that answers more than it was asked for (its pages say nothing of where it ends).
     const horizon = ctx.config.budgets.maxPagesPerWalk * pageSize;
     const first = await read(horizon);
-    reads.push(first);
-    if (!first.page.ok || first.page.ids.length === 0) return walkWhole(reads);
+    if (!first.page.ok || first.page.ids.length === 0 || first.page.ids.length > pageSize) return walkWhole(reads);
     let search = recordEndProbe(startEndSearch(pageSize, 0), horizon, first.page.ids.length, first.page.hasMore);
     let length: number | undefined;
     while (length === undefined) {
@@ -66,26 +69,30 @@ export async function reachListEnd(
         length = next.length;
         break;
       }
-      if (reads.length >= maxSearchReads) {
-        return { kind: 'unreachable', reads, reason: `the list did not end within ${maxSearchReads} reads by ${seek}` };
+      if (reads >= maxSearchReads) {
+        return { kind: 'unreachable', reason: `the list did not end within ${maxSearchReads} reads by ${seek}` };
       }
       const fetched = await read(next.offset);
-      reads.push(fetched);
       const { page } = fetched;
       // A target may refuse an offset it finds too deep (the convention sets no limit): not a defect.
-      if (!page.ok)
-        return { kind: 'unreachable', reads, reason: `a read at ${describeQuery(fetched.query)} ${page.reason}` };
+      if (!page.ok) return { kind: 'unreachable', reason: `a read at ${describeQuery(fetched.query)} ${page.reason}` };
       if (page.ids.length === 0 && page.hasMore) return { kind: 'broken', walk: searchWalk(fetched) };
+      if (page.ids.length > pageSize) {
+        return {
+          kind: 'unreachable',
+          reason: `a read at ${describeQuery(fetched.query)} held ${page.ids.length} items, more than asked, so the list's end could not be measured`,
+        };
+      }
       search = recordEndProbe(search, next.offset, page.ids.length, page.hasMore);
     }
     const tailStartAt = Math.max(0, length - tailPages * pageSize);
-    const start = await tailStart(style, seek, tailStartAt, pageSize, read, reads);
-    if (start.kind === 'unreachable') return { kind: 'unreachable', reads, reason: start.reason };
+    const start = await tailStart(style, seek, tailStartAt, pageSize, read);
+    if (start.kind === 'unreachable') return { kind: 'unreachable', reason: start.reason };
     const walk = await walkPages(ctx, list, { style, pageSize, note, startQuery: start.query });
     return { kind: 'walked', how: 'tail', length, reads, walk };
   } catch (error) {
     if (!(error instanceof RequestBudgetSpent)) throw error;
-    return { kind: 'unreachable', reads, reason: 'the request budget for this list ran out (budgets.requestsPerList)' };
+    return { kind: 'unreachable', reason: 'the request budget for this list ran out (budgets.requestsPerList)' };
   }
 }
 
@@ -104,7 +111,6 @@ async function tailStart(
   at: number,
   pageSize: number,
   read: (offset: number) => Promise<FetchedPage>,
-  reads: FetchedPage[],
 ): Promise<
   { readonly kind: 'query'; readonly query: PageQuery } | { readonly kind: 'unreachable'; readonly reason: string }
 > {
@@ -113,7 +119,6 @@ async function tailStart(
   const before = Math.floor(at / pageSize) * pageSize - pageSize;
   if (before < 0) return { kind: 'query', query: firstPageQuery('cursor', pageSize) };
   const page = await read(before);
-  reads.push(page);
   const cursor = page.page.ok && page.page.hasMore ? usableCursor(page.page.nextCursor) : undefined;
   if (cursor !== undefined) return { kind: 'query', query: { limit: pageSize, after: cursor } };
   return {

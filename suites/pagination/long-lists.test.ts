@@ -1,11 +1,15 @@
-// pagination.walk-within-budget on lists far longer than a walk: a staging list's end is reached by
-// a bounded search and its last pages, on the reference server (new records at the end) and on the
-// second server in both orders, and the defects it exists for still fail it there.
+// The checks that judge the end of a list, on lists far longer than a walk, as staging lists are:
+// the end is reached by a bounded search and the last pages, on the reference server (new records
+// at the end) and on the second server in both orders, and the defects each exists for still fail
+// it there.
 import { describe, expect, it } from 'vitest';
 import type { ApicertConfig } from '../../harness/config/config-types.js';
+import type { Check } from '../define-check.js';
 import { runOneAgainstReference } from '../test-support/run-against-reference.js';
 import { secondServerModeMatrix } from '../test-support/second-server/mode-matrix.js';
 import { runOnSecondServer } from '../test-support/second-server/run-on-second-server.js';
+import { cursorWalkTerminates } from './cursor-walk-terminates.js';
+import { hasMoreAccurate } from './has-more-accurate.js';
 import { walkWithinBudget } from './walk-within-budget.js';
 
 const seeded = { server: { seedRecords: { products: 20_000 } } };
@@ -73,4 +77,52 @@ describe('pagination.walk-within-budget on a list holding 20,000 records', () =>
       /^APICERT_CHECK_INCOMPLETE: \/products: cursor: the walk stopped after 200 pages \(budgets\.maxPagesPerWalk\) with has_more still true; the list offers neither offset nor page style \(pagination\.styles\), through which the kit finds the end of a long list in a few dozen reads; raise the budget/,
     );
   });
+});
+
+describe('the checks that judge the end of a list, on 20,000 records', () => {
+  const endChecks = [cursorWalkTerminates, hasMoreAccurate];
+
+  it.each(endChecks.map((check) => [check.id, check] as const))(
+    '%s passes, in a bounded number of requests',
+    async (_id, check) => {
+      let reads = 0;
+      // Counts the check's own requests to the long list, as its context saw them.
+      const counting: Check = {
+        ...check,
+        run: async (ctx) => {
+          const outcome = await check.run(ctx);
+          reads = ctx.exchanges.filter((e) => new URL(e.request.url).pathname === '/products').length;
+          return outcome;
+        },
+      };
+      const result = await runOneAgainstReference(counting, { ...seeded, configure: onlyProducts });
+      expect(result.status, result.message).toBe('passed');
+      expect(reads).toBeGreaterThan(0);
+      expect(reads).toBeLessThan(150);
+    },
+  );
+
+  it.each([
+    [cursorWalkTerminates, 'cursor-cycle'],
+    [cursorWalkTerminates, 'empty-pages-forever'],
+    [hasMoreAccurate, 'has-more-wrong-on-full-last-page'],
+    [hasMoreAccurate, 'empty-pages-forever'],
+  ] as const)('%s still fails with %s', async (check, defect) => {
+    const result = await runOneAgainstReference(check, { ...seeded, defects: [defect], configure: onlyProducts });
+    expect(result.status, result.message).toBe('failed');
+  });
+
+  it.each(secondServerModeMatrix.slice(0, 2).map((modes) => [modes.order, modes] as const))(
+    'both pass on the second server listing %s',
+    async (_order, modes) => {
+      const run = await runOnSecondServer({
+        modes,
+        checks: endChecks.map((check) => check.id),
+        seedRecords: { products: 20_000 },
+      });
+      expect(run.checks.map((check) => `${check.id}: ${check.status}`)).toEqual(
+        endChecks.map((check) => `${check.id}: passed`),
+      );
+    },
+  );
 });
