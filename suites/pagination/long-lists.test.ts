@@ -4,12 +4,14 @@
 // it there.
 import { describe, expect, it } from 'vitest';
 import type { ApicertConfig } from '../../harness/config/config-types.js';
+import type { DefectName } from '../../reference-server/defects.js';
 import type { Check } from '../define-check.js';
 import { runOneAgainstReference } from '../test-support/run-against-reference.js';
 import { secondServerModeMatrix } from '../test-support/second-server/mode-matrix.js';
 import { runOnSecondServer } from '../test-support/second-server/run-on-second-server.js';
 import { cursorWalkTerminates } from './cursor-walk-terminates.js';
 import { hasMoreAccurate } from './has-more-accurate.js';
+import { stableOrder } from './stable-order.js';
 import { walkWithinBudget } from './walk-within-budget.js';
 
 const seeded = { server: { seedRecords: { products: 20_000 } } };
@@ -79,8 +81,8 @@ describe('pagination.walk-within-budget on a list holding 20,000 records', () =>
   });
 });
 
-describe('the checks that judge the end of a list, on 20,000 records', () => {
-  const endChecks = [cursorWalkTerminates, hasMoreAccurate];
+describe('the checks that judge the end of a list, or the window holding the kit’s records, on 20,000 records', () => {
+  const endChecks = [cursorWalkTerminates, hasMoreAccurate, stableOrder];
 
   it.each(endChecks.map((check) => [check.id, check] as const))(
     '%s passes, in a bounded number of requests',
@@ -102,18 +104,25 @@ describe('the checks that judge the end of a list, on 20,000 records', () => {
     },
   );
 
-  it.each([
+  const defectProofs: readonly (readonly [Check, DefectName])[] = [
     [cursorWalkTerminates, 'cursor-cycle'],
     [cursorWalkTerminates, 'empty-pages-forever'],
     [hasMoreAccurate, 'has-more-wrong-on-full-last-page'],
     [hasMoreAccurate, 'empty-pages-forever'],
-  ] as const)('%s still fails with %s', async (check, defect) => {
-    const result = await runOneAgainstReference(check, { ...seeded, defects: [defect], configure: onlyProducts });
-    expect(result.status, result.message).toBe('failed');
-  });
+    [stableOrder, 'order-without-tie-breaker'],
+    [stableOrder, 'zero-based-pages'],
+  ];
+
+  it.each(defectProofs.map(([check, defect]) => [check.id, defect, check] as const))(
+    '%s still fails with %s',
+    async (_id, defect, check) => {
+      const result = await runOneAgainstReference(check, { ...seeded, defects: [defect], configure: onlyProducts });
+      expect(result.status, result.message).toBe('failed');
+    },
+  );
 
   it.each(secondServerModeMatrix.slice(0, 2).map((modes) => [modes.order, modes] as const))(
-    'both pass on the second server listing %s',
+    'all pass on the second server listing %s, the kit’s records at the tail or the head',
     async (_order, modes) => {
       const run = await runOnSecondServer({
         modes,
@@ -122,6 +131,12 @@ describe('the checks that judge the end of a list, on 20,000 records', () => {
       });
       expect(run.checks.map((check) => `${check.id}: ${check.status}`)).toEqual(
         endChecks.map((check) => `${check.id}: passed`),
+      );
+      // Oldest first puts the kit's records at the tail, newest first at the head.
+      const order = run.checks.find((check) => check.id === stableOrder.id)!;
+      const where = modes.order === 'newest-first' ? 'head' : 'tail';
+      expect(order.findings.map((f) => f.message)).toContainEqual(
+        `/products (offset): longer than a walk; read twice at its ${where}, where the kit's records are`,
       );
     },
   );

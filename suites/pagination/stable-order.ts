@@ -9,10 +9,13 @@ import type { OpenList } from './internal/open-list.js';
 import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
 import { describeWalkProblems, firstDifference, isWalkExact, judgeWalkedIds, keepOnly } from './internal/page-rules.js';
 import { walkEvidence, walkPages, type PageWalk } from './internal/page-walker.js';
+import { windowOfOwnRecords } from './internal/reach-list-end.js';
 
 // Convention 4.2/3: lists are ordered by a stable ordering with a unique tie-breaker, so no row
 // appears on two pages or on none. The kit's fixtures are created in a burst, so many share a
-// timestamp: an order without a tie-breaker shows up as pages that change between two reads.
+// timestamp: an order without a tie-breaker shows up as pages that change between two reads. On a
+// list longer than a walk (staging data), the two reads cover the window that holds the kit's
+// records: the head of a list ordered newest first, else the tail (reach-list-end.ts).
 export const stableOrder = defineCheck({
   id: 'pagination.stable-order',
   suite: 'pagination',
@@ -22,8 +25,9 @@ export const stableOrder = defineCheck({
   leavesOpen: 'The sort key (not shown): any, as long as a unique tie-breaker makes the order stable.',
   title: 'The same page read twice without writes lists the same items in the same order',
   proves:
-    'Two walks of each list in each supported style, with no write between them, give the kit’s records page by page in the same order, each exactly once: ties in the sort key are broken by a unique field.',
-  covers: 'the order of every list in each style it supports, over two walks with no write between them',
+    'Two walks of each list in each supported style, with no write between them, give the kit’s records page by page in the same order, each exactly once: ties in the sort key are broken by a unique field. On a list longer than budgets.maxPagesPerWalk pages, the walks cover the pages that hold the kit’s records, at its head or its tail.',
+  covers:
+    'the order of every list in each style it supports, over two walks with no write between them: whole, or over the window of a longer list that holds the kit’s records',
   probes: [
     'ties in the sort key returned in a different order on each request',
     'a record listed twice or never across pages',
@@ -42,11 +46,29 @@ async function judgeStyle(
   pageSize: number,
 ): Promise<CheckOutcome | undefined> {
   const what = `${style} walk of ${list.path}`;
+  const note = 'read every page twice, no writes in between';
+  const window = await windowOfOwnRecords(ctx, list, style, list.target.styles, pageSize, list.ownIds, note);
+  if (window.kind === 'unreachable') return ctx.incomplete(`${what}: ${window.reason}`);
+  if (window.kind === 'broken')
+    return outcomeOfWalkEnd(ctx, list, window.walk, `${what}, measuring the list by offset`);
+  const { startQuery, maxPages } = window;
+  if (window.where !== 'whole') {
+    ctx.info(
+      `${list.path} (${style}): longer than a walk; read twice at its ${window.where}, where the kit's records are`,
+    );
+  }
   // Side by side: nothing writes between them either way, and a missing tie-breaker shows on any two reads.
   const walks = await mapInParallel(
     ['first', 'second'],
     sideBySideWithin(list.budget, ctx.config.budgets.maxPagesPerWalk + 1, 2),
-    (round) => walkPages(ctx, list, { style, pageSize, note: `${round} read of every page, no writes in between` }),
+    (round) =>
+      walkPages(ctx, list, {
+        style,
+        pageSize,
+        startQuery,
+        ...(maxPages !== undefined ? { maxPages } : {}),
+        note: `${round} read of every page${window.where === 'whole' ? '' : ` of the list's ${window.where}`}, no writes in between`,
+      }),
   );
   const [first, second] = walks as [PageWalk, PageWalk];
   ctx.chart(quietWalkChart(list, style, first));
@@ -67,6 +89,8 @@ async function judgeStyle(
     }
   }
   for (const walk of walks) {
+    // A walk of the head stops where the window ends, short of the list's end, by design.
+    if (window.where === 'head' && walk.end.kind === 'page-budget') continue;
     const ended = outcomeOfWalkEnd(ctx, list, walk, what);
     if (ended !== undefined) return ended;
   }
