@@ -11,6 +11,8 @@ import { secondServerModeMatrix } from '../test-support/second-server/mode-matri
 import { runOnSecondServer } from '../test-support/second-server/run-on-second-server.js';
 import { cursorWalkTerminates } from './cursor-walk-terminates.js';
 import { hasMoreAccurate } from './has-more-accurate.js';
+import { offsetWalkComplete } from './offset-walk-complete.js';
+import { pageWalkComplete } from './page-walk-complete.js';
 import { stableOrder } from './stable-order.js';
 import { walkWithinBudget } from './walk-within-budget.js';
 
@@ -82,7 +84,7 @@ describe('pagination.walk-within-budget on a list holding 20,000 records', () =>
 });
 
 describe('the checks that judge the end of a list, or the window holding the kit’s records, on 20,000 records', () => {
-  const endChecks = [cursorWalkTerminates, hasMoreAccurate, stableOrder];
+  const endChecks = [cursorWalkTerminates, hasMoreAccurate, stableOrder, offsetWalkComplete, pageWalkComplete];
 
   it.each(endChecks.map((check) => [check.id, check] as const))(
     '%s passes, in a bounded number of requests',
@@ -111,6 +113,10 @@ describe('the checks that judge the end of a list, or the window holding the kit
     [hasMoreAccurate, 'empty-pages-forever'],
     [stableOrder, 'order-without-tie-breaker'],
     [stableOrder, 'zero-based-pages'],
+    [offsetWalkComplete, 'limit-ignored'],
+    [pageWalkComplete, 'zero-based-pages'],
+    [pageWalkComplete, 'per-page-ignored'],
+    [pageWalkComplete, 'offset-page-mismatch'],
   ];
 
   it.each(defectProofs.map(([check, defect]) => [check.id, defect, check] as const))(

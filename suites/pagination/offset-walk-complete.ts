@@ -16,7 +16,7 @@ export const offsetWalkComplete = defineCheck({
   proves:
     'Walking each list with offset=0,n,2n…&limit=n lists each of the kit’s records exactly once with at most n per page; instability under concurrent inserts and deletes is reported as information.',
   covers:
-    'limit/offset walks of every list that supports offset, while nothing changes (and, as information, under writes)',
+    'limit/offset walks of every list that supports offset, while nothing changes (and, as information, under writes): whole, or over the window of a longer list that holds the kit’s records (its head or its tail)',
   probes: ['limit ignored: pages larger than asked', 'a record listed twice or never while nothing changes'],
   provenBy: ['limit-ignored'],
   async run(ctx) {

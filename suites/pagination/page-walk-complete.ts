@@ -16,7 +16,7 @@ export const pageWalkComplete = defineCheck({
   proves:
     'Walking each list with page=1,2,3…&per_page=n lists each of the kit’s records exactly once with at most n per page (so page numbers are 1-based); instability under concurrent inserts and deletes is reported as information.',
   covers:
-    'page/per_page walks of every list that supports page, while nothing changes (and, as information, under writes)',
+    'page/per_page walks of every list that supports page, while nothing changes (and, as information, under writes): whole, or over the window of a longer list that holds the kit’s records (its head or its tail)',
   probes: [
     'page numbers counted from 0, so the first page is skipped',
     'per_page ignored: pages larger than asked',

@@ -6,9 +6,9 @@ import { sideBySideWithin } from './internal/request-budget.js';
 import { quietWalkChart } from './internal/walk-chart.js';
 import type { PaginationStyle } from './internal/list-targets.js';
 import type { OpenList } from './internal/open-list.js';
-import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
 import { describeWalkProblems, firstDifference, isWalkExact, judgeWalkedIds, keepOnly } from './internal/page-rules.js';
-import { walkEvidence, walkPages, type PageWalk } from './internal/page-walker.js';
+import { walkEvidence, type PageWalk } from './internal/page-walker.js';
+import { outcomeOfNoWindow, outcomeOfWindowWalk, walkWindow } from './internal/walk-window.js';
 import { windowOfOwnRecords } from './internal/reach-list-end.js';
 
 // Convention 4.2/3: lists are ordered by a stable ordering with a unique tie-breaker, so no row
@@ -48,10 +48,7 @@ async function judgeStyle(
   const what = `${style} walk of ${list.path}`;
   const note = 'read every page twice, no writes in between';
   const window = await windowOfOwnRecords(ctx, list, style, list.target.styles, pageSize, list.ownIds, note);
-  if (window.kind === 'unreachable') return ctx.incomplete(`${what}: ${window.reason}`);
-  if (window.kind === 'broken')
-    return outcomeOfWalkEnd(ctx, list, window.walk, `${what}, measuring the list by offset`);
-  const { startQuery, maxPages } = window;
+  if (window.kind !== 'window') return outcomeOfNoWindow(ctx, list, window, what);
   if (window.where !== 'whole') {
     ctx.info(
       `${list.path} (${style}): longer than a walk; read twice at its ${window.where}, where the kit's records are`,
@@ -62,11 +59,9 @@ async function judgeStyle(
     ['first', 'second'],
     sideBySideWithin(list.budget, ctx.config.budgets.maxPagesPerWalk + 1, 2),
     (round) =>
-      walkPages(ctx, list, {
+      walkWindow(ctx, list, window, {
         style,
         pageSize,
-        startQuery,
-        ...(maxPages !== undefined ? { maxPages } : {}),
         note: `${round} read of every page${window.where === 'whole' ? '' : ` of the list's ${window.where}`}, no writes in between`,
       }),
   );
@@ -89,9 +84,7 @@ async function judgeStyle(
     }
   }
   for (const walk of walks) {
-    // A walk of the head stops where the window ends, short of the list's end, by design.
-    if (window.where === 'head' && walk.end.kind === 'page-budget') continue;
-    const ended = outcomeOfWalkEnd(ctx, list, walk, what);
+    const ended = outcomeOfWindowWalk(ctx, list, window, walk, what);
     if (ended !== undefined) return ended;
   }
   for (const walk of walks) {

@@ -1,13 +1,15 @@
 // The judgement shared by the offset and the page-number walk checks. Convention 4.2/1: these styles
 // must list every record exactly once while nothing changes, but may repeat or skip while data
-// changes; that instability is reported as information, never as a failure.
+// changes; that instability is reported as information, never as a failure. A list longer than a
+// walk (staging data) is walked over the window that holds the kit's records (walk-window.ts).
 import type { CheckContext, CheckOutcome } from '../../../harness/check-api/check-context.js';
 import type { OpenList } from './open-list.js';
 import { servedWalkPageSize } from './served-walk-page-size.js';
 import { settledInOrder } from '../../internal/map-in-parallel.js';
-import { outcomeOfWalkEnd } from './outcome-of-walk-end.js';
+import { windowOfOwnRecords } from './reach-list-end.js';
+import { isWindowWalked, outcomeOfNoWindow, outcomeOfWindowWalk, walkWindow, type OpenWindow } from './walk-window.js';
 import { describeWalkProblems, isWalkExact, judgeWalkedIds, listBriefly, type WalkProblems } from './page-rules.js';
-import { findOversizedPages, walkEvidence, walkPages, type FetchedPage, type PageWalk } from './page-walker.js';
+import { findOversizedPages, walkEvidence, type FetchedPage, type PageWalk } from './page-walker.js';
 import { describeWalkEnd } from './walk-decision.js';
 import { pagesOf, walkChartOf } from './walk-chart.js';
 
@@ -27,20 +29,40 @@ export async function judgeNumberedWalk(
   const sizeParam = style === 'offset' ? 'limit' : 'per_page';
   const what = `${style} walk of ${list.path} with ${sizeParam}=${pageSize}`;
 
-  let walk = await walkPages(ctx, list, { style, pageSize, note: `walk the list in ${style} style` });
-  const ended = outcomeOfWalkEnd(ctx, list, walk, what);
-  if (ended !== undefined) return ended;
+  const window = await windowOfOwnRecords(
+    ctx,
+    list,
+    style,
+    list.target.styles,
+    pageSize,
+    list.ownIds,
+    `walk the list in ${style} style`,
+  );
+  if (window.kind !== 'window') return outcomeOfNoWindow(ctx, list, window, what);
+  if (window.where !== 'whole') {
+    ctx.info(`${what}: longer than a walk; walked at its ${window.where}, where the kit's records are`);
+  }
+  let walk = await walkWindow(ctx, list, window, { style, pageSize, note: `walk the list in ${style} style` });
+  // A page larger than asked breaks the rule wherever the walk stopped: a list whose size parameter
+  // is ignored is too long to walk whole in pages of the size it sends.
   const [oversized] = findOversizedPages(walk, pageSize);
   if (oversized !== undefined) return failOversized(ctx, what, sizeParam, pageSize, oversized, walk);
+  const ended = outcomeOfWindowWalk(ctx, list, window, walk, what);
+  if (ended !== undefined) return ended;
 
   let problems = judgeOwn(walk, list);
   ctx.chart(walkChartOf(list.path, style, pagesOf(walk), { repeated: problems.repeated, missing: problems.missing }));
   if (!isWalkExact(problems)) {
     // Others may have written meanwhile; a second quiet walk tells a defect from bad luck.
-    const second = await walkPages(ctx, list, { style, pageSize, note: `walk the list in ${style} style again` });
-    const secondProblems = second.end.kind === 'complete' ? judgeOwn(second, list) : problems;
+    const second = await walkWindow(ctx, list, window, {
+      style,
+      pageSize,
+      note: `walk the list in ${style} style again`,
+    });
+    const isSecondWalked = isWindowWalked(window, second);
+    const secondProblems = isSecondWalked ? judgeOwn(second, list) : problems;
     if (!isWalkExact(secondProblems)) {
-      walk = second.end.kind === 'complete' ? second : walk;
+      walk = isSecondWalked ? second : walk;
       problems = secondProblems;
       return ctx.fail(`${what} ${describeWalkProblems(problems)} while nothing changed`, {
         expected: `each of the ${list.ownIds.size} records created by the kit listed exactly once`,
@@ -53,7 +75,7 @@ export async function judgeNumberedWalk(
     );
   }
 
-  await reportInstabilityUnderMutation(ctx, list, style, pageSize, what);
+  await reportInstabilityUnderMutation(ctx, list, window, style, pageSize, what);
   return ctx.pass();
 }
 
@@ -84,6 +106,7 @@ const mutatedPages = 2;
 async function reportInstabilityUnderMutation(
   ctx: CheckContext,
   list: OpenList,
+  window: OpenWindow,
   style: 'offset' | 'page',
   pageSize: number,
   what: string,
@@ -93,7 +116,7 @@ async function reportInstabilityUnderMutation(
   let deleted = 0;
   let inserted = 0;
   const writes: string[] = [];
-  const walk = await walkPages(ctx, list, {
+  const walk = await walkWindow(ctx, list, window, {
     style,
     pageSize,
     note: `walk the list in ${style} style while records are inserted and deleted`,
@@ -125,14 +148,15 @@ async function reportInstabilityUnderMutation(
   });
   const changes = `${deleted} seen record(s) deleted and ${inserted} inserted between pages`;
   const problems = judgeWalkedIds(walk.ids, expected, judged);
+  const isWalked = isWindowWalked(window, walk);
   ctx.chart(
     walkChartOf(list.path, style, pagesOf(walk), {
       repeated: problems.repeated,
-      missing: walk.end.kind === 'complete' ? problems.missing : [],
+      missing: isWalked ? problems.missing : [],
       writes,
     }),
   );
-  if (walk.end.kind !== 'complete') {
+  if (!isWalked) {
     ctx.info(`${what} under mutation (${changes}) did not complete: ${describeWalkEnd(walk.end)}`);
     return;
   }

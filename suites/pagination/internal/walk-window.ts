@@ -1,0 +1,51 @@
+// A walk over the window of a list that holds the kit's records (reach-list-end.ts's
+// windowOfOwnRecords): the whole list when it is short, else its head or its tail. A walk of the
+// head stops where the window ends, short of the list's end, and that is its complete end.
+import type { CheckContext, CheckOutcome } from '../../../harness/check-api/check-context.js';
+import type { OpenList } from './open-list.js';
+import { outcomeOfWalkEnd } from './outcome-of-walk-end.js';
+import { walkPages, type PageWalk, type WalkOptions } from './page-walker.js';
+import type { OwnRecordsWindow } from './reach-list-end.js';
+
+export type OpenWindow = Extract<OwnRecordsWindow, { kind: 'window' }>;
+
+/** Walks `window` in `options.style`, from its start, for as many pages as it spans. */
+export function walkWindow(
+  ctx: CheckContext,
+  list: OpenList,
+  window: OpenWindow,
+  options: Omit<WalkOptions, 'startQuery' | 'maxPages'>,
+): Promise<PageWalk> {
+  return walkPages(ctx, list, {
+    ...options,
+    startQuery: window.startQuery,
+    ...(window.maxPages !== undefined ? { maxPages: window.maxPages } : {}),
+  });
+}
+
+/** True when the walk covered its window: the list's end, or the last page of a head window. */
+export function isWindowWalked(window: OpenWindow, walk: PageWalk): boolean {
+  return walk.end.kind === 'complete' || (window.where === 'head' && walk.end.kind === 'page-budget');
+}
+
+/** As outcomeOfWalkEnd, the head window's own end counting as complete. */
+export function outcomeOfWindowWalk(
+  ctx: CheckContext,
+  list: OpenList,
+  window: OpenWindow,
+  walk: PageWalk,
+  what: string,
+): CheckOutcome | undefined {
+  return isWindowWalked(window, walk) ? undefined : outcomeOfWalkEnd(ctx, list, walk, what);
+}
+
+/** The outcome when no window could be opened: incomplete with the reason, or the rule a read broke. */
+export function outcomeOfNoWindow(
+  ctx: CheckContext,
+  list: OpenList,
+  window: Exclude<OwnRecordsWindow, { kind: 'window' }>,
+  what: string,
+): CheckOutcome {
+  if (window.kind === 'unreachable') return ctx.incomplete(`${what}: ${window.reason}`);
+  return outcomeOfWalkEnd(ctx, list, window.walk, `${what}, measuring the list by offset`) ?? ctx.pass();
+}
