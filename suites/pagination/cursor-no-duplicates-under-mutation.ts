@@ -13,8 +13,10 @@ import {
 import type { OpenList } from './internal/open-list.js';
 import { describeWalkProblems, isWalkExact } from './internal/page-rules.js';
 import { runMutationWalk, type MutationRunTrace, type PoolSize } from './internal/run-mutation-walk.js';
-import { describeWalkEnd, isHostileEnd } from './internal/walk-decision.js';
 import { notAPageCause } from './internal/not-a-page-cause.js';
+import { windowOfOwnRecords, type OwnRecordsWindow } from './internal/reach-list-end.js';
+import { describeWalkEnd, firstPageQuery, isHostileEnd } from './internal/walk-decision.js';
+import { outcomeOfNoWindow } from './internal/walk-window.js';
 
 // Convention 4.2/2: the cursor style is stable while data changes. fast-check generates writes
 // between page fetches (inserts, deletes of seen and unseen records, and of the anchor the cursor
@@ -30,7 +32,8 @@ export const cursorNoDuplicatesUnderMutation = defineCheck({
   title: 'A cursor walk lists every record once while records are inserted and deleted',
   proves:
     'Over pagination.propertyRuns runs per list (three fixed, the rest generated), a walk that follows next_cursor while the kit inserts records, deletes seen and unseen ones and deletes the anchor never lists a record twice and lists every record present throughout exactly once.',
-  covers: 'cursor walks (next_cursor) of every list that supports after, with inserts and deletes between pages',
+  covers:
+    'cursor walks (next_cursor) of every list that supports after, with inserts and deletes between pages: whole, or over the window of a longer list that holds the kit’s records, found again for each run',
   probes: [
     'a cursor that starts one item too late or too early after its anchor',
     'a cursor that restarts when its anchor record is deleted',
@@ -72,6 +75,17 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
   // The first exact walk with writes in it: the report draws it, so a pass shows what was judged.
   let shown: MutationRunTrace | undefined;
 
+  // Where each run walks: the whole list while it is short; on a long list (staging data), the
+  // window that holds the kit's records, found again each run, as the runs' writes move them.
+  let isShort = false;
+  const locate = async (): Promise<OwnRecordsWindow> => {
+    if (isShort) return { kind: 'window', where: 'whole', startQuery: firstPageQuery('cursor', walkPageSize) };
+    const note = 'find where the kit’s records are in the list';
+    const window = await windowOfOwnRecords(ctx, list, 'cursor', list.target.styles, walkPageSize, list.ownIds, note);
+    isShort = window.kind === 'window' && window.where === 'whole';
+    return window;
+  };
+
   const property = fc.asyncProperty(mutationsArbitrary(3), async (mutations) => {
     const isShrinkBudgetSpent = failures.size > 0 && ++runsAfterFailure > shrinkRuns;
     if (notJudged !== undefined || setupFailure !== undefined || harnessError !== undefined || isShrinkBudgetSpent)
@@ -79,9 +93,13 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
     ctx.progress(`${list.path}: run ${failures.size > 0 ? `shrink ${runsAfterFailure}` : 'of the mutation property'}`);
     let trace: Awaited<ReturnType<typeof runMutationWalk>>;
     try {
-      trace = await runMutationWalk(ctx, list, pool, mutations);
+      trace = await runMutationWalk(ctx, list, pool, mutations, locate);
     } catch (error) {
       harnessError = { error };
+      return true;
+    }
+    if ('noWindow' in trace) {
+      setupFailure = outcomeOfNoWindow(ctx, list, trace.noWindow, `cursor walk of ${list.path}`);
       return true;
     }
     if ('failedToPrepare' in trace) {

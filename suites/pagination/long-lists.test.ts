@@ -9,6 +9,7 @@ import type { Check } from '../define-check.js';
 import { runOneAgainstReference } from '../test-support/run-against-reference.js';
 import { secondServerModeMatrix } from '../test-support/second-server/mode-matrix.js';
 import { runOnSecondServer } from '../test-support/second-server/run-on-second-server.js';
+import { cursorNoDuplicatesUnderMutation } from './cursor-no-duplicates-under-mutation.js';
 import { cursorWalkTerminates } from './cursor-walk-terminates.js';
 import { hasMoreAccurate } from './has-more-accurate.js';
 import { offsetWalkComplete } from './offset-walk-complete.js';
@@ -84,7 +85,14 @@ describe('pagination.walk-within-budget on a list holding 20,000 records', () =>
 });
 
 describe('the checks that judge the end of a list, or the window holding the kit’s records, on 20,000 records', () => {
-  const endChecks = [cursorWalkTerminates, hasMoreAccurate, stableOrder, offsetWalkComplete, pageWalkComplete];
+  const endChecks = [
+    cursorWalkTerminates,
+    hasMoreAccurate,
+    stableOrder,
+    offsetWalkComplete,
+    pageWalkComplete,
+    cursorNoDuplicatesUnderMutation,
+  ];
 
   it.each(endChecks.map((check) => [check.id, check] as const))(
     '%s passes, in a bounded number of requests',
@@ -102,7 +110,8 @@ describe('the checks that judge the end of a list, or the window holding the kit
       const result = await runOneAgainstReference(counting, { ...seeded, configure: onlyProducts });
       expect(result.status, result.message).toBe('passed');
       expect(reads).toBeGreaterThan(0);
-      expect(reads).toBeLessThan(150);
+      // The property measures the list again for each of its runs, as the runs' writes move the kit's records.
+      expect(reads).toBeLessThan(check === cursorNoDuplicatesUnderMutation ? 500 : 150);
     },
   );
 
@@ -117,6 +126,11 @@ describe('the checks that judge the end of a list, or the window holding the kit
     [pageWalkComplete, 'zero-based-pages'],
     [pageWalkComplete, 'per-page-ignored'],
     [pageWalkComplete, 'offset-page-mismatch'],
+    [cursorNoDuplicatesUnderMutation, 'cursor-skips-item'],
+    [cursorNoDuplicatesUnderMutation, 'cursor-repeats-last-item'],
+    [cursorNoDuplicatesUnderMutation, 'cursor-restarts-when-anchor-deleted'],
+    [cursorNoDuplicatesUnderMutation, 'cursor-encodes-offset'],
+    [cursorNoDuplicatesUnderMutation, 'order-without-tie-breaker'],
   ];
 
   it.each(defectProofs.map(([check, defect]) => [check.id, defect, check] as const))(

@@ -43,6 +43,11 @@ export interface WalkOptions {
   readonly maxPages?: number;
   /** Where to start instead of the first page (e.g. a cursor taken from an earlier walk). */
   readonly startQuery?: PageQuery;
+  /**
+   * Ids known to sort before where the walk starts (a long list's head, for a walk of its tail): a
+   * page that lists one went back, and ends the walk.
+   */
+  readonly behindStart?: ReadonlySet<string>;
   /** Runs after each page that asks for more, before the next is fetched: mutations go here. */
   readonly betweenPages?: (page: FetchedPage, pageIndex: number) => Promise<void>;
 }
@@ -114,7 +119,10 @@ export async function walkPages(ctx: CheckContext, list: WalkableList, options: 
         seenIds.add(id);
       }
     }
-    if (decision.kind === 'end') {
+    const wentBackTo = fetched.page.ok ? fetched.page.ids.find((id) => options.behindStart?.has(id)) : undefined;
+    if (wentBackTo !== undefined) {
+      walkEnd = { kind: 'went-back', id: wentBackTo };
+    } else if (decision.kind === 'end') {
       walkEnd = decision.end;
     } else {
       await options.betweenPages?.(fetched, pages.length - 1);

@@ -144,6 +144,8 @@ export type OwnRecordsWindow =
       readonly startQuery: PageQuery;
       /** Pages the window spans; a walk of the head ends there, short of the list's end. */
       readonly maxPages?: number;
+      /** Ids of the list's first page, which sort before a tail window: a walk there never lists them. */
+      readonly behindStart?: ReadonlySet<string>;
     }
   | { readonly kind: 'broken'; readonly walk: PageWalk }
   | { readonly kind: 'unreachable'; readonly reason: string };
@@ -182,7 +184,8 @@ export async function windowOfOwnRecords(
       if (index === -1) continue;
       const start = await measured.startAt(style, Math.floor((at + index) / pageSize) * pageSize);
       if (start.kind === 'unreachable') return start;
-      return { kind: 'window', where: 'tail', startQuery: start.query };
+      const behindStart = new Set(head.page.ok ? head.page.ids : []);
+      return { kind: 'window', where: 'tail', startQuery: start.query, behindStart };
     }
     return {
       kind: 'unreachable',

@@ -1,11 +1,13 @@
 // One run of the cursor-under-mutation property: top the fixture pool up, walk the list with
-// next_cursor, run the generated writes between pages, and judge the kit's own records only.
+// next_cursor over the window that holds the kit's records (the whole list when it is short), run
+// the generated writes between pages, and judge the kit's own records only.
 import { settledInOrder } from '../../internal/map-in-parallel.js';
 import type { CheckContext, ExchangeRecord } from '../../../harness/check-api/check-context.js';
 import { describeMutation, mutationsAfter, pickVictim, type Mutation } from './mutation-commands.js';
 import type { OpenList } from './open-list.js';
 import { judgeWalkedIds, type WalkProblems } from './page-rules.js';
-import { walkPages } from './page-walker.js';
+import type { OwnRecordsWindow } from './reach-list-end.js';
+import { isWindowWalked, walkWindow } from './walk-window.js';
 import type { WalkEnd } from './walk-decision.js';
 
 /** A write as it happened. */
@@ -35,14 +37,24 @@ export interface PoolSize {
   readonly walkPageSize: number;
 }
 
-/** Runs `mutations` during one cursor walk of `list`. */
+/**
+ * Runs `mutations` during one cursor walk of `list`, over the window `locate` finds once the pool
+ * is topped up; what it found instead of a window, when it found none.
+ */
 export async function runMutationWalk(
   ctx: CheckContext,
   list: OpenList,
   pool: PoolSize,
   mutations: readonly Mutation[],
-): Promise<MutationRunTrace | { readonly failedToPrepare: true }> {
+  locate: () => Promise<OwnRecordsWindow>,
+): Promise<
+  | MutationRunTrace
+  | { readonly failedToPrepare: true }
+  | { readonly noWindow: Exclude<OwnRecordsWindow, { kind: 'window' }> }
+> {
   if (!(await resizePool(list, pool))) return { failedToPrepare: true };
+  const window = await locate();
+  if (window.kind !== 'window') return { noWindow: window };
   const firstExchange = ctx.exchanges.length;
   // Records present at the start must each be listed once, unless deleted; inserted ones may or may
   // not be listed, but never twice. Records of others are never judged.
@@ -51,7 +63,7 @@ export async function runMutationWalk(
   const seen: string[] = [];
   const applied: AppliedMutation[] = [];
 
-  const walk = await walkPages(ctx, list, {
+  const walk = await walkWindow(ctx, list, window, {
     style: 'cursor',
     pageSize: pool.walkPageSize,
     note: 'cursor walk while records are inserted and deleted between pages',
@@ -68,7 +80,8 @@ export async function runMutationWalk(
   return {
     pages: walk.pages.map((p) => ({ url: p.url, ids: p.page.ok ? p.page.ids : [] })),
     applied,
-    end: walk.end,
+    // A walk of a head window ends where the window does: that is its complete end.
+    end: isWindowWalked(window, walk) ? { kind: 'complete' } : walk.end,
     problems: judgeWalkedIds(walk.ids, expected, judged),
     exchanges: ctx.exchanges.slice(firstExchange).filter((exchange) => isExchangeOfRun(exchange, list.path, applied)),
   };

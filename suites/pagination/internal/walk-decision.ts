@@ -19,6 +19,8 @@ export type WalkEnd =
   | { readonly kind: 'cursor-cycle'; readonly cursor: string }
   /** A whole page of ids the walk had already seen: it went back. */
   | { readonly kind: 'revisits-items' }
+  /** A page listed a record known to sort before where the walk started (a window's): it went back. */
+  | { readonly kind: 'went-back'; readonly id: string }
   /** budgets.maxPagesPerWalk pages were fetched and the list still said has_more. */
   | { readonly kind: 'page-budget'; readonly pages: number }
   /** budgets.requestsPerList ran out on this list. */
@@ -124,6 +126,8 @@ export function describeWalkEnd(walkEnd: WalkEnd): string {
       return `a page said has_more true without a usable next_cursor (${walkEnd.nextCursor.present ? JSON.stringify(walkEnd.nextCursor.value) : 'absent'})`;
     case 'cursor-cycle':
       return `next_cursor pointed back to a cursor already followed (${clip(walkEnd.cursor)}): the walk would never end`;
+    case 'went-back':
+      return `a page listed ${clip(walkEnd.id)}, which sorts before where the walk started (the head of the list): the walk went back`;
     case 'revisits-items':
       return 'a whole page repeated items already seen: the walk went back';
     case 'page-budget':

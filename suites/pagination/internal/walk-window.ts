@@ -20,6 +20,7 @@ export function walkWindow(
     ...options,
     startQuery: window.startQuery,
     ...(window.maxPages !== undefined ? { maxPages: window.maxPages } : {}),
+    ...(window.behindStart !== undefined ? { behindStart: window.behindStart } : {}),
   });
 }
 
