@@ -39,7 +39,7 @@ export const deleteRemovesRecord = defineCheck({
         const idField = list.idField;
         ctx.cover(`DELETE ${list.related === undefined ? `${list.label}/{id}` : list.related.memberPath}`);
         // "Gone from the list" means something only if the list is a page that shows the record first.
-        const before = await findInList(ctx, listPath, idField, created.id);
+        const before = await findInList(ctx, listPath, idField, created.id, list.styles.includes('offset'));
         const unjudgeable = whyListCannotShow(ctx, listPath, before, created.id);
         if (unjudgeable !== undefined) return unjudgeable;
         const removal = await ctx.request({ method: 'DELETE', path: created.memberPath, note: 'delete the record' });

@@ -4,7 +4,7 @@
 // before; a longer one is measured by offset (end-search.ts) and only its last pages are walked, in
 // the style judged, starting by cursor from the next_cursor of the page before them.
 import type { CheckContext } from '../../../harness/check-api/check-context.js';
-import { nextEndProbe, recordEndProbe, startEndSearch } from './end-search.js';
+import { nextEndProbe, recordEndProbe, startEndSearch } from '../../internal/end-search.js';
 import { usableCursor } from './list-page.js';
 import type { PaginationStyle } from './list-targets.js';
 import { fetchPage, walkPages, type FetchedPage, type PageWalk, type WalkableList } from './page-walker.js';
