@@ -78,6 +78,8 @@ async function measureList(
   const first = await read(horizon);
   if (!first.page.ok || first.page.ids.length === 0 || first.page.ids.length > pageSize)
     return { kind: 'whole', reads };
+  // A long list: say so on the progress line while it is measured (a few dozen reads).
+  ctx.progress(`${list.path}: longer than a walk; measuring it by ${seek} to find the end and the kit's records`);
   let search = recordEndProbe(startEndSearch(pageSize, 0), horizon, first.page.ids.length, first.page.hasMore);
   for (;;) {
     const next = nextEndProbe(search);
