@@ -13,7 +13,7 @@ export interface EndSearch {
   readonly atMost: number | undefined;
 }
 
-/** A search that knows the list holds more than `atLeast` records (a whole walk's worth). */
+/** A search that knows the list holds at least `atLeast` records (0 when nothing is known yet). */
 export function startEndSearch(pageSize: number, atLeast: number): EndSearch {
   return { pageSize, atLeast, atMost: undefined };
 }

@@ -79,7 +79,14 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
   // window that holds the kit's records, found again each run, as the runs' writes move them.
   let isShort = false;
   const locate = async (): Promise<OwnRecordsWindow> => {
-    if (isShort) return { kind: 'window', where: 'whole', startQuery: firstPageQuery('cursor', walkPageSize) };
+    if (isShort) {
+      return {
+        kind: 'window',
+        where: 'whole',
+        startQuery: firstPageQuery('cursor', walkPageSize),
+        expected: list.ownIds,
+      };
+    }
     const note = 'find where the kit’s records are in the list';
     const window = await windowOfOwnRecords(ctx, list, 'cursor', list.target.styles, walkPageSize, list.ownIds, note);
     isShort = window.kind === 'window' && window.where === 'whole';

@@ -8,7 +8,7 @@ import type { PaginationStyle } from './internal/list-targets.js';
 import type { OpenList } from './internal/open-list.js';
 import { describeWalkProblems, firstDifference, isWalkExact, judgeWalkedIds, keepOnly } from './internal/page-rules.js';
 import { walkEvidence, type PageWalk } from './internal/page-walker.js';
-import { outcomeOfNoWindow, outcomeOfWindowWalk, walkWindow } from './internal/walk-window.js';
+import { describeWindowShare, outcomeOfNoWindow, outcomeOfWindowWalk, walkWindow } from './internal/walk-window.js';
 import { windowOfOwnRecords } from './internal/reach-list-end.js';
 
 // Convention 4.2/3: lists are ordered by a stable ordering with a unique tie-breaker, so no row
@@ -53,6 +53,7 @@ async function judgeStyle(
     ctx.info(
       `${list.path} (${style}): longer than a walk; read twice at its ${window.where}, where the kit's records are`,
     );
+    describeWindowShare(ctx, list, window, style);
   }
   // Side by side: nothing writes between them either way, and a missing tie-breaker shows on any two reads.
   const walks = await mapInParallel(
@@ -88,7 +89,7 @@ async function judgeStyle(
     if (ended !== undefined) return ended;
   }
   for (const walk of walks) {
-    const problems = judgeWalkedIds(walk.ids, list.ownIds, list.ownIds);
+    const problems = judgeWalkedIds(walk.ids, window.expected, list.ownIds);
     if (!isWalkExact(problems)) {
       return ctx.fail(`${what} ${describeWalkProblems(problems)} while nothing changed`, {
         expected: 'each record on exactly one page (a unique tie-breaker such as the id)',

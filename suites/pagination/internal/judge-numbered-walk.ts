@@ -7,7 +7,14 @@ import type { OpenList } from './open-list.js';
 import { servedWalkPageSize } from './served-walk-page-size.js';
 import { settledInOrder } from '../../internal/map-in-parallel.js';
 import { windowOfOwnRecords } from './reach-list-end.js';
-import { isWindowWalked, outcomeOfNoWindow, outcomeOfWindowWalk, walkWindow, type OpenWindow } from './walk-window.js';
+import {
+  describeWindowShare,
+  isWindowWalked,
+  outcomeOfNoWindow,
+  outcomeOfWindowWalk,
+  walkWindow,
+  type OpenWindow,
+} from './walk-window.js';
 import { describeWalkProblems, isWalkExact, judgeWalkedIds, listBriefly, type WalkProblems } from './page-rules.js';
 import { findOversizedPages, walkEvidence, type FetchedPage, type PageWalk } from './page-walker.js';
 import { describeWalkEnd } from './walk-decision.js';
@@ -41,6 +48,7 @@ export async function judgeNumberedWalk(
   if (window.kind !== 'window') return outcomeOfNoWindow(ctx, list, window, what);
   if (window.where !== 'whole') {
     ctx.info(`${what}: longer than a walk; walked at its ${window.where}, where the kit's records are`);
+    describeWindowShare(ctx, list, window, style);
   }
   let walk = await walkWindow(ctx, list, window, { style, pageSize, note: `walk the list in ${style} style` });
   // A page larger than asked breaks the rule wherever the walk stopped: a list whose size parameter
@@ -50,7 +58,7 @@ export async function judgeNumberedWalk(
   const ended = outcomeOfWindowWalk(ctx, list, window, walk, what);
   if (ended !== undefined) return ended;
 
-  let problems = judgeOwn(walk, list);
+  let problems = judgeOwn(walk, list, window);
   ctx.chart(walkChartOf(list.path, style, pagesOf(walk), { repeated: problems.repeated, missing: problems.missing }));
   if (!isWalkExact(problems)) {
     // Others may have written meanwhile; a second quiet walk tells a defect from bad luck.
@@ -60,12 +68,12 @@ export async function judgeNumberedWalk(
       note: `walk the list in ${style} style again`,
     });
     const isSecondWalked = isWindowWalked(window, second);
-    const secondProblems = isSecondWalked ? judgeOwn(second, list) : problems;
+    const secondProblems = isSecondWalked ? judgeOwn(second, list, window) : problems;
     if (!isWalkExact(secondProblems)) {
       walk = isSecondWalked ? second : walk;
       problems = secondProblems;
       return ctx.fail(`${what} ${describeWalkProblems(problems)} while nothing changed`, {
-        expected: `each of the ${list.ownIds.size} records created by the kit listed exactly once`,
+        expected: `each of the ${window.expected.size} records created by the kit that the walk covers listed exactly once`,
         actual: describeWalkProblems(problems),
         exchanges: walkEvidence(walk),
       });
@@ -79,8 +87,9 @@ export async function judgeNumberedWalk(
   return ctx.pass();
 }
 
-function judgeOwn(walk: PageWalk, list: OpenList): WalkProblems {
-  return judgeWalkedIds(walk.ids, list.ownIds, list.ownIds);
+// The kit's records the window showed must each be listed once; none of the kit's twice.
+function judgeOwn(walk: PageWalk, list: OpenList, window: OpenWindow): WalkProblems {
+  return judgeWalkedIds(walk.ids, window.expected, list.ownIds);
 }
 
 function failOversized(
@@ -111,7 +120,7 @@ async function reportInstabilityUnderMutation(
   pageSize: number,
   what: string,
 ): Promise<void> {
-  const expected = new Set(list.ownIds);
+  const expected = new Set(window.expected);
   const judged = new Set(list.ownIds);
   let deleted = 0;
   let inserted = 0;

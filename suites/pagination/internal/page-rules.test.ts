@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   findMissingIds,
+  findRestart,
   findRepeatedIds,
   firstDifference,
   isPageAllRepeats,
@@ -115,5 +116,23 @@ describe('findEmptyPageAfterMore', () => {
     expect(findEmptyPageAfterMore([5, 5, 0])).toBe(2);
     expect(findEmptyPageAfterMore([0])).toBe(-1);
     expect(findEmptyPageAfterMore([5, 5, 1])).toBe(-1);
+  });
+});
+
+describe('findRestart', () => {
+  const head = ['a', 'b', 'c', 'd', 'e'];
+
+  it('finds a page that begins as the list did: a walk gone back to the start', () => {
+    expect(findRestart(head, ['a', 'b', 'c', 'd', 'e'])).toBe('a');
+    expect(findRestart(head, ['a', 'b'])).toBe('a');
+    expect(findRestart(['a'], ['a', 'x'])).toBe('a');
+  });
+
+  it('never takes one record of the head moved elsewhere for a restart', () => {
+    expect(findRestart(head, ['x', 'a', 'y'])).toBeUndefined();
+    expect(findRestart(head, ['a', 'x', 'y'])).toBeUndefined();
+    expect(findRestart(head, ['a'])).toBeUndefined();
+    expect(findRestart(undefined, ['a', 'b'])).toBeUndefined();
+    expect(findRestart([], ['a', 'b'])).toBeUndefined();
   });
 });

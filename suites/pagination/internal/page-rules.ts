@@ -89,3 +89,16 @@ export function findEmptyPageAfterMore(pageItemCounts: readonly number[]): numbe
   for (let index = 1; index < pageItemCounts.length; index += 1) if (pageItemCounts[index] === 0) return index;
   return -1;
 }
+
+/**
+ * The first id of `ids` when the page begins as the list's first page did (its first ids, in order,
+ * at least two where it had two): a restart, never one record of others that moved (a list sorted
+ * by a field others update may carry one from the head to the tail).
+ */
+export function findRestart(headIds: readonly string[] | undefined, ids: readonly string[]): string | undefined {
+  if (headIds === undefined || headIds.length === 0) return undefined;
+  const count = Math.min(3, headIds.length, ids.length);
+  if (count < Math.min(2, headIds.length)) return undefined;
+  for (let index = 0; index < count; index += 1) if (ids[index] !== headIds[index]) return undefined;
+  return ids[0];
+}

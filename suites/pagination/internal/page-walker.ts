@@ -5,6 +5,7 @@ import type { CheckContext, ExchangeRecord, TargetResponse } from '../../../harn
 import { readListPage, type ListPage } from './list-page.js';
 import type { PaginationStyle } from './list-targets.js';
 import { RequestBudgetSpent, type RequestBudget } from './request-budget.js';
+import { findRestart } from './page-rules.js';
 import { decideAfterPage, firstPageQuery, type PageQuery, type WalkEnd } from './walk-decision.js';
 
 /** What the walker needs of a list. */
@@ -44,10 +45,10 @@ export interface WalkOptions {
   /** Where to start instead of the first page (e.g. a cursor taken from an earlier walk). */
   readonly startQuery?: PageQuery;
   /**
-   * Ids known to sort before where the walk starts (a long list's head, for a walk of its tail): a
-   * page that lists one went back, and ends the walk.
+   * The ids of the list's first page, in order, for a walk that starts far from it (a long list's
+   * tail): a page that begins with them again went back to the start, and ends the walk.
    */
-  readonly behindStart?: ReadonlySet<string>;
+  readonly headIds?: readonly string[];
   /** Runs after each page that asks for more, before the next is fetched: mutations go here. */
   readonly betweenPages?: (page: FetchedPage, pageIndex: number) => Promise<void>;
 }
@@ -119,7 +120,7 @@ export async function walkPages(ctx: CheckContext, list: WalkableList, options: 
         seenIds.add(id);
       }
     }
-    const wentBackTo = fetched.page.ok ? fetched.page.ids.find((id) => options.behindStart?.has(id)) : undefined;
+    const wentBackTo = fetched.page.ok ? findRestart(options.headIds, fetched.page.ids) : undefined;
     if (wentBackTo !== undefined) {
       walkEnd = { kind: 'went-back', id: wentBackTo };
     } else if (decision.kind === 'end') {

@@ -93,21 +93,17 @@ async function measureList(
         startAt: (style, at) => windowStart(style, seek, at, pageSize, read),
       };
     }
-    if (reads >= maxSearchReads) {
-      return { kind: 'unreachable', reason: `the list did not end within ${maxSearchReads} reads by ${seek}` };
-    }
-    const fetched = await read(next.offset);
+    // A list that cannot be measured (a target that refuses deep offsets, which the convention does
+    // not forbid, ignores them, or answers more than asked) is walked whole, as a short one is: the
+    // walk judges what it sees, and stops at the page budget.
+    if (reads >= maxSearchReads) return { kind: 'whole', reads };
+    // By page number, a read covers the page that holds the offset: it is recorded where it began.
+    const at = seek === 'page' ? Math.floor(next.offset / pageSize) * pageSize : next.offset;
+    const fetched = await read(at);
     const { page } = fetched;
-    // A target may refuse an offset it finds too deep (the convention sets no limit): not a defect.
-    if (!page.ok) return { kind: 'unreachable', reason: `a read at ${describeQuery(fetched.query)} ${page.reason}` };
+    if (!page.ok || page.ids.length > pageSize) return { kind: 'whole', reads };
     if (page.ids.length === 0 && page.hasMore) return { kind: 'broken', walk: searchWalk(fetched) };
-    if (page.ids.length > pageSize) {
-      return {
-        kind: 'unreachable',
-        reason: `a read at ${describeQuery(fetched.query)} held ${page.ids.length} items, more than asked, so the list's end could not be measured`,
-      };
-    }
-    search = recordEndProbe(search, next.offset, page.ids.length, page.hasMore);
+    search = recordEndProbe(search, at, page.ids.length, page.hasMore);
   }
 }
 
@@ -146,8 +142,10 @@ export type OwnRecordsWindow =
       readonly startQuery: PageQuery;
       /** Pages the window spans; a walk of the head ends there, short of the list's end. */
       readonly maxPages?: number;
-      /** Ids of the list's first page, which sort before a tail window: a walk there never lists them. */
-      readonly behindStart?: ReadonlySet<string>;
+      /** The ids of the list's first page, in order: a walk of a tail window that lists them again went back. */
+      readonly headIds?: readonly string[];
+      /** The kit's records the window showed when it was found: those a walk of it must list. */
+      readonly expected: ReadonlySet<string>;
     }
   | { readonly kind: 'broken'; readonly walk: PageWalk }
   | { readonly kind: 'unreachable'; readonly reason: string };
@@ -170,33 +168,57 @@ export async function windowOfOwnRecords(
     const measured = await measureList(ctx, list, offered, pageSize, note);
     if (measured.kind === 'broken' || measured.kind === 'unreachable') return measured;
     const first = firstPageQuery(style, pageSize);
-    if (measured.kind === 'whole') return { kind: 'window', where: 'whole', startQuery: first };
-    // The kit's records and a page of others around them.
-    const span = ownIds.size + pageSize;
+    if (measured.kind === 'whole') return { kind: 'window', where: 'whole', startQuery: first, expected: ownIds };
+    // The window is read page by page from the end that shows the kit's records, until every one
+    // is seen or a page shows none after some did (a bounded number of pages). The records seen are
+    // the ones the check then expects: a list that keeps the others elsewhere (sorted by a field the
+    // kit does not control, or written past by others) is judged on those it showed, never blamed
+    // for the rest; one that shows none at either end leaves the check incomplete.
+    const maxScanPages = Math.ceil((ownIds.size + pageSize) / pageSize) + 8;
     const head = await measured.read(0);
-    if (head.page.ok && head.page.ids.some((id) => ownIds.has(id))) {
-      return { kind: 'window', where: 'head', startQuery: first, maxPages: Math.ceil(span / pageSize) };
+    const headIds = head.page.ok ? head.page.ids : [];
+    if (headIds.some((id) => ownIds.has(id))) {
+      const seen = new Set(headIds.filter((id) => ownIds.has(id)));
+      let pages = 1;
+      while (seen.size < ownIds.size && pages < maxScanPages && pages * pageSize < measured.length) {
+        const page = await measured.read(pages * pageSize);
+        pages += 1;
+        const own = page.page.ok ? page.page.ids.filter((id) => ownIds.has(id)) : [];
+        for (const id of own) seen.add(id);
+        if (own.length === 0) break;
+      }
+      return { kind: 'window', where: 'head', startQuery: first, maxPages: pages + 1, expected: seen };
     }
-    // The window begins on the page that holds the first of the kit's records: a walk that skips a
-    // page (0-based page numbers) then misses one of them, as a walk from the first page would.
-    const slack = Math.max(0, Math.floor((measured.length - span) / pageSize) * pageSize);
-    for (let at = slack; at < measured.length; at += pageSize) {
+    const seen = new Set<string>();
+    let earliest: number | undefined;
+    let at = Math.floor((measured.length - 1) / pageSize) * pageSize;
+    for (let pages = 0; seen.size < ownIds.size && pages < maxScanPages && at >= 0; pages += 1, at -= pageSize) {
       const page = await measured.read(at);
       const index = page.page.ok ? page.page.ids.findIndex((id) => ownIds.has(id)) : -1;
-      if (index === -1) continue;
-      const start = await measured.startAt(style, Math.floor((at + index) / pageSize) * pageSize);
-      if (start.kind === 'unreachable') return start;
-      const behindStart = new Set(head.page.ok ? head.page.ids : []);
-      return { kind: 'window', where: 'tail', startQuery: start.query, behindStart };
+      if (index === -1) {
+        if (earliest !== undefined) break;
+        continue;
+      }
+      earliest = at + index;
+      if (page.page.ok) for (const id of page.page.ids) if (ownIds.has(id)) seen.add(id);
     }
-    return {
-      kind: 'unreachable',
-      reason: `none of the kit's records was among the first or the last ${span} of the list's ${measured.length} records (others may have written there meanwhile)`,
-    };
+    if (earliest === undefined) return notAtEitherEnd(maxScanPages);
+    // The window begins on the page that holds the first of the kit's records: a walk that skips a
+    // page (0-based page numbers) then misses one of them, as a walk from the first page would.
+    const start = await measured.startAt(style, Math.floor(earliest / pageSize) * pageSize);
+    if (start.kind === 'unreachable') return start;
+    return { kind: 'window', where: 'tail', startQuery: start.query, headIds, expected: seen };
   } catch (error) {
     if (!(error instanceof RequestBudgetSpent)) throw error;
     return { kind: 'unreachable', reason: 'the request budget for this list ran out (budgets.requestsPerList)' };
   }
+}
+
+function notAtEitherEnd(pages: number): OwnRecordsWindow {
+  return {
+    kind: 'unreachable',
+    reason: `none of the kit's records was on the list's first page or within its last ${pages} pages (the list's order, or others' writes, put them elsewhere), so no window shows them`,
+  };
 }
 
 /** The query of the page at `offset` in an offset or page style. */

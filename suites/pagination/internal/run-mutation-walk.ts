@@ -58,7 +58,8 @@ export async function runMutationWalk(
   const firstExchange = ctx.exchanges.length;
   // Records present at the start must each be listed once, unless deleted; inserted ones may or may
   // not be listed, but never twice. Records of others are never judged.
-  const expected = new Set(list.ownIds);
+  // On a long list, only the kit's records its window showed are expected (the others lie elsewhere).
+  const expected = new Set([...list.ownIds].filter((id) => window.expected.has(id)));
   const judged = new Set(list.ownIds);
   const seen: string[] = [];
   const applied: AppliedMutation[] = [];

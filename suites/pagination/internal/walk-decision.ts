@@ -19,7 +19,7 @@ export type WalkEnd =
   | { readonly kind: 'cursor-cycle'; readonly cursor: string }
   /** A whole page of ids the walk had already seen: it went back. */
   | { readonly kind: 'revisits-items' }
-  /** A page listed a record known to sort before where the walk started (a window's): it went back. */
+  /** A page began as the list's first page does, far from where the walk started: it went back. */
   | { readonly kind: 'went-back'; readonly id: string }
   /** budgets.maxPagesPerWalk pages were fetched and the list still said has_more. */
   | { readonly kind: 'page-budget'; readonly pages: number }
@@ -127,7 +127,7 @@ export function describeWalkEnd(walkEnd: WalkEnd): string {
     case 'cursor-cycle':
       return `next_cursor pointed back to a cursor already followed (${clip(walkEnd.cursor)}): the walk would never end`;
     case 'went-back':
-      return `a page listed ${clip(walkEnd.id)}, which sorts before where the walk started (the head of the list): the walk went back`;
+      return `a page began with the list's first records (${clip(walkEnd.id)}, …), far from where the walk started: the walk went back to the start`;
     case 'revisits-items':
       return 'a whole page repeated items already seen: the walk went back';
     case 'page-budget':

@@ -20,7 +20,7 @@ export function walkWindow(
     ...options,
     startQuery: window.startQuery,
     ...(window.maxPages !== undefined ? { maxPages: window.maxPages } : {}),
-    ...(window.behindStart !== undefined ? { behindStart: window.behindStart } : {}),
+    ...(window.headIds !== undefined ? { headIds: window.headIds } : {}),
   });
 }
 
@@ -38,6 +38,15 @@ export function outcomeOfWindowWalk(
   what: string,
 ): CheckOutcome | undefined {
   return isWindowWalked(window, walk) ? undefined : outcomeOfWalkEnd(ctx, list, walk, what);
+}
+
+/** Says, when the window showed only some of the kit's records, that the others are not judged. */
+export function describeWindowShare(ctx: CheckContext, list: OpenList, window: OpenWindow, style: string): void {
+  const outside = list.ownIds.size - window.expected.size;
+  if (outside <= 0) return;
+  ctx.info(
+    `${list.path} (${style}): ${window.expected.size} of the kit's ${list.ownIds.size} records were in the window found at the list's ${window.where}; the other ${outside} lie elsewhere in its order and are not expected there`,
+  );
 }
 
 /** The outcome when no window could be opened: incomplete with the reason, or the rule a read broke. */
