@@ -44,4 +44,22 @@ describe('the search for the end of a list', () => {
     expect(bounded).toMatchObject({ atLeast: 1000, atMost: 2000 });
     expect(nextEndProbe(bounded)).toEqual({ kind: 'read', offset: 1499 });
   });
+
+  // By page number a read returns the page holding the offset asked for: the caller records it where
+  // that page begins, and the search still ends on the exact length.
+  it('finds the exact length when each read is recorded where its page begins', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 500_000 }), (pageSize, length) => {
+        let search = startEndSearch(pageSize, 0);
+        for (let reads = 0; reads < 200; reads += 1) {
+          const next = nextEndProbe(search);
+          if (next.kind === 'found') return next.length === length;
+          const at = Math.floor(next.offset / pageSize) * pageSize;
+          const items = Math.max(0, Math.min(pageSize, length - at));
+          search = recordEndProbe(search, at, items, at + items < length);
+        }
+        return false;
+      }),
+    );
+  });
 });
