@@ -6,110 +6,12 @@
 // A section that is always there after loading has `default: {}`, so ajv creates it and then fills
 // its keys. Unknown keys are errors everywhere except inside request bodies, which are the user's
 // data. No oneOf/anyOf: unions are single patterns, so ajv reports the real problem instead of a
-// cascade of branch failures. The helpers keep literal types, which the derived types need.
+// cascade of branch failures. The node builders (schema-nodes.ts) keep literal types, which the
+// derived types need.
 import * as P from './config-patterns.js';
-import type { ConfigPattern } from './config-patterns.js';
-import { MAX_TIMER_MS } from './timer-limit.js';
+import { body, choice, count, filledSection, millis, section, text, type SchemaNode } from './schema-nodes.js';
 
-/** The subset of JSON Schema this file uses; enough for walking it (config-keys.ts, problem lines). */
-export interface SchemaNode {
-  readonly $schema?: string;
-  readonly title?: string;
-  readonly description?: string;
-  readonly type?: 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean';
-  readonly properties?: Readonly<Record<string, SchemaNode>>;
-  readonly required?: readonly string[];
-  readonly additionalProperties?: boolean;
-  readonly items?: SchemaNode;
-  readonly uniqueItems?: boolean;
-  readonly minItems?: number;
-  readonly enum?: readonly string[];
-  readonly pattern?: string;
-  readonly minLength?: number;
-  readonly minimum?: number;
-  readonly maximum?: number;
-  readonly exclusiveMinimum?: number;
-  readonly default?: unknown;
-}
-
-type Properties = Readonly<Record<string, SchemaNode>>;
-
-interface TextNode {
-  readonly type: 'string';
-  readonly description: string;
-  readonly pattern?: string;
-  readonly minLength?: number;
-}
-
-interface SectionNode<Props extends Properties> {
-  readonly type: 'object';
-  readonly description: string;
-  readonly properties: Props;
-  readonly additionalProperties: false;
-}
-
-function text(description: string, format?: ConfigPattern): TextNode;
-function text<const D extends string>(
-  description: string,
-  format: ConfigPattern | undefined,
-  defaultValue: D,
-): TextNode & { readonly default: D };
-function text(
-  description: string,
-  format?: ConfigPattern,
-  defaultValue?: string,
-): TextNode & { readonly default?: string } {
-  return {
-    type: 'string',
-    description,
-    ...(format ? { pattern: format.pattern } : { minLength: 1 }),
-    ...(defaultValue === undefined ? {} : { default: defaultValue }),
-  };
-}
-
-function count(
-  description: string,
-  minimum: number,
-): { readonly type: 'integer'; readonly description: string; readonly minimum: number };
-function count<const D extends number>(
-  description: string,
-  minimum: number,
-  defaultValue: D,
-): { readonly type: 'integer'; readonly description: string; readonly minimum: number; readonly default: D };
-function count(description: string, minimum: number, defaultValue?: number): SchemaNode {
-  return { type: 'integer', description, minimum, ...(defaultValue === undefined ? {} : { default: defaultValue }) };
-}
-
-// setTimeout fires at once for anything above MAX_TIMER_MS, so a time can never be larger.
-function millis<const D extends number>(description: string, defaultValue: D) {
-  return { type: 'integer', description, minimum: 1, maximum: MAX_TIMER_MS, default: defaultValue } as const;
-}
-
-function choice<const V extends readonly [string, ...string[]]>(
-  description: string,
-  values: V,
-  defaultValue: V[number],
-) {
-  return { type: 'string', description, enum: values, default: defaultValue } as const;
-}
-
-function section<const Props extends Properties>(description: string, properties: Props): SectionNode<Props>;
-function section<
-  const Props extends Properties,
-  const R extends readonly [keyof Props & string, ...(keyof Props & string)[]],
->(description: string, properties: Props, required: R): SectionNode<Props> & { readonly required: R };
-function section(description: string, properties: Properties, required?: readonly string[]): SchemaNode {
-  return { type: 'object', description, properties, ...(required ? { required } : {}), additionalProperties: false };
-}
-
-/** A section with no required keys that is always there after loading, its keys defaulted. */
-function filledSection<const Props extends Properties>(description: string, properties: Props) {
-  return { ...section(description, properties), default: {} } as const;
-}
-
-function body(description: string) {
-  return { type: 'object', description } as const;
-}
+export type { SchemaNode } from './schema-nodes.js';
 
 const allPaginationStyles = ['offset', 'page', 'cursor'] as const;
 
