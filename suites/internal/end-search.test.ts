@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nextEndProbe, recordEndProbe, startEndSearch } from './end-search.js';
+import { measureLength, nextEndProbe, recordEndProbe, startEndSearch } from './end-search.js';
 
 // Reads a list of `length` records as a clean server answers: items up to the end, has_more exact.
 function findLength(length: number, pageSize: number, atLeast: number): { length: number; reads: number } {
@@ -61,5 +61,15 @@ describe('the search for the end of a list', () => {
         return false;
       }),
     );
+  });
+
+  it('measureLength reads until the length is pinned, and gives up when a read cannot say or reads run out', async () => {
+    const clean = (length: number) => async (offset: number) => {
+      const items = Math.max(0, Math.min(5, length - offset));
+      return { items, hasMore: offset + items < length };
+    };
+    expect(await measureLength(clean(20_003), startEndSearch(5, 1000), { maxReads: 80 })).toBe(20_003);
+    expect(await measureLength(async () => undefined, startEndSearch(5, 1000), { maxReads: 80 })).toBeUndefined();
+    expect(await measureLength(clean(20_003), startEndSearch(5, 1000), { maxReads: 3 })).toBeUndefined();
   });
 });

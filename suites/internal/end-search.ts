@@ -35,3 +35,40 @@ export function recordEndProbe(search: EndSearch, offset: number, items: number,
   if (!hasMore) return { ...search, atLeast: offset + items, atMost: offset + items };
   return { ...search, atLeast: Math.max(search.atLeast, offset + items + 1) };
 }
+
+/** What one read at an offset showed: the items on its page and whether the page said has_more. */
+export interface EndRead {
+  readonly items: number;
+  readonly hasMore: boolean;
+}
+
+export interface MeasureOptions {
+  /** Most reads before the search gives up, unmeasured. */
+  readonly maxReads: number;
+  /** Where the page that holds an offset begins, where reads go by page number; default the offset. */
+  readonly alignedTo?: (offset: number) => number;
+}
+
+/**
+ * The list's length, from reads of its pages at the offsets the search picks, starting from what
+ * `known` already says; undefined when a read says the list cannot be measured (it returns
+ * undefined) or the reads run out. `read` does the I/O.
+ */
+export async function measureLength(
+  read: (offset: number) => Promise<EndRead | undefined>,
+  known: EndSearch,
+  { maxReads, alignedTo = (offset) => offset }: MeasureOptions,
+): Promise<number | undefined> {
+  let search = known;
+  for (let reads = 0; reads < maxReads; reads += 1) {
+    const next = nextEndProbe(search);
+    if (next.kind === 'found') return next.length;
+    // A read by page number covers the page that holds the offset: it is recorded where that began.
+    const at = alignedTo(next.offset);
+    const page = await read(at);
+    if (page === undefined) return undefined;
+    search = recordEndProbe(search, at, page.items, page.hasMore);
+  }
+  const last = nextEndProbe(search);
+  return last.kind === 'found' ? last.length : undefined;
+}

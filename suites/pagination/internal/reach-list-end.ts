@@ -4,7 +4,7 @@
 // before; a longer one is measured by offset (end-search.ts) and only its last pages are walked, in
 // the style judged, starting by cursor from the next_cursor of the page before them.
 import type { CheckContext } from '../../../harness/check-api/check-context.js';
-import { nextEndProbe, recordEndProbe, startEndSearch } from '../../internal/end-search.js';
+import { measureLength, recordEndProbe, startEndSearch } from '../../internal/end-search.js';
 import { usableCursor } from './list-page.js';
 import type { PaginationStyle } from './list-targets.js';
 import { fetchPage, walkPages, type FetchedPage, type PageWalk, type WalkableList } from './page-walker.js';
@@ -80,31 +80,38 @@ async function measureList(
     return { kind: 'whole', reads };
   // A long list: say so on the progress line while it is measured (a few dozen reads).
   ctx.progress(`${list.path}: longer than a walk; measuring it by ${seek} to find the end and the kit's records`);
-  let search = recordEndProbe(startEndSearch(pageSize, 0), horizon, first.page.ids.length, first.page.hasMore);
-  for (;;) {
-    const next = nextEndProbe(search);
-    if (next.kind === 'found') {
-      const length = next.length;
-      return {
-        kind: 'long',
-        length,
-        reads: () => reads,
-        read,
-        startAt: (style, at) => windowStart(style, seek, at, pageSize, read),
-      };
-    }
-    // A list that cannot be measured (a target that refuses deep offsets, which the convention does
-    // not forbid, ignores them, or answers more than asked) is walked whole, as a short one is: the
-    // walk judges what it sees, and stops at the page budget.
-    if (reads >= maxSearchReads) return { kind: 'whole', reads };
-    // By page number, a read covers the page that holds the offset: it is recorded where it began.
-    const at = seek === 'page' ? Math.floor(next.offset / pageSize) * pageSize : next.offset;
-    const fetched = await read(at);
-    const { page } = fetched;
-    if (!page.ok || page.ids.length > pageSize) return { kind: 'whole', reads };
-    if (page.ids.length === 0 && page.hasMore) return { kind: 'broken', walk: searchWalk(fetched) };
-    search = recordEndProbe(search, at, page.ids.length, page.hasMore);
-  }
+  // A list that cannot be measured (a target that refuses deep offsets, which the convention does
+  // not forbid, ignores them, or answers more than asked) is walked whole, as a short one is: the
+  // walk judges what it sees, and stops at the page budget. An empty page that says has_more breaks
+  // the rule on its own.
+  let broken: FetchedPage | undefined;
+  const known = recordEndProbe(startEndSearch(pageSize, 0), horizon, first.page.ids.length, first.page.hasMore);
+  const length = await measureLength(
+    async (offset) => {
+      const fetched = await read(offset);
+      const { page } = fetched;
+      if (!page.ok || page.ids.length > pageSize) return undefined;
+      if (page.ids.length === 0 && page.hasMore) {
+        broken = fetched;
+        return undefined;
+      }
+      return { items: page.ids.length, hasMore: page.hasMore };
+    },
+    known,
+    {
+      maxReads: maxSearchReads - reads,
+      ...(seek === 'page' ? { alignedTo: (offset: number) => Math.floor(offset / pageSize) * pageSize } : {}),
+    },
+  );
+  if (broken !== undefined) return { kind: 'broken', walk: searchWalk(broken) };
+  if (length === undefined) return { kind: 'whole', reads };
+  return {
+    kind: 'long',
+    length,
+    reads: () => reads,
+    read,
+    startAt: (style, at) => windowStart(style, seek, at, pageSize, read),
+  };
 }
 
 /** Reaches the end of `list` in `style`; `offered` are the styles the list offers, which the search may use. */
