@@ -32,7 +32,7 @@ export type ReachedEnd =
   | { readonly kind: 'unreachable'; readonly reason: string };
 
 /** A list measured by offset: its length, and a way to start a walk at any position. */
-interface MeasuredList {
+export interface MeasuredList {
   readonly kind: 'long';
   readonly length: number;
   /** Reads made so far, the measuring included. */
@@ -46,7 +46,7 @@ interface MeasuredList {
 type WindowStart =
   { readonly kind: 'query'; readonly query: PageQuery } | { readonly kind: 'unreachable'; readonly reason: string };
 
-type Measured =
+export type Measured =
   /** The list ends within a whole walk (or cannot be measured by offset): walk it whole. */
   | { readonly kind: 'whole'; readonly reads: number }
   | MeasuredList
@@ -57,7 +57,7 @@ type Measured =
  * Measures `list` by offset (or page number where it has no offset style) when it is longer than a
  * whole walk; `offered` are the styles the list offers.
  */
-async function measureList(
+export async function measureList(
   ctx: CheckContext,
   list: WalkableList,
   offered: readonly PaginationStyle[],
@@ -80,16 +80,20 @@ async function measureList(
     return { kind: 'whole', reads };
   // A long list: say so on the progress line while it is measured (a few dozen reads).
   ctx.progress(`${list.path}: longer than a walk; measuring it by ${seek} to find the end and the kit's records`);
-  // A list that cannot be measured (a target that refuses deep offsets, which the convention does
-  // not forbid, ignores them, or answers more than asked) is walked whole, as a short one is: the
-  // walk judges what it sees, and stops at the page budget. An empty page that says has_more breaks
-  // the rule on its own.
+  // A list that cannot be measured (a target that ignores deep offsets or answers more than asked)
+  // is walked whole, as a short one is: the walk judges what it sees, and stops at the page budget.
+  // An empty page that says has_more breaks the rule on its own.
   let broken: FetchedPage | undefined;
   const known = recordEndProbe(startEndSearch(pageSize, 0), horizon, first.page.ids.length, first.page.hasMore);
   const length = await measureLength(
     async (offset) => {
       const fetched = await read(offset);
       const { page } = fetched;
+      // A refusal (7/3 leaves past-the-end statuses open) or a server error there says only that no
+      // page is served at that depth: it bounds the search as an empty page does. A target that
+      // refuses deep offsets inside its list is measured short, and its tail walk, which goes on,
+      // then ends at the page budget: incomplete, never a failure.
+      if (!page.ok && fetched.response.status >= 400) return { items: 0, hasMore: false };
       if (!page.ok || page.ids.length > pageSize) return undefined;
       if (page.ids.length === 0 && page.hasMore) {
         broken = fetched;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { wholeOrder, type KnownOrder } from './known-order.js';
 import type { ListPage } from './list-page.js';
 import type { ExploredQuery, ListFacts, SentParam } from './query-space.js';
 import { exploredQueryArbitrary } from './query-space.js';
@@ -14,7 +15,7 @@ const facts: ListFacts = {
   cursors: [{ afterIndex: 4, cursor: 'c4' }],
 };
 const context: OracleContext = {
-  order,
+  order: wholeOrder(order),
   own: new Set(order),
   foreign: new Set(['x1']),
   maxPageSize: 100,
@@ -150,5 +151,53 @@ describe('the explored-query oracle', () => {
         { numRuns: 300 },
       );
     }
+  });
+});
+
+describe('the explored-query oracle on a long list read at its head and its tail only', () => {
+  // 20,000 records; positions 0–9 and 19,990–19,999 read; the kit's records are the last five.
+  const length = 20_000;
+  const idAt = (position: number) => `p${position}`;
+  const run = (start: number, count: number) => ({
+    start,
+    ids: Array.from({ length: count }, (_, i) => idAt(start + i)),
+  });
+  const long: KnownOrder = { length, runs: [run(0, 10), run(19_990, 10)] };
+  const own = new Set(Array.from({ length: 5 }, (_, i) => idAt(19_995 + i)));
+  const longContext: OracleContext = { ...context, order: long, own };
+  const longFacts: ListFacts = { ...facts, total: length, cursors: [{ afterIndex: 19_994, cursor: 'c19994' }] };
+  const served = (
+    start: number,
+    size: number,
+    ids = Array.from({ length: Math.max(0, Math.min(size, length - start)) }, (_, i) => idAt(start + i)),
+  ) => ({
+    status: 200,
+    page: { ok: true, ids, hasMore: start + ids.length < length, nextCursor: { present: false } } as ListPage,
+  });
+  const judgeLong = (q: ExploredQuery, answer: { status: number; page: ListPage }) =>
+    judgeAnswer(answer, meaningOf(q, longFacts), longContext);
+
+  it('judges a page in the stretch it did not read on its length and has_more', () => {
+    expect(judgeLong(query('offset', ['offset', '7000'], ['limit', '5']), served(7000, 5))).toBeUndefined();
+    expect(judgeLong(query('offset', ['offset', '7000'], ['limit', '5']), served(7000, 4))).toMatch(
+      /held 4 items; expected 5/,
+    );
+    expect(judgeLong(query('page', ['page', '4000'], ['per_page', '5']), served(19_995, 5))).toBeUndefined();
+    expect(judgeLong(query('page', ['page', '4001'], ['per_page', '5']), served(19_995, 5))).toMatch(/past the end/);
+  });
+
+  it("fails a page in the unread stretch that shows the kit's records read elsewhere (an offset ignored)", () => {
+    const ignored = served(7000, 5, [...own]);
+    expect(judgeLong(query('offset', ['offset', '7000'], ['limit', '5']), ignored)).toMatch(
+      /listed p19995 among positions 7000–7004, but it stands at position 19995/,
+    );
+  });
+
+  it('compares the tail item by item, and resumes a cursor read at the tail where it points', () => {
+    expect(judgeLong(query('offset', ['offset', '19995'], ['limit', '5']), served(19_995, 5))).toBeUndefined();
+    expect(judgeLong(query('offset', ['offset', '19995'], ['limit', '5']), served(19_994, 5))).toMatch(
+      /positions 19995–19999/,
+    );
+    expect(judgeLong(query('cursor', ['after', 'c19994'], ['limit', '5']), served(19_995, 5))).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@
 // judged as pagination.invalid-params judges one (7/4), or as one reading common parsers give it. Pure.
 import type { ApicertConfig } from '../../../harness/check-api/check-context.js';
 import { judgeInvalidParamAnswer, policyFor } from './invalid-param-cases.js';
+import { idsAt, positionsOf, type KnownOrder } from './known-order.js';
 import type { ListPage } from './list-page.js';
 import { firstDifference, keepOnly, listBriefly } from './page-rules.js';
 import type { ExploredQuery, ListFacts, SentParam } from './query-space.js';
@@ -37,8 +38,8 @@ export interface QueryMeaning {
 
 /** What the oracle judges an answer against. */
 export interface OracleContext {
-  /** The list's full order (every id, the kit's and others'), from one complete walk. */
-  readonly order: readonly string[];
+  /** The list's order as read: whole from one complete walk, or a long list's length, head and tail. */
+  readonly order: KnownOrder;
   /** The kit's records on this list: only they are compared, since others may write meanwhile. */
   readonly own: ReadonlySet<string>;
   /** The kit's records of other parents: a nested list must never show one. */
@@ -151,10 +152,22 @@ function judgeSlice(
   }
   if (count > rest) return `held ${count} items, but only ${rest} follow position ${start}`;
   if (rest > 0 && count === 0) return `was empty, but ${rest} item(s) follow position ${start}`;
-  const expected = keepOnly(order.slice(start, start + length), own);
   const actual = keepOnly(page.ids, own);
-  if (firstDifference(expected, actual) >= 0) {
-    return `listed [${listBriefly(actual)}] where positions ${start}–${start + length - 1} of the list's order hold [${listBriefly(expected)}] (the kit's records only)`;
+  const known = idsAt(order, start, length);
+  if (known !== undefined) {
+    const expected = keepOnly(known, own);
+    if (firstDifference(expected, actual) >= 0) {
+      return `listed [${listBriefly(actual)}] where positions ${start}–${start + length - 1} of the list's order hold [${listBriefly(expected)}] (the kit's records only)`;
+    }
+  } else {
+    // A stretch of a long list the kit did not read: its own records it read elsewhere must not be here.
+    const positions = positionsOf(order, own);
+    const misplaced = actual.find((id) => {
+      const at = positions.get(id);
+      return at !== undefined && (at < start || at >= start + length);
+    });
+    if (misplaced !== undefined)
+      return `listed ${misplaced} among positions ${start}–${start + length - 1}, but it stands at position ${positions.get(misplaced)!} of the list's order`;
   }
   const hasMore = start + length < total;
   if (page.hasMore !== hasMore)
