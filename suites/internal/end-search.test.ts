@@ -1,15 +1,29 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { measureLength, nextEndProbe, recordEndProbe, startEndSearch } from './end-search.js';
+import {
+  measureLength,
+  nextEndProbe,
+  recordEndProbe,
+  startEndSearch,
+  startEndSearchNear,
+  type EndSearch,
+} from './end-search.js';
 
 // Reads a list of `length` records as a clean server answers: items up to the end, has_more exact.
-function findLength(length: number, pageSize: number, atLeast: number): { length: number; reads: number } {
-  let search = startEndSearch(pageSize, atLeast);
+function findLength(
+  length: number,
+  pageSize: number,
+  atLeast: number,
+  start: EndSearch = startEndSearch(pageSize, atLeast),
+  alignedTo = (offset: number) => offset,
+): { length: number; reads: number } {
+  let search = start;
   for (let reads = 0; reads < 200; reads += 1) {
     const next = nextEndProbe(search);
     if (next.kind === 'found') return { length: next.length, reads };
-    const items = Math.max(0, Math.min(pageSize, length - next.offset));
-    search = recordEndProbe(search, next.offset, items, next.offset + items < length);
+    const at = alignedTo(next.offset);
+    const items = Math.max(0, Math.min(pageSize, length - at));
+    search = recordEndProbe(search, at, items, at + items < length);
   }
   throw new Error('the search did not end');
 }
@@ -61,6 +75,29 @@ describe('the search for the end of a list', () => {
         return false;
       }),
     );
+  });
+
+  it('from the length an earlier measuring found, finds any length, by offset or by page number', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100 }),
+        fc.integer({ min: 0, max: 2_000_000 }),
+        fc.integer({ min: 0, max: 2_000_000 }),
+        fc.boolean(),
+        (pageSize, length, near, byPage) => {
+          const aligned = byPage ? (offset: number) => Math.floor(offset / pageSize) * pageSize : undefined;
+          expect(findLength(length, pageSize, 0, startEndSearchNear(pageSize, 0, near), aligned).length).toBe(length);
+        },
+      ),
+    );
+  });
+
+  it('from a nearby earlier length, reads a handful of pages, fewer than a search from scratch', () => {
+    const near = (length: number, hint: number) => findLength(length, 5, 1000, startEndSearchNear(5, 1000, hint)).reads;
+    expect(near(1_000_050, 1_000_000)).toBeLessThanOrEqual(8);
+    expect(near(999_950, 1_000_000)).toBeLessThanOrEqual(8);
+    expect(near(1_000_000, 1_000_000)).toBeLessThanOrEqual(6);
+    expect(near(1_000_050, 1_000_000)).toBeLessThan(findLength(1_000_050, 5, 1000).reads / 2);
   });
 
   it('measureLength reads until the length is pinned, and gives up when a read cannot say or reads run out', async () => {

@@ -6,6 +6,9 @@ import { kitRecordsOfNestedLists, kitRecordsShownOn, type OpenList } from './int
 import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
 import { foundBoundsKey, type FoundBounds } from './internal/page-size-probe.js';
 import { fetchPage, walkPages, type PageWalk } from './internal/page-walker.js';
+import { measureList } from './internal/reach-list-end.js';
+import { RequestBudgetSpent } from './internal/request-budget.js';
+import { outcomeOfNoWindow } from './internal/walk-window.js';
 import { firstPageQuery, type PageQuery } from './internal/walk-decision.js';
 import { notAPageCauseOf } from './internal/not-a-page-cause.js';
 
@@ -56,47 +59,10 @@ function wantedRecords(ctx: CheckContext): number {
 
 async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcome> {
   const { walkPageSize: pageSize, deepPageRatioWarn } = ctx.config.pagination;
-  // The deepest page reached through a cursor with a full page of pageSize items at it.
-  const deepestOf = (walked: PageWalk) =>
-    walked.pages.findLastIndex((p) => p.page.ok && p.page.ids.length >= pageSize && typeof p.query.after === 'string');
-  // A cursor names the last item seen (4.2, after), whatever page size brought it: a walk in pages
-  // as large as the list is known to serve reaches the deep end in a request or two.
-  const walkToTheEnd = (kitRecords: number) =>
-    walkPages(ctx, list, {
-      style: 'cursor',
-      pageSize: strideTo(ctx, list, pageSize, kitRecords),
-      note: 'walk to the deepest page to time it',
-    });
-  let walk = await walkToTheEnd(kitRecordsShownOn(ctx, list));
-  // The config says this list shows a nested list's records, but the target did not show them:
-  // the list gets records of its own, and is walked again in strides of those alone.
-  if (deepestOf(walk) < 1 && walk.end.kind === 'complete' && list.ownIds.size < wantedRecords(ctx)) {
-    const made = await list.ensureFixtures(wantedRecords(ctx));
-    if (!made.ok) return made.outcome;
-    walk = await walkToTheEnd(list.ownIds.size);
-  }
-  const ended = outcomeOfWalkEnd(ctx, list, walk, `cursor walk of ${list.path}`);
-  // A walk cut short by the budget still reached a deep page: time the deepest one it got to.
-  if (ended !== undefined && ended.status === 'failed') return ended;
-
-  const deepIndex = deepestOf(walk);
-  if (deepIndex < 1) {
-    return ctx.incomplete(
-      `${list.path}: the cursor walk reached no full page past the first (pagination.fixtureCap and budgets.maxPagesPerWalk bound it); raise them`,
-    );
-  }
-  const depthAt = (index: number): number =>
-    walk.pages.slice(0, index).reduce((sum, p) => sum + (p.page.ok ? p.page.ids.length : 0), 0);
-  const depth = depthAt(deepIndex);
+  const reached = await reachDeepPage(ctx, list, pageSize);
+  if ('outcome' in reached) return reached.outcome;
+  const { depth, deepQuery, middle } = reached;
   const firstQuery: PageQuery = { limit: pageSize };
-  const deepQuery: PageQuery = { ...walk.pages[deepIndex]!.query, limit: pageSize };
-  // A page halfway, where the walk passed a cursor there: the chart's curve gets a point between
-  // the ends (timed for the chart only; the judgement is the first page against the deepest).
-  const middleIndex = Math.floor(deepIndex / 2);
-  const middle =
-    middleIndex >= 1 && typeof walk.pages[middleIndex]!.query.after === 'string'
-      ? { depth: depthAt(middleIndex), query: { ...walk.pages[middleIndex]!.query, limit: pageSize } }
-      : undefined;
 
   const firstMs: number[] = [];
   const middleMs: number[] = [];
@@ -145,6 +111,101 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
     );
   else ctx.info(summary);
   return ctx.pass();
+}
+
+/** The deep cursor page to time, and one halfway for the chart. */
+interface DeepPage {
+  readonly depth: number;
+  readonly deepQuery: PageQuery;
+  readonly middle?: { readonly depth: number; readonly query: PageQuery };
+}
+
+/**
+ * The deepest full cursor page within reach. A list longer than a walk (a staging list) is measured
+ * by offset and its deep page is the one before its last, reached by the cursor of the page before
+ * it: truly deep, in a few dozen reads. A shorter list, or one that cannot be measured, is walked
+ * to its end by cursor in strides as large as it is known to serve.
+ */
+async function reachDeepPage(
+  ctx: CheckContext,
+  list: OpenList,
+  pageSize: number,
+): Promise<DeepPage | { readonly outcome: CheckOutcome }> {
+  const what = `cursor walk of ${list.path}`;
+  const measured = await measureList(ctx, list, list.target.styles, pageSize, 'find the deep end of the list').catch(
+    (error: unknown) => {
+      if (!(error instanceof RequestBudgetSpent)) throw error;
+      return {
+        kind: 'unreachable' as const,
+        reason: 'the request budget for this list ran out (budgets.requestsPerList)',
+      };
+    },
+  );
+  if (measured.kind === 'broken' || measured.kind === 'unreachable')
+    return { outcome: outcomeOfNoWindow(ctx, list, measured, what) };
+  if (measured.kind === 'long') {
+    const deepAt = Math.floor((measured.length - 2 * pageSize) / pageSize) * pageSize;
+    const middleAt = Math.floor(deepAt / 2 / pageSize) * pageSize;
+    const [deep, middle] = await Promise.all([
+      measured.startAt('cursor', deepAt),
+      measured.startAt('cursor', middleAt),
+    ]);
+    if (deep.kind === 'query') {
+      ctx.info(
+        `${list.path}: ${measured.length} records, measured in ${measured.reads()} reads; the cursor page ${deepAt} items deep reached from the page before it`,
+      );
+      return {
+        depth: deepAt,
+        deepQuery: { ...deep.query, limit: pageSize },
+        ...(middle.kind === 'query'
+          ? { middle: { depth: middleAt, query: { ...middle.query, limit: pageSize } } }
+          : {}),
+      };
+    }
+  }
+  // The deepest page reached through a cursor with a full page of pageSize items at it.
+  const deepestOf = (walked: PageWalk) =>
+    walked.pages.findLastIndex((p) => p.page.ok && p.page.ids.length >= pageSize && typeof p.query.after === 'string');
+  // A cursor names the last item seen (4.2, after), whatever page size brought it: a walk in pages
+  // as large as the list is known to serve reaches the deep end in a request or two.
+  const walkToTheEnd = (kitRecords: number) =>
+    walkPages(ctx, list, {
+      style: 'cursor',
+      pageSize: strideTo(ctx, list, pageSize, kitRecords),
+      note: 'walk to the deepest page to time it',
+    });
+  let walk = await walkToTheEnd(kitRecordsShownOn(ctx, list));
+  // The config says this list shows a nested list's records, but the target did not show them:
+  // the list gets records of its own, and is walked again in strides of those alone.
+  if (deepestOf(walk) < 1 && walk.end.kind === 'complete' && list.ownIds.size < wantedRecords(ctx)) {
+    const made = await list.ensureFixtures(wantedRecords(ctx));
+    if (!made.ok) return { outcome: made.outcome };
+    walk = await walkToTheEnd(list.ownIds.size);
+  }
+  const ended = outcomeOfWalkEnd(ctx, list, walk, what);
+  // A walk cut short by the budget still reached a deep page: time the deepest one it got to.
+  if (ended !== undefined && ended.status === 'failed') return { outcome: ended };
+
+  const deepIndex = deepestOf(walk);
+  if (deepIndex < 1) {
+    return {
+      outcome: ctx.incomplete(
+        `${list.path}: the cursor walk reached no full page past the first (pagination.fixtureCap and budgets.maxPagesPerWalk bound it); raise them`,
+      ),
+    };
+  }
+  const depthAt = (index: number): number =>
+    walk.pages.slice(0, index).reduce((sum, p) => sum + (p.page.ok ? p.page.ids.length : 0), 0);
+  // A page halfway, where the walk passed a cursor there: the chart's curve gets a point between
+  // the ends (timed for the chart only; the judgement is the first page against the deepest).
+  const middleIndex = Math.floor(deepIndex / 2);
+  return {
+    depth: depthAt(deepIndex),
+    deepQuery: { ...walk.pages[deepIndex]!.query, limit: pageSize },
+    ...(middleIndex >= 1 && typeof walk.pages[middleIndex]!.query.after === 'string'
+      ? { middle: { depth: depthAt(middleIndex), query: { ...walk.pages[middleIndex]!.query, limit: pageSize } } }
+      : {}),
+  };
 }
 
 // Rounds of reads of each other style, at three depths each: never judged, so the fastest of two is

@@ -10,6 +10,7 @@ import { runOneAgainstReference } from '../test-support/run-against-reference.js
 import { secondServerModeMatrix } from '../test-support/second-server/mode-matrix.js';
 import { runOnSecondServer } from '../test-support/second-server/run-on-second-server.js';
 import { cursorNoDuplicatesUnderMutation } from './cursor-no-duplicates-under-mutation.js';
+import { cursorDeepPagesCostTheSame } from './cursor-deep-pages-cost-the-same.js';
 import { cursorWalkTerminates } from './cursor-walk-terminates.js';
 import { exploredQueries } from './explored-queries.js';
 import { hasMoreAccurate } from './has-more-accurate.js';
@@ -167,4 +168,26 @@ describe('the checks that judge the end of a list, or the window holding the kit
       );
     },
   );
+});
+
+describe('pagination.cursor.deep-pages-cost-the-same on a list holding 20,000 records', () => {
+  it('times a cursor page near the end of the list, reached from the page before it, not a walk from the first', async () => {
+    const result = await runOneAgainstReference(cursorDeepPagesCostTheSame, { ...seeded, configure: onlyProducts });
+    expect(result.status, result.message).toBe('passed');
+    const lines = result.findings.map((f) => f.message).join('\n');
+    expect(lines).toMatch(/\/products: 200\d\d records, measured in \d+ reads; the cursor page 200\d\d items deep/);
+    expect(lines).toMatch(/\/products: first page [\d.]+ ms, page 200\d\d items deep/);
+  });
+
+  it('still advises on slow-deep-pages, the depth now the list’s own', async () => {
+    const result = await runOneAgainstReference(cursorDeepPagesCostTheSame, {
+      defects: ['slow-deep-pages'],
+      configure: onlyProducts,
+      server: { seedRecords: { products: 20_000 }, defectTuning: { slowDeepPageMsPerItem: 0.002 } },
+    });
+    expect(result.status, result.message).toBe('passed');
+    expect(result.findings.find((f) => f.level === 'advisory')?.message).toMatch(
+      /page 200\d\d items deep.*deep cursor pages cost more/,
+    );
+  });
 });

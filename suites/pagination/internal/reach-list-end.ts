@@ -4,7 +4,13 @@
 // before; a longer one is measured by offset (end-search.ts) and only its last pages are walked, in
 // the style judged, starting by cursor from the next_cursor of the page before them.
 import type { CheckContext } from '../../../harness/check-api/check-context.js';
-import { measureLength, recordEndProbe, startEndSearch } from '../../internal/end-search.js';
+import {
+  measureLength,
+  recordEndProbe,
+  startEndSearch,
+  startEndSearchNear,
+  type EndSearch,
+} from '../../internal/end-search.js';
 import { usableCursor } from './list-page.js';
 import type { PaginationStyle } from './list-targets.js';
 import { fetchPage, walkPages, type FetchedPage, type PageWalk, type WalkableList } from './page-walker.js';
@@ -75,16 +81,25 @@ export async function measureList(
   // Where a whole walk would stop: a list with nothing there ends within one, and is walked whole,
   // as is one that answers more than it was asked for (its pages say nothing of where it ends).
   const horizon = ctx.config.budgets.maxPagesPerWalk * pageSize;
-  const first = await read(horizon);
-  if (!first.page.ok || first.page.ids.length === 0 || first.page.ids.length > pageSize)
-    return { kind: 'whole', reads };
+  // An earlier check of the suite measured this list: the search starts where it found the end,
+  // and a list that grew or shrank by a few pages since (the kit's own records) costs a few reads.
+  const hintKey = `measured length of ${list.path}`;
+  const hint = ctx.suiteScope.get<number>(hintKey);
+  let known: EndSearch;
+  if (hint !== undefined && hint > horizon) {
+    known = startEndSearchNear(pageSize, 0, hint);
+  } else {
+    const first = await read(horizon);
+    if (!first.page.ok || first.page.ids.length === 0 || first.page.ids.length > pageSize)
+      return { kind: 'whole', reads };
+    known = recordEndProbe(startEndSearch(pageSize, 0), horizon, first.page.ids.length, first.page.hasMore);
+  }
   // A long list: say so on the progress line while it is measured (a few dozen reads).
   ctx.progress(`${list.path}: longer than a walk; measuring it by ${seek} to find the end and the kit's records`);
   // A list that cannot be measured (a target that ignores deep offsets or answers more than asked)
   // is walked whole, as a short one is: the walk judges what it sees, and stops at the page budget.
   // An empty page that says has_more breaks the rule on its own.
   let broken: FetchedPage | undefined;
-  const known = recordEndProbe(startEndSearch(pageSize, 0), horizon, first.page.ids.length, first.page.hasMore);
   const length = await measureLength(
     async (offset) => {
       const fetched = await read(offset);
@@ -109,6 +124,8 @@ export async function measureList(
   );
   if (broken !== undefined) return { kind: 'broken', walk: searchWalk(broken) };
   if (length === undefined) return { kind: 'whole', reads };
+  ctx.suiteScope.set(hintKey, length);
+  if (length <= horizon) return { kind: 'whole', reads };
   return {
     kind: 'long',
     length,
