@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ByteBudget } from './byte-budget.js';
-import { DeliveryLog, type CapturedRequest } from './delivery-log.js';
+import { DeliveryLog, maxUnwatchedKept, maxUnwatchedScripted, type CapturedRequest } from './delivery-log.js';
 import type { SinkDelivery } from './sink-types.js';
 
 function captured(body: string, receivedAtMs = 0, headers: Record<string, string> = {}): CapturedRequest {
@@ -17,22 +17,75 @@ function captured(body: string, receivedAtMs = 0, headers: Record<string, string
   };
 }
 
+/** The delivery as kept: a log that watches no record keeps every delivery. */
+function kept(added: ReturnType<DeliveryLog['add']>): Extract<ReturnType<DeliveryLog['add']>, { kind: 'kept' }> {
+  if (added.kind !== 'kept') throw new Error('the delivery was not kept');
+  return added;
+}
+
 describe('DeliveryLog', () => {
   it('says when it holds its maximum of deliveries', () => {
     const log = new DeliveryLog({ maxEntries: 2 });
-    log.add(captured('{"id":"a"}'));
+    kept(log.add(captured('{"id":"a"}')));
     expect(log.isFull).toBe(false);
-    log.add(captured('{"id":"b"}'));
+    kept(log.add(captured('{"id":"b"}')));
     expect(log.isFull).toBe(true);
+  });
+
+  it('acknowledges without keeping what is about none of the watched records, once it holds enough such', () => {
+    const log = new DeliveryLog({ script: { kind: 'fail-first-each', failures: [{ kind: 'status', status: 500 }] } });
+    log.watch(['mine']);
+    const others = Array.from({ length: maxUnwatchedKept + 50 }, (_, index) =>
+      log.add(captured(`{"id":"e${index}","data":{"id":"someone-else-${index}"}}`)),
+    );
+    expect(others.filter((added) => added.kind === 'ignored')).toHaveLength(50);
+    // Kept whatever came before, and answered as the script answers the next event: ignored ones take no turn.
+    const mine = kept(log.add(captured('{"id":"m1","data":{"id":"mine","name":"x"}}')));
+    expect(mine.sequence).toBe(maxUnwatchedKept + 1);
+    expect(mine.answer).toEqual({ kind: 'respond', status: 500 });
+    expect(log.ignored).toBe(50);
+    expect(log.deliveries().at(-1)?.eventId).toBe('m1');
+  });
+
+  it('answers others’ deliveries 2xx at once past the first few after a record is named, giving them no turn', () => {
+    const log = new DeliveryLog({ script: { kind: 'fail-first', failures: 1 } });
+    log.watch(['mine']);
+    const others = Array.from({ length: maxUnwatchedScripted + 3 }, (_, index) =>
+      kept(log.add(captured(`{"id":"o${index}","data":{"id":"other-${index}"}}`))),
+    );
+    expect(others.map((added) => added.answer.kind === 'respond' && added.answer.status)).toEqual([
+      ...Array.from({ length: maxUnwatchedScripted }, () => 503),
+      200,
+      200,
+      200,
+    ]);
+    expect(kept(log.add(captured('{"id":"m","data":{"id":"mine"}}'))).answer).toEqual({ kind: 'respond', status: 503 });
+    log.watch(['next']);
+    expect(kept(log.add(captured('{"id":"n","data":{"id":"not-named-yet"}}'))).answer).toEqual({
+      kind: 'respond',
+      status: 503,
+    });
+  });
+
+  it('keeps every delivery until a record is watched, and takes back one set aside when its record is', () => {
+    const log = new DeliveryLog();
+    for (let index = 0; index < maxUnwatchedKept + 10; index += 1)
+      expect(log.add(captured(`{"id":"e${index}","data":{"id":"x${index}"}}`)).kind).toBe('kept');
+    log.watch(['first']);
+    // Its event came before the check named it, and was acknowledged; watching it takes it back.
+    expect(log.add(captured('{"id":"late","data":{"id":"second"}}')).kind).toBe('ignored');
+    log.watch(['second']);
+    expect(log.ignored).toBe(0);
+    expect(log.deliveries().at(-1)).toMatchObject({ eventId: 'late', answer: { state: 'answered', status: 200 } });
   });
 
   it('counts attempts per event id, and per exact bytes when there is no id', () => {
     const log = new DeliveryLog({ script: { kind: 'fail-first', failures: 1 } });
-    expect(log.add(captured('{"id":"a"}')).answer).toEqual({ kind: 'respond', status: 503 });
-    expect(log.add(captured('{"id":"b"}')).answer).toEqual({ kind: 'respond', status: 503 });
-    expect(log.add(captured('{"id":"a","x":1}')).answer).toEqual({ kind: 'respond', status: 200 });
-    expect(log.add(captured('not json')).answer).toEqual({ kind: 'respond', status: 503 });
-    expect(log.add(captured('not json')).answer).toEqual({ kind: 'respond', status: 200 });
+    expect(kept(log.add(captured('{"id":"a"}'))).answer).toEqual({ kind: 'respond', status: 503 });
+    expect(kept(log.add(captured('{"id":"b"}'))).answer).toEqual({ kind: 'respond', status: 503 });
+    expect(kept(log.add(captured('{"id":"a","x":1}'))).answer).toEqual({ kind: 'respond', status: 200 });
+    expect(kept(log.add(captured('not json'))).answer).toEqual({ kind: 'respond', status: 503 });
+    expect(kept(log.add(captured('not json'))).answer).toEqual({ kind: 'respond', status: 200 });
     expect(log.deliveries().map((d) => [d.sequence, d.eventId, d.attemptOfEvent])).toEqual([
       [1, 'a', 1],
       [2, 'b', 1],
@@ -44,7 +97,7 @@ describe('DeliveryLog', () => {
 
   it('keeps only the first ending of a delivery, and old snapshots unchanged', () => {
     const log = new DeliveryLog();
-    const { sequence } = log.add(captured('{"id":"a"}'));
+    const { sequence } = kept(log.add(captured('{"id":"a"}')));
     const before = log.deliveries();
     log.settle(sequence, { state: 'sender-closed', afterMs: 5 });
     log.settle(sequence, { state: 'answered', status: 200, afterMs: 9, late: true });
@@ -55,8 +108,8 @@ describe('DeliveryLog', () => {
   it('resolves a wait as soon as a delivery meets it', async () => {
     const log = new DeliveryLog();
     const waiting = log.waitFor((deliveries) => deliveries.length >= 2, 5000);
-    log.add(captured('{"id":"a"}'));
-    setTimeout(() => log.add(captured('{"id":"b"}')), 10);
+    kept(log.add(captured('{"id":"a"}')));
+    setTimeout(() => kept(log.add(captured('{"id":"b"}'))), 10);
     const started = performance.now();
     expect(await waiting).toBe(true);
     expect(performance.now() - started).toBeLessThan(1000);
@@ -64,7 +117,7 @@ describe('DeliveryLog', () => {
 
   it('resolves a wait that is already met at once, and wakes waiters on a settled answer', async () => {
     const log = new DeliveryLog();
-    const { sequence } = log.add(captured('{"id":"a"}'));
+    const { sequence } = kept(log.add(captured('{"id":"a"}')));
     expect(await log.waitFor((deliveries) => deliveries.length === 1, 0)).toBe(true);
     const answered = log.waitFor((deliveries) => deliveries[0]!.answer.state === 'answered', 5000);
     log.settle(sequence, { state: 'answered', status: 200, afterMs: 1, late: false });
@@ -96,7 +149,7 @@ describe('DeliveryLog', () => {
       if (deliveries.length > 0) throw new Error('bad predicate');
       return false;
     }, 5000);
-    log.add(captured('{}'));
+    kept(log.add(captured('{}')));
     await expect(waiting).rejects.toThrow('bad predicate');
   });
 
@@ -105,7 +158,7 @@ describe('DeliveryLog', () => {
     const log = new DeliveryLog({ parse: (text) => ((parses += 1), JSON.parse(text)) });
     const seen = new Set<readonly SinkDelivery[]>();
     for (let waiter = 0; waiter < 3; waiter += 1) void log.waitFor((deliveries) => (seen.add(deliveries), false), 5000);
-    for (let i = 0; i < 50; i += 1) log.add(captured(`{"id":"evt_${i}","data":{"id":"rec_${i}"}}`));
+    for (let i = 0; i < 50; i += 1) kept(log.add(captured(`{"id":"evt_${i}","data":{"id":"rec_${i}"}}`)));
     expect(parses).toBe(50);
     expect(seen.size).toBe(1);
     log.close();
@@ -121,9 +174,9 @@ describe('DeliveryLog', () => {
       'x-signature': `sha256=${'a'.repeat(64)}`,
       'x-other': 'y'.repeat(500),
     };
-    const answers = Array.from({ length: 6 }, (_, i) => log.add(captured(body(i), i, headers)).answer);
+    const answers = Array.from({ length: 6 }, (_, i) => kept(log.add(captured(body(i), i, headers))).answer);
     // A retry of a dropped event is still its second attempt.
-    answers.push(log.add(captured(body(5), 6, headers)).answer);
+    answers.push(kept(log.add(captured(body(5), 6, headers))).answer);
     expect(answers.map((answer) => (answer.kind === 'respond' ? answer.status : answer.kind))).toEqual([
       503, 503, 503, 503, 503, 503, 200,
     ]);
@@ -155,7 +208,7 @@ describe('DeliveryLog', () => {
       'x-signature': 'sha256=ab',
       'x-other': 'y',
     };
-    log.add(captured(JSON.stringify({ id: 'evt_1', pad: 'x'.repeat(500) }), 0, headers));
+    kept(log.add(captured(JSON.stringify({ id: 'evt_1', pad: 'x'.repeat(500) }), 0, headers)));
     const [dropped] = log.deliveries();
     expect(dropped!.isBodyDropped).toBe(true);
     expect(dropped!.headers).toEqual({
@@ -173,7 +226,7 @@ describe('DeliveryLog', () => {
       'content-type': `application/json; x=${'p'.repeat(250)}tok_live_secret`,
       'x-signature': 'sha256=ab',
     };
-    log.add(captured(JSON.stringify({ id: 'evt_1' }), 0, headers));
+    kept(log.add(captured(JSON.stringify({ id: 'evt_1' }), 0, headers)));
     const [dropped] = log.deliveries();
     expect(dropped!.isBodyDropped).toBe(true);
     expect(dropped!.headers['content-type']).toBe(`[${headers['content-type'].length} characters, too long to keep]`);
@@ -181,8 +234,8 @@ describe('DeliveryLog', () => {
 
   it('keeps nothing of a body once not even its prefix fits', () => {
     const log = new DeliveryLog({ budget: new ByteBudget(120), evidencePrefixBytes: 100 });
-    log.add(captured(`{"id":"a","pad":"${'x'.repeat(120)}"}`));
-    log.add(captured(`{"id":"b","data":{"id":"rec_b"}}`.padEnd(200, ' ')));
+    kept(log.add(captured(`{"id":"a","pad":"${'x'.repeat(120)}"}`)));
+    kept(log.add(captured(`{"id":"b","data":{"id":"rec_b"}}`.padEnd(200, ' '))));
     const [first, second] = log.deliveries();
     expect(first!.isBodyDropped).toBe(true);
     expect(first!.body.length).toBe(100);
@@ -195,7 +248,7 @@ describe('DeliveryLog', () => {
   it("releases every delivery on close and gives its bytes back to the sink's budget", () => {
     const sink = new ByteBudget(1_000_000);
     const log = new DeliveryLog({ budget: new ByteBudget(500_000, sink) });
-    for (let i = 0; i < 10; i += 1) log.add(captured(`{"id":"evt_${i}","pad":"${'x'.repeat(10_000)}"}`));
+    for (let i = 0; i < 10; i += 1) kept(log.add(captured(`{"id":"evt_${i}","pad":"${'x'.repeat(10_000)}"}`)));
     expect(sink.used).toBe(log.keptBytes);
     expect(log.keptBytes).toBeGreaterThan(100_000);
     log.close();

@@ -4,7 +4,7 @@
 // the sink's request handler feeds it.
 import { createHash } from 'node:crypto';
 import { MAX_TIMER_MS } from '../config/timer-limit.js';
-import { chooseAnswer, type AnswerScript, type ChosenAnswer } from './answer-script.js';
+import { ACCEPT_STATUS, chooseAnswer, type AnswerScript, type ChosenAnswer } from './answer-script.js';
 import { ByteBudget } from './byte-budget.js';
 import { contentChars, readDeliveryContent, type DeliveryContent, type JsonParser } from './delivery-content.js';
 import type { DeliveryAnswer, SinkDelivery } from './sink-types.js';
@@ -37,6 +37,13 @@ interface Waiter {
 // The headers the checks judge, kept for a delivery whose body was dropped (a value too long,
 // replaced): Content-Type and the signature profile's (DeliveryLogOptions.signatureHeaders).
 const maxEssentialHeaderChars = 256;
+/** Deliveries about no watched record a channel keeps; later ones are acknowledged, not kept. */
+export const maxUnwatchedKept = 200;
+/** Deliveries about no named record answered as scripted after a record is named; later ones get 2xx at once. */
+export const maxUnwatchedScripted = 8;
+// Deliveries not kept that watch() looks at again: the newest few, within a small byte budget.
+const asideMaxEntries = 32;
+const asideMaxBytes = 256 * 1024;
 const noBody = Buffer.alloc(0);
 
 export class DeliveryLog {
@@ -50,6 +57,12 @@ export class DeliveryLog {
   private readonly essentialHeaders: readonly string[];
   private script: AnswerScript;
   private closed = false;
+  private readonly watched = new Set<string>();
+  private unwatchedKept = 0;
+  private scriptedSinceWatch = 0;
+  private readonly aside: { readonly request: CapturedRequest; readonly content: DeliveryContent }[] = [];
+  private asideBytes = 0;
+  private ignoredCount = 0;
 
   constructor(options: DeliveryLogOptions = {}) {
     this.script = options.script ?? { kind: 'accept' };
@@ -78,14 +91,72 @@ export class DeliveryLog {
     return this.budget.used;
   }
 
-  /** Reads the body once, numbers the delivery, counts its attempt and returns how the script says to answer it. */
-  add(request: CapturedRequest): { readonly sequence: number; readonly answer: ChosenAnswer } {
+  /**
+   * Names records the check waits on. Once any is named, deliveries about none of them (no id among
+   * their data's values) are answered as scripted only for the first maxUnwatchedScripted after each
+   * naming, 2xx at once after that, and once the log holds maxUnwatchedKept such, acknowledged and
+   * not kept: on a target others write to, their records' events would fill the channel, take the
+   * sink's holds and failures and push the kit's own out. The last few set aside are looked at
+   * again here: the event of a record just created can arrive before the check names it.
+   */
+  watch(recordIds: Iterable<string>): void {
+    for (const id of recordIds) this.watched.add(id);
+    this.scriptedSinceWatch = 0;
+    const named = this.aside.filter(({ content }) => this.isWatched(content));
+    for (const entry of named) {
+      this.aside.splice(this.aside.indexOf(entry), 1);
+      this.asideBytes -= entry.request.body.length;
+    }
+    for (const { request, content } of named) {
+      this.ignoredCount -= 1;
+      // It was acknowledged when it came: so it is settled, whatever the script would say now.
+      const { sequence } = this.record(request, content, true);
+      this.settle(sequence, { state: 'answered', status: ACCEPT_STATUS, afterMs: 0, late: false });
+    }
+  }
+
+  /** Deliveries about none of the watched records acknowledged and not kept. */
+  get ignored(): number {
+    return this.ignoredCount;
+  }
+
+  /**
+   * Reads the body once, numbers the delivery, counts its attempt and returns how the script says to
+   * answer it; `ignored` (answer 2xx) for one about none of the watched records once enough such are kept.
+   */
+  add(
+    request: CapturedRequest,
+  ):
+    { readonly kind: 'kept'; readonly sequence: number; readonly answer: ChosenAnswer } | { readonly kind: 'ignored' } {
     const content = readDeliveryContent(request.body, request.isBodyTruncated, this.parse);
+    if (this.watched.size === 0 || this.isWatched(content)) {
+      if (this.watched.size === 0) this.unwatchedKept += 1;
+      return this.record(request, content, true);
+    }
+    // About none of the named records: kept while few (the event of a record the check has not
+    // named yet can come before the create's answer), and answered as scripted only for the first
+    // few since a record was named, so others' events never take the sink's holds and failures.
+    if (this.unwatchedKept >= maxUnwatchedKept) {
+      this.ignoredCount += 1;
+      this.setAside(request, content);
+      return { kind: 'ignored' };
+    }
+    this.unwatchedKept += 1;
+    this.scriptedSinceWatch += 1;
+    return this.record(request, content, this.scriptedSinceWatch <= maxUnwatchedScripted);
+  }
+
+  // `isScripted` false: answered 2xx at once, and given no turn in the script.
+  private record(
+    request: CapturedRequest,
+    content: DeliveryContent,
+    isScripted: boolean,
+  ): { readonly kind: 'kept'; readonly sequence: number; readonly answer: ChosenAnswer } {
     const bodyDigest = createHash('sha256').update(request.body).digest('hex');
     // Without an id, identical bytes are the best sign of "the same event again".
     const key = content.eventId !== undefined ? `id:${content.eventId}` : `body:${bodyDigest}`;
-    const attemptOfEvent = (this.attemptsByKey.get(key) ?? 0) + 1;
-    this.attemptsByKey.set(key, attemptOfEvent);
+    const attemptOfEvent = isScripted ? (this.attemptsByKey.get(key) ?? 0) + 1 : 1;
+    if (isScripted) this.attemptsByKey.set(key, attemptOfEvent);
     const sequence = this.entries.length + 1;
     this.entries.push({
       sequence,
@@ -99,8 +170,24 @@ export class DeliveryLog {
       answer: { state: 'pending' },
     });
     this.notify();
+    if (!isScripted) return { kind: 'kept', sequence, answer: { kind: 'respond', status: ACCEPT_STATUS } };
     // A first attempt is the newest key, so the map's size is its event's ordinal.
-    return { sequence, answer: chooseAnswer(this.script, attemptOfEvent, this.attemptsByKey.size) };
+    return { kind: 'kept', sequence, answer: chooseAnswer(this.script, attemptOfEvent, this.attemptsByKey.size) };
+  }
+
+  // The newest deliveries not kept, within asideMaxBytes, for watch() to look at again.
+  private setAside(request: CapturedRequest, content: DeliveryContent): void {
+    if (request.body.length > asideMaxBytes) return;
+    this.aside.push({ request, content });
+    this.asideBytes += request.body.length;
+    while (this.aside.length > asideMaxEntries || this.asideBytes > asideMaxBytes)
+      this.asideBytes -= this.aside.shift()!.request.body.length;
+  }
+
+  private isWatched(content: DeliveryContent): boolean {
+    if (this.watched.size === 0) return false;
+    for (const value of content.dataValues) if (this.watched.has(value)) return true;
+    return false;
   }
 
   /** Records how delivery `sequence` ended; only its first ending counts. */
@@ -161,6 +248,7 @@ export class DeliveryLog {
     this.closed = true;
     for (const waiter of [...this.waiters]) waiter.finish(false);
     this.entries.length = 0;
+    this.aside.length = 0;
     this.attemptsByKey.clear();
     this.budget.give(this.budget.used);
   }

@@ -72,6 +72,15 @@ export interface SinkChannel {
   readonly url: string;
   /** Replaces the answer script; deliveries already answered keep their answers. */
   setScript(script: AnswerScript): void;
+  /**
+   * Names records the check waits on (the ids their deliveries' data hold). Deliveries about none of
+   * them are then answered as scripted only for the first few after each naming, 2xx at once after
+   * that, and past a couple of hundred not kept at all: on a target others write to, their events
+   * would fill the channel and take the holds and failures the check scripted for its own.
+   */
+  watch(recordIds: readonly (string | number)[]): void;
+  /** Deliveries about no watched record acknowledged and not kept so far. */
+  ignored(): number;
   /** Every delivery so far, in arrival order (delivery n at index n - 1); none once closed. */
   deliveries(): readonly SinkDelivery[];
   /**

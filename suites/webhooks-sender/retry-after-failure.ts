@@ -60,6 +60,7 @@ export const retryAfterFailure = defineCheck({
           if (!creation.ok) return creation.outcome;
           recordIds.push(String(creation.id));
         }
+        channel.watch(recordIds);
         ctx.progress(
           `waiting up to ${sender.retryWindowMs} ms for ${probedLabels.length} failed deliveries and their retries`,
         );

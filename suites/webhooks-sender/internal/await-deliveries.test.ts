@@ -11,6 +11,8 @@ function channelWith(deliveries: SinkDelivery[]): SinkChannel {
   return {
     url: 'http://127.0.0.1:1/apicert-sink/x',
     setScript: () => {},
+    watch: () => {},
+    ignored: () => 0,
     deliveries: () => deliveries,
     waitFor: async (predicate: (all: readonly SinkDelivery[]) => boolean) => predicate(deliveries),
     records: () => [],

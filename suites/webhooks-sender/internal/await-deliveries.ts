@@ -33,6 +33,8 @@ export async function awaitDeliveriesAbout(
   const count = options.count ?? 1;
   const timeoutMs = options.timeoutMs ?? ctx.config.webhooks.sender?.retryWindowMs ?? 0;
   ctx.progress(`waiting up to ${Math.round(timeoutMs)} ms for ${count === 1 ? 'a delivery' : `${count} deliveries`}`);
+  // Others' events on a shared target are acknowledged, not kept, once the channel holds enough.
+  channel.watch([recordId]);
   const matcher = new DeliveryMatcher(String(recordId), options);
   await channel.waitFor((deliveries) => matcher.advance(deliveries) >= count, timeoutMs, ctx.signal);
   // The latest snapshots of the matched deliveries: their answers may have settled since.
@@ -100,5 +102,7 @@ export function describeMissing(
     others === 0
       ? 'nothing arrived'
       : `${others} ${others === 1 ? 'delivery' : 'deliveries'} arrived, none with ${JSON.stringify(String(recordId))} in its data`;
-  return `no delivery about record ${String(recordId)} within ${timeoutMs} ms (${arrived})`;
+  const ignored = channel.ignored();
+  const unkept = ignored === 0 ? '' : `; ${ignored} more about other records were acknowledged and not kept`;
+  return `no delivery about record ${String(recordId)} within ${timeoutMs} ms (${arrived}${unkept})`;
 }

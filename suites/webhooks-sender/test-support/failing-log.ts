@@ -13,7 +13,7 @@ export function failingLog(failures: readonly FailureKind[], bodies: readonly st
   const log = new DeliveryLog({ script: { kind: 'fail-first-each', failures } });
   for (const [index, body] of bodies.entries()) {
     const bytes = Buffer.from(body);
-    const { sequence, answer } = log.add({
+    const added = log.add({
       receivedAt: '2025-01-01T00:00:00.000Z',
       receivedAtMs: index * 10,
       method: 'POST',
@@ -23,6 +23,8 @@ export function failingLog(failures: readonly FailureKind[], bodies: readonly st
       bodyBytes: bytes.length,
       isBodyTruncated: false,
     });
+    if (added.kind !== 'kept') continue;
+    const { sequence, answer } = added;
     if (answer.kind === 'respond')
       log.settle(sequence, { state: 'answered', status: answer.status, afterMs: 1, late: false });
     else if (answer.kind === 'cut')
