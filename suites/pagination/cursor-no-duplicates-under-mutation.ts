@@ -14,7 +14,7 @@ import type { OpenList } from './internal/open-list.js';
 import { describeWalkProblems, isWalkExact } from './internal/page-rules.js';
 import { runMutationWalk, type MutationRunTrace, type PoolSize } from './internal/run-mutation-walk.js';
 import { notAPageCause } from './internal/not-a-page-cause.js';
-import { windowOfOwnRecords, type OwnRecordsWindow } from './internal/reach-list-end.js';
+import { windowOfOwnRecords, type OwnRecordsWindow } from './internal/own-records-window.js';
 import { describeWalkEnd, firstPageQuery, isHostileEnd } from './internal/walk-decision.js';
 import { outcomeOfNoWindow } from './internal/walk-window.js';
 

@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import type { CheckContext, CheckOutcome, ExchangeRecord } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { judgeEachList } from './internal/judge-each-list.js';
-import { isWholeOrder, positionsOf } from './internal/known-order.js';
+import { isSameOrder, isWholeOrder, positionsOf } from './internal/known-order.js';
 import { readListPage } from './internal/list-page.js';
 import type { PaginationStyle } from './internal/list-targets.js';
 import { notAPageCause } from './internal/not-a-page-cause.js';
 import { kitIdsOfOtherParents, kitRecordsShownOn, type OpenList } from './internal/open-list.js';
-import { foundBoundsKey, type FoundBounds } from './internal/page-size-probe.js';
+import { foundBoundsKey, knownMaxPageSize, type FoundBounds } from './internal/page-size-probe.js';
 import { takeOrder, type TakenOrder } from './internal/take-order.js';
 import { quietWalkChart } from './internal/walk-chart.js';
 import {
@@ -107,10 +107,9 @@ async function judgeList(ctx: CheckContext, list: OpenList, styles: readonly Pag
 // About six pages, so a long list costs a few requests and still yields cursors at several depths;
 // never above a size the list is known to serve whole (the maximum found or pinned, else the walk size).
 function orderWalkPageSize(ctx: CheckContext, list: OpenList): number {
-  const { walkPageSize, maxPageSize } = ctx.config.pagination;
-  const found = ctx.suiteScope.get<FoundBounds>(foundBoundsKey(list.target.label));
-  const known = Math.min(maxPageSize ?? Number.POSITIVE_INFINITY, ...Object.values(found?.maxima ?? {}));
-  return Number.isFinite(known)
+  const { walkPageSize } = ctx.config.pagination;
+  const known = knownMaxPageSize(ctx, list.target.label);
+  return known !== undefined
     ? Math.max(walkPageSize, Math.min(known, Math.ceil(kitRecordsShownOn(ctx, list) / 6)))
     : walkPageSize;
 }
@@ -208,10 +207,19 @@ async function exploreStyle(
       let asked = failure === undefined ? await answerAhead(query, runs - 1) : await ask(query);
       const exchanges = [asked.response.record];
       if (asked.problem !== undefined && !isOrderRetaken) {
-        // Others may have written since the order was taken: take it again, once, and ask again.
+        // Others may have written since the order was taken: take it again, once, and ask again. An
+        // order that changed meanwhile says others write to the list: from then on, pages are judged
+        // on what no other writer explains (OracleContext.underWrites).
         isOrderRetaken = true;
         const again = await takeOrder(ctx, list, walkStyle, orderWalkPageSize(ctx, list));
-        if ('order' in again) context = { ...context, order: again.order };
+        if ('order' in again) {
+          const isWritten = !isSameOrder(context.order, again.order);
+          context = { ...context, order: again.order, ...(isWritten ? { underWrites: true } : {}) };
+          if (isWritten)
+            ctx.info(
+              `${name}: the list changed between two reads of its order (others write to it): its pages are judged on the order of the kit's records they list, a 5xx, and their size`,
+            );
+        }
         asked = await ask(query);
         exchanges.push(asked.response.record);
       }

@@ -63,8 +63,10 @@ async function judgeStyle(
   // The list's length: the pages walked, or, for a long list, what measuring it found.
   const total = end.kind === 'walked' && end.length !== undefined ? end.length : walk.ids.length;
   const emptyAt = findEmptyPageAfterMore(walk.pages.map((p) => (p.page.ok ? p.page.ids.length : 0)));
-  if (emptyAt >= 0)
-    return failEmptyAfterMore(ctx, what, walk.pages[emptyAt - 1]!, walk.pages[emptyAt]!, walkEvidence(walk));
+  if (emptyAt >= 0) {
+    const confirmed = await confirmEmptyAfterMore(ctx, list, style, walk.pages[emptyAt - 1]!, what);
+    if (confirmed !== undefined) return failEmptyAfterMore(ctx, what, ...confirmed, walkEvidence(walk));
+  }
 
   const last = walk.pages.at(-1)!;
   const lastProblem = last.page.ok
@@ -88,8 +90,11 @@ async function judgeStyle(
   );
   if (next === undefined) return failProbe(ctx, what, probe, 'has_more true without a usable next_cursor', list);
   const after = await fetchPage(ctx, list, next, 'follow has_more after the exactly full last page');
-  if (after.page.ok && after.page.ids.length === 0)
-    return failEmptyAfterMore(ctx, what, probe, after, [probe.response.record, after.response.record]);
+  if (after.page.ok && after.page.ids.length === 0) {
+    const confirmed = await confirmEmptyAfterMore(ctx, list, style, probe, what);
+    if (confirmed !== undefined)
+      return failEmptyAfterMore(ctx, what, ...confirmed, [probe.response.record, after.response.record]);
+  }
   // A non-empty page: someone added records meanwhile, so has_more was right.
   return undefined;
 }
@@ -117,6 +122,40 @@ function exactlyFullLastPage(
       return { page: total / size, per_page: size };
     }
   }
+}
+
+// Reads of a page that said has_more true before an empty one, and of the page after it, that must
+// show the same again before it fails: others who delete the records that followed explain it once.
+const confirmations = 2;
+
+/**
+ * The pair again, when reading `before` and the page after it `confirmations` more times still gives
+ * has_more true and then an empty page; undefined (said as information) when a read showed the
+ * list consistent: records that followed were deleted meanwhile.
+ */
+async function confirmEmptyAfterMore(
+  ctx: CheckContext,
+  list: OpenList,
+  style: PaginationStyle,
+  before: FetchedPage,
+  what: string,
+): Promise<[FetchedPage, FetchedPage] | undefined> {
+  let pair: [FetchedPage, FetchedPage] | undefined;
+  for (let attempt = 0; attempt < confirmations; attempt += 1) {
+    const again = await fetchPage(ctx, list, before.query, 'read again the page that said has_more true');
+    const size = Number(style === 'page' ? again.query.per_page : again.query.limit);
+    const next =
+      again.page.ok && again.page.hasMore ? nextPageQuery(style, again.query, size, again.page.nextCursor) : undefined;
+    const after = next === undefined ? undefined : await fetchPage(ctx, list, next, 'follow has_more again');
+    if (after === undefined || !after.page.ok || after.page.ids.length > 0) {
+      ctx.info(
+        `${what}: ${before.url} said has_more true before an empty page once; read again, the list was consistent (others deleted records meanwhile)`,
+      );
+      return undefined;
+    }
+    pair = [again, after];
+  }
+  return pair;
 }
 
 function failEmptyAfterMore(

@@ -57,6 +57,9 @@ export const pageMatchesOffset = defineCheck({
   },
 });
 
+// Pairs read again when the first differs: others inserting ahead of the page rarely race three.
+const rereads = 3;
+
 /** One page compared both ways, with the pair as last read (the page grid shows it). */
 async function comparePage(
   ctx: CheckContext,
@@ -105,22 +108,22 @@ async function comparePage(
       );
     }
   }
-  if (firstDifference(idsOf(byPage), idsOf(byOffset)) >= 0) {
-    // Records others wrote between the two reads shift offsets; only a repeatable difference counts.
+  // Records others write between the two reads shift offsets; only a difference that every pair
+  // read again at once shows counts.
+  for (let again = 0; again < rereads && firstDifference(idsOf(byPage), idsOf(byOffset)) >= 0; again += 1)
     [byPage, byOffset] = await read();
-    if (firstDifference(idsOf(byPage), idsOf(byOffset)) >= 0) {
-      return ending(
-        failPair(
-          ctx,
-          list,
-          `page=${page}&per_page=${size} lists [${listBriefly(idsOf(byPage))}] but offset=${(page - 1) * size}&limit=${size} lists [${listBriefly(idsOf(byOffset))}]`,
-          'the same items in the same order (page numbers are 1-based)',
-          `page: ${idsOf(byPage).join(', ') || '(none)'}; offset: ${idsOf(byOffset).join(', ') || '(none)'}`,
-          byPage,
-          byOffset,
-        ),
-      );
-    }
+  if (firstDifference(idsOf(byPage), idsOf(byOffset)) >= 0) {
+    return ending(
+      failPair(
+        ctx,
+        list,
+        `page=${page}&per_page=${size} lists [${listBriefly(idsOf(byPage))}] but offset=${(page - 1) * size}&limit=${size} lists [${listBriefly(idsOf(byOffset))}]`,
+        'the same items in the same order (page numbers are 1-based)',
+        `page: ${idsOf(byPage).join(', ') || '(none)'}; offset: ${idsOf(byOffset).join(', ') || '(none)'}`,
+        byPage,
+        byOffset,
+      ),
+    );
   }
   return ending(byOffset.page.ok && !byOffset.page.hasMore ? 'end' : undefined);
 }

@@ -47,6 +47,17 @@ export function positionsOf(order: KnownOrder, ids: ReadonlySet<string>): Readon
   return positions;
 }
 
+/** True when two reads of the order found the same length and the same runs: nobody wrote between them. */
+export function isSameOrder(first: KnownOrder, second: KnownOrder): boolean {
+  if (first.length !== second.length || first.runs.length !== second.runs.length) return false;
+  return first.runs.every((run, index) => {
+    const other = second.runs[index]!;
+    return (
+      run.start === other.start && run.ids.length === other.ids.length && run.ids.every((id, i) => id === other.ids[i])
+    );
+  });
+}
+
 /** "positions 0–14 and 20,010–20,024 of 20,025", for coverage and messages. */
 export function describeKnownOrder(order: KnownOrder): string {
   const runs = [...order.runs]

@@ -23,6 +23,34 @@ export function isPageAllRepeats(pageIds: readonly string[], seenBefore: Readonl
   return pageIds.length > 0 && pageIds.every((id) => seenBefore.has(id));
 }
 
+/**
+ * The records of `kept` that both reads listed, each in the order its read listed them: the same
+ * sequence when the order held (4.2/3), whatever others inserted or deleted between the reads.
+ */
+export function sharedInOrder(
+  first: readonly string[],
+  second: readonly string[],
+  kept: ReadonlySet<string>,
+): readonly [string[], string[]] {
+  const inFirst = new Set(first);
+  const inSecond = new Set(second);
+  return [
+    first.filter((id) => kept.has(id) && inSecond.has(id)),
+    second.filter((id) => kept.has(id) && inFirst.has(id)),
+  ];
+}
+
+/**
+ * True when two walks listed the same ids, however ordered: nobody inserted or deleted a record
+ * between them (an unstable order lists the same ids too, so it never passes for others' writes).
+ */
+export function listSameIds(first: readonly string[], second: readonly string[]): boolean {
+  if (first.length !== second.length) return false;
+  const a = [...first].sort();
+  const b = [...second].sort();
+  return a.every((id, index) => id === b[index]);
+}
+
 /** `ids` keeping only those in `kept`, in order: the kit judges its own fixtures, never others' records. */
 export function keepOnly(ids: readonly string[], kept: ReadonlySet<string>): string[] {
   return ids.filter((id) => kept.has(id));

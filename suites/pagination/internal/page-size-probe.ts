@@ -53,3 +53,22 @@ export interface FoundBounds {
 export function foundBoundsKey(listLabel: string): string {
   return `pagination.page-size-bounds ${listLabel}`;
 }
+
+/**
+ * The largest page size the list configured as `listLabel` is known to serve whole, whatever its
+ * size parameter: pagination.maxPageSize, or what page-size-bounds found earlier in the run.
+ */
+export function knownMaxPageSize(
+  ctx: {
+    readonly config: { readonly pagination: { readonly maxPageSize?: number | undefined } };
+    readonly suiteScope: { get<T>(key: string): T | undefined };
+  },
+  listLabel: string,
+): number | undefined {
+  const found = ctx.suiteScope.get<FoundBounds>(foundBoundsKey(listLabel));
+  const known = Math.min(
+    ctx.config.pagination.maxPageSize ?? Number.POSITIVE_INFINITY,
+    ...Object.values(found?.maxima ?? {}),
+  );
+  return Number.isFinite(known) ? known : undefined;
+}

@@ -6,7 +6,7 @@ import { readListPage, type ListPage } from './list-page.js';
 import type { PaginationStyle } from './list-targets.js';
 import { RequestBudgetSpent, type RequestBudget } from './request-budget.js';
 import { findRestart } from './page-rules.js';
-import { decideAfterPage, firstPageQuery, type PageQuery, type WalkEnd } from './walk-decision.js';
+import { decideAfterPage, firstPageQuery, nextPageQuery, type PageQuery, type WalkEnd } from './walk-decision.js';
 
 /** What the walker needs of a list. */
 export interface WalkableList {
@@ -89,6 +89,8 @@ export async function walkPages(ctx: CheckContext, list: WalkableList, options: 
   const usedCursors = new Set<string>();
   let query: PageQuery = options.startQuery ?? firstPageQuery(options.style, options.pageSize);
   let walkEnd: WalkEnd | undefined;
+  // A cursor walk lists each record once whatever others write: a page of repeats ends it at once.
+  let confirmationsLeft = options.style === 'cursor' ? 0 : maxShiftConfirmations;
 
   while (walkEnd === undefined) {
     if (typeof query.after === 'string') usedCursors.add(query.after);
@@ -123,6 +125,15 @@ export async function walkPages(ctx: CheckContext, list: WalkableList, options: 
     const wentBackTo = fetched.page.ok ? findRestart(options.headIds, fetched.page.ids) : undefined;
     if (wentBackTo !== undefined) {
       walkEnd = { kind: 'went-back', id: wentBackTo };
+    } else if (decision.kind === 'end' && decision.end.kind === 'revisits-items' && confirmationsLeft > 0) {
+      // An offset or page walk shifts onto records it has seen when others insert ahead of it (4.2/1
+      // allows it); one that ignores the offset repeats them for ever. Two neighbouring pages read at
+      // once tell them apart: the same records at two offsets at one moment is the offset ignored.
+      confirmationsLeft -= 1;
+      const shifted = await isShiftedByWrites(ctx, list, options, query);
+      if (shifted === 'budget') walkEnd = { kind: 'request-budget' };
+      else if (shifted) query = nextPageQuery(options.style, query, options.pageSize, undefined)!;
+      else walkEnd = decision.end;
     } else if (decision.kind === 'end') {
       walkEnd = decision.end;
     } else {
@@ -131,6 +142,32 @@ export async function walkPages(ctx: CheckContext, list: WalkableList, options: 
     }
   }
   return { pages, end: walkEnd, ids, urls: pages.map((p) => p.url), exchanges: pages.map((p) => p.response.record) };
+}
+
+// Pairs of pages an offset or page walk reads again at once, at most, before a page of repeats ends it.
+const maxShiftConfirmations = 5;
+
+/** True when the page at `query` and the next one, read at once, differ; 'budget' when the list's requests ran out. */
+async function isShiftedByWrites(
+  ctx: CheckContext,
+  list: WalkableList,
+  options: WalkOptions,
+  query: PageQuery,
+): Promise<boolean | 'budget'> {
+  const next = nextPageQuery(options.style, query, options.pageSize, undefined);
+  if (next === undefined) return false;
+  try {
+    const note = `${options.note}: a page of records already seen, read again beside the next`;
+    const [again, after] = await Promise.all([fetchPage(ctx, list, query, note), fetchPage(ctx, list, next, note)]);
+    if (!again.page.ok || !after.page.ok) return false;
+    return (
+      again.page.ids.length !== after.page.ids.length ||
+      again.page.ids.some((id, i) => after.page.ok && after.page.ids[i] !== id)
+    );
+  } catch (error) {
+    if (!(error instanceof RequestBudgetSpent)) throw error;
+    return 'budget';
+  }
 }
 
 /** Pages that held more items than the walk asked for: a size parameter that was not honoured. */

@@ -41,12 +41,24 @@ export type ReachedEnd =
 export interface MeasuredList {
   readonly kind: 'long';
   readonly length: number;
+  /** The style it was measured in, and is read in. */
+  readonly seek: 'offset' | 'page';
   /** Reads made so far, the measuring included. */
   readonly reads: () => number;
   /** Reads the page at `offset` by offset or page number, counted. */
   readonly read: (offset: number) => Promise<FetchedPage>;
+  /** Reads the page of `size` items that holds `offset`, and where it begins (by page number, a multiple of `size`). */
+  readonly readSized: (
+    offset: number,
+    size: number,
+  ) => Promise<{ readonly fetched: FetchedPage; readonly begins: number }>;
   /** Where a walk in `style` starts to begin at position `at` (a cursor: after the page before it). */
-  readonly startAt: (style: PaginationStyle, at: number) => Promise<WindowStart>;
+  /**
+   * Where a walk in `style` starts to begin at position `at` (a cursor: after the page before it).
+   * By cursor, the page before must hold none of `before`: the kit's records that others' deletes
+   * moved up since they were found start the walk a page or two earlier, never inside them.
+   */
+  readonly startAt: (style: PaginationStyle, at: number, before?: ReadonlySet<string>) => Promise<WindowStart>;
 }
 
 type WindowStart =
@@ -129,9 +141,16 @@ export async function measureList(
   return {
     kind: 'long',
     length,
+    seek,
     reads: () => reads,
     read,
-    startAt: (style, at) => windowStart(style, seek, at, pageSize, read),
+    readSized: async (offset, size) => {
+      reads += 1;
+      const begins = seek === 'offset' ? offset : Math.floor(offset / size) * size;
+      const fetched = await fetchPage(ctx, list, queryAt(seek, begins, size), `${note}: look for the kit's records`);
+      return { fetched, begins };
+    },
+    startAt: (style, at, before) => windowStart(style, seek, at, pageSize, read, before),
   };
 }
 
@@ -161,100 +180,15 @@ export async function reachListEnd(
   }
 }
 
-/** Where a check reads the kit's own records of a list, and how many pages that takes. */
-export type OwnRecordsWindow =
-  | {
-      readonly kind: 'window';
-      /** Where the window is: the whole list, its head (newest first) or its tail (oldest first). */
-      readonly where: 'whole' | 'head' | 'tail';
-      readonly startQuery: PageQuery;
-      /** Pages the window spans; a walk of the head ends there, short of the list's end. */
-      readonly maxPages?: number;
-      /** The ids of the list's first page, in order: a walk of a tail window that lists them again went back. */
-      readonly headIds?: readonly string[];
-      /** The kit's records the window showed when it was found: those a walk of it must list. */
-      readonly expected: ReadonlySet<string>;
-    }
-  | { readonly kind: 'broken'; readonly walk: PageWalk }
-  | { readonly kind: 'unreachable'; readonly reason: string };
-
-/**
- * The window of `list` that holds `ownIds` (the kit's records, created together): the whole list
- * when it ends within a walk; else its head when the first page shows one of them (a list ordered
- * newest first), or its tail (oldest first), found by measuring the list.
- */
-export async function windowOfOwnRecords(
-  ctx: CheckContext,
-  list: WalkableList,
-  style: PaginationStyle,
-  offered: readonly PaginationStyle[],
-  pageSize: number,
-  ownIds: ReadonlySet<string>,
-  note: string,
-): Promise<OwnRecordsWindow> {
-  try {
-    const measured = await measureList(ctx, list, offered, pageSize, note);
-    if (measured.kind === 'broken' || measured.kind === 'unreachable') return measured;
-    const first = firstPageQuery(style, pageSize);
-    if (measured.kind === 'whole') return { kind: 'window', where: 'whole', startQuery: first, expected: ownIds };
-    // The window is read page by page from the end that shows the kit's records, until every one
-    // is seen or a page shows none after some did (a bounded number of pages). The records seen are
-    // the ones the check then expects: a list that keeps the others elsewhere (sorted by a field the
-    // kit does not control, or written past by others) is judged on those it showed, never blamed
-    // for the rest; one that shows none at either end leaves the check incomplete.
-    const maxScanPages = Math.ceil((ownIds.size + pageSize) / pageSize) + 8;
-    const head = await measured.read(0);
-    const headIds = head.page.ok ? head.page.ids : [];
-    if (headIds.some((id) => ownIds.has(id))) {
-      const seen = new Set(headIds.filter((id) => ownIds.has(id)));
-      let pages = 1;
-      while (seen.size < ownIds.size && pages < maxScanPages && pages * pageSize < measured.length) {
-        const page = await measured.read(pages * pageSize);
-        pages += 1;
-        const own = page.page.ok ? page.page.ids.filter((id) => ownIds.has(id)) : [];
-        for (const id of own) seen.add(id);
-        if (own.length === 0) break;
-      }
-      return { kind: 'window', where: 'head', startQuery: first, maxPages: pages + 1, expected: seen };
-    }
-    const seen = new Set<string>();
-    let earliest: number | undefined;
-    let at = Math.floor((measured.length - 1) / pageSize) * pageSize;
-    for (let pages = 0; seen.size < ownIds.size && pages < maxScanPages && at >= 0; pages += 1, at -= pageSize) {
-      const page = await measured.read(at);
-      const index = page.page.ok ? page.page.ids.findIndex((id) => ownIds.has(id)) : -1;
-      if (index === -1) {
-        if (earliest !== undefined) break;
-        continue;
-      }
-      earliest = at + index;
-      if (page.page.ok) for (const id of page.page.ids) if (ownIds.has(id)) seen.add(id);
-    }
-    if (earliest === undefined) return notAtEitherEnd(maxScanPages);
-    // The window begins on the page that holds the first of the kit's records: a walk that skips a
-    // page (0-based page numbers) then misses one of them, as a walk from the first page would.
-    const start = await measured.startAt(style, Math.floor(earliest / pageSize) * pageSize);
-    if (start.kind === 'unreachable') return start;
-    return { kind: 'window', where: 'tail', startQuery: start.query, headIds, expected: seen };
-  } catch (error) {
-    if (!(error instanceof RequestBudgetSpent)) throw error;
-    return { kind: 'unreachable', reason: 'the request budget for this list ran out (budgets.requestsPerList)' };
-  }
-}
-
-function notAtEitherEnd(pages: number): OwnRecordsWindow {
-  return {
-    kind: 'unreachable',
-    reason: `none of the kit's records was on the list's first page or within its last ${pages} pages (the list's order, or others' writes, put them elsewhere), so no window shows them`,
-  };
-}
-
 /** The query of the page at `offset` in an offset or page style. */
 function queryAt(seek: 'offset' | 'page', offset: number, pageSize: number): PageQuery {
   return seek === 'offset'
     ? { offset, limit: pageSize }
     : { page: Math.floor(offset / pageSize) + 1, per_page: pageSize };
 }
+
+// Pages a cursor window's start moves back, at most, past the kit's records found on the page before it.
+const maxStepsBack = 3;
 
 // Where a walk that begins at `at` starts in `style`: at that offset or page; by cursor, after the
 // page just before it (its next_cursor), or at the first page when `at` is the start.
@@ -264,20 +198,31 @@ async function windowStart(
   at: number,
   pageSize: number,
   read: (offset: number) => Promise<FetchedPage>,
+  notBefore?: ReadonlySet<string>,
 ): Promise<WindowStart> {
-  if (style === 'offset') return { kind: 'query', query: { offset: at, limit: pageSize } };
-  if (style === 'page') return { kind: 'query', query: { page: Math.floor(at / pageSize) + 1, per_page: pageSize } };
-  const before = Math.floor(at / pageSize) * pageSize - pageSize;
-  if (before < 0) return { kind: 'query', query: firstPageQuery('cursor', pageSize) };
-  const page = await read(before);
-  const cursor = page.page.ok && page.page.hasMore ? usableCursor(page.page.nextCursor) : undefined;
+  let from = Math.floor(at / pageSize) * pageSize;
+  // The page before must hold none of the kit's records found at `at`: others' deletes since may
+  // have moved them up, and a walk from `at` would then start inside them.
+  let before = from > 0 && (style === 'cursor' || notBefore !== undefined) ? await read(from - pageSize) : undefined;
+  for (let steps = 0; before !== undefined && steps < maxStepsBack && holdsAny(before, notBefore); steps += 1) {
+    from -= pageSize;
+    before = from > 0 ? await read(from - pageSize) : undefined;
+  }
+  if (style === 'offset') return { kind: 'query', query: { offset: from, limit: pageSize } };
+  if (style === 'page') return { kind: 'query', query: { page: from / pageSize + 1, per_page: pageSize } };
+  if (before === undefined) return { kind: 'query', query: firstPageQuery('cursor', pageSize) };
+  const cursor = before.page.ok && before.page.hasMore ? usableCursor(before.page.nextCursor) : undefined;
   if (cursor !== undefined) return { kind: 'query', query: { limit: pageSize, after: cursor } };
   return {
     kind: 'unreachable',
     reason:
-      `the ${seek} page before the last ones (${describeQuery(page.query)}) gave no next_cursor to go on from, ` +
+      `the ${seek} page before the last ones (${describeQuery(before.query)}) gave no next_cursor to go on from, ` +
       'and a cursor walk from the first page would stop at budgets.maxPagesPerWalk; give offset or page answers a next_cursor, or raise the budget',
   };
+}
+
+function holdsAny(fetched: FetchedPage, ids: ReadonlySet<string> | undefined): boolean {
+  return ids !== undefined && fetched.page.ok && fetched.page.ids.some((id) => ids.has(id));
 }
 
 // One read of the search as a walk of one page, for the outcome and the evidence of a broken read.

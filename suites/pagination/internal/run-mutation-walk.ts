@@ -6,8 +6,8 @@ import type { CheckContext, ExchangeRecord } from '../../../harness/check-api/ch
 import { describeMutation, mutationsAfter, pickVictim, type Mutation } from './mutation-commands.js';
 import type { OpenList } from './open-list.js';
 import { judgeWalkedIds, type WalkProblems } from './page-rules.js';
-import type { OwnRecordsWindow } from './reach-list-end.js';
-import { isWindowWalked, walkWindow } from './walk-window.js';
+import type { OwnRecordsWindow } from './own-records-window.js';
+import { expectedIn, isWindowWalked, walkWindow } from './walk-window.js';
 import type { WalkEnd } from './walk-decision.js';
 
 /** A write as it happened. */
@@ -83,7 +83,7 @@ export async function runMutationWalk(
     applied,
     // A walk of a head window ends where the window does: that is its complete end.
     end: isWindowWalked(window, walk) ? { kind: 'complete' } : walk.end,
-    problems: judgeWalkedIds(walk.ids, expected, judged),
+    problems: judgeWalkedIds(walk.ids, expectedIn(window, walk, expected), judged),
     exchanges: ctx.exchanges.slice(firstExchange).filter((exchange) => isExchangeOfRun(exchange, list.path, applied)),
   };
 }

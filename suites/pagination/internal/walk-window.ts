@@ -5,7 +5,7 @@ import type { CheckContext, CheckOutcome } from '../../../harness/check-api/chec
 import type { OpenList } from './open-list.js';
 import { outcomeOfWalkEnd } from './outcome-of-walk-end.js';
 import { walkPages, type PageWalk, type WalkOptions } from './page-walker.js';
-import type { OwnRecordsWindow } from './reach-list-end.js';
+import type { OwnRecordsWindow } from './own-records-window.js';
 
 export type OpenWindow = Extract<OwnRecordsWindow, { kind: 'window' }>;
 
@@ -24,9 +24,9 @@ export function walkWindow(
   });
 }
 
-/** True when the walk covered its window: the list's end, or the last page of a head window. */
+/** True when the walk covered its window: the list's end, or the last page of a window that ends short of it. */
 export function isWindowWalked(window: OpenWindow, walk: PageWalk): boolean {
-  return walk.end.kind === 'complete' || (window.where === 'head' && walk.end.kind === 'page-budget');
+  return walk.end.kind === 'complete' || (window.maxPages !== undefined && walk.end.kind === 'page-budget');
 }
 
 /** As outcomeOfWalkEnd, the head window's own end counting as complete. */
@@ -38,6 +38,26 @@ export function outcomeOfWindowWalk(
   what: string,
 ): CheckOutcome | undefined {
   return isWindowWalked(window, walk) ? undefined : outcomeOfWalkEnd(ctx, list, walk, what);
+}
+
+/**
+ * The kit's records a walk of `window` must have listed, of `expected` (default the window's): all
+ * of them, except where the walk ended where a window short of the list's end does. Others' records
+ * that land ahead of the kit's push them on, past that end; then only those the list orders before
+ * the last one the walk listed are expected (one of them missing was skipped). A walk that listed
+ * none of them is held to all of them.
+ */
+export function expectedIn(
+  window: OpenWindow,
+  walk: Pick<PageWalk, 'ids' | 'end'>,
+  expected: ReadonlySet<string> = window.expected,
+): ReadonlySet<string> {
+  const order = window.expectedOrder;
+  if (window.maxPages === undefined || walk.end.kind !== 'page-budget' || order === undefined) return expected;
+  const listed = new Set(walk.ids);
+  const last = order.findLastIndex((id) => listed.has(id));
+  if (last < 0) return expected;
+  return new Set(order.slice(0, last + 1).filter((id) => expected.has(id)));
 }
 
 /** Says, when the window showed only some of the kit's records, that the others are not judged. */

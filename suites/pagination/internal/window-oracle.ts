@@ -46,6 +46,12 @@ export interface OracleContext {
   readonly foreign: ReadonlySet<string>;
   readonly maxPageSize: number | undefined;
   readonly pagination: Pick<ApicertConfig['pagination'], 'invalidParams' | 'overMaxPolicy'>;
+  /**
+   * Others wrote to the list while it was read (two reads of its order differed): a page is then
+   * judged only on what no other writer explains, the order of the kit's records it lists among
+   * themselves, besides the rules every page keeps (no 5xx, no more than asked or than the maximum).
+   */
+  readonly underWrites?: boolean;
 }
 
 /** An answer as the oracle sees it. */
@@ -103,7 +109,10 @@ export function judgeWindow(answer: ExploredAnswer, window: Window, context: Ora
   const mayRefuseSize = (window.overMax || window.mayBeClamped) && overMaxPolicy !== 'clamp';
   if (status >= 400 && status < 500) {
     // Past the end, a refusal is the service's choice: 7/3 leaves the mapping of conditions to statuses open.
+    // Under others' writes, where the end is moves: only a refused first page is surely wrong.
     if (window.starts !== 'unknown' && window.starts.every((start) => start >= total)) return undefined;
+    if (context.underWrites === true && (window.starts === 'unknown' || window.starts.some((start) => start > 0)))
+      return undefined;
     if (mayRefuseSize) return undefined;
     return window.overMax
       ? `answered ${status}, but pagination.overMaxPolicy is "clamp"`
@@ -117,6 +126,7 @@ export function judgeWindow(answer: ExploredAnswer, window: Window, context: Ora
     return `held ${count} items, above the maximum page size ${context.maxPageSize}`;
   if (window.size !== undefined && count > window.size)
     return `held ${count} items, more than the ${window.size} asked for`;
+  if (context.underWrites === true) return judgeOwnOrder(page, context);
   if (window.starts === 'unknown') return undefined;
   const problems = window.starts.map((start) => judgeSlice(page, start, window, context));
   if (problems.includes(undefined)) return undefined;
@@ -128,6 +138,20 @@ export function judgeWindow(answer: ExploredAnswer, window: Window, context: Ora
   )
     return undefined;
   return problems[0];
+}
+
+// Under others' writes: the kit's records a page lists keep the order the list gave them (4.2/3).
+function judgeOwnOrder(page: Extract<ListPage, { ok: true }>, context: OracleContext): string | undefined {
+  const positions = positionsOf(context.order, context.own);
+  let previous: { id: string; at: number } | undefined;
+  for (const id of page.ids) {
+    const at = positions.get(id);
+    if (at === undefined) continue;
+    if (previous !== undefined && at < previous.at)
+      return `listed ${previous.id} before ${id}, which the list's order puts ahead of it (positions ${previous.at} and ${at})`;
+    previous = { id, at };
+  }
+  return undefined;
 }
 
 function judgeSlice(
