@@ -5,7 +5,7 @@
 // verdict it gets on an empty server, and nothing the other client or the seed wrote is deleted
 // or changed. Convention 4.2/1 and 4.2/3 are what make this hold: a cursor walk lists every record
 // present throughout exactly once, whatever others write meanwhile.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,9 +35,21 @@ interface Target {
 
 type Seed = { readonly products: number; readonly customers: number; readonly orders?: number };
 
+const senderTimeoutMs = 1000;
 let directory: string;
+let referenceConfigPath: string;
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'apicert-staging-'));
+  // The example config, its sender time-out matching the server's.
+  const example = JSON.parse(await readFile(exampleConfigPath, 'utf8')) as { webhooks: { sender: object } };
+  referenceConfigPath = join(directory, 'reference.json');
+  await writeFile(
+    referenceConfigPath,
+    JSON.stringify({
+      ...example,
+      webhooks: { ...example.webhooks, sender: { ...example.webhooks.sender, senderTimeoutMs } },
+    }),
+  );
 });
 afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
@@ -46,13 +58,18 @@ afterAll(async () => {
 const targets = {
   reference: async (seed: Seed | undefined): Promise<Target> => {
     // On a thread of its own, as a target is a process of its own: its deliveries keep their pace
-    // while the two runs and the other client share this thread.
-    const server = await startReferenceServerInWorker(seed === undefined ? {} : { seedRecords: seed });
+    // while the two runs and the other client share this thread. Its sender waits a second for an
+    // answer, not 150 ms: two runs, a writer and the other test files share two cores, and a
+    // delivery the starved sink reads late must not time out as a missed retry would.
+    const server = await startReferenceServerInWorker({
+      webhooks: { timeoutMs: senderTimeoutMs },
+      ...(seed === undefined ? {} : { seedRecords: seed }),
+    });
     return {
       url: server.url,
       token: server.token,
       env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret },
-      configPath: exampleConfigPath,
+      configPath: referenceConfigPath,
       close: () => server.close(),
     };
   },

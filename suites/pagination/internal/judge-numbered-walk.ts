@@ -10,6 +10,7 @@ import { windowOfOwnRecords } from './own-records-window.js';
 import {
   describeWindowShare,
   expectedIn,
+  isExactWhenFoundAgain,
   isWindowWalked,
   outcomeOfNoWindow,
   outcomeOfWindowWalk,
@@ -81,6 +82,14 @@ export async function judgeNumberedWalk(
     if (!isWalkExact(secondProblems) && isSecondWalked && !listSameIds(walk.ids, second.ids)) {
       ctx.info(
         `${what}: both walks ${describeWalkProblems(secondProblems)}, but they listed different records: others wrote to the list meanwhile, which 4.2/1 allows to shift ${style} pages`,
+      );
+    } else if (
+      !isWalkExact(secondProblems) &&
+      window.where !== 'whole' &&
+      (await isExactWhenFoundAgain(ctx, list, style, pageSize, `walk the list in ${style} style once more`))
+    ) {
+      ctx.info(
+        `${what}: both walks ${describeWalkProblems(secondProblems)}; the window found again was walked exactly (others' writes had moved the kit's records past where it began)`,
       );
     } else if (!isWalkExact(secondProblems)) {
       walk = isSecondWalked ? second : walk;

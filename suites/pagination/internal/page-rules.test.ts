@@ -13,6 +13,7 @@ import {
   isWalkExact,
   describeWalkProblems,
   findEmptyPageAfterMore,
+  isShiftOf,
 } from './page-rules.js';
 
 const id = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g');
@@ -134,5 +135,16 @@ describe('findRestart', () => {
     expect(findRestart(head, ['a'])).toBeUndefined();
     expect(findRestart(undefined, ['a', 'b'])).toBeUndefined();
     expect(findRestart([], ['a', 'b'])).toBeUndefined();
+  });
+});
+
+describe('isShiftOf', () => {
+  it('takes a page moved on or back by records written ahead of it for a shift, and reordered records for none', () => {
+    expect(isShiftOf(['a', 'b', 'c', 'd'], ['x', 'a', 'b', 'c'])).toBe(true);
+    expect(isShiftOf(['a', 'b', 'c', 'd'], ['c', 'd', 'e', 'f'])).toBe(true);
+    expect(isShiftOf(['a', 'b', 'c'], ['b', 'c'])).toBe(true);
+    expect(isShiftOf(['a', 'b', 'c', 'd'], ['a', 'c', 'b', 'd'])).toBe(false);
+    expect(isShiftOf(['a', 'b', 'c', 'd'], ['b', 'a', 'c', 'd'])).toBe(false);
+    expect(isShiftOf(['a', 'b'], ['c', 'd'])).toBe(false);
   });
 });

@@ -41,6 +41,24 @@ export function sharedInOrder(
 }
 
 /**
+ * True when one read of a page is the other moved by a few positions: records others inserted or
+ * deleted ahead of an offset shift every record after it alike. Records reordered among themselves
+ * (ties without a tie-breaker, 4.2/3) are no shift.
+ */
+export function isShiftOf(first: readonly string[], second: readonly string[]): boolean {
+  // `later` is `earlier` moved on by `by` positions: later[i + by] is earlier[i] wherever both read.
+  const isMovedOn = (earlier: readonly string[], later: readonly string[], by: number): boolean => {
+    const overlap = Math.min(earlier.length, later.length - by);
+    if (overlap <= 0) return false;
+    for (let index = 0; index < overlap; index += 1) if (later[index + by] !== earlier[index]) return false;
+    return true;
+  };
+  for (let by = 1; by < Math.max(first.length, second.length); by += 1)
+    if (isMovedOn(first, second, by) || isMovedOn(second, first, by)) return true;
+  return false;
+}
+
+/**
  * True when two walks listed the same ids, however ordered: nobody inserted or deleted a record
  * between them (an unstable order lists the same ids too, so it never passes for others' writes).
  */

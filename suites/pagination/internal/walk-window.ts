@@ -5,7 +5,9 @@ import type { CheckContext, CheckOutcome } from '../../../harness/check-api/chec
 import type { OpenList } from './open-list.js';
 import { outcomeOfWalkEnd } from './outcome-of-walk-end.js';
 import { walkPages, type PageWalk, type WalkOptions } from './page-walker.js';
-import type { OwnRecordsWindow } from './own-records-window.js';
+import { windowOfOwnRecords, type OwnRecordsWindow } from './own-records-window.js';
+import { isWalkExact, judgeWalkedIds } from './page-rules.js';
+import type { PaginationStyle } from './list-targets.js';
 
 export type OpenWindow = Extract<OwnRecordsWindow, { kind: 'window' }>;
 
@@ -78,4 +80,23 @@ export function outcomeOfNoWindow(
 ): CheckOutcome {
   if (window.kind === 'unreachable') return ctx.incomplete(`${what}: ${window.reason}`);
   return outcomeOfWalkEnd(ctx, list, window.walk, `${what}, measuring the list by offset`) ?? ctx.pass();
+}
+
+/**
+ * Whether the window, found again now, is walked listing each of the kit's records it shows once:
+ * others who delete records ahead of a window between finding it and walking it move the kit's
+ * first records before its start, and both walks of it then miss them alike. A list walked whole
+ * has no window to move.
+ */
+export async function isExactWhenFoundAgain(
+  ctx: CheckContext,
+  list: OpenList,
+  style: PaginationStyle,
+  pageSize: number,
+  note: string,
+): Promise<boolean> {
+  const window = await windowOfOwnRecords(ctx, list, style, list.target.styles, pageSize, list.ownIds, note);
+  if (window.kind !== 'window' || window.where === 'whole') return false;
+  const walk = await walkWindow(ctx, list, window, { style, pageSize, note });
+  return isWindowWalked(window, walk) && isWalkExact(judgeWalkedIds(walk.ids, expectedIn(window, walk), list.ownIds));
 }
