@@ -13,6 +13,10 @@ import { cursorNoDuplicatesUnderMutation } from './cursor-no-duplicates-under-mu
 import { cursorDeepPagesCostTheSame } from './cursor-deep-pages-cost-the-same.js';
 import { cursorWalkTerminates } from './cursor-walk-terminates.js';
 import { exploredQueries } from './explored-queries.js';
+import { invalidParams } from './invalid-params.js';
+import { pageMatchesOffset } from './page-matches-offset.js';
+import { pageSizeBounds } from './page-size-bounds.js';
+import { sameParametersOnEveryList } from './same-parameters-on-every-list.js';
 import { hasMoreAccurate } from './has-more-accurate.js';
 import { offsetWalkComplete } from './offset-walk-complete.js';
 import { pageWalkComplete } from './page-walk-complete.js';
@@ -95,6 +99,11 @@ describe('the checks that judge the end of a list, or the window holding the kit
     pageWalkComplete,
     cursorNoDuplicatesUnderMutation,
     exploredQueries,
+    // The checks that read a list's first pages only: no window, and a long list changes nothing.
+    pageMatchesOffset,
+    sameParametersOnEveryList,
+    invalidParams,
+    pageSizeBounds,
   ];
 
   it.each(endChecks.map((check) => [check.id, check] as const))(
@@ -139,6 +148,12 @@ describe('the checks that judge the end of a list, or the window holding the kit
     [exploredQueries, 'page-past-end-repeats-last-page'],
     [exploredQueries, 'has-more-wrong-on-full-last-page'],
     [exploredQueries, 'zero-based-pages'],
+    [pageMatchesOffset, 'zero-based-pages'],
+    [pageMatchesOffset, 'offset-page-mismatch'],
+    [sameParametersOnEveryList, 'limit-ignored'],
+    [invalidParams, '500-on-invalid-params'],
+    [pageSizeBounds, 'no-max-page-size'],
+    [pageSizeBounds, 'no-default-page-size'],
   ];
 
   it.each(defectProofs.map(([check, defect]) => [check.id, defect, check] as const))(
@@ -157,8 +172,8 @@ describe('the checks that judge the end of a list, or the window holding the kit
         checks: endChecks.map((check) => check.id),
         seedRecords: { products: 20_000 },
       });
-      expect(run.checks.map((check) => `${check.id}: ${check.status}`)).toEqual(
-        endChecks.map((check) => `${check.id}: passed`),
+      expect(run.checks.map((check) => `${check.id}: ${check.status}`).sort()).toEqual(
+        endChecks.map((check) => `${check.id}: passed`).sort(),
       );
       // Oldest first puts the kit's records at the tail, newest first at the head.
       const order = run.checks.find((check) => check.id === stableOrder.id)!;
