@@ -16,7 +16,7 @@ import { runMutationWalk, type MutationRunTrace, type PoolSize } from './interna
 import { notAPageCause } from './internal/not-a-page-cause.js';
 import { windowOfOwnRecords, type OwnRecordsWindow } from './internal/own-records-window.js';
 import { describeWalkEnd, firstPageQuery, isHostileEnd } from './internal/walk-decision.js';
-import { outcomeOfNoWindow } from './internal/walk-window.js';
+import { coverWindow, outcomeOfNoWindow } from './internal/walk-window.js';
 
 // Convention 4.2/2: the cursor style is stable while data changes. fast-check generates writes
 // between page fetches (inserts, deletes of seen and unseen records, and of the anchor the cursor
@@ -78,6 +78,7 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
   // Where each run walks: the whole list while it is short; on a long list (staging data), the
   // window that holds the kit's records, found again each run, as the runs' writes move them.
   let isShort = false;
+  let isWindowCovered = false;
   const locate = async (): Promise<OwnRecordsWindow> => {
     if (isShort) {
       return {
@@ -90,6 +91,9 @@ async function judgeList(ctx: CheckContext, list: OpenList): Promise<CheckOutcom
     const note = 'find where the kit’s records are in the list';
     const window = await windowOfOwnRecords(ctx, list, 'cursor', list.target.styles, walkPageSize, list.ownIds, note);
     isShort = window.kind === 'window' && window.where === 'whole';
+    // Found again each run, as the writes move the kit's records: the first run's names it.
+    if (window.kind === 'window' && !isWindowCovered) coverWindow(ctx, list, window, 'cursor');
+    isWindowCovered ||= window.kind === 'window';
     return window;
   };
 

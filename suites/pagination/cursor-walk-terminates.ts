@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import { judgeEachList } from './internal/judge-each-list.js';
-import { outcomeOfReachedEnd } from './internal/outcome-of-reached-end.js';
+import { coverReachedEnd, outcomeOfReachedEnd } from './internal/outcome-of-reached-end.js';
 import { reachListEnd } from './internal/reach-list-end.js';
 import { quietWalkChart } from './internal/walk-chart.js';
 
@@ -42,6 +42,7 @@ export const cursorWalkTerminates = defineCheck({
           'walk the list with next_cursor',
         );
         if (end.kind === 'walked') ctx.chart(quietWalkChart(list, 'cursor', end.walk));
+        coverReachedEnd(ctx, list, 'cursor', end);
         const reached = outcomeOfReachedEnd(ctx, list, end, `cursor walk of ${list.path} with limit=${pageSize}`);
         return 'outcome' in reached ? reached.outcome : ctx.pass();
       },

@@ -4,7 +4,7 @@ import { judgeEachStyle } from './internal/judge-each-list.js';
 import { judgeLastPageCursor } from './internal/last-page-cursor.js';
 import type { PaginationStyle } from './internal/list-targets.js';
 import type { OpenList } from './internal/open-list.js';
-import { outcomeOfReachedEnd } from './internal/outcome-of-reached-end.js';
+import { coverReachedEnd, outcomeOfReachedEnd } from './internal/outcome-of-reached-end.js';
 import { reachListEnd } from './internal/reach-list-end.js';
 import { findEmptyPageAfterMore, largestDivisorUpTo } from './internal/page-rules.js';
 import { fetchPage, walkEvidence, type FetchedPage, type PageWalk } from './internal/page-walker.js';
@@ -57,6 +57,7 @@ async function judgeStyle(
     `walk the list in ${style} style, watching has_more`,
   );
   if (end.kind === 'walked') ctx.chart(quietWalkChart(list, style, end.walk));
+  coverReachedEnd(ctx, list, style, end);
   const reached = outcomeOfReachedEnd(ctx, list, end, what);
   if ('outcome' in reached) return reached.outcome;
   const { walk } = reached;

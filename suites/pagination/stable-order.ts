@@ -18,6 +18,7 @@ import {
 } from './internal/page-rules.js';
 import { fetchPage, walkEvidence, type FetchedPage, type PageWalk } from './internal/page-walker.js';
 import {
+  coverWindow,
   describeWindowShare,
   expectedIn,
   isExactWhenFoundAgain,
@@ -70,6 +71,7 @@ async function judgeStyle(
       `${list.path} (${style}): longer than a walk; read twice at its ${window.where}, where the kit's records are`,
     );
     describeWindowShare(ctx, list, window, style);
+    coverWindow(ctx, list, window, style);
   }
   // Side by side: nothing writes between them either way, and a missing tie-breaker shows on any two reads.
   const walks = await mapInParallel(

@@ -5,6 +5,7 @@ import { quietWalkChart } from './internal/walk-chart.js';
 import { judgeEachList } from './internal/judge-each-list.js';
 import { outcomeOfWalkEnd } from './internal/outcome-of-walk-end.js';
 import { describeWalkedUrls } from './internal/page-walker.js';
+import { coverReachedEnd } from './internal/outcome-of-reached-end.js';
 import { reachListEnd, type ReachedEnd } from './internal/reach-list-end.js';
 import { describeWalkEnd } from './internal/walk-decision.js';
 
@@ -54,6 +55,7 @@ export const walkWithinBudget = defineCheck({
             continue;
           }
           const { walk } = end;
+          coverReachedEnd(ctx, list, style, end);
           ctx.chart(quietWalkChart(list, style, walk));
           ctx.info(
             describeWalkedUrls(

@@ -8,6 +8,7 @@ import { servedWalkPageSize } from './served-walk-page-size.js';
 import { settledInOrder } from '../../internal/map-in-parallel.js';
 import { windowOfOwnRecords } from './own-records-window.js';
 import {
+  coverWindow,
   describeWindowShare,
   expectedIn,
   isExactWhenFoundAgain,
@@ -58,6 +59,7 @@ export async function judgeNumberedWalk(
   if (window.where !== 'whole') {
     ctx.info(`${what}: longer than a walk; walked at its ${window.where}, where the kit's records are`);
     describeWindowShare(ctx, list, window, style);
+    coverWindow(ctx, list, window, style);
   }
   let walk = await walkWindow(ctx, list, window, { style, pageSize, note: `walk the list in ${style} style` });
   // A page larger than asked breaks the rule wherever the walk stopped: a list whose size parameter

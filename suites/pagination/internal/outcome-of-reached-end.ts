@@ -21,3 +21,16 @@ export function outcomeOfReachedEnd(
   const ended = outcomeOfWalkEnd(ctx, list, end.walk, what);
   return ended === undefined ? { walk: end.walk } : { outcome: ended };
 }
+
+/** Names in the check's coverage the last pages a long list was judged on, and how they were reached. */
+export function coverReachedEnd(
+  ctx: CheckContext,
+  list: Pick<OpenList, 'target'>,
+  style: string,
+  end: ReachedEnd,
+): void {
+  if (end.kind !== 'walked' || end.how !== 'tail') return;
+  ctx.cover(
+    `GET ${list.target.label} (${style}): the last ${end.walk.pages.length} pages of ${end.length ?? 'its'} records, reached by measuring the list in ${end.reads} reads`,
+  );
+}

@@ -62,6 +62,15 @@ export function expectedIn(
   return new Set(order.slice(0, last + 1).filter((id) => expected.has(id)));
 }
 
+/** Names in the check's coverage the window a long list was judged on: where, which positions, how it was found. */
+export function coverWindow(ctx: CheckContext, list: OpenList, window: OpenWindow, style: string): void {
+  if (window.where === 'whole') return;
+  const span = window.maxPages === undefined ? 'to the end of the list' : `for ${window.maxPages} pages`;
+  ctx.cover(
+    `GET ${list.target.label} (${style}): a window at the list's ${window.where}, from position ${window.from ?? 0} ${span}, holding ${window.expected.size} of the kit's records, found by measuring the list`,
+  );
+}
+
 /** Says, when the window showed only some of the kit's records, that the others are not judged. */
 export function describeWindowShare(ctx: CheckContext, list: OpenList, window: OpenWindow, style: string): void {
   const outside = list.ownIds.size - window.expected.size;
