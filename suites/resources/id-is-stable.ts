@@ -80,6 +80,13 @@ export const idIsStable = defineCheck({
               },
             );
           }
+          // Refused: what the rule allows, with nothing to read back. A mock (Prism and the like)
+          // refuses the method and answers every member path 200 with its canned record: read back,
+          // that would look like a move.
+          if (isRejected) {
+            ctx.cover(`${attempt.method} ${collection.path}/{id} with another id refused (${write.status})`);
+            continue;
+          }
           const movedPath = `${collection.path}/${encodeURIComponent(String(otherId))}`;
           const atMoved = await ctx.request({ path: movedPath, note: 'is the record now at the other id?' });
           if (atMoved.status === 200) ctx.fixtures.track(movedPath);

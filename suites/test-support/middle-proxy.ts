@@ -1,6 +1,7 @@
 // Test support: a loopback proxy in front of a target that can hold a request before forwarding it,
-// hold its answer before passing it on, or change its headers: a target whose writes land late,
-// whose answers come late, or that serves what it should refuse, without a second implementation.
+// hold its answer before passing it on, change its headers, or answer some requests itself: a target
+// whose writes land late, whose answers come late, that serves what it should refuse, or that sits
+// behind a gateway or a mock, without a second implementation.
 import { Agent, request as forward, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { startLocalServer } from '../../harness/http/test-support/local-server.js';
 
@@ -11,6 +12,8 @@ export interface ProxyChanges {
   readonly holdAnswerMs?: (method: string) => number;
   /** The headers to forward instead of the request's own. */
   readonly requestHeaders?: (method: string, headers: IncomingHttpHeaders) => IncomingHttpHeaders;
+  /** An answer the proxy gives itself, never forwarding the request (a gateway or a mock); undefined forwards it. */
+  readonly answer?: (method: string, path: string) => { readonly status: number; readonly json: unknown } | undefined;
 }
 
 export interface MiddleProxy {
@@ -51,6 +54,13 @@ export async function startMiddleProxy(targetUrl: string, changes: ProxyChanges)
       upstream.on('error', () => outgoing.destroy());
       upstream.end(body);
     };
+    const own = changes.answer?.(method, incoming.url ?? '/');
+    if (own !== undefined) {
+      incoming.resume();
+      outgoing.writeHead(own.status, { 'content-type': 'application/json' });
+      outgoing.end(JSON.stringify(own.json));
+      return;
+    }
     // Read whole first, so a held request is forwarded as it came.
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
