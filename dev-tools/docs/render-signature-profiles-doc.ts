@@ -45,7 +45,7 @@ function renderProfile(profile: SignatureProfile): string {
       : [`- Timestamp header: \`${profile.timestampHeader}\`, Unix seconds.`]),
     `- Signed content: \`${profile.signedContent}\`, where \`{body}\` is the raw body bytes.`,
     `- Key: ${describeKey(profile)}; HMAC-SHA256.`,
-    `- Digest: ${profile.encoding === 'either' ? 'lowercase hex or padded base64 (the convention leaves it open)' : profile.encoding === 'hex' ? 'lowercase hex' : 'padded base64'}.`,
+    `- Digest: ${profile.encoding === 'either' ? 'hex, in either case, or padded base64 (the convention leaves it open)' : profile.encoding === 'hex' ? 'lowercase hex' : 'padded base64'}.`,
     ...(profile.toleranceSeconds === undefined
       ? []
       : [

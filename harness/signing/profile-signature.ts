@@ -79,6 +79,9 @@ export function signatureHeaders(
 }
 
 const hexDigest = /^[0-9a-f]{64}$/;
+// Base16 either case: where the scheme leaves the encoding open (the convention, 5/5), an upper-case
+// hex digest is hex too (RFC 4648 writes it so); a scheme that writes lower-case keeps to it.
+const anyCaseHexDigest = /^[0-9a-fA-F]{64}$/;
 // 32 bytes in standard base64: 43 symbols and one "=" of padding.
 const base64Digest = /^[A-Za-z0-9+/]{43}=$/;
 
@@ -177,7 +180,8 @@ export function shownTimestamp(
 }
 
 function decodeDigest(text: string, encoding: SignatureProfile['encoding']): Buffer | undefined {
-  if (encoding !== 'base64' && hexDigest.test(text)) return Buffer.from(text, 'hex');
+  if (encoding !== 'base64' && (encoding === 'either' ? anyCaseHexDigest : hexDigest).test(text))
+    return Buffer.from(text, 'hex');
   if (encoding !== 'hex' && base64Digest.test(text)) return Buffer.from(text, 'base64');
   return undefined;
 }

@@ -1,6 +1,7 @@
 // X-Signature checking shared by both webhook roles (convention 5.3): the header is "sha256=" followed
 // by the HMAC-SHA256 of the raw, unparsed body bytes. The convention leaves the digest encoding open
-// (5.5), so a verifier accepts lowercase hex or standard padded base64 unless one is pinned.
+// (5.5), so a verifier accepts hex (base16, either case: RFC 4648 writes it upper-case) or standard
+// padded base64 unless one is pinned.
 // Pure: no I/O, so the vector file in signature-vectors.json can drive it directly.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -19,8 +20,7 @@ export interface SignatureVerdict {
   readonly reason?: string;
 }
 
-const HEX_DIGEST = /^[0-9a-f]{64}$/;
-const MIXED_CASE_HEX_DIGEST = /^[0-9a-fA-F]{64}$/;
+const HEX_DIGEST = /^[0-9a-fA-F]{64}$/;
 // 32 bytes in standard base64 are 43 symbols and one "=" of padding.
 const BASE64_DIGEST = /^[A-Za-z0-9+/]{43}=$/;
 
@@ -66,10 +66,8 @@ function decodeDigest(digestText: string, allowed: DigestEncodingChoice): { byte
   if (digestText === '') return { reason: 'empty digest after "sha256="' };
   const found = detectDigestEncoding(digestText);
   if (found === undefined) {
-    if (MIXED_CASE_HEX_DIGEST.test(digestText))
-      return { reason: 'hex digest has upper-case letters; lowercase hex is required' };
     return {
-      reason: `digest is not 32 bytes of ${allowed === 'either' ? 'lowercase hex or base64' : allowed} (${digestText.length} characters)`,
+      reason: `digest is not 32 bytes of ${allowed === 'either' ? 'hex or base64' : allowed} (${digestText.length} characters)`,
     };
   }
   if (allowed !== 'either' && found !== allowed) return { reason: `digest is ${found} but ${allowed} is pinned` };

@@ -22,6 +22,8 @@ export interface SecondServerRun {
   readonly seed?: number;
   /** Records the lists hold from the start. */
   readonly seedRecords?: SecondServerOptions['seedRecords'];
+  /** X-Signature's hex digest in upper case. */
+  readonly upperCaseHex?: boolean;
 }
 
 export async function runOnSecondServer({
@@ -31,8 +33,9 @@ export async function runOnSecondServer({
   registry = suites,
   seed = 3,
   seedRecords,
+  upperCaseHex,
 }: SecondServerRun): Promise<RunResult> {
-  const server = await startSecondServer({ modes, seedRecords });
+  const server = await startSecondServer({ modes, seedRecords, upperCaseHex });
   const directory = await mkdtemp(join(tmpdir(), 'apicert-second-'));
   try {
     const configPath = join(directory, 'config.json');

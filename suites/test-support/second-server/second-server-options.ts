@@ -43,6 +43,8 @@ export interface SecondServerOptions {
   readonly modes: SecondServerModes;
   /** Default X-Signature. */
   readonly senderScheme?: SenderScheme;
+  /** X-Signature's hex digest in upper case (RFC 4648's base16), as some senders write it; default lower case. */
+  readonly upperCaseHex?: boolean;
   /** Bearer token; default random. */
   readonly token?: string;
   /** Secret the receiver endpoint verifies X-Signature with; default random. */

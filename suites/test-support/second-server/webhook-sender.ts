@@ -25,6 +25,7 @@ export class WebhookSender {
     private readonly timers: TimerRegistry,
     private readonly digest: DigestEncoding,
     private readonly scheme: SenderScheme = 'x-signature',
+    private readonly isUpperCaseHex = false,
   ) {}
 
   subscribe(url: string, secret: string): Subscription {
@@ -54,8 +55,12 @@ export class WebhookSender {
   }
 
   private signatureHeaders(subscription: Subscription, id: string, body: Buffer): Record<string, string> {
-    if (this.scheme === 'x-signature')
-      return { 'x-signature': `sha256=${createHmac('sha256', subscription.secret).update(body).digest(this.digest)}` };
+    if (this.scheme === 'x-signature') {
+      const digest = createHmac('sha256', subscription.secret).update(body).digest(this.digest);
+      return {
+        'x-signature': `sha256=${this.isUpperCaseHex && this.digest === 'hex' ? digest.toUpperCase() : digest}`,
+      };
+    }
     const now = new Date();
     return {
       'webhook-id': id,
