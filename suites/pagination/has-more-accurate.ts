@@ -131,8 +131,9 @@ const confirmations = 2;
 
 /**
  * The pair again, when reading `before` and the page after it `confirmations` more times still gives
- * has_more true and then an empty page; undefined (said as information) when a read showed the
- * list consistent: records that followed were deleted meanwhile.
+ * has_more true and then an empty page; undefined when a read of `before` said has_more false (the
+ * records that followed were deleted meanwhile: said as information), or when records appeared after
+ * it (the list grew under others' writes, so the page is no longer the last: left out, not judged).
  */
 async function confirmEmptyAfterMore(
   ctx: CheckContext,
@@ -144,19 +145,25 @@ async function confirmEmptyAfterMore(
   let pair: [FetchedPage, FetchedPage] | undefined;
   for (let attempt = 0; attempt < confirmations; attempt += 1) {
     const again = await fetchPage(ctx, list, before.query, 'read again the page that said has_more true');
-    const size = Number(style === 'page' ? again.query.per_page : again.query.limit);
-    const next =
-      again.page.ok && again.page.hasMore ? nextPageQuery(style, again.query, size, again.page.nextCursor) : undefined;
-    const after = next === undefined ? undefined : await fetchPage(ctx, list, next, 'follow has_more again');
-    if (after === undefined || !after.page.ok || after.page.ids.length > 0) {
+    if (again.page.ok && !again.page.hasMore) {
       ctx.info(
-        `${what}: ${before.url} said has_more true before an empty page once; read again, the list was consistent (others deleted records meanwhile)`,
+        `${what}: ${before.url} said has_more true before an empty page once; read again, it said has_more false (others deleted the records that followed meanwhile)`,
       );
       return undefined;
     }
-    pair = [again, after];
+    const size = Number(style === 'page' ? again.query.per_page : again.query.limit);
+    const next = again.page.ok ? nextPageQuery(style, again.query, size, again.page.nextCursor) : undefined;
+    const after = next === undefined ? undefined : await fetchPage(ctx, list, next, 'follow has_more again');
+    if (after?.page.ok === true && after.page.ids.length > 0) {
+      ctx.leaveOut(
+        `${list.target.label} (${style}): has_more on the page before an empty one`,
+        `${before.url} said has_more true before an empty page; read again, records followed it: others added records meanwhile, so it was no longer the last page`,
+      );
+      return undefined;
+    }
+    if (after !== undefined) pair = [again, after];
   }
-  return pair;
+  return pair ?? undefined;
 }
 
 function failEmptyAfterMore(

@@ -134,11 +134,8 @@ describe('the checks that judge the end of a list, or the window holding the kit
     [hasMoreAccurate, 'has-more-wrong-on-full-last-page'],
     [hasMoreAccurate, 'empty-pages-forever'],
     [stableOrder, 'order-without-tie-breaker'],
-    [stableOrder, 'zero-based-pages'],
     [offsetWalkComplete, 'limit-ignored'],
-    [pageWalkComplete, 'zero-based-pages'],
     [pageWalkComplete, 'per-page-ignored'],
-    [pageWalkComplete, 'offset-page-mismatch'],
     [cursorNoDuplicatesUnderMutation, 'cursor-skips-item'],
     [cursorNoDuplicatesUnderMutation, 'cursor-repeats-last-item'],
     [cursorNoDuplicatesUnderMutation, 'cursor-restarts-when-anchor-deleted'],
@@ -148,6 +145,8 @@ describe('the checks that judge the end of a list, or the window holding the kit
     [exploredQueries, 'page-past-end-repeats-last-page'],
     [exploredQueries, 'has-more-wrong-on-full-last-page'],
     [exploredQueries, 'zero-based-pages'],
+    // On a long list the windows begin a page early (others' deletes ahead of them move the kit's
+    // records up), so a pager that skips or shifts a page is caught where the first pages are compared.
     [pageMatchesOffset, 'zero-based-pages'],
     [pageMatchesOffset, 'offset-page-mismatch'],
     [sameParametersOnEveryList, 'limit-ignored'],

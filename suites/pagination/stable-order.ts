@@ -13,7 +13,6 @@ import {
   judgeWalkedIds,
   isShiftOf,
   keepOnly,
-  listSameIds,
   sharedInOrder,
 } from './internal/page-rules.js';
 import { fetchPage, walkEvidence, type FetchedPage, type PageWalk } from './internal/page-walker.js';
@@ -21,11 +20,11 @@ import {
   coverWindow,
   describeWindowShare,
   expectedIn,
-  isExactWhenFoundAgain,
   outcomeOfNoWindow,
   outcomeOfWindowWalk,
   walkWindow,
 } from './internal/walk-window.js';
+import { confirmWalkProblems } from './internal/confirm-walk-problems.js';
 import { windowOfOwnRecords } from './internal/own-records-window.js';
 
 // Convention 4.2/3: lists are ordered by a stable ordering with a unique tie-breaker, so no row
@@ -120,26 +119,17 @@ async function judgeStyle(
     const ended = outcomeOfWindowWalk(ctx, list, window, walk, what);
     if (ended !== undefined) return ended;
   }
-  // A record listed twice or never fails a cursor walk whatever others write (4.2/1). An offset or
-  // page walk is walked once more, after: two walks that listed different records saw others' writes,
-  // which 4.2/1 allows to shift these pages, and that is said as information.
+  // A record listed twice or never fails a cursor walk whatever others write (4.2/1); an offset or
+  // page walk fails only when others' writes do not explain it (confirm-walk-problems.ts).
   for (const walk of walks) {
     const problems = judgeWalkedIds(walk.ids, expectedIn(window, walk), list.ownIds);
     if (isWalkExact(problems)) continue;
     if (style !== 'cursor') {
-      const again = await walkWindow(ctx, list, window, { style, pageSize, note: `${note}: once more, to confirm` });
-      if (!listSameIds(walk.ids, again.ids)) {
-        ctx.info(
-          `${what} ${describeWalkProblems(problems)}, but a walk after it listed different records: others wrote to the list meanwhile, which 4.2/1 allows to shift ${style} pages`,
-        );
-        continue;
-      }
-      if (window.where !== 'whole' && (await isExactWhenFoundAgain(ctx, list, style, pageSize, `${note}: once more`))) {
-        ctx.info(
-          `${what} ${describeWalkProblems(problems)}; the window found again was walked exactly (others' writes had moved the kit's records past where it began)`,
-        );
-        continue;
-      }
+      const failed = await confirmWalkProblems(ctx, list, window, style, pageSize, what, walk, problems, {
+        expected: 'each record on exactly one page (a unique tie-breaker such as the id)',
+      });
+      if (failed === undefined) continue;
+      return failed;
     }
     return ctx.fail(`${what} ${describeWalkProblems(problems)} while nothing changed`, {
       expected: 'each record on exactly one page (a unique tie-breaker such as the id)',

@@ -6,26 +6,19 @@ import type { CheckContext, CheckOutcome } from '../../../harness/check-api/chec
 import type { OpenList } from './open-list.js';
 import { servedWalkPageSize } from './served-walk-page-size.js';
 import { settledInOrder } from '../../internal/map-in-parallel.js';
+import { confirmWalkProblems } from './confirm-walk-problems.js';
 import { windowOfOwnRecords } from './own-records-window.js';
 import {
   coverWindow,
   describeWindowShare,
   expectedIn,
-  isExactWhenFoundAgain,
   isWindowWalked,
   outcomeOfNoWindow,
   outcomeOfWindowWalk,
   walkWindow,
   type OpenWindow,
 } from './walk-window.js';
-import {
-  describeWalkProblems,
-  isWalkExact,
-  judgeWalkedIds,
-  listBriefly,
-  listSameIds,
-  type WalkProblems,
-} from './page-rules.js';
+import { describeWalkProblems, isWalkExact, judgeWalkedIds, listBriefly, type WalkProblems } from './page-rules.js';
 import { findOversizedPages, walkEvidence, type FetchedPage, type PageWalk } from './page-walker.js';
 import { describeWalkEnd } from './walk-decision.js';
 import { pagesOf, walkChartOf } from './walk-chart.js';
@@ -61,7 +54,7 @@ export async function judgeNumberedWalk(
     describeWindowShare(ctx, list, window, style);
     coverWindow(ctx, list, window, style);
   }
-  let walk = await walkWindow(ctx, list, window, { style, pageSize, note: `walk the list in ${style} style` });
+  const walk = await walkWindow(ctx, list, window, { style, pageSize, note: `walk the list in ${style} style` });
   // A page larger than asked breaks the rule wherever the walk stopped: a list whose size parameter
   // is ignored is too long to walk whole in pages of the size it sends.
   const [oversized] = findOversizedPages(walk, pageSize);
@@ -69,43 +62,13 @@ export async function judgeNumberedWalk(
   const ended = outcomeOfWindowWalk(ctx, list, window, walk, what);
   if (ended !== undefined) return ended;
 
-  let problems = judgeOwn(walk, list, window);
+  const problems = judgeOwn(walk, list, window);
   ctx.chart(walkChartOf(list.path, style, pagesOf(walk), { repeated: problems.repeated, missing: problems.missing }));
   if (!isWalkExact(problems)) {
-    // Others may have written meanwhile; a second quiet walk tells a defect from bad luck.
-    const second = await walkWindow(ctx, list, window, {
-      style,
-      pageSize,
-      note: `walk the list in ${style} style again`,
+    const failed = await confirmWalkProblems(ctx, list, window, style, pageSize, what, walk, problems, {
+      expected: `each of the ${window.expected.size} records created by the kit that the walk covers listed exactly once`,
     });
-    const isSecondWalked = isWindowWalked(window, second);
-    const secondProblems = isSecondWalked ? judgeOwn(second, list, window) : problems;
-    // Two walks that listed different records saw others' writes, which may shift these pages (4.2/1).
-    if (!isWalkExact(secondProblems) && isSecondWalked && !listSameIds(walk.ids, second.ids)) {
-      ctx.info(
-        `${what}: both walks ${describeWalkProblems(secondProblems)}, but they listed different records: others wrote to the list meanwhile, which 4.2/1 allows to shift ${style} pages`,
-      );
-    } else if (
-      !isWalkExact(secondProblems) &&
-      window.where !== 'whole' &&
-      (await isExactWhenFoundAgain(ctx, list, style, pageSize, `walk the list in ${style} style once more`))
-    ) {
-      ctx.info(
-        `${what}: both walks ${describeWalkProblems(secondProblems)}; the window found again was walked exactly (others' writes had moved the kit's records past where it began)`,
-      );
-    } else if (!isWalkExact(secondProblems)) {
-      walk = isSecondWalked ? second : walk;
-      problems = secondProblems;
-      return ctx.fail(`${what} ${describeWalkProblems(problems)} while nothing changed`, {
-        expected: `each of the ${window.expected.size} records created by the kit that the walk covers listed exactly once`,
-        actual: describeWalkProblems(problems),
-        exchanges: walkEvidence(walk),
-      });
-    } else {
-      ctx.info(
-        `${what}: the first walk ${describeWalkProblems(problems)}, a second one was exact (the list may have changed meanwhile)`,
-      );
-    }
+    if (failed !== undefined) return failed;
   }
 
   await reportInstabilityUnderMutation(ctx, list, window, style, pageSize, what);

@@ -6,7 +6,7 @@
 // incomplete, with the reason.
 import type { CheckContext } from '../../../harness/check-api/check-context.js';
 import type { PaginationStyle } from './list-targets.js';
-import { type PageWalk, type WalkableList } from './page-walker.js';
+import { walkPages, type PageWalk, type WalkableList } from './page-walker.js';
 import { knownMaxPageSize } from './page-size-probe.js';
 import { measureList, type MeasuredList } from './reach-list-end.js';
 import { RequestBudgetSpent } from './request-budget.js';
@@ -29,6 +29,8 @@ export type OwnRecordsWindow =
       readonly expectedOrder?: readonly string[];
       /** Where the window begins in the list, when it does not begin at its first page. */
       readonly from?: number;
+      /** Where a cursor walk of the same window starts, when the list offers cursors. */
+      readonly cursorStart?: PageQuery;
     }
   | { readonly kind: 'broken'; readonly walk: PageWalk }
   | { readonly kind: 'unreachable'; readonly reason: string };
@@ -64,11 +66,56 @@ export async function windowOfOwnRecords(
     if (measured.kind === 'whole') return { kind: 'window', where: 'whole', startQuery: first, expected: ownIds };
     const search = new OwnRecordsSearch(ownIds);
     const scanPageSize = Math.max(pageSize, knownMaxPageSize(ctx, list.target.label) ?? pageSize);
-    return await locate(ctx, measured, search, style, pageSize, scanPageSize);
+    const window = await locate(ctx, measured, search, style, pageSize, scanPageSize);
+    if (window.kind !== 'window' || !offered.includes('cursor')) return window;
+    return await readByCursor(ctx, list, measured, window, style, pageSize, ownIds);
   } catch (error) {
     if (!(error instanceof RequestBudgetSpent)) throw error;
     return { kind: 'unreachable', reason: 'the request budget for this list ran out (budgets.requestsPerList)' };
   }
+}
+
+// Pages a cursor read of a window runs to, at most, when the window runs to the list's end.
+const maxCursorReadPages = 12;
+
+/**
+ * The window read by cursor as well, where the list offers cursors: its cursor start, and, for a
+ * window an offset or page walk will judge, every one of the kit's records a cursor walk lists
+ * there (4.2/1: a cursor walk lists each record once, whoever writes) joins the records expected.
+ * An offset or page view that hides some of them hid them from the search too; the walks are held
+ * to what the cursor shows.
+ */
+async function readByCursor(
+  ctx: CheckContext,
+  list: WalkableList,
+  measured: MeasuredList,
+  window: Extract<OwnRecordsWindow, { kind: 'window' }>,
+  style: PaginationStyle,
+  pageSize: number,
+  ownIds: ReadonlySet<string>,
+): Promise<OwnRecordsWindow> {
+  const start =
+    style === 'cursor'
+      ? { kind: 'query' as const, query: window.startQuery }
+      : await measured.startAt('cursor', window.from ?? 0);
+  if (start.kind !== 'query') return window;
+  if (style === 'cursor') return { ...window, cursorStart: start.query };
+  const walk = await walkPages(ctx, list, {
+    style: 'cursor',
+    pageSize,
+    note: "read the window by cursor: the kit's records it holds",
+    startQuery: start.query,
+    maxPages: window.maxPages ?? maxCursorReadPages,
+  });
+  const listed = walk.ids.filter((id) => ownIds.has(id) && !window.expected.has(id));
+  if (listed.length === 0) return { ...window, cursorStart: start.query };
+  const order = [...new Set([...walk.ids.filter((id) => ownIds.has(id)), ...(window.expectedOrder ?? [])])];
+  return {
+    ...window,
+    cursorStart: start.query,
+    expected: new Set([...window.expected, ...listed]),
+    expectedOrder: order,
+  };
 }
 
 /** The kit's records found so far, each at the position it was seen. */
@@ -162,9 +209,11 @@ async function locate(
     isFound = true;
   }
   if (isFound) {
-    // The window begins on the page that holds the first of the kit's records, and runs to the end:
-    // a walk that skips a page (0-based page numbers) then misses one of them, as one from the first would.
-    const from = Math.floor(search.span().first / pageSize) * pageSize;
+    // The window begins a page above the one that holds the first of the kit's records, and runs
+    // to the end: others who delete records ahead of it between the search and the walks move the
+    // kit's records up, and an offset walk would begin past them. (A pager that skips a page, with
+    // 0-based page numbers, is pagination.page.matches-offset's to catch on a long list.)
+    const from = Math.max(0, Math.floor(search.span().first / pageSize) * pageSize - pageSize);
     const start = await measured.startAt(style, from, search.ids());
     if (start.kind === 'unreachable') return start;
     const order = search.ordered();

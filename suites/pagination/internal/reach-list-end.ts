@@ -22,6 +22,8 @@ export const tailPages = 3;
 
 // Doubling from a whole walk's worth to a billion records, then bisecting: well within this.
 const maxSearchReads = 80;
+// Searches again, at most, when others appended to the list while it was measured.
+const maxRemeasures = 2;
 
 export type ReachedEnd =
   /** The walk that reached (or tried to reach) the end; `length` when the list was measured, in `reads` reads. */
@@ -81,6 +83,7 @@ export async function measureList(
   offered: readonly PaginationStyle[],
   pageSize: number,
   note: string,
+  attempt = 0,
 ): Promise<Measured> {
   const seek = offered.includes('offset') ? 'offset' : offered.includes('page') ? 'page' : undefined;
   if (seek === undefined) return { kind: 'whole', reads: 0 };
@@ -117,9 +120,8 @@ export async function measureList(
       const fetched = await read(offset);
       const { page } = fetched;
       // A refusal (7/3 leaves past-the-end statuses open) or a server error there says only that no
-      // page is served at that depth: it bounds the search as an empty page does. A target that
-      // refuses deep offsets inside its list is measured short, and its tail walk, which goes on,
-      // then ends at the page budget: incomplete, never a failure.
+      // page is served at that depth: it bounds the search as an empty page does. Whether it was the
+      // end is read below.
       if (!page.ok && fetched.response.status >= 400) return { items: 0, hasMore: false };
       if (!page.ok || page.ids.length > pageSize) return undefined;
       if (page.ids.length === 0 && page.hasMore) {
@@ -136,8 +138,27 @@ export async function measureList(
   );
   if (broken !== undefined) return { kind: 'broken', walk: searchWalk(broken) };
   if (length === undefined) return { kind: 'whole', reads };
-  ctx.suiteScope.set(hintKey, length);
   if (length <= horizon) return { kind: 'whole', reads };
+  // The last page as measured must say has_more false. One that says more follows, where deeper
+  // offsets are refused or come back empty, is a list whose offset view ends early (a result
+  // window, as search engines cap deep paging): its end is out of reach by offset, which says
+  // nothing against its paging, so the check is incomplete and says why.
+  const lastAt = Math.floor((length - 1) / pageSize) * pageSize;
+  const last = await read(lastAt);
+  if (last.page.ok && last.page.hasMore && attempt < maxRemeasures) {
+    // Records others appended since the search say so on the page after it: measure again from here.
+    const after = await read(lastAt + last.page.ids.length);
+    if (after.page.ok && after.page.ids.length > 0) {
+      ctx.suiteScope.set(hintKey, length);
+      return measureList(ctx, list, offered, pageSize, note, attempt + 1);
+    }
+  }
+  if (!last.page.ok || last.page.hasMore)
+    return {
+      kind: 'unreachable',
+      reason: `measured by ${seek}, the list seems to end at ${length} records, but ${last.url} ${last.page.ok ? 'says has_more true' : `did not answer a list page (${last.response.status})`}: deeper ${seek === 'offset' ? 'offsets' : 'pages'} are refused or come back empty (a result window), so its end cannot be reached by ${seek}, and a walk there from the first page would stop at budgets.maxPagesPerWalk`,
+    };
+  ctx.suiteScope.set(hintKey, length);
   return {
     kind: 'long',
     length,
@@ -204,7 +225,13 @@ async function windowStart(
   // The page before must hold none of the kit's records found at `at`: others' deletes since may
   // have moved them up, and a walk from `at` would then start inside them.
   let before = from > 0 && (style === 'cursor' || notBefore !== undefined) ? await read(from - pageSize) : undefined;
-  for (let steps = 0; before !== undefined && steps < maxStepsBack && holdsAny(before, notBefore); steps += 1) {
+  // Nor may it be the last page: others' deletes since the list was measured may have shortened it.
+  const isLast = (page: FetchedPage) => style === 'cursor' && page.page.ok && !page.page.hasMore;
+  for (
+    let steps = 0;
+    before !== undefined && steps < maxStepsBack && (holdsAny(before, notBefore) || isLast(before));
+    steps += 1
+  ) {
     from -= pageSize;
     before = from > 0 ? await read(from - pageSize) : undefined;
   }

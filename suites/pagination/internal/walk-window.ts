@@ -92,10 +92,10 @@ export function outcomeOfNoWindow(
 }
 
 /**
- * Whether the window, found again now, is walked listing each of the kit's records it shows once:
- * others who delete records ahead of a window between finding it and walking it move the kit's
- * first records before its start, and both walks of it then miss them alike. A list walked whole
- * has no window to move.
+ * Whether the window, found again now, is walked twice listing each of the kit's records it shows
+ * once: others who delete records ahead of a window between finding it and walking it move the
+ * kit's first records before its start, and both walks of it then miss them alike. Twice, so a
+ * pager that errs at random is not excused by one lucky walk. A list walked whole has no window to move.
  */
 export async function isExactWhenFoundAgain(
   ctx: CheckContext,
@@ -106,6 +106,58 @@ export async function isExactWhenFoundAgain(
 ): Promise<boolean> {
   const window = await windowOfOwnRecords(ctx, list, style, list.target.styles, pageSize, list.ownIds, note);
   if (window.kind !== 'window' || window.where === 'whole') return false;
-  const walk = await walkWindow(ctx, list, window, { style, pageSize, note });
-  return isWindowWalked(window, walk) && isWalkExact(judgeWalkedIds(walk.ids, expectedIn(window, walk), list.ownIds));
+  for (let walks = 0; walks < 2; walks += 1) {
+    const walk = await walkWindow(ctx, list, window, { style, pageSize, note });
+    if (!isWindowWalked(window, walk) || !isWalkExact(judgeWalkedIds(walk.ids, expectedIn(window, walk), list.ownIds)))
+      return false;
+  }
+  return true;
+}
+
+// Pages a cursor read of a window runs to, at most, when the window runs to the list's end.
+const maxSnapshotPages = 12;
+
+/**
+ * What a cursor read lists now of the list's first page and of the window: two reads that differ
+ * say others wrote to the list between them (a cursor lists each record once, whoever writes,
+ * 4.2/1); undefined where the list offers no cursor.
+ */
+async function cursorSnapshot(
+  ctx: CheckContext,
+  list: OpenList,
+  window: OpenWindow,
+  pageSize: number,
+): Promise<readonly string[] | undefined> {
+  if (!list.target.styles.includes('cursor')) return undefined;
+  const note = 'read the list by cursor, to tell whether others write to it';
+  if (window.where === 'whole') return (await walkPages(ctx, list, { style: 'cursor', pageSize, note })).ids;
+  if (window.cursorStart === undefined) return undefined;
+  const head = await walkPages(ctx, list, { style: 'cursor', pageSize, note, maxPages: 1 });
+  const read = await walkPages(ctx, list, {
+    style: 'cursor',
+    pageSize,
+    note,
+    startQuery: window.cursorStart,
+    maxPages: window.maxPages ?? maxSnapshotPages,
+  });
+  return [...head.ids, '', ...read.ids];
+}
+
+/**
+ * Runs `during` between two cursor reads of the list's head and the window: `wrote` is whether
+ * they differ (others wrote meanwhile), undefined where the list offers no cursor to tell.
+ */
+export async function aroundOthersWrites<T>(
+  ctx: CheckContext,
+  list: OpenList,
+  window: OpenWindow,
+  pageSize: number,
+  during: () => Promise<T>,
+): Promise<{ readonly result: T; readonly wrote: boolean | undefined }> {
+  const before = await cursorSnapshot(ctx, list, window, pageSize);
+  const result = await during();
+  if (before === undefined) return { result, wrote: undefined };
+  const after = await cursorSnapshot(ctx, list, window, pageSize);
+  const wrote = after === undefined || after.length !== before.length || after.some((id, i) => id !== before[i]);
+  return { result, wrote };
 }

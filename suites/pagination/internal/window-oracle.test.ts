@@ -201,3 +201,33 @@ describe('the explored-query oracle on a long list read at its head and its tail
     expect(judgeLong(query('cursor', ['after', 'c19994'], ['limit', '5']), served(19_995, 5))).toBeUndefined();
   });
 });
+
+describe('the explored-query oracle while others write to the list', () => {
+  const writing: OracleContext = { ...context, writeSlack: 8 };
+  const judgeWriting = (q: ExploredQuery, answer: { status: number; page: ListPage }) =>
+    judgeAnswer(answer, meaningOf(q, facts), writing);
+  const listing = (ids: string[], hasMore: boolean) => ({
+    status: 200,
+    page: { ok: true, ids, hasMore, nextCursor: { present: false } } as ListPage,
+  });
+
+  it('lets others move the end and the records near it', () => {
+    // 23 items: offset 20 may hold one more or one fewer record than the order read said.
+    expect(
+      judgeWriting(query('offset', ['offset', '20'], ['limit', '5']), listing(['r20', 'new', 'r21', 'r22'], false)),
+    ).toBeUndefined();
+    expect(judgeWriting(query('offset', ['offset', '24'], ['limit', '5']), listing(['late'], false))).toBeUndefined();
+  });
+
+  it('still fails what no writer explains: items far past the end, a short page well inside, the kit’s records out of order', () => {
+    expect(judgeWriting(query('page', ['page', '1000000'], ['per_page', '5']), listing(['r20', 'r21'], false))).toMatch(
+      /past the end of the 23 items by more than others' writes/,
+    );
+    expect(judgeWriting(query('offset', ['offset', '0'], ['limit', '5']), listing(['r0', 'r1'], true))).toMatch(
+      /held 2 items; expected 5, at position 0, well inside/,
+    );
+    expect(judgeWriting(query('offset', ['offset', '0'], ['limit', '3']), listing(['r0', 'r2', 'r1'], true))).toMatch(
+      /listed r2 before r1/,
+    );
+  });
+});

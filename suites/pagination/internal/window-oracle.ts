@@ -47,11 +47,13 @@ export interface OracleContext {
   readonly maxPageSize: number | undefined;
   readonly pagination: Pick<ApicertConfig['pagination'], 'invalidParams' | 'overMaxPolicy'>;
   /**
-   * Others wrote to the list while it was read (two reads of its order differed): a page is then
-   * judged only on what no other writer explains, the order of the kit's records it lists among
-   * themselves, besides the rules every page keeps (no 5xx, no more than asked or than the maximum).
+   * Others wrote to the list while it was read (two reads of its order differed), and may have moved
+   * its end by up to this many records: a page is then judged only on what no other writer explains,
+   * besides the rules every page keeps (no 5xx, no more than asked or than the maximum): the order of
+   * the kit's records it lists among themselves, nothing listed that far past the end, and a full
+   * page with has_more true that far inside it.
    */
-  readonly underWrites?: boolean;
+  readonly writeSlack?: number;
 }
 
 /** An answer as the oracle sees it. */
@@ -111,7 +113,7 @@ export function judgeWindow(answer: ExploredAnswer, window: Window, context: Ora
     // Past the end, a refusal is the service's choice: 7/3 leaves the mapping of conditions to statuses open.
     // Under others' writes, where the end is moves: only a refused first page is surely wrong.
     if (window.starts !== 'unknown' && window.starts.every((start) => start >= total)) return undefined;
-    if (context.underWrites === true && (window.starts === 'unknown' || window.starts.some((start) => start > 0)))
+    if (context.writeSlack !== undefined && (window.starts === 'unknown' || window.starts.some((start) => start > 0)))
       return undefined;
     if (mayRefuseSize) return undefined;
     return window.overMax
@@ -126,7 +128,12 @@ export function judgeWindow(answer: ExploredAnswer, window: Window, context: Ora
     return `held ${count} items, above the maximum page size ${context.maxPageSize}`;
   if (window.size !== undefined && count > window.size)
     return `held ${count} items, more than the ${window.size} asked for`;
-  if (context.underWrites === true) return judgeOwnOrder(page, context);
+  if (context.writeSlack !== undefined) {
+    if (window.starts === 'unknown') return judgeOwnOrder(page, context);
+    const slack = context.writeSlack;
+    const problems = window.starts.map((start) => judgeFarFromEnd(page, start, window, total, slack));
+    return problems.includes(undefined) ? judgeOwnOrder(page, context) : problems[0];
+  }
   if (window.starts === 'unknown') return undefined;
   const problems = window.starts.map((start) => judgeSlice(page, start, window, context));
   if (problems.includes(undefined)) return undefined;
@@ -138,6 +145,31 @@ export function judgeWindow(answer: ExploredAnswer, window: Window, context: Ora
   )
     return undefined;
   return problems[0];
+}
+
+// Under others' writes, what no writer explains of a page at `start`: items listed well past the
+// list's end, a short page or has_more false well inside it, has_more true well past it.
+function judgeFarFromEnd(
+  page: Extract<ListPage, { ok: true }>,
+  start: number,
+  window: Window,
+  total: number,
+  slack: number,
+): string | undefined {
+  const count = page.ids.length;
+  if (start >= total + slack) {
+    if (count > 0)
+      return `listed ${count} item(s) (${listBriefly(page.ids)}) at position ${start}, past the end of the ${total} items by more than others' writes meanwhile explain`;
+    if (page.hasMore) return `said has_more true at position ${start}, past the end of the ${total} items`;
+    return undefined;
+  }
+  const isExact = window.size !== undefined && !window.mayBeClamped;
+  if (isExact && start + window.size! <= total - slack) {
+    if (count < window.size!)
+      return `held ${count} items; expected ${window.size!}, at position ${start}, well inside the ${total} items`;
+    if (!page.hasMore) return `said has_more false at position ${start}, well inside the ${total} items`;
+  }
+  return undefined;
 }
 
 // Under others' writes: the kit's records a page lists keep the order the list gave them (4.2/3).
