@@ -12,6 +12,10 @@ export interface ProxyChanges {
   readonly holdAnswerMs?: (method: string) => number;
   /** The headers to forward instead of the request's own. */
   readonly requestHeaders?: (method: string, headers: IncomingHttpHeaders) => IncomingHttpHeaders;
+  /** The path and query forwarded instead of the request's own (a proxy that rewrites a parameter). */
+  readonly forwardPath?: (method: string, path: string) => string;
+  /** The body passed on instead of the target's answer, given its status and body (a proxy that filters). */
+  readonly answerBody?: (method: string, path: string, status: number, body: Buffer) => Buffer;
   /** An answer the proxy gives itself, never forwarding the request (a gateway or a mock); undefined forwards it. */
   readonly answer?: (method: string, path: string) => { readonly status: number; readonly json: unknown } | undefined;
 }
@@ -39,14 +43,25 @@ export async function startMiddleProxy(targetUrl: string, changes: ProxyChanges)
     const send = (body: Buffer): void => {
       const headers = changes.requestHeaders?.(method, incoming.headers) ?? incoming.headers;
       const upstream = forward(
-        { host: target.hostname, port: target.port, path: incoming.url, method, headers, agent },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: changes.forwardPath?.(method, incoming.url ?? '/') ?? incoming.url,
+          method,
+          headers,
+          agent,
+        },
         (answer: IncomingMessage) => {
           const chunks: Buffer[] = [];
           answer.on('data', (chunk: Buffer) => chunks.push(chunk));
           answer.on('end', () =>
             later(changes.holdAnswerMs?.(method) ?? 0, () => {
-              outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-              outgoing.end(Buffer.concat(chunks));
+              const status = answer.statusCode ?? 502;
+              const body = Buffer.concat(chunks);
+              const passed = changes.answerBody?.(method, incoming.url ?? '/', status, body) ?? body;
+              const { 'content-length': _length, ...rest } = answer.headers;
+              outgoing.writeHead(status, { ...rest, 'content-length': String(passed.length) });
+              outgoing.end(passed);
             }),
           );
         },
