@@ -43,6 +43,20 @@ function renderProfile(profile: SignatureProfile): string {
     ...(profile.timestampHeader === undefined
       ? []
       : [`- Timestamp header: \`${profile.timestampHeader}\`, Unix seconds.`]),
+    ...(profile.eventHeader === undefined
+      ? []
+      : [
+          `- Event header: \`${profile.eventHeader}\`: the body's \`event\` (the scheme's own library may refuse a delivery without it).`,
+        ]),
+    ...(profile.fixedHeaders === undefined
+      ? []
+      : [
+          `- Sent as the real sender sends them, with values of no consequence here: ${Object.entries(
+            profile.fixedHeaders,
+          )
+            .map(([name, value]) => `\`${name}: ${value}\``)
+            .join(', ')}.`,
+        ]),
     `- Signed content: \`${profile.signedContent}\`, where \`{body}\` is the raw body bytes.`,
     `- Key: ${describeKey(profile)}; HMAC-SHA256.`,
     `- Digest: ${profile.encoding === 'either' ? 'hex, in either case, or padded base64 (the convention leaves it open)' : profile.encoding === 'hex' ? 'lowercase hex' : 'padded base64'}.`,
@@ -88,6 +102,14 @@ export function asCustomProfile(profile: SignatureProfile): Record<string, unkno
     signatureHeader: displayHeaderName(profile.signatureHeader),
     ...(profile.idHeader !== undefined ? { idHeader: displayHeaderName(profile.idHeader) } : {}),
     ...(profile.timestampHeader !== undefined ? { timestampHeader: displayHeaderName(profile.timestampHeader) } : {}),
+    ...(profile.eventHeader !== undefined ? { eventHeader: displayHeaderName(profile.eventHeader) } : {}),
+    ...(profile.fixedHeaders !== undefined
+      ? {
+          headers: Object.fromEntries(
+            Object.entries(profile.fixedHeaders).map(([name, value]) => [displayHeaderName(name), value]),
+          ),
+        }
+      : {}),
     ...(profile.signedContent !== '{body}' ? { signedContent: profile.signedContent } : {}),
     ...(profile.key.form === 'base64' ? { keyFormat: 'base64', keyPrefix: profile.key.prefix } : {}),
     ...(profile.encoding === 'base64' ? { encoding: 'base64' } : {}),

@@ -1,6 +1,7 @@
 // Rules that span several keys, which JSON Schema cannot express. They read the raw file
 // defensively and run even when the schema found problems, so every problem shows at once; a
 // value that breaks its own schema rule is skipped here, as the schema already reports it.
+import { checkFixedHeaders } from './check-fixed-headers.js';
 import { HTTP_URL, URL_OR_PATH } from './config-patterns.js';
 import { findNearestName } from './nearest-name.js';
 import type { ConfigProblem } from './problem-line.js';
@@ -318,7 +319,12 @@ function checkCustomProfile(raw: unknown, role: 'sender' | 'receiver'): ConfigPr
       what: 'is missing, but signedContent signs "{timestamp}"',
       fix: 'give how old a signed timestamp may be, in seconds, e.g. 300',
     });
-  return [...problems, ...checkHeaderForm(custom, at), ...checkHeaderNames(custom, at)];
+  return [
+    ...problems,
+    ...checkHeaderForm(custom, at),
+    ...checkHeaderNames(custom, at),
+    ...checkFixedHeaders(custom, at),
+  ];
 }
 
 // The header value must read back as it was written: a prefix and the signatures apart, each entry

@@ -43,7 +43,7 @@ describe('configSchema', () => {
     expect(rejected).toEqual([]);
   });
 
-  it('forbids unknown keys in every section, but not inside request bodies', () => {
+  it('forbids unknown keys in every section, but not inside request bodies and a custom profile’s fixed headers', () => {
     const objects = listNodes(configSchema).filter(({ node }) => node.type === 'object');
     const open = objects.filter(({ node }) => node.additionalProperties !== false).map(({ path }) => path);
     expect(open.sort()).toEqual([
@@ -51,8 +51,10 @@ describe('configSchema', () => {
       'collections[].related[].sample',
       'collections[].replace',
       'collections[].sample',
+      'webhooks.receiver.customProfile.headers',
       'webhooks.receiver.events.create',
       'webhooks.receiver.events.update',
+      'webhooks.sender.customProfile.headers',
       'webhooks.sender.register.body',
     ]);
     expect(configSchema.additionalProperties).toBe(false);

@@ -134,6 +134,13 @@ function customProfileSection() {
         'Header that carries the signing time in Unix seconds, when the scheme has one outside the signature header.',
         P.HEADER_NAME,
       ),
+      eventHeader: text(
+        'Header that names the event (the body\'s "event"), when the scheme has one, e.g. "X-Acme-Event".',
+        P.HEADER_NAME,
+      ),
+      headers: body(
+        "Headers sent with every delivery with a fixed value, as the scheme's real sender sends them (a hook id, an API version): a receiver built on the scheme's library may refuse a delivery without them. Names are header names; values are strings without line breaks.",
+      ),
       signedContent: text(
         'What is signed: "{body}" (the raw body bytes), with "{id}" and "{timestamp}" where the scheme signs them, e.g. "{timestamp}.{body}".',
         undefined,

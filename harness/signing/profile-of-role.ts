@@ -8,6 +8,9 @@ export interface CustomProfileFields {
   readonly signatureHeader: string;
   readonly idHeader?: string;
   readonly timestampHeader?: string;
+  readonly eventHeader?: string;
+  /** Checked by the config's own checks: header names, and strings without line breaks. */
+  readonly headers?: Readonly<Record<string, unknown>>;
   readonly signedContent: string;
   readonly keyFormat: 'raw' | 'base64';
   readonly keyPrefix?: string;
@@ -32,11 +35,19 @@ export function profileOf(role: ProfileChoice): SignatureProfile {
   const lower = (name: string | undefined): string | undefined => name?.toLowerCase();
   const idHeader = lower(custom.idHeader);
   const timestampHeader = lower(custom.timestampHeader);
+  const eventHeader = lower(custom.eventHeader);
+  const fixed = Object.entries(custom.headers ?? {}).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
   return {
     name: 'custom',
     signatureHeader: custom.signatureHeader.toLowerCase(),
     ...(idHeader !== undefined ? { idHeader } : {}),
     ...(timestampHeader !== undefined ? { timestampHeader } : {}),
+    ...(eventHeader !== undefined ? { eventHeader } : {}),
+    ...(fixed.length > 0
+      ? { fixedHeaders: Object.fromEntries(fixed.map(([name, value]) => [name.toLowerCase(), value])) }
+      : {}),
     signedContent: custom.signedContent,
     key: custom.keyFormat === 'base64' ? { form: 'base64', prefix: custom.keyPrefix ?? '' } : { form: 'raw' },
     encoding: custom.encoding,

@@ -48,7 +48,16 @@ describe('signatureHeaders', () => {
     expect(headers).toEqual({
       'x-hub-signature-256': 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17',
       'x-github-delivery': 'd1',
+      // The headers GitHub sends with every delivery: its middleware refuses one without them.
+      'x-github-hook-id': '1',
+      'x-github-hook-installation-target-type': 'repository',
+      'x-github-hook-installation-target-id': '1',
     });
+    expect(
+      signatureHeaders(builtInProfiles.github, 's', { id: 'd1', timestamp: 0, body: '{}', event: 'customer.created' })[
+        'x-github-event'
+      ],
+    ).toBe('customer.created');
   });
 
   it("writes each profile's form", () => {

@@ -10,6 +10,8 @@ export interface SignedMessage {
   readonly id: string;
   readonly timestamp: number;
   readonly body: string | Uint8Array;
+  /** The event's name, for a profile that names it in a header (eventHeader). */
+  readonly event?: string;
 }
 
 export type VerifyOutcome = { readonly valid: true } | { readonly valid: false; readonly reason: string };
@@ -57,7 +59,10 @@ export interface SignOptions {
   readonly shownTimestamp?: number;
 }
 
-/** Every header the profile sends with `message`: the signature, and the id and timestamp where it has them. */
+/**
+ * Every header the profile sends with `message`: the signature, the id, timestamp and event name
+ * where it has them, and the fixed headers its real sender sends.
+ */
 export function signatureHeaders(
   profile: SignatureProfile,
   secret: string,
@@ -75,7 +80,8 @@ export function signatureHeaders(
   };
   if (profile.idHeader !== undefined) headers[profile.idHeader] = message.id;
   if (profile.timestampHeader !== undefined) headers[profile.timestampHeader] = String(shown);
-  return headers;
+  if (profile.eventHeader !== undefined && message.event !== undefined) headers[profile.eventHeader] = message.event;
+  return { ...profile.fixedHeaders, ...headers };
 }
 
 const hexDigest = /^[0-9a-f]{64}$/;

@@ -21,6 +21,13 @@ export interface SignatureProfile {
   readonly idHeader?: string;
   /** The header that carries the timestamp (Unix seconds), when it is not inside the signature header. */
   readonly timestampHeader?: string;
+  /** The header that names the event (the body's `event`), as GitHub's X-GitHub-Event does. */
+  readonly eventHeader?: string;
+  /**
+   * Headers the real sender sends on every delivery with a value of no consequence here (a hook's
+   * id, a shop's domain): a receiver built on the scheme's library may refuse a delivery without them.
+   */
+  readonly fixedHeaders?: Readonly<Record<string, string>>;
   /** What is signed: "{body}", or "{id}.{timestamp}.{body}" and the like. */
   readonly signedContent: string;
   readonly key: KeyForm;
@@ -57,6 +64,12 @@ export const builtInProfiles = {
     name: 'github',
     signatureHeader: 'x-hub-signature-256',
     idHeader: 'x-github-delivery',
+    eventHeader: 'x-github-event',
+    fixedHeaders: {
+      'x-github-hook-id': '1',
+      'x-github-hook-installation-target-type': 'repository',
+      'x-github-hook-installation-target-id': '1',
+    },
     signedContent: '{body}',
     key: { form: 'raw' },
     encoding: 'hex',
@@ -87,6 +100,8 @@ export const builtInProfiles = {
     name: 'shopify',
     signatureHeader: 'x-shopify-hmac-sha256',
     idHeader: 'x-shopify-webhook-id',
+    eventHeader: 'x-shopify-topic',
+    fixedHeaders: { 'x-shopify-shop-domain': 'apicert-test.myshopify.com', 'x-shopify-api-version': '2025-01' },
     signedContent: '{body}',
     key: { form: 'raw' },
     encoding: 'base64',

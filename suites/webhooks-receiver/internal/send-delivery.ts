@@ -47,10 +47,12 @@ export async function sendDelivery(
   delivery: Delivery,
 ): Promise<DeliveryOutcome> {
   const signature = delivery.signature ?? 'valid';
+  const event = deliveryEventOf(delivery.rawBody);
   const message = {
     id: deliveryIdOf(delivery.rawBody),
     timestamp: delivery.timestamp ?? nowInSeconds(),
     body: delivery.rawBody,
+    ...(event !== undefined ? { event } : {}),
   };
   const signed = signatureHeaders(setup.profile, setup.secret, message, { encoding: setup.encoding });
   const headers: Record<string, string> = { 'content-type': 'application/json', ...signed };
@@ -84,6 +86,16 @@ export function nowInSeconds(): number {
 
 // The profile's id header names the event: the body's own id, so a redelivery carries the same one;
 // a body without one (malformed, incomplete) gets a stand-in, the same for the same bytes.
+/** The body's `event`, for a profile that names it in a header; undefined when the body has none. */
+export function deliveryEventOf(rawBody: string): string | undefined {
+  try {
+    const event = (JSON.parse(rawBody) as { event?: unknown } | null)?.event;
+    return typeof event === 'string' && event !== '' && event.length <= 200 ? event : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function deliveryIdOf(rawBody: string): string {
   try {
     const id = (JSON.parse(rawBody) as { id?: unknown } | null)?.id;

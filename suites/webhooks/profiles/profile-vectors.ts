@@ -43,7 +43,7 @@ export function vectorSecret(profile: SignatureProfile, variant = 'apicert-vecto
 export function vectorsFor(profile: SignatureProfile): ProfileVectors {
   const secret = vectorSecret(profile);
   const otherSecret = vectorSecret(profile, 'apicert-vector-key-two');
-  const message: SignedMessage = { id: eventId, timestamp: signedAt, body };
+  const message: SignedMessage = { id: eventId, timestamp: signedAt, body, event: 'customer.created' };
   const now = signedAt + 30;
   const signed = signatureHeaders(profile, secret, message);
   const header = profile.signatureHeader;
