@@ -74,12 +74,21 @@ const targets = {
     };
   },
   'second server, newest first': async (seed: Seed | undefined): Promise<Target> => {
+    // Its sender waits a second too: it runs on this thread, beside the two runs and the writer.
     const server = await startSecondServer({
       modes: secondServerModeMatrix[1]!,
+      senderTimeoutMs,
       ...(seed === undefined ? {} : { seedRecords: { products: seed.products, customers: seed.customers } }),
     });
     const configPath = join(directory, `second-${Math.random().toString(36).slice(2)}.json`);
-    await writeFile(configPath, JSON.stringify(secondServerConfig()));
+    const config = secondServerConfig() as { webhooks: { sender: object } };
+    await writeFile(
+      configPath,
+      JSON.stringify({
+        ...config,
+        webhooks: { ...config.webhooks, sender: { ...config.webhooks.sender, senderTimeoutMs } },
+      }),
+    );
     return {
       url: server.url,
       token: server.token,

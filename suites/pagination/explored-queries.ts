@@ -68,6 +68,8 @@ export const exploredQueries = defineCheck({
 // at most 20 more requests while shrinking, and one walk to take the order again (others may write).
 const runsPerStyle = 30;
 const shrinkRequests = 20;
+// Readings of a failure between two reads of the order before it is called others' doing.
+const confirmAttempts = 3;
 
 const styleNames: Readonly<Record<PaginationStyle, string>> = {
   offset: 'limit/offset',
@@ -256,12 +258,47 @@ async function exploreStyle(
       return true;
     }
   });
+  // The smallest failure found, asked again between two reads of the list's order: judged under
+  // others' writes, it stands; judged strictly, it stands only when the two reads agree (nobody
+  // wrote meanwhile) and the answer is still wrong, a few times over. One that does not come back
+  // was others' doing; one never read quietly is left out, as others write to the list throughout.
+  const confirmFailure = async (found: Failure): Promise<Failure | undefined> => {
+    if (context.writeSlack !== undefined) return found;
+    for (let attempt = 0; attempt < confirmAttempts; attempt += 1) {
+      const before = await takeOrder(ctx, list, walkStyle, orderWalkPageSize(ctx, list));
+      if (!('order' in before)) return found;
+      context = { ...context, order: before.order };
+      const asked = await ask(found.query);
+      const after = await takeOrder(ctx, list, walkStyle, orderWalkPageSize(ctx, list));
+      if (asked.problem === undefined) {
+        ctx.info(
+          `${name}: ${describeQuery(found.query)} was wrong once (${found.problem}), and right when asked again: others wrote to the list meanwhile`,
+        );
+        return undefined;
+      }
+      if ('order' in after && isSameOrder(before.order, after.order))
+        return {
+          ...found,
+          problem: asked.problem,
+          url: asked.response.record.request.url,
+          exchanges: [...found.exchanges, asked.response.record],
+        };
+    }
+    ctx.leaveOut(
+      `${item}: ${describeQuery(found.query)}`,
+      `it was wrong (${found.problem}), but the list changed around every reading of it: others write to it throughout`,
+    );
+    return undefined;
+  };
   const details = await fc.check(property, { seed, numRuns: runsPerStyle });
   if (harnessError !== undefined) throw harnessError.error;
 
   const requests = list.budget.used - usedBefore;
   ctx.info(`${name}: ${runs} explored queries, ${requests} requests (${runsPerStyle} runs a style, seed ${seed})`);
-  if (details.failed && failure !== undefined) return failExplored(ctx, list, style, failure, details, facts);
+  if (details.failed && failure !== undefined) {
+    const confirmed = await confirmFailure(failure);
+    if (confirmed !== undefined) return failExplored(ctx, list, style, confirmed, details, facts);
+  }
   if (budgetSpent !== undefined) return ctx.incomplete(`${name}: ${budgetSpent} after ${runs} explored queries`);
   ctx.cover(`${item}: ${runs} explored queries`);
   const missed = markLabels(style, facts).filter((label) => !drawn.has(label));

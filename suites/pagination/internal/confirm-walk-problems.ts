@@ -15,11 +15,11 @@ import {
 
 /**
  * The outcome of a walk that listed one of the kit's records twice or never: it fails only when
- * others' writes do not explain it. The window is walked again between two cursor reads of the
- * list, and the check fails when those show no write (or, on a list without cursors, the two walks
- * listed the same records) and the second walk errs too, or is exact but a third errs, unless the
- * window, found again, is walked exactly twice (others deleted records ahead of it before the walks
- * began). Undefined when others' writes explain the problems.
+ * others' writes do not explain it. The window is walked twice more, each between two cursor reads
+ * of the list, and the check fails when no read shows a write (or, on a list without cursors, the
+ * walks listed the same records) and both walks err too, unless the window, found again, is walked
+ * exactly twice (others deleted records ahead of it before the walks began). Undefined when
+ * others' writes explain the problems.
  */
 export async function confirmWalkProblems(
   ctx: CheckContext,
@@ -41,30 +41,37 @@ export async function confirmWalkProblems(
       actual: describeWalkProblems(found),
       exchanges: walkEvidence(failing),
     });
-  const { result: second, wrote } = await aroundOthersWrites(ctx, list, window, pageSize, again);
-  const secondProblems = judge(second) ?? problems;
-  if (wrote ?? !listSameIds(walk.ids, second.ids)) {
-    ctx.info(
-      `${what}: a walk ${describeWalkProblems(isWalkExact(secondProblems) ? problems : secondProblems)}, while others wrote to the list (a cursor read of it changed, or the walks listed different records), which 4.2/1 allows to shift ${style} pages`,
-    );
-    return undefined;
-  }
-  if (isWalkExact(secondProblems)) {
-    // Nobody was seen writing: one exact walk after a wrong one is not enough; a third must be exact too.
-    const third = await again();
-    const thirdProblems = judge(third) ?? problems;
-    if (!isWalkExact(thirdProblems)) return fail(third, thirdProblems);
-    ctx.info(`${what}: a walk ${describeWalkProblems(problems)}, the two after it were exact`);
-    return undefined;
+  // Two walks after it, each between two cursor reads of the list. Others seen writing (or, without
+  // cursors, walks that list different records), or either walk exact, explain the first: others
+  // who insert and delete again within one walk leave the reads around it alike.
+  let previous = walk;
+  let lastProblems = problems;
+  let last = walk;
+  for (let confirmation = 0; confirmation < 2; confirmation += 1) {
+    const { result, wrote } = await aroundOthersWrites(ctx, list, window, pageSize, again);
+    const found = judge(result) ?? problems;
+    if (wrote ?? !listSameIds(previous.ids, result.ids)) {
+      ctx.info(
+        `${what}: a walk ${describeWalkProblems(isWalkExact(found) ? problems : found)}, while others wrote to the list (a cursor read of it changed, or the walks listed different records), which 4.2/1 allows to shift ${style} pages`,
+      );
+      return undefined;
+    }
+    if (isWalkExact(found)) {
+      ctx.info(`${what}: a walk ${describeWalkProblems(problems)}; one after it, with no write seen, was exact`);
+      return undefined;
+    }
+    previous = result;
+    last = result;
+    lastProblems = found;
   }
   if (
     window.where !== 'whole' &&
     (await isExactWhenFoundAgain(ctx, list, style, pageSize, `walk the list in ${style} style once more`))
   ) {
     ctx.info(
-      `${what}: walks ${describeWalkProblems(secondProblems)}; the window found again was walked exactly, twice (others' writes had moved the kit's records past where it began)`,
+      `${what}: walks ${describeWalkProblems(lastProblems)}; the window found again was walked exactly, twice (others' writes had moved the kit's records past where it began)`,
     );
     return undefined;
   }
-  return fail(isWindowWalked(window, second) ? second : walk, secondProblems);
+  return fail(isWindowWalked(window, last) ? last : walk, lastProblems);
 }

@@ -45,6 +45,8 @@ export interface SecondServerOptions {
   readonly senderScheme?: SenderScheme;
   /** X-Signature's hex digest in upper case (RFC 4648's base16), as some senders write it; default lower case. */
   readonly upperCaseHex?: boolean;
+  /** How long the sender waits for an answer; default senderTimings.timeoutMs. */
+  readonly senderTimeoutMs?: number;
   /** Bearer token; default random. */
   readonly token?: string;
   /** Secret the receiver endpoint verifies X-Signature with; default random. */

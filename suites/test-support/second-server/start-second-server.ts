@@ -33,7 +33,13 @@ export async function startSecondServer(options: SecondServerOptions): Promise<R
   const token = options.token ?? randomBytes(16).toString('base64url');
   const receiverSecret = options.receiverSecret ?? randomBytes(24).toString('base64url');
   const timers = new TimerRegistry();
-  const sender = new WebhookSender(timers, options.modes.digest, options.senderScheme, options.upperCaseHex);
+  const sender = new WebhookSender(
+    timers,
+    options.modes.digest,
+    options.senderScheme,
+    options.upperCaseHex,
+    options.senderTimeoutMs,
+  );
   const receiver = new WebhookReceiver(receiverSecret, timers, options.modes.incompleteEvent);
   const store = new RecordStore(options.modes.idStyle);
   seedSecondServer(store, options.seedRecords ?? {});

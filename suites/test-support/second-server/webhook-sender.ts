@@ -26,6 +26,7 @@ export class WebhookSender {
     private readonly digest: DigestEncoding,
     private readonly scheme: SenderScheme = 'x-signature',
     private readonly isUpperCaseHex = false,
+    private readonly timeoutMs: number = senderTimings.timeoutMs,
   ) {}
 
   subscribe(url: string, secret: string): Subscription {
@@ -98,7 +99,7 @@ export class WebhookSender {
       const cancelTimeout = this.timers.schedule(() => {
         outgoing.destroy();
         finish(false);
-      }, senderTimings.timeoutMs);
+      }, this.timeoutMs);
       this.inFlight.add(outgoing);
       let hasResponse = false;
       outgoing.on('response', (response) => {
