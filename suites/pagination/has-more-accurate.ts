@@ -163,7 +163,7 @@ async function confirmEmptyAfterMore(
     }
     if (after !== undefined) pair = [again, after];
   }
-  return pair ?? undefined;
+  return pair;
 }
 
 function failEmptyAfterMore(
