@@ -102,8 +102,15 @@ export class HttpThrottledError extends HttpError {
 
 /** The connection was refused, reset or closed early. */
 export class HttpConnectionError extends HttpError {
-  constructor(message: string) {
+  /**
+   * Reset or closed before any byte of an answer, on a connection that had carried an earlier
+   * exchange: most likely closed by the target as idle as the request went out, so never read.
+   */
+  readonly onReusedConnection: boolean;
+
+  constructor(message: string, { onReusedConnection = false }: { readonly onReusedConnection?: boolean } = {}) {
     super('APICERT_HTTP_CONNECTION_FAILED', message);
+    this.onReusedConnection = onReusedConnection;
   }
 }
 

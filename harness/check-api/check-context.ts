@@ -58,6 +58,13 @@ export interface TargetRequest {
    * a request to be answered (an interrupt), or warns that its record may remain (a time-out).
    */
   readonly creates?: boolean;
+  /**
+   * For a write that cannot simply be sent again (POST, PATCH): asked when it was lost on a kept
+   * connection the target closed as it went out, before any answer. True when the check can tell
+   * the write was never applied (a create: no record carries its unique values), and the request
+   * is then sent once more; otherwise the loss reaches the check as the transport error it is.
+   */
+  readonly neverApplied?: () => Promise<boolean>;
   /** Why the request is made, shown in the evidence. */
   readonly note?: string;
 }

@@ -2,6 +2,7 @@
 // that says what happened, where, and which budget applies. No raw undici error leaves the client.
 import { HttpBodyTooLargeError, HttpConnectionError, HttpError, HttpTimeoutError } from '../errors.js';
 import { redactText } from './redact.js';
+import { failedOnReusedConnection } from './reused-connections.js';
 
 /** Where an exchange stood when it failed, and the budgets it ran under. */
 export interface TransportFailure {
@@ -120,6 +121,14 @@ function toHttpError(thrown: unknown, failure: TransportFailure): HttpError {
   }
   if (code !== undefined && NO_ROUTE_CODES.has(code)) {
     return unreachable(`no route to ${host} (${code}) for ${where}; check the base URL and the network`);
+  }
+  const isClose = code !== undefined && (RESET_CODES.has(code) || CLOSED_CODES.has(code));
+  if (isClose && failure.phase === 'headers' && failedOnReusedConnection(thrown)) {
+    return new HttpConnectionError(
+      `connection closed by the target (${code}) before any answer to ${where}, on a connection kept from an earlier exchange ` +
+        '(the target, or a proxy before it, likely closed it as idle)',
+      { onReusedConnection: true },
+    );
   }
   if (code !== undefined && RESET_CODES.has(code)) {
     return new HttpConnectionError(

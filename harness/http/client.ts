@@ -1,7 +1,7 @@
 // The bounded HTTP client. The target is untrusted: every wait has a time-out, every read a byte cap,
 // redirects stay on the origin the credential was meant for, and every exchange is recorded redacted.
 import { Agent, type Dispatcher } from 'undici';
-import { HttpBodyTooLargeError, HttpRedirectBlockedError, type HttpError } from '../errors.js';
+import { HttpBodyTooLargeError, HttpConnectionError, HttpRedirectBlockedError, type HttpError } from '../errors.js';
 import type { ExchangeRecord } from '../model/evidence.js';
 import { BoundedBodyReader } from './bounded-body.js';
 import { classifyTransportError, type TransportFailure } from './classify-error.js';
@@ -23,6 +23,17 @@ import { toRequestTarget } from './request-target.js';
 export { isConnectionRefused } from './classify-error.js';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+// RFC 9110 9.2.2: a request of these methods can be sent again without changing its effect.
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
+
+// How long an idle pooled connection is kept when the target gives no Keep-Alive hint: below the
+// idle time-outs of common servers (gunicorn 2 s, Node 5 s), so the kit closes first. undici's
+// default, 4 s, outlives gunicorn's.
+export const idleConnectionMs = 1000;
+// Writes that cannot be sent again (POST, PATCH) go out only on a connection idle for less than
+// this, whatever the target's hint: a server closes an idle connection after it has sat idle this
+// long at the earliest, so it cannot be closing as the write arrives.
+export const idleConnectionForWritesMs = 250;
 
 /** One request on the wire: the original, or a same-origin redirect of it. */
 interface Hop {
@@ -46,7 +57,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     headersTimeout: options.headersTimeoutMs,
     bodyTimeout: options.bodyTimeoutMs,
   };
-  const sharedAgent = new Agent(agentOptions);
+  const sharedAgent = new Agent({ ...agentOptions, keepAliveTimeout: idleConnectionMs });
+  const writesAgent = new Agent({
+    ...agentOptions,
+    keepAliveTimeout: idleConnectionForWritesMs,
+    keepAliveMaxTimeout: idleConnectionForWritesMs,
+  });
   // Least recently used first (a Map keeps insertion order; a use moves the key to the end).
   const dedicated = new Map<string, { readonly agent: Agent; inFlight: number }>();
   // One connection each; past this many, the least recently used idle one is closed, so keys cannot
@@ -89,12 +105,37 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function send(request: HttpRequest): Promise<HttpExchange> {
     const started = performance.now();
     const mode = credential === undefined ? 'none' : (request.credential ?? 'valid');
-    const pinned =
-      request.freshConnection !== true && request.connectionKey !== undefined
-        ? dedicatedAgent(request.connectionKey)
-        : undefined;
-    const dispatcher = request.freshConnection === true ? new Agent(agentOptions) : (pinned?.agent ?? sharedAgent);
+    // A delivery goes out as a sender's would, on a connection of its own: a receiver may refuse one
+    // by closing the connection, which its check judges, so none must meet a connection gone stale.
+    const isFresh = request.freshConnection === true || request.isWebhookDelivery === true;
+    const pinned = !isFresh && request.connectionKey !== undefined ? dedicatedAgent(request.connectionKey) : undefined;
+    const dispatcher = isFresh
+      ? new Agent(agentOptions)
+      : (pinned?.agent ?? (IDEMPOTENT_METHODS.has(request.method) ? sharedAgent : writesAgent));
     if (pinned !== undefined) pinned.inFlight += 1;
+    // A connection the target closed as idle just as the request went out: an idempotent request
+    // is sent once more on a new connection (RFC 9112 9.3.1). Not a pinned one: its check is about
+    // that connection.
+    const sendOrResend = async (hop: Hop): Promise<HopResult> => {
+      try {
+        return await sendHop(hop, mode, dispatcher, request.signal);
+      } catch (error) {
+        const resendable =
+          error instanceof HttpConnectionError &&
+          error.onReusedConnection &&
+          IDEMPOTENT_METHODS.has(hop.method) &&
+          !isFresh &&
+          pinned === undefined &&
+          request.signal?.aborted !== true;
+        if (!resendable) throw error;
+        const fresh = new Agent(agentOptions);
+        try {
+          return await sendHop({ ...hop, note: withNote(hop.note, resentNote) }, mode, fresh, request.signal);
+        } finally {
+          await fresh.destroy();
+        }
+      }
+    };
     let hop: Hop = {
       method: request.method,
       url: request.url,
@@ -104,7 +145,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     };
     try {
       for (let redirects = 0; ; redirects++) {
-        const result = await sendHop(hop, mode, dispatcher, request.signal);
+        const result = await sendOrResend(hop);
         const location = options.followRedirects ? redirectLocation(hop, result.response) : undefined;
         if (location === undefined) return { ...result, durationMs: performance.now() - started };
         if (location.origin !== new URL(hop.url).origin) {
@@ -124,7 +165,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
     } finally {
       if (pinned !== undefined) pinned.inFlight -= 1;
-      if (request.freshConnection === true) await dispatcher.destroy();
+      if (isFresh) await dispatcher.destroy();
     }
   }
 
@@ -227,7 +268,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   return {
     send,
     async close(): Promise<void> {
-      await Promise.all([sharedAgent.close(), ...[...dedicated.values()].map((entry) => entry.agent.close())]);
+      await Promise.all([
+        sharedAgent.close(),
+        writesAgent.close(),
+        ...[...dedicated.values()].map((entry) => entry.agent.close()),
+      ]);
     },
   };
 }
@@ -272,6 +317,13 @@ function describeNote(note: string | undefined, mode: CredentialMode): { note?: 
   const credentialNote = flawNotes[mode];
   if (credentialNote === undefined) return note === undefined || note === '' ? {} : { note };
   return { note: note === undefined || note === '' ? credentialNote : `${note}; ${credentialNote}` };
+}
+
+const resentNote =
+  'sent again on a new connection: the target closed the kept connection the first attempt went out on before answering';
+
+function withNote(note: string | undefined, more: string): string {
+  return note === undefined || note === '' ? more : `${note}; ${more}`;
 }
 
 function toBuffer(body: string | Uint8Array): Buffer {

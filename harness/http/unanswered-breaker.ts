@@ -47,7 +47,7 @@ export function withUnansweredBreaker(client: HttpClient, options: UnansweredBre
     } catch (error) {
       if (isUnanswered(error, request)) countUnanswered();
       // An answer the client refused to take (too large, a blocked redirect) is still an answer.
-      else if (error instanceof HttpError && !isAbandoned(request)) inARow = 0;
+      else if (error instanceof HttpError && !isAbandoned(request) && !isClosedWhileIdle(error)) inARow = 0;
       throw error;
     }
   }
@@ -82,7 +82,14 @@ function isUnanswered(error: unknown, request: HttpRequest): boolean {
   if (isAbandoned(request)) return false;
   if (error instanceof HttpTimeoutError) return true;
   // A receiver may close the connection to refuse a delivery, which its check judges as an answer.
-  return error instanceof HttpConnectionError && request.isWebhookDelivery !== true;
+  return error instanceof HttpConnectionError && !isClosedWhileIdle(error) && request.isWebhookDelivery !== true;
+}
+
+// A kept connection the target closed as idle as the request went out: neither silence nor an
+// answer. Only failures on new connections count (the client sends an idempotent request again on
+// one; a write that fails so is its caller's to look into).
+function isClosedWhileIdle(error: unknown): boolean {
+  return error instanceof HttpConnectionError && error.onReusedConnection;
 }
 
 function describeInARow(count: number): string {

@@ -1,7 +1,7 @@
 // Builds the context one check runs with: requests go through the bounded client and are recorded.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ApicertConfig } from '../config/config-types.js';
-import { HttpError } from '../errors.js';
+import { HttpConnectionError, HttpError } from '../errors.js';
 import type { HttpClient } from '../http/http-types.js';
 import type { AnswerContract } from '../model/answer-contract.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
@@ -165,6 +165,17 @@ export function createCheckContext(
       if (error instanceof HttpError && error.record) {
         exchanges.push(error.record);
         if (target.isWebhookDelivery === true) deliveriesSent.push(error.record);
+      }
+      if (error instanceof HttpConnectionError && error.onReusedConnection && target.neverApplied !== undefined) {
+        if (await target.neverApplied()) {
+          const again = `sent again on a new connection: the first attempt was lost on a kept connection the target closed before answering, and was not applied`;
+          return request({
+            ...target,
+            freshConnection: true,
+            neverApplied: undefined,
+            note: target.note === undefined ? again : `${target.note}; ${again}`,
+          });
+        }
       }
       throw error;
     } finally {

@@ -18,6 +18,8 @@ export interface ProxyChanges {
   readonly answerBody?: (method: string, path: string, status: number, body: Buffer) => Buffer;
   /** An answer the proxy gives itself, never forwarding the request (a gateway or a mock); undefined forwards it. */
   readonly answer?: (method: string, path: string) => { readonly status: number; readonly json: unknown } | undefined;
+  /** Answers every n-th request with `Connection: close` and closes its connection after the answer. */
+  readonly closeEvery?: number;
 }
 
 export interface MiddleProxy {
@@ -29,6 +31,7 @@ export interface MiddleProxy {
 export async function startMiddleProxy(targetUrl: string, changes: ProxyChanges): Promise<MiddleProxy> {
   const target = new URL(targetUrl);
   const agent = new Agent({ keepAlive: true });
+  let answered = 0;
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, run: () => void): void => {
     if (ms <= 0) return run();
@@ -59,8 +62,19 @@ export async function startMiddleProxy(targetUrl: string, changes: ProxyChanges)
               const status = answer.statusCode ?? 502;
               const body = Buffer.concat(chunks);
               const passed = changes.answerBody?.(method, incoming.url ?? '/', status, body) ?? body;
-              const { 'content-length': _length, ...rest } = answer.headers;
-              outgoing.writeHead(status, { ...rest, 'content-length': String(passed.length) });
+              const {
+                'content-length': _length,
+                connection: _connection,
+                'keep-alive': _hint,
+                ...rest
+              } = answer.headers;
+              answered += 1;
+              const closes = changes.closeEvery !== undefined && answered % changes.closeEvery === 0;
+              outgoing.writeHead(status, {
+                ...rest,
+                'content-length': String(passed.length),
+                ...(closes ? { connection: 'close' } : {}),
+              });
               outgoing.end(passed);
             }),
           );
