@@ -82,10 +82,10 @@ describe('connections the target closes while idle', () => {
 
   it('never sends a lost write again itself: the error says it was lost on a kept connection', async () => {
     // A proxy quicker than the writes' connections are let go.
-    const { proxy, received } = await targetBehind(60);
+    const { proxy, received } = await targetBehind(30);
     const http = client();
     await http.send({ method: 'POST', url: `${proxy.url}/a`, body: '{}' });
-    await delay(150);
+    await delay(60);
     const lost = await http
       .send({ method: 'PATCH', url: `${proxy.url}/a`, body: '{}' })
       .catch((error: unknown) => error);
@@ -98,14 +98,14 @@ describe('connections the target closes while idle', () => {
   });
 
   it('counts only failures on new connections towards "the target stopped answering"', async () => {
-    const { proxy } = await targetBehind(60);
+    const { proxy } = await targetBehind(30);
     const breaker = withUnansweredBreaker(client(), {
       targetOrigin: proxy.url,
       limit: 1,
       requestTimeoutMs: 1000,
     });
     await breaker.send({ method: 'POST', url: `${proxy.url}/a`, body: '{}' });
-    await delay(150);
+    await delay(60);
     await expect(breaker.send({ method: 'POST', url: `${proxy.url}/a`, body: '{}' })).rejects.toBeInstanceOf(
       HttpConnectionError,
     );

@@ -1,5 +1,6 @@
 // The bounded HTTP client. The target is untrusted: every wait has a time-out, every read a byte cap,
 // redirects stay on the origin the credential was meant for, and every exchange is recorded redacted.
+import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, type Dispatcher } from 'undici';
 import { HttpBodyTooLargeError, HttpConnectionError, HttpRedirectBlockedError, type HttpError } from '../errors.js';
 import type { ExchangeRecord } from '../model/evidence.js';
@@ -33,7 +34,7 @@ export const idleConnectionMs = 1000;
 // Writes that cannot be sent again (POST, PATCH) go out only on a connection idle for less than
 // this, whatever the target's hint: a server closes an idle connection after it has sat idle this
 // long at the earliest, so it cannot be closing as the write arrives.
-export const idleConnectionForWritesMs = 250;
+export const idleConnectionForWritesMs = 100;
 
 /** One request on the wire: the original, or a same-origin redirect of it. */
 interface Hop {
@@ -112,6 +113,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const dispatcher = isFresh
       ? new Agent(agentOptions)
       : (pinned?.agent ?? (IDEMPOTENT_METHODS.has(request.method) ? sharedAgent : writesAgent));
+    // A write waits for the timers due before it: after a busy stretch of this process, the pool's
+    // own idle timer may be due but not yet run, and the write would go out on a connection older
+    // than the writes' limit.
+    if (dispatcher === writesAgent) await delay(0, undefined, { signal: request.signal });
     if (pinned !== undefined) pinned.inFlight += 1;
     // A connection the target closed as idle just as the request went out: an idempotent request
     // is sent once more on a new connection (RFC 9112 9.3.1). Not a pinned one: its check is about
