@@ -148,6 +148,23 @@ function checkRelated(collection: unknown, i: number): ConfigProblem[] {
   return problems;
 }
 
+// Every check reads its lists and members, so only writes can be declared missing.
+const alwaysOffered = ['list', 'read'];
+
+function checkOperations(owner: unknown, at: Path): ConfigProblem[] {
+  const operations = readPath(owner, 'operations');
+  if (!Array.isArray(operations)) return [];
+  const missing = alwaysOffered.filter((operation) => !operations.includes(operation));
+  if (missing.length === 0) return [];
+  return [
+    {
+      pointer: toPointer([...at, 'operations']),
+      what: `leaves out ${missing.map((m) => `"${m}"`).join(' and ')}, which every check needs (it reads the list and its members)`,
+      fix: `add ${missing.map((m) => `"${m}"`).join(' and ')}; only "create", "replace", "change" and "delete" can be left out`,
+    },
+  ];
+}
+
 function checkCollections(raw: unknown): ConfigProblem[] {
   const collections = asList(readPath(raw, 'collections'));
   const at = (i: number, key: string): string => toPointer(['collections', i, key]);
@@ -163,6 +180,12 @@ function checkCollections(raw: unknown): ConfigProblem[] {
       'describe each collection once',
     ),
     ...collections.flatMap(checkRelated),
+    ...collections.flatMap((collection, i) => [
+      ...checkOperations(collection, ['collections', i]),
+      ...asList(readPath(collection, 'related')).flatMap((related, j) =>
+        checkOperations(related, ['collections', i, 'related', j]),
+      ),
+    ]),
   ];
 }
 

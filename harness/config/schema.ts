@@ -15,6 +15,20 @@ export type { SchemaNode } from './schema-nodes.js';
 
 const allPaginationStyles = ['offset', 'page', 'cursor'] as const;
 
+// The operations of convention 4.1, as the kit names them (suites/internal/surface-inventory.ts).
+const allOperations = ['list', 'read', 'create', 'replace', 'change', 'delete'] as const;
+
+// No default: an undeclared set means "every operation is tried", and a 405 is then taken as "not
+// offered" with advice to declare it, where a declared one fails.
+const operationsOffered = (what: string) =>
+  ({
+    type: 'array',
+    description: `The operations of convention 4.1 ${what} offers: "list" (GET the list), "read" (GET a member), "create" (POST), "replace" (PUT), "change" (PATCH), "delete" (DELETE). An operation left out is never sent and the checks that need it say so; one listed is judged, and a 405 to it fails. Default: not declared: every operation is tried, and one answered 405 (Method Not Allowed) is left out with advice to declare it here.`,
+    items: { type: 'string', enum: allOperations },
+    minItems: 1,
+    uniqueItems: true,
+  }) as const;
+
 const listPagination = (description: string) =>
   filledSection(description, {
     styles: {
@@ -45,6 +59,7 @@ const related = section(
       P.MEMBER_PATH,
     ),
     pagination: listPagination('How the nested list paginates.'),
+    operations: operationsOffered('the related collection'),
   },
   ['name', 'path', 'sample'],
 );
@@ -72,6 +87,7 @@ const collection = section(
       default: [],
     },
     pagination: listPagination('How this list paginates.'),
+    operations: operationsOffered('the collection'),
   },
   ['name', 'path', 'sample'],
 );

@@ -169,6 +169,27 @@ describe('validateConfig', () => {
     ]);
   });
 
+  it('checks declared operations: known, and never without the list and its members, which every check reads', () => {
+    const raw = {
+      collections: [
+        { ...customers, operations: ['list', 'create', 'patch'] },
+        {
+          name: 'orders',
+          path: '/orders',
+          sample: {},
+          operations: ['list', 'read', 'create'],
+          related: [{ name: 'lines', path: '/orders/{id}/lines', sample: {}, operations: ['read', 'delete'] }],
+        },
+      ],
+    };
+    expect(problemsOf(raw)).toEqual([
+      '/collections/0/operations: leaves out "read", which every check needs (it reads the list and its members); add "read"; only "create", "replace", "change" and "delete" can be left out',
+      '/collections/0/operations/2: must be one of "list", "read", "create", "replace", "change", "delete" (got "patch"); fix apicert.config.json',
+      '/collections/1/related/0/operations: leaves out "list", which every check needs (it reads the list and its members); add "list"; only "create", "replace", "change" and "delete" can be left out',
+    ]);
+    expect(validateConfig({ collections: [{ ...customers, operations: ['list', 'read'] }] }).ok).toBe(true);
+  });
+
   it('checks list styles: known, not repeated, not empty', () => {
     const raw = {
       collections: [

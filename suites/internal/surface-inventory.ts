@@ -3,6 +3,7 @@
 // operation of convention 4.1 on every collection, member, related list and child, plus the
 // webhook registration when one is configured. A check of a universal rule ("each request carries
 // its own credential", 5/1) runs on all of it, or says what it left out. Pure.
+import { isOffered, type OfferedOperation } from './operations-offered.js';
 import type {
   ApicertConfig,
   CollectionConfig,
@@ -83,6 +84,7 @@ function operationsOf(list: ListTarget): SurfaceOperation[] {
     label: `${method} ${pathTemplate}`,
     list,
   });
+  // An operation the config declares not offered is not part of the surface (operations-offered.ts).
   return [
     make('list', 'GET', collectionPath),
     make('read', 'GET', memberPath),
@@ -90,5 +92,5 @@ function operationsOf(list: ListTarget): SurfaceOperation[] {
     make('replace', 'PUT', memberPath),
     make('change', 'PATCH', memberPath),
     make('delete', 'DELETE', memberPath),
-  ];
+  ].filter((operation) => isOffered(related ?? list.collection, operation.verb as OfferedOperation));
 }

@@ -9,6 +9,7 @@ import { credentialFlawNames, credentialFlawsFor } from './internal/credential-f
 import { prepareSubject, registrationProbe, requestFor, type OperationSubject } from './internal/operation-subject.js';
 import { describeChangedFields, findChangedFields } from './internal/record-fields.js';
 import { describePinned, isRefusedStatus } from './internal/status-policy.js';
+import { isUndeclaredNotOffered } from '../internal/operations-offered.js';
 
 /** One operation that served a request lacking a valid credential, or let one change its record. */
 interface Hole {
@@ -143,7 +144,6 @@ async function probeOperation(
   flaws: readonly CredentialFlaw[],
   before?: Readonly<Record<string, unknown>>,
 ): Promise<Probed> {
-  ctx.cover(operation.label);
   const request = requestFor(operation, subject);
   const answers = await mapInParallel(flaws, flaws.length, async (flaw) => ({
     flaw,
@@ -154,6 +154,26 @@ async function probeOperation(
       note: `${operation.verb} with ${credentialFlawNames[flaw]}`,
     }),
   }));
+  // A method the target does not offer, refused as such before any credential is looked at: nothing
+  // was served, and there is no operation to protect.
+  const list = operation.list;
+  if (
+    list !== undefined &&
+    operation.verb !== 'register' &&
+    operation.verb !== 'list' &&
+    operation.verb !== 'read' &&
+    answers.every(({ response }) => response.status === 405) &&
+    isUndeclaredNotOffered(
+      ctx,
+      list.related ?? list.collection,
+      operation.verb,
+      operation.label,
+      405,
+      list.related === undefined ? undefined : list.collection,
+    )
+  )
+    return { holes: [] };
+  ctx.cover(operation.label);
   const served = answers.filter(
     ({ response }) => !isRefusedStatus(response.status, ctx.config.resources.refusedStatus),
   );

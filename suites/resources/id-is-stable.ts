@@ -4,6 +4,7 @@ import { createRecord, fillBodyFor } from '../internal/fixtures/create-record.js
 import { replaceBodyOf } from '../internal/fixtures/write-bodies.js';
 import { leaveOutRelated } from './internal/related-left-out.js';
 import { firstVerdictInOrder } from '../internal/map-in-parallel.js';
+import { declaredNotOffered, isOffered, isUndeclaredNotOffered } from '../internal/operations-offered.js';
 
 // Convention 2/2: a member is addressed by its identifier; the id in the URL and in the body agree,
 // and a PUT or PATCH cannot move a record to another id.
@@ -31,7 +32,7 @@ export const idIsStable = defineCheck({
       ctx.config.collections,
       ctx.config.target.concurrency,
       async (collection) => {
-        ctx.cover(`PUT/PATCH ${collection.path}/{id}`);
+        ctx.cover(`GET ${collection.path}/{id}`);
         const created = await createRecord(ctx, collection);
         if (!created.ok) return created.outcome;
         const read = await ctx.request({ path: created.memberPath, note: 'read the record by its id' });
@@ -49,15 +50,21 @@ export const idIsStable = defineCheck({
         const otherId = typeof created.id === 'number' ? created.id + 1_000_003 : `${created.id}-moved`;
         const replaceBody = fillBodyFor(ctx, created, replaceBodyOf(collection));
         const attempts = [
-          { method: 'PATCH', json: { [collection.idField]: otherId } },
-          { method: 'PUT', json: { ...replaceBody, [collection.idField]: otherId } },
-        ];
-        for (const attempt of attempts) {
+          { operation: 'change', method: 'PATCH', json: { [collection.idField]: otherId } } as const,
+          { operation: 'replace', method: 'PUT', json: { ...replaceBody, [collection.idField]: otherId } } as const,
+        ].filter((attempt) => {
+          if (isOffered(collection, attempt.operation)) return true;
+          ctx.leaveOut(`${attempt.method} ${collection.path}/{id}`, declaredNotOffered(collection, attempt.operation));
+          return false;
+        });
+        for (const { operation, ...attempt } of attempts) {
           const write = await ctx.request({
             ...attempt,
             path: created.memberPath,
             note: `${attempt.method} with another id`,
           });
+          const label = `${attempt.method} ${collection.path}/{id}`;
+          if (isUndeclaredNotOffered(ctx, collection, operation, label, write.status)) continue;
           if (write.status >= 500 || (write.status >= 300 && write.status <= 399)) {
             return ctx.fail(
               `${attempt.method} ${created.memberPath} with another id answered ${write.status}; expected a 4xx refusal or a 2xx that ignores the id`,

@@ -1,4 +1,5 @@
 import { defineCheck } from '../define-check.js';
+import { collectionsOffering, isUndeclaredNotOffered, noCollectionOffers } from '../internal/operations-offered.js';
 import { isSuccess } from '../internal/answer-shape.js';
 import { createRecord, fillBodyFor } from '../internal/fixtures/create-record.js';
 import { patchBodyOf } from '../internal/fixtures/write-bodies.js';
@@ -14,6 +15,8 @@ export const patchChangesGivenFields = defineCheck({
   conformanceClass: 'resources-core',
   rule: '4.1',
   level: 'normative',
+  leavesOpen:
+    'Whether a collection offers PATCH (4.1 is a pattern): a 405 is taken as not offered unless collections[].operations lists change.',
   title: 'PATCH changes only the given fields',
   proves:
     'After PATCH the named fields hold the new values and every other field keeps its value, in the response and on a later GET.',
@@ -28,8 +31,11 @@ export const patchChangesGivenFields = defineCheck({
   async run(ctx) {
     let patched = 0;
     leaveOutRelated(ctx, 'the config gives no PATCH body for a child (resources.auth-required still sends one)');
-    for (const collection of ctx.config.collections) {
-      ctx.cover(`PATCH ${collection.path}/{id}`);
+    const offering = collectionsOffering(ctx, 'change', (collection) => `PATCH ${collection.path}/{id}`);
+    if (offering.length === 0) return ctx.skip(noCollectionOffers(ctx, 'change'));
+    let refused = 0;
+    for (const collection of offering) {
+      const label = `PATCH ${collection.path}/{id}`;
       const template = patchBodyOf(collection);
       if (template === undefined) continue;
       const created = await createRecord(ctx, collection);
@@ -45,6 +51,11 @@ export const patchChangesGivenFields = defineCheck({
         json: body,
         note: 'change some fields',
       });
+      if (isUndeclaredNotOffered(ctx, collection, 'change', label, patch.status)) {
+        refused += 1;
+        continue;
+      }
+      ctx.cover(label);
       if (!isSuccess(patch.status)) {
         return ctx.fail(`PATCH ${created.memberPath} answered ${patch.status}; expected 2xx`, {
           expected: '2xx and the fields changed',
@@ -71,8 +82,11 @@ export const patchChangesGivenFields = defineCheck({
       }
       patched += 1;
     }
-    return patched > 0
-      ? ctx.pass()
-      : ctx.skip('no collection has a PATCH body (set "patch" or give the sample a string field)');
+    if (patched > 0) return ctx.pass();
+    return ctx.skip(
+      refused > 0
+        ? 'every PATCH answered 405 (Method Not Allowed): no collection offers change'
+        : 'no collection has a PATCH body (set "patch" or give the sample a string field)',
+    );
   },
 });

@@ -7,6 +7,7 @@ import { eventNameOf } from './internal/delivery-body.js';
 import { mergeEvidence } from './internal/sender-evidence.js';
 import { withSubscription } from './internal/sender-setup.js';
 import { updateRecord } from './internal/update-record.js';
+import { declaredNotOffered, isOffered, isUndeclaredNotOffered } from '../internal/operations-offered.js';
 
 type Operation = 'create' | 'update' | 'delete';
 
@@ -78,24 +79,34 @@ export const eventsPerOperation = defineCheck({
 
       let mark = lastSequence(channel);
       const update = await updateRecord(ctx, collection, created);
-      const updateTrigger = `${update.record.request.method} ${created.memberPath}`;
-      if (isSuccess(update.status)) await observe('update', created.id, mark, updateTrigger);
-      else missing('update', `${updateTrigger} answered ${update.status}, so no update event could be triggered`);
+      if (!update.sent) ctx.leaveOut(`the update event of ${collection.path}`, update.why);
+      else if (isSuccess(update.response.status)) await observe('update', created.id, mark, update.trigger);
+      else
+        missing(
+          'update',
+          `${update.trigger} answered ${update.response.status}, so no update event could be triggered`,
+        );
 
       mark = lastSequence(channel);
-      const removal = await ctx.request({
-        method: 'DELETE',
-        path: created.memberPath,
-        note: 'delete the record to trigger a delete event',
-      });
-      if (isSuccess(removal.status)) {
-        ctx.fixtures.untrack(created.memberPath);
-        await observe('delete', created.id, mark, `DELETE ${created.memberPath}`);
+      if (isOffered(collection, 'delete')) {
+        const removal = await ctx.request({
+          method: 'DELETE',
+          path: created.memberPath,
+          note: 'delete the record to trigger a delete event',
+        });
+        if (isSuccess(removal.status)) {
+          ctx.fixtures.untrack(created.memberPath);
+          await observe('delete', created.id, mark, `DELETE ${created.memberPath}`);
+        } else if (
+          !isUndeclaredNotOffered(ctx, collection, 'delete', `DELETE ${collection.path}/{id}`, removal.status)
+        ) {
+          missing(
+            'delete',
+            `DELETE ${created.memberPath} answered ${removal.status}, so no delete event could be triggered`,
+          );
+        }
       } else {
-        missing(
-          'delete',
-          `DELETE ${created.memberPath} answered ${removal.status}, so no delete event could be triggered`,
-        );
+        ctx.leaveOut(`the delete event of ${collection.path}`, declaredNotOffered(collection, 'delete'));
       }
 
       for (const operation of seen.keys()) ctx.cover(`the ${operation} event of ${collection.path}`);

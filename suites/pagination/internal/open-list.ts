@@ -7,6 +7,7 @@ import { createRecord } from '../../internal/fixtures/create-record.js';
 import { fillPlaceholders, listFixtureNames } from '../../../harness/model/fill-placeholders.js';
 import { listTargets, type ListTarget } from './list-targets.js';
 import { nestedListsListedIn } from './lists-share-records.js';
+import { isOffered } from '../../internal/operations-offered.js';
 import { RequestBudget } from './request-budget.js';
 
 /** A list ready to be judged by one check: its concrete path, the check's budget and the kit's records on it. */
@@ -108,7 +109,8 @@ export async function openList(
     createFixtures,
     async deleteFixture(id) {
       const memberPath = memberPaths.get(id);
-      if (memberPath === undefined) return false;
+      // A list whose records cannot be deleted (declared) keeps them: a walk then writes by creating only.
+      if (memberPath === undefined || !isOffered(target.related ?? target.collection, 'delete')) return false;
       const answer = await ctx.request({ method: 'DELETE', path: memberPath, note: 'delete a fixture record' });
       const isGone = isSuccess(answer.status) || answer.status === 404;
       // Refused, the record is in an unknown state: no later check judges it, and it stays
