@@ -23,4 +23,10 @@ describe('deriveConfig on the official examples', () => {
     expect(lineAt(derivation, '/collections/0/idField')).toBeUndefined();
     expect(derivation.lines.map((line) => line.text).join('\n')).not.toMatch(/names no "id"/);
   });
+
+  it('petstore-expanded: no security anywhere, so no credential is asked for', async () => {
+    const derivation = await derivedFrom('petstore-expanded-3.0.yaml');
+    expect((derivation.config as { target: { auth: object } }).target.auth).toEqual({ none: true });
+    expect(lineAt(derivation, '/target/auth/none')?.kind).toBe('derived');
+  });
 });
