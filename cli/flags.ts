@@ -142,7 +142,7 @@ export const initFlags = {
   'base-url': {
     type: 'string',
     describe:
-      "Base URL of the API (wins over the document's servers); without --openapi, the document is looked for under it",
+      "Base URL of the API (wins over the document's servers); without --openapi, the document is looked for under it, else the API itself is read with GETs",
   },
   out: { type: 'string', default: 'apicert.config.json', describe: 'Config file to write' },
   force: { type: 'boolean', default: false, describe: 'Replace the --out file when it exists' },

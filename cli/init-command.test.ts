@@ -14,6 +14,9 @@ import { captureIo } from './test-support/capture-io.js';
 import { toRunOptions } from '../harness/model/run-options.js';
 
 const exampleConfig = fileURLToPath(new URL('../apicert.config.example.json', import.meta.url));
+const webhookExample = fileURLToPath(
+  new URL('../harness/openapi/test-support/documents/webhook-example-3.1.yaml', import.meta.url),
+);
 const brokenDocument = fileURLToPath(
   new URL('../harness/openapi/test-support/documents/broken-3.1.json', import.meta.url),
 );
@@ -115,11 +118,21 @@ describe('apicert init', () => {
     }
   }, 60_000);
 
+  it('ends with what to fill, not "Next: apicert run", when nothing runnable was derived', async () => {
+    const io = captureIo({});
+    const out = join(directory, 'webhooks-only.json');
+    expect(await runCli(['init', '--openapi', webhookExample, '--base-url', server.url, '--out', out], io)).toBe(0);
+    expect(io.out()).toMatch(
+      /^wrote .*webhooks-only\.json from OpenAPI 3\.1\.0 \(\d+ derived, \d+ to look at\); it validates, but nothing in it can run yet: fill \/collections, \/webhooks\/sender, /m,
+    );
+    expect(io.out()).not.toMatch(/Next: /);
+  });
+
   it('refuses to start without a document or a base URL, and to replace a file without --force', async () => {
     const io = captureIo({});
     expect(await runCli(['init'], io)).toBe(2);
     expect(io.err()).toMatch(
-      /^APICERT_USAGE: init needs an API description: give --openapi FILE\|URL, or --base-url URL/,
+      /^APICERT_USAGE: init needs an API description or an API: give --openapi FILE\|URL, or --base-url URL/,
     );
     const existing = join(directory, 'existing.json');
     await writeFile(existing, '{}');
@@ -187,13 +200,13 @@ describe('apicert init', () => {
     expect(printed).not.toMatch(/^derived {2}\/target\/auth\/none {2}fake/m);
   });
 
-  it('says where it looked when no document is found under the base URL', async () => {
+  it('says where it looked when no document is found under the base URL, then reads the API itself', async () => {
     const empty = await startLocalServer((_request, response) => void response.writeHead(404).end());
     try {
       const io = captureIo({});
-      expect(await runCli(['init', '--base-url', empty.origin, '--out', join(directory, 'none.json')], io)).toBe(2);
-      expect(io.err()).toMatch(
-        /^APICERT_OPENAPI_UNREADABLE: no API description found under http:\/\/127\.0\.0\.1:\d+ \(tried \/openapi\.json, \/openapi\.yaml, .*\); pass --openapi with its file or URL\n$/,
+      expect(await runCli(['init', '--base-url', empty.origin, '--out', join(directory, 'none.json')], io)).toBe(0);
+      expect(io.out()).toMatch(
+        /^no API description under http:\/\/127\.0\.0\.1:\d+ \(tried 12 places\); reading the API itself with GETs only/m,
       );
     } finally {
       await empty.close();

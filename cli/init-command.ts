@@ -1,6 +1,7 @@
 // `apicert init`: writes a starting config from an API description (a file or URL given with
-// --openapi, or found at the usual places under --base-url: read-description.ts), prints one line
-// per choice it derived and per key left to fill in, then checks the file as validate-config does.
+// --openapi, or found at the usual places under --base-url: read-description.ts), or without one,
+// from what the API at --base-url answers (init-without-document.ts); prints one line per choice it
+// derived and per key left to fill in, then checks the file as validate-config does.
 import { constants } from 'node:fs';
 import { access, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -13,7 +14,8 @@ import { judgeProbes, probeList, recordsToShowBounds, type ListProbes } from '..
 import { createProbeWriter, type ProbeWriter, type WritableCollection } from '../harness/openapi/probe-writes.js';
 import { toInertText } from '../harness/model/inert-text.js';
 import type { CliIo } from './cli-io.js';
-import { readDescription, specificationOf } from './read-description.js';
+import { findDescription, readDescription, specificationOf } from './read-description.js';
+import { deriveWithoutDocument } from './init-without-document.js';
 import { parseInteger } from './parse-flag-values.js';
 
 export interface InitArgs {
@@ -31,7 +33,7 @@ export interface InitArgs {
 export async function initCommand(args: InitArgs, io: CliIo): Promise<number> {
   if (args.openapi === undefined && args.baseUrl === undefined) {
     throw new UsageError(
-      'init needs an API description: give --openapi FILE|URL, or --base-url URL to look for one at the usual places (/openapi.json, /v3/api-docs, …)',
+      'init needs an API description or an API: give --openapi FILE|URL, or --base-url URL to look for one at the usual places (/openapi.json, /v3/api-docs, …) and else read the API itself',
     );
   }
   const baseUrl = args.baseUrl === undefined ? undefined : checkedBaseUrl(args.baseUrl);
@@ -42,15 +44,9 @@ export async function initCommand(args: InitArgs, io: CliIo): Promise<number> {
     throw new UsageError(`${args.out} already exists; pass --force to replace it, or --out to write another file`);
   }
   await assertWritable(args.out);
-  const loaded = await readDescription({ openapi: args.openapi, baseUrl }, io);
-
-  const fromDocument = deriveConfig(loaded.model, {
-    ...(baseUrl !== undefined ? { baseUrl } : {}),
-    ...(loaded.url !== undefined ? { documentUrl: loaded.url } : {}),
-    seed,
-  });
+  const start = await derivedStart(args.openapi, baseUrl, seed, io);
   const derivation =
-    args.probe === false ? fromDocument : await withProbes(fromDocument, io, args.probeWrites === true);
+    args.probe === false ? start.derivation : await withProbes(start.derivation, io, args.probeWrites === true);
   for (const line of derivation.lines) io.stdout.write(`${formatLine(line)}\n`);
   try {
     await writeFile(args.out, `${JSON.stringify(derivation.config, null, 2)}\n`);
@@ -70,10 +66,41 @@ export async function initCommand(args: InitArgs, io: CliIo): Promise<number> {
     for (const problem of error.problems) io.stdout.write(`  ${problem}\n`);
     return ExitCode.UsageOrConfig;
   }
+  const written = `wrote ${args.out} from ${start.source} (${derivation.lines.length - toFill} derived, ${toFill} to look at); it validates`;
+  const unfilled = [...new Set(derivation.lines.filter((line) => line.kind === 'missing').map((line) => line.pointer))];
   io.stdout.write(
-    `wrote ${args.out} from ${specificationOf(loaded.model)} (${derivation.lines.length - toFill} derived, ${toFill} to look at); it validates. Next: ${nextSteps(derivation.config)}apicert run --config ${args.out}\n`,
+    isRunnable(derivation.config)
+      ? `${written}. Next: ${nextSteps(derivation.config)}apicert run --config ${args.out}\n`
+      : `${written}, but nothing in it can run yet: fill ${toInertText(unfilled.slice(0, 5).join(', '), 300)}${unfilled.length > 5 ? ', …' : ''} (the "to fill" lines above), then apicert validate-config ${args.out}\n`,
   );
   return ExitCode.Conformant;
+}
+
+/** The document's derivation (given, or found under the base URL), else what the API itself answered. */
+async function derivedStart(
+  openapi: string | undefined,
+  baseUrl: string | undefined,
+  seed: number,
+  io: CliIo,
+): Promise<{ readonly derivation: Derivation; readonly source: string }> {
+  const found = openapi === undefined && baseUrl !== undefined ? await findDescription(baseUrl, io) : undefined;
+  if (found?.kind === 'none')
+    return { derivation: await deriveWithoutDocument(baseUrl!, found.tried, io), source: `what ${baseUrl} answered` };
+  // Without --openapi there is a base URL (checked first), so `found` is set.
+  const loaded = found?.kind === 'found' ? found.loaded : await readDescription({ openapi: openapi!, baseUrl }, io);
+  const derivation = deriveConfig(loaded.model, {
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(loaded.url !== undefined ? { documentUrl: loaded.url } : {}),
+    seed,
+  });
+  return { derivation, source: specificationOf(loaded.model) };
+}
+
+/** True when a suite can run from the config: a collection to exercise, or a webhook receiver to send to. */
+function isRunnable(config: Readonly<Record<string, unknown>>): boolean {
+  const collections = config['collections'];
+  const receiver = (config['webhooks'] as { receiver?: unknown } | undefined)?.receiver;
+  return (Array.isArray(collections) && collections.length > 0) || receiver !== undefined;
 }
 
 /**

@@ -210,8 +210,11 @@ export class ShardMissingError extends ApicertError {
 
 /** An API description (OpenAPI, Swagger) could not be read: a missing file, an unreachable or refusing URL, not JSON or YAML. */
 export class OpenApiUnreadableError extends ApicertError {
-  constructor(message: string) {
+  /** True when the URL gave no answer at all (a time-out, a refused or reset connection), not a wrong one. */
+  readonly unanswered: boolean;
+  constructor(message: string, options: { readonly unanswered?: boolean } = {}) {
     super('APICERT_OPENAPI_UNREADABLE', message);
+    this.unanswered = options.unanswered ?? false;
   }
 }
 

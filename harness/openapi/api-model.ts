@@ -51,6 +51,8 @@ export interface ApiModel {
   readonly security: readonly SecurityScheme[];
   /** True when the document states security at all, at its top or on an operation. */
   readonly statesSecurity: boolean;
+  /** Every security scheme the document declares (components.securitySchemes, securityDefinitions), used or not. */
+  readonly declaredSchemes: readonly SecurityScheme[];
   readonly operations: readonly ApiOperation[];
   /** 3.1 webhooks: the event names and their payload schemas. */
   readonly webhooks: readonly { readonly name: string; readonly payload?: JsonSchema }[];
@@ -137,6 +139,7 @@ export function toApiModel(document: unknown): ApiModel {
           .filter((url) => url !== ''),
     security,
     statesSecurity,
+    declaredSchemes: Object.entries(schemes).map(([name, scheme]) => toScheme(name, asRecord(scheme), isSwagger)),
     operations,
     webhooks: Object.entries(asRecord(doc['webhooks'])).map(([name, item]) => {
       const post = asRecord(asRecord(item)['post']);

@@ -139,21 +139,38 @@ describe('deriveConfig', () => {
     await expectValid(derivation);
   });
 
-  it("says an API takes no credential when the document's security is empty, and asks for one when it states none", async () => {
-    const document = (security: unknown[] | undefined) => ({
+  it("says an API takes no credential when the document's security is empty or absent with no scheme declared, and asks when a scheme is declared but applied nowhere", async () => {
+    const document = (security: unknown[] | undefined, schemes?: object) => ({
       openapi: '3.1.0',
       info: { title: 'open', version: '1' },
       ...(security === undefined ? {} : { security }),
+      ...(schemes === undefined ? {} : { components: { securitySchemes: schemes } }),
       paths: { '/notes': { get: { responses: { 200: { description: 'ok' } } } } },
     });
-    const open = join(directory, 'open.json');
-    await writeFile(open, JSON.stringify(document([])));
-    const openDerivation = await derivedFrom(open, { baseUrl: 'http://127.0.0.1:1' });
-    expect((openDerivation.config as { target: { auth: object } }).target.auth).toEqual({ none: true });
-    const silent = join(directory, 'silent.json');
-    await writeFile(silent, JSON.stringify(document(undefined)));
-    const silentDerivation = await derivedFrom(silent, { baseUrl: 'http://127.0.0.1:1' });
-    expect(pointers(silentDerivation, 'missing')).toContain('/target/auth');
+    const derive = async (name: string, content: object): Promise<Derivation> => {
+      await writeFile(join(directory, name), JSON.stringify(content));
+      return derivedFrom(join(directory, name), { baseUrl: 'http://127.0.0.1:1' });
+    };
+    const authOf = (derivation: Derivation) => (derivation.config as { target: { auth: object } }).target.auth;
+    expect(authOf(await derive('open.json', document([])))).toEqual({ none: true });
+    // petstore-expanded's case: no security anywhere, so the first run must not stop for a token.
+    const silent = await derive('silent.json', document(undefined));
+    expect(authOf(silent)).toEqual({ none: true });
+    expect(silent.lines.find((line) => line.pointer === '/target/auth/none')).toMatchObject({
+      kind: 'derived',
+      text: expect.stringMatching(/^true: the document states no security requirement and declares no security scheme/),
+    });
+    const declared = await derive(
+      'declared.json',
+      document(undefined, { key: { type: 'apiKey', in: 'header', name: 'X-Key' } }),
+    );
+    expect(authOf(declared)).toEqual({ header: 'X-Key', scheme: '', tokenEnv: 'APICERT_TOKEN' });
+    expect(declared.lines.find((line) => line.pointer === '/target/auth')).toMatchObject({
+      kind: 'missing',
+      text: expect.stringMatching(
+        /declares security scheme "key" but no security requirement applies it: apicert sends X-Key/,
+      ),
+    });
   });
 
   it('puts a relative server path under a bare --base-url, and fills server variables with their defaults', async () => {

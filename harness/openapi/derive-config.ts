@@ -3,7 +3,7 @@
 // the webhook registration its callbacks describe. Every choice comes back as a line naming the
 // config key (a JSON pointer) and where it came from; every key it could not fill, as a line
 // saying how to fill it. Pure.
-import type { ApiModel, ApiOperation } from './api-model.js';
+import type { ApiModel, ApiOperation, SecurityScheme } from './api-model.js';
 import { findCollections, singularOf, type FoundCollection } from './find-collections.js';
 import { bodyProblem, changedBody, sampleBody } from './sample-body.js';
 import { deriveWebhooks } from './derive-webhooks.js';
@@ -112,11 +112,22 @@ function serverUrl(servers: readonly string[], documentUrl: string | undefined):
 function deriveAuth(model: ApiModel, derived: Say, missing: Say): Record<string, unknown> {
   const [scheme, ...others] = model.security;
   if (!model.statesSecurity) {
+    const [declared] = model.declaredSchemes;
+    // No requirement anywhere and no scheme to apply: by the specification the API takes no
+    // credential, and asking for a token would stop the first run (APICERT_SECRET_MISSING).
+    if (declared === undefined) {
+      derived(
+        '/target/auth/none',
+        'true: the document states no security requirement and declares no security scheme, so the API takes no credential (resources.auth-required is skipped); set target.auth if it does take one',
+      );
+      return { none: true };
+    }
+    const sent = authOf(declared);
     missing(
       '/target/auth',
-      'the document states no security: apicert sends "Authorization: Bearer $APICERT_TOKEN"; set target.auth if the API expects another header',
+      `the document declares security scheme "${declared.name}" but no security requirement applies it: ${sent.supported ? `apicert sends ${sent.text}` : sent.text}; set target.auth to {"none": true} if the API takes no credential`,
     );
-    return { header: 'Authorization', scheme: 'Bearer', tokenEnv: 'APICERT_TOKEN' };
+    return sent.auth;
   }
   if (scheme === undefined) {
     derived(
@@ -130,31 +141,39 @@ function deriveAuth(model: ApiModel, derived: Say, missing: Say): Record<string,
       '/target/auth',
       `the document asks for ${model.security.length} credentials at once; apicert sends one, the first (${scheme.name})`,
     );
+  const sent = authOf(scheme);
+  (sent.supported ? derived : missing)('/target/auth', sent.text);
+  return sent.auth;
+}
+
+/** How apicert presents a scheme's credential, and a line saying so. */
+function authOf(scheme: SecurityScheme): { auth: Record<string, unknown>; text: string; supported: boolean } {
+  const bearer = { header: 'Authorization', scheme: 'Bearer', tokenEnv: 'APICERT_TOKEN' };
   switch (scheme.kind) {
     case 'bearer':
-      derived(
-        '/target/auth',
-        `Authorization: Bearer $APICERT_TOKEN (security scheme "${scheme.name}"${scheme.obtained === undefined ? '' : `, a token obtained ${scheme.obtained}`})`,
-      );
-      return { header: 'Authorization', scheme: 'Bearer', tokenEnv: 'APICERT_TOKEN' };
+      return {
+        auth: bearer,
+        text: `Authorization: Bearer $APICERT_TOKEN (security scheme "${scheme.name}"${scheme.obtained === undefined ? '' : `, a token obtained ${scheme.obtained}`})`,
+        supported: true,
+      };
     case 'basic':
-      derived(
-        '/target/auth',
-        `Authorization: Basic $APICERT_TOKEN (security scheme "${scheme.name}"; put base64 of user:password in APICERT_TOKEN)`,
-      );
-      return { header: 'Authorization', scheme: 'Basic', tokenEnv: 'APICERT_TOKEN' };
+      return {
+        auth: { header: 'Authorization', scheme: 'Basic', tokenEnv: 'APICERT_TOKEN' },
+        text: `Authorization: Basic $APICERT_TOKEN (security scheme "${scheme.name}"; put base64 of user:password in APICERT_TOKEN)`,
+        supported: true,
+      };
     case 'api-key-header':
-      derived(
-        '/target/auth',
-        `${scheme.header}: $APICERT_TOKEN (security scheme "${scheme.name}", an API key in a header)`,
-      );
-      return { header: scheme.header, scheme: '', tokenEnv: 'APICERT_TOKEN' };
+      return {
+        auth: { header: scheme.header, scheme: '', tokenEnv: 'APICERT_TOKEN' },
+        text: `${scheme.header}: $APICERT_TOKEN (security scheme "${scheme.name}", an API key in a header)`,
+        supported: true,
+      };
     case 'unsupported':
-      missing(
-        '/target/auth',
-        `security scheme "${scheme.name}" is ${scheme.why}; set target.auth to a header apicert can send`,
-      );
-      return { header: 'Authorization', scheme: 'Bearer', tokenEnv: 'APICERT_TOKEN' };
+      return {
+        auth: bearer,
+        text: `security scheme "${scheme.name}" is ${scheme.why}; set target.auth to a header apicert can send`,
+        supported: false,
+      };
   }
 }
 

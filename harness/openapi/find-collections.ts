@@ -3,6 +3,7 @@
 // related lists nested under a member (/customers/{id}/orders), with how a child is created and
 // where it lives. Pure.
 import { successSchema, type ApiModel, type ApiOperation, type HttpMethod, type JsonSchema } from './api-model.js';
+import { propertiesOf } from './schema-properties.js';
 
 export interface FoundCollection {
   readonly name: string;
@@ -129,10 +130,17 @@ function parentFieldOf(schema: JsonSchema | undefined, parentSingular: string): 
 
 function idFieldOf(read: ApiOperation, memberPath: string): { idField: string; idFieldFrom: string } {
   const parameter = segmentsOf(memberPath).at(-1)!.slice(1, -1);
-  const properties = Object.keys((successSchema(read)?.['properties'] as Record<string, unknown> | undefined) ?? {});
-  if (properties.includes(parameter))
+  const { always, sometimes } = propertiesOf(successSchema(read));
+  if (always.has(parameter))
     return { idField: parameter, idFieldFrom: `the member path's parameter {${parameter}}, a field of the record` };
-  if (properties.includes('id')) return { idField: 'id', idFieldFrom: 'the record\'s "id" field' };
+  if (always.has('id')) return { idField: 'id', idFieldFrom: 'the record\'s "id" field' };
+  // A field only some oneOf/anyOf branches give is still the best name the document offers.
+  const partly = [parameter, 'id'].find((name) => sometimes.has(name));
+  if (partly !== undefined)
+    return {
+      idField: partly,
+      idFieldFrom: `a guess: "${partly}" is a field of only some of the oneOf/anyOf branches of ${read.pointer}'s record`,
+    };
   return {
     idField: 'id',
     idFieldFrom: `a guess: the record schema of ${read.pointer} names no ${parameter === 'id' ? '"id"' : `"id" or "${parameter}"`} field`,

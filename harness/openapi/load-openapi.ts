@@ -77,6 +77,7 @@ async function fetchDocument(url: string, options: LoadOptions): Promise<string>
   if (answer.kind === 'failed')
     throw new OpenApiUnreadableError(
       `cannot fetch ${url} (${answer.reason}); check the URL, or save the document and pass its path`,
+      { unanswered: true },
     );
   if (answer.kind === 'too-large')
     throw new OpenApiUnreadableError(

@@ -9,6 +9,7 @@ const model: ApiModel = {
   servers: ['https://api.example.com/v2'],
   security: [],
   statesSecurity: false,
+  declaredSchemes: [],
   webhooks: [],
   operations: [
     {
