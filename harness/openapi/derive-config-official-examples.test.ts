@@ -43,6 +43,14 @@ describe('deriveConfig on the official examples', () => {
     expect(derivation.lines.map((line) => line.text).join('\n')).not.toMatch(/names no "id"/);
   });
 
+  it('petstore-expanded: declares the operations the document gives, so PUT and PATCH are never sent', async () => {
+    const derivation = await derivedFrom('petstore-expanded-3.0.yaml');
+    const [pets] = (derivation.config as { collections: Record<string, unknown>[] }).collections;
+    expect(pets?.['operations']).toEqual(['list', 'read', 'create', 'delete']);
+    expect(lineAt(derivation, '/collections/0/operations')?.text).toMatch(/^list, read, create, delete: the methods/);
+    await expectValid(derivation);
+  });
+
   it('petstore-expanded: no security anywhere, so no credential is asked for', async () => {
     const derivation = await derivedFrom('petstore-expanded-3.0.yaml');
     expect((derivation.config as { target: { auth: object } }).target.auth).toEqual({ none: true });

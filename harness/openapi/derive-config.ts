@@ -228,6 +228,14 @@ function deriveCollection(
   }
   const styles = stylesOf(found.list);
   if (styles !== undefined) collection['pagination'] = { styles };
+  // What the document offers is declared, so a method it documents and the target refuses fails,
+  // and one it does not document is never sent.
+  const operations = offeredOperations(found);
+  collection['operations'] = operations;
+  derived(
+    `${pointer}/operations`,
+    `${operations.join(', ')}: the methods the document gives ${found.path} and its members`,
+  );
   const related = found.related.map((child, index) => {
     const childPointer = `${pointer}/related/${index}`;
     const entry: Record<string, unknown> = { name: child.name, path: child.path };
@@ -264,6 +272,17 @@ function deriveCollection(
   });
   if (related.length > 0) collection['related'] = related;
   return collection;
+}
+
+function offeredOperations(found: FoundCollection): string[] {
+  return [
+    'list',
+    'read',
+    'create',
+    ...(found.member.put !== undefined ? ['replace'] : []),
+    ...(found.member.patch !== undefined ? ['change'] : []),
+    ...(found.member.delete !== undefined ? ['delete'] : []),
+  ];
 }
 
 function memberVerbs(found: FoundCollection): string {
