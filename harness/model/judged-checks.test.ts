@@ -66,6 +66,14 @@ describe('a class passes only on what its checks judged', () => {
     ).toMatchObject({ verdict: 'failed', required: true });
   });
 
+  it('names checks skipped for one reason together', () => {
+    const skipped = (id: string): CheckResult =>
+      member(id, { status: 'skipped', message: 'no API description was given' });
+    expect(judgeClasses([skipped('a'), skipped('b')], { required: undefined })[0]?.reason).toBe(
+      'nothing in it was judged: a, b skipped: no API description was given',
+    );
+  });
+
   it('says so when no check of a required class ran', () => {
     const classes = judgeClasses([], { required: ['webhooks-sender'] });
     expect(classes[0]).toMatchObject({ verdict: 'skipped', reason: 'no check of this class ran' });

@@ -46,7 +46,13 @@ export function hasJudged(member: ClassMember): boolean {
  */
 export function describeUnjudged(members: readonly ClassMember[]): string {
   if (members.length === 0) return 'no check of this class ran';
-  const parts = members.map(({ check }) => `${check.id} ${describeWhyUnjudged(check)}`);
+  // Checks with the same story are named together: a whole suite skipped for one reason reads once.
+  const byWhy = new Map<string, string[]>();
+  for (const { check } of members) {
+    const why = describeWhyUnjudged(check);
+    byWhy.set(why, [...(byWhy.get(why) ?? []), check.id]);
+  }
+  const parts = [...byWhy].map(([why, ids]) => `${[...new Set(ids)].join(', ')} ${why}`);
   return cutWithMarker(`nothing in it was judged: ${parts.join('; ')}`, maxReasonChars);
 }
 
