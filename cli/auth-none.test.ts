@@ -32,7 +32,7 @@ describe('target.auth.none', () => {
     await rm(directory, { recursive: true, force: true });
   });
 
-  it('certifies an API that takes no credential without a token variable, and skips resources.auth-required with the reason', async () => {
+  it('certifies an API that takes no credential without a token variable, and skips resources-auth, which it cannot judge, with the reason', async () => {
     // The reference server with its auth switched off stands in for an open API.
     const server = await startReferenceServer({ port: 0, defects: ['auth-not-enforced'] });
     try {
@@ -45,6 +45,7 @@ describe('target.auth.none', () => {
       expect(io.err()).toBe('');
       expect(code).toBe(0);
       const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as {
+        classes: { id: string; verdict: string; required: boolean; reason?: string }[];
         checks: { id: string; status: string; message?: string }[];
       };
       const byId = new Map(report.checks.map((check) => [check.id, check]));
@@ -52,8 +53,48 @@ describe('target.auth.none', () => {
         status: 'skipped',
         message: expect.stringMatching(/target\.auth\.none says the API takes no credential/),
       });
-      expect(byId.get('resources.stateless-requests')?.status).toBe('passed');
+      // Issue 35, row 8: the session and page-size probes alone do not judge the class's rule.
+      expect(byId.get('resources.stateless-requests')).toMatchObject({
+        status: 'skipped',
+        message: expect.stringMatching(/^target\.auth\.none: true: no credential to judge /),
+        coverage: {
+          leftOut: expect.arrayContaining([
+            {
+              item: '/customers: the credential remembered for the connection',
+              why: 'target.auth.none: true: no credential to judge',
+            },
+          ]),
+        },
+      });
+      expect(report.classes.find((result) => result.id === 'resources-auth')).toMatchObject({
+        verdict: 'skipped',
+        required: false,
+        reason: expect.stringMatching(
+          /^nothing in it was judged: resources\.stateless-requests skipped: target\.auth\.none: true: no credential to judge .*; resources\.auth-required skipped: target\.auth\.none says/,
+        ),
+      });
+      expect(report.classes.find((result) => result.id === 'resources-core')?.verdict).toBe('passed');
       expect(byId.get('resources.error-responses-are-json')?.status).toBe('passed');
+      // Required by name, a class that judged nothing fails the run, as any skipped required class does.
+      const required = captureIo({});
+      const requiredCode = await runCli(
+        [
+          'run',
+          '--base-url',
+          server.url,
+          '--config',
+          configPath,
+          '--report-dir',
+          join(directory, 'required'),
+          '--suite',
+          'resources',
+          '--require',
+          'resources-auth',
+        ],
+        required,
+      );
+      expect(requiredCode).toBe(1);
+      expect(required.out()).toMatch(/Verdict: failed: required classes not passed: resources-auth \(skipped\)/);
     } finally {
       await server.close();
     }

@@ -393,7 +393,7 @@ const root = section('What the API convention leaves open, so that one kit can c
         'either',
       ),
       unknownParentList: choice(
-        'A list nested under an id that does not exist: 404, or "either" a 4xx or an empty list page (the mapping of conditions to status codes is not shown, 7/3).',
+        'A list nested under an id that does not exist: 404, or "either" a 4xx or an empty list page (an empty list that is no page, a bare [], passes with a note; the mapping of conditions to status codes is not shown, 7/3).',
         ['either', '404'],
         'either',
       ),

@@ -137,6 +137,11 @@ export interface RunNote {
 export interface ClassResult {
   readonly id: string;
   readonly verdict: ClassVerdict;
+  /**
+   * Set on a skipped class: why nothing in it was judged (each check skipped, with its reason, or
+   * passed with everything it governs left out, with what and why). Never passed on what it did not judge.
+   */
+  readonly reason?: string;
   /** Whether this run's --require (or its default) names the class. */
   readonly required: boolean;
   readonly checks: {

@@ -1,4 +1,5 @@
 // Pure judgement of a run: per-class verdicts and the overall verdict from check results.
+import { describeUnjudged, hasJudged, type ClassMember } from './judged-checks.js';
 import {
   advisoryClassId,
   optInClassIds,
@@ -14,11 +15,15 @@ export function summarizeChecks(checks: readonly CheckResult[]): RunSummary {
   return countStatuses(checks.map((check) => check.status));
 }
 
-/** A class fails on any failed or errored check, is skipped when nothing in it ran, and passes otherwise. */
-function judgeClass(counts: RunSummary): ClassVerdict {
-  if (counts.failed > 0 || counts.errored > 0) return 'failed';
-  if (counts.passed === 0) return 'skipped';
-  return 'passed';
+/**
+ * A class fails on any failed or errored check, passes when a member judged its rule, and is
+ * skipped otherwise: nothing ran, or every member was skipped or passed without judging
+ * (judged-checks.ts says what judging is), with the reason.
+ */
+function judgeClass(members: readonly ClassMember[]): { verdict: ClassVerdict; reason?: string } {
+  if (members.some(({ status }) => status === 'failed' || status === 'errored')) return { verdict: 'failed' };
+  if (members.some(hasJudged)) return { verdict: 'passed' };
+  return { verdict: 'skipped', reason: describeUnjudged(members) };
 }
 
 /** How judgeClasses decides which classes the run requires. */
@@ -40,24 +45,24 @@ export function judgeClasses(
   checks: readonly CheckResult[],
   { required, strict = false, also = [] }: Requirement,
 ): ClassResult[] {
-  const byClass = new Map<string, CheckStatus[]>();
-  const add = (id: string, status: CheckStatus): void => void byClass.set(id, [...(byClass.get(id) ?? []), status]);
-  for (const check of checks) add(check.class, check.status);
+  const byClass = new Map<string, ClassMember[]>();
+  const add = (id: string, member: ClassMember): void => void byClass.set(id, [...(byClass.get(id) ?? []), member]);
+  for (const check of checks) add(check.class, { check, status: check.status });
   for (const check of checks) {
     const advisory = advisoryStatus(check);
-    if (advisory !== undefined) add(advisoryClassId, advisory);
+    if (advisory !== undefined) add(advisoryClassId, { check, status: advisory });
   }
   for (const id of [...(required ?? []), ...also]) if (!byClass.has(id)) byClass.set(id, []);
-  return [...byClass].map(([id, statuses]) => {
-    const counts = countStatuses(statuses);
-    const verdict = judgeClass(counts);
+  return [...byClass].map(([id, members]) => {
+    const counts = countStatuses(members.map(({ status }) => status));
+    const { verdict, reason } = judgeClass(members);
     const isNamed =
       required === undefined
         ? (verdict !== 'skipped' && !optInClassIds.includes(id)) || also.includes(id)
         : required.includes(id);
     // --strict adds the advisory class when it has members; naming it with --require always counts.
     const isRequired = isNamed || (strict && id === advisoryClassId && verdict !== 'skipped');
-    return { id, verdict, required: isRequired, checks: counts };
+    return { id, verdict, ...(reason !== undefined ? { reason } : {}), required: isRequired, checks: counts };
   });
 }
 

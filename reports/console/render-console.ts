@@ -62,6 +62,8 @@ function renderClasses(run: RunResult, palette: Palette, inert: Inert): string[]
     lines.push(
       `  ${(ids[index] ?? '').padEnd(idWidth)}  ${verdict}  ${describeCounts(result)}${describeRequirement(result)}`,
     );
+    // A skipped class says why under its line: what its checks left out is what a release would configure.
+    if (result.reason !== undefined) lines.push(`  ${' '.repeat(idWidth)}  ${inert(result.reason)}`);
   });
   return lines;
 }

@@ -30,7 +30,7 @@ export function renderGithubStepSummary(run: RunResult, options: StepSummaryOpti
     '|---|---|---:|---:|---:|---:|---|',
     ...run.classes.map(
       (result) =>
-        `| ${toMarkdownText(result.id, 100)} | ${result.verdict} | ${result.checks.passed} | ${result.checks.failed} | ${result.checks.skipped} | ${result.checks.errored} | ${result.required ? 'yes' : 'no'} |`,
+        `| ${toMarkdownText(result.id, 100)} | ${result.reason === undefined ? result.verdict : `${result.verdict}: ${toMarkdownText(result.reason, 600)}`} | ${result.checks.passed} | ${result.checks.failed} | ${result.checks.skipped} | ${result.checks.errored} | ${result.required ? 'yes' : 'no'} |`,
     ),
   ];
   const tail = [

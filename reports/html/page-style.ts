@@ -31,6 +31,7 @@ pre.certificate { white-space: pre; overflow-x: auto; font-size: .75rem; }
 table.classes { border-collapse: collapse; width: 100%; }
 table.classes th, table.classes td { text-align: left; padding: .35rem .6rem; border-bottom: 1px solid var(--line); }
 table.classes thead th { font-size: .8rem; text-transform: uppercase; color: #57606a; }
+.class-reason { display: block; margin-top: .2rem; color: #57606a; font-size: .85rem; overflow-wrap: anywhere; }
 .status { display: inline-block; min-width: 4.6rem; padding: 0 .4rem; border-radius: 4px; font-size: .78rem; font-weight: 700; text-align: center; text-transform: uppercase; color: #fff; background: var(--skipped); }
 .status-passed { background: var(--passed); }
 .status-failed { background: var(--failed); }

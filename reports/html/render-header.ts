@@ -9,6 +9,8 @@ import { formatCount, formatDuration, formatTimestamp, renderStatus } from './di
 import { escapeHtml } from './escape.js';
 
 const maxTargetChars = 300;
+/** A skipped class's reason: the model cuts it at 600 characters already. */
+const maxClassReasonChars = 600;
 // Run notes are few (clean-up stops after a handful of refusals); past this many, report.json has them.
 const maxNotesShown = 20;
 
@@ -50,10 +52,17 @@ function renderClassRow(result: ClassResult): string {
   const { passed, failed, errored, skipped } = result.checks;
   return (
     `<tr data-class="${escapeHtml(result.id)}" data-verdict="${escapeHtml(result.verdict)}">` +
-    `<th scope="row"><code>${escapeHtml(result.id)}</code></th><td>${renderStatus(result.verdict)}</td>` +
+    `<th scope="row"><code>${escapeHtml(result.id)}</code></th><td>${renderStatus(result.verdict)}${renderClassReason(result)}</td>` +
     `<td>${describeRequirement(result)}</td>` +
     `<td>${passed}</td><td>${failed}</td><td>${errored}</td><td>${skipped}</td></tr>`
   );
+}
+
+// A skipped class says why beside its verdict: what its checks left out, and why.
+function renderClassReason(result: ClassResult): string {
+  return result.reason === undefined
+    ? ''
+    : ` <span class="class-reason">${renderBoundedText(result.reason, maxClassReasonChars)}</span>`;
 }
 
 function renderNotes(run: RunResult): string {

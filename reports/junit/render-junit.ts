@@ -120,9 +120,11 @@ function renderCheckSuite(suite: SuiteName, checks: readonly CheckResult[], run:
   return renderSuite(suite, counts, run, checks.map(renderCheck));
 }
 
+// A skipped class's reason follows its counts: why nothing in it was judged.
 function describeClassCounts(result: ClassResult): string {
   const { passed, failed, skipped, errored } = result.checks;
-  return `${passed} passed, ${failed} failed, ${skipped} skipped, ${errored} errored`;
+  const counts = `${passed} passed, ${failed} failed, ${skipped} skipped, ${errored} errored`;
+  return result.reason === undefined ? counts : `${counts}; ${result.reason}`;
 }
 
 // The advisory class fails on advice that sits on passed checks: its failure names them.

@@ -1,4 +1,5 @@
 import { defineCheck } from '../define-check.js';
+import { describeAnswer } from './internal/describe-answer.js';
 import { leaveOutRelated } from './internal/related-left-out.js';
 import { firstVerdictInOrder } from '../internal/map-in-parallel.js';
 
@@ -24,7 +25,10 @@ export const malformedJsonRejected = defineCheck({
       ctx.config.collections,
       ctx.config.target.concurrency,
       async (collection) => {
-        ctx.cover(`POST ${collection.path}`);
+        // Coverage names the answers seen, so a pass says which 4xx it rests on (issue 35, item 4).
+        const answers: string[] = [];
+        const cover = (): void =>
+          ctx.cover(`POST ${collection.path} (malformed JSON bodies): answered ${[...new Set(answers)].join('; ')}`);
         for (const body of malformedBodies) {
           const response = await ctx.request({
             method: 'POST',
@@ -33,7 +37,10 @@ export const malformedJsonRejected = defineCheck({
             headers: { 'content-type': 'application/json' },
             note: 'POST a malformed JSON body',
           });
+          // Without sizes, the same answer to each body reads once.
+          answers.push(describeAnswer(response, { withSize: false }));
           if (response.status < 400 || response.status > 499) {
+            cover();
             return ctx.fail(
               `POST ${collection.path} with the malformed body ${JSON.stringify(body)} answered ${response.status}; expected 4xx`,
               {
@@ -44,6 +51,7 @@ export const malformedJsonRejected = defineCheck({
             );
           }
         }
+        cover();
         return undefined;
       },
     );

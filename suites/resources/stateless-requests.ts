@@ -27,7 +27,8 @@ export const statelessRequests = defineCheck({
   title: 'Each request stands alone: no session is needed, and none stands in for the credential',
   proves:
     'On every list, the same credentialed request succeeds repeatedly without cookies, on a shared and a fresh connection; a request without the credential is refused right after a valid one on the same connection, on a new one, and with any cookie the service set; and a page size sent once is not applied to a later request that sends none.',
-  covers: 'Every configured list: each collection and each related list (under a parent the kit creates).',
+  covers:
+    'Every configured list: each collection and each related list (under a parent the kit creates). Under target.auth.none the credential probes are left out (no credential to judge), and the check is skipped unless it finds state carried.',
   probes: [
     'a session needed: a later request on the same connection without a cookie',
     'a session needed: a request on a fresh connection',
@@ -82,7 +83,16 @@ export const statelessRequests = defineCheck({
         carried.push(...result.found);
       }
     }
-    if (carried.length === 0) return ctx.pass();
+    if (carried.length === 0) {
+      // With no credential, the probes that need none (a session, a page size) judge only that no
+      // state is needed; the rule this class stands for, that state never stands in for the
+      // credential, went unjudged. A pass here would pass resources-auth on it alone (issue 35, row 8).
+      return ctx.config.target.auth.none
+        ? ctx.skip(
+            `${noCredential} (a credential remembered for the connection or the client, a cookie standing in for it); the probes that need none found no state carried, which does not judge rule 5/1`,
+          )
+        : ctx.pass();
+    }
     const lists = [...new Set(carried.map((entry) => entry.list))];
     return ctx.fail(
       `${lists.length} of ${inventory.lists.length} lists carry state from one request to the next: ${carried.map((entry) => `${entry.list} ${entry.what}`).join('; ')}`,
@@ -123,6 +133,15 @@ async function probeSession(ctx: CheckContext, label: string, path: string, conn
   return [];
 }
 
+/** Why the credential probes are left out of an API that takes no credential (target.auth.none). */
+const noCredential = 'target.auth.none: true: no credential to judge';
+
+const credentialProbes = [
+  'the credential remembered for the connection',
+  'the credential remembered for the client',
+  'a cookie standing in for the credential',
+] as const;
+
 // A credential or a setting the server remembers from an earlier request.
 async function probeRemembered(ctx: CheckContext, list: ListUnderTest, connection: string): Promise<Carried[]> {
   const { path } = list;
@@ -134,6 +153,11 @@ async function probeRemembered(ctx: CheckContext, list: ListUnderTest, connectio
   const expected = 'a refusal';
   const pinned = `${connection}-remembered`;
 
+  if (ctx.config.target.auth.none) {
+    for (const probe of credentialProbes) ctx.leaveOut(`${list.label}: ${probe}`, noCredential);
+    return probeRememberedSize(ctx, list, pinned);
+  }
+
   // A service that serves requests without any credential remembers nothing here: its hole is
   // resources.auth-required's to judge, not a state to blame.
   const unauthenticated = await ctx.request({
@@ -143,11 +167,7 @@ async function probeRemembered(ctx: CheckContext, list: ListUnderTest, connectio
     note: 'a request without the credential, before any valid one',
   });
   if (isSuccess(unauthenticated.status)) {
-    for (const probe of [
-      'the credential remembered for the connection',
-      'the credential remembered for the client',
-      'a cookie standing in for the credential',
-    ]) {
+    for (const probe of credentialProbes) {
       ctx.leaveOut(
         `${list.label}: ${probe}`,
         `it answered ${unauthenticated.status} to a request without the credential before any valid one (resources.auth-required judges that)`,

@@ -58,6 +58,9 @@ export function isDeclaredAbove(req: IncomingMessage, limit: number): boolean {
   return Number(req.headers['content-length'] ?? 0) > limit;
 }
 
+/** The detail of the 400 for a body that does not parse (the malformedBodyEmpty500 quirk answers it otherwise). */
+export const malformedBodyDetail = 'the body is not valid JSON';
+
 /** The JSON object body of a write: 415 unless labelled JSON, 400 unless it parses to an object. */
 export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -69,7 +72,7 @@ export async function readJsonObject(req: IncomingMessage): Promise<Record<strin
   try {
     value = JSON.parse(raw.toString('utf8'));
   } catch {
-    throw new Problem(400, 'Bad Request', 'the body is not valid JSON');
+    throw new Problem(400, 'Bad Request', malformedBodyDetail);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new Problem(422, 'Unprocessable Content', 'the body must be a JSON object');

@@ -12,12 +12,14 @@ import {
   type StoredRecord,
 } from './record-store.js';
 import { validateFullRecord, validatePatch } from './resource-fields.js';
+import type { SecondServerQuirks } from './second-server-options.js';
 import type { WebhookSender } from './webhook-sender.js';
 
 export interface ResourceRouteContext {
   readonly store: RecordStore;
   readonly sender: WebhookSender;
   readonly listPolicy: ListPolicy;
+  readonly quirks: SecondServerQuirks;
 }
 
 const collections: readonly CollectionName[] = ['customers', 'orders', 'products'];
@@ -41,9 +43,13 @@ export async function routeResource(
   }
   const id = ctx.store.parseId(segments[1]);
   const known = id === undefined ? undefined : ctx.store.find(collection, id);
+  const isCustomerOrders = segments.length === 3 && collection === 'customers' && segments[2] === 'orders';
+  if (known === undefined && isCustomerOrders && method === 'GET' && ctx.quirks.unknownParentOrders !== undefined) {
+    const orders = ctx.quirks.unknownParentOrders === 'bare-empty' ? [] : ctx.store.all('orders').map(presentRecord);
+    return answer(res, 200, orders);
+  }
   if (known === undefined) throw new Problem(404, 'Not Found', `no ${collection} record with id ${segments[1] ?? ''}`);
-  if (segments.length === 3 && collection === 'customers' && segments[2] === 'orders')
-    return routeCustomerOrders(ctx, req, res, url, known);
+  if (isCustomerOrders) return routeCustomerOrders(ctx, req, res, url, known);
   if (segments.length !== 2) throw new Problem(404, 'Not Found', 'no such resource');
   if (method === 'GET') return answer(res, 200, presentRecord(known));
   if (method === 'PUT') {

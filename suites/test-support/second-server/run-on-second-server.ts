@@ -8,7 +8,7 @@ import type { RunResult } from '../../../harness/model/run-result.js';
 import { runConformance } from '../../../harness/runner/run-conformance.js';
 import { suites } from '../../index.js';
 import { secondServerConfig, type ConfigPins } from './second-server-config.js';
-import type { SecondServerModes, SecondServerOptions } from './second-server-options.js';
+import type { SecondServerModes, SecondServerOptions, SecondServerQuirks } from './second-server-options.js';
 import { startSecondServer } from './start-second-server.js';
 import { toRunOptions } from '../../../harness/model/run-options.js';
 
@@ -24,6 +24,8 @@ export interface SecondServerRun {
   readonly seedRecords?: SecondServerOptions['seedRecords'];
   /** X-Signature's hex digest in upper case. */
   readonly upperCaseHex?: boolean;
+  /** Answers of real servers (second-server-options.ts); an open server is certified with target.auth.none. */
+  readonly quirks?: SecondServerQuirks;
 }
 
 export async function runOnSecondServer({
@@ -34,12 +36,20 @@ export async function runOnSecondServer({
   seed = 3,
   seedRecords,
   upperCaseHex,
+  quirks,
 }: SecondServerRun): Promise<RunResult> {
-  const server = await startSecondServer({ modes, seedRecords, upperCaseHex });
+  const server = await startSecondServer({
+    modes,
+    seedRecords,
+    upperCaseHex,
+    ...(quirks !== undefined ? { quirks } : {}),
+  });
   const directory = await mkdtemp(join(tmpdir(), 'apicert-second-'));
   try {
     const configPath = join(directory, 'config.json');
-    await writeFile(configPath, JSON.stringify(secondServerConfig(pins)));
+    const config = secondServerConfig(pins);
+    const target = { ...(config['target'] as Record<string, unknown>), auth: { none: true } };
+    await writeFile(configPath, JSON.stringify(quirks?.open === true ? { ...config, target } : config));
     const { run } = await runConformance({
       registry,
       baseUrl: server.url,

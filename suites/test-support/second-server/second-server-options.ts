@@ -36,6 +36,22 @@ export interface SecondServerModes {
   readonly order: ListOrder;
 }
 
+/**
+ * Answers real servers give that the four modes never do, switched on one test at a time (issue 35):
+ * json-server and Feathers as users ran them, open and with framework defaults.
+ */
+export interface SecondServerQuirks {
+  /** Takes no credential at all, as an open API (target.auth.none) does. */
+  readonly open?: boolean;
+  /**
+   * /customers/{id}/orders of a customer that does not exist: 200 with a bare [] (json-server 0.17.4),
+   * or 200 with every order as a bare array (a filter on a parent id that is never checked).
+   */
+  readonly unknownParentOrders?: 'bare-empty' | 'bare-every-order';
+  /** A body that is not JSON answered 500 text/plain with no body (json-server beta, Feathers). */
+  readonly malformedBodyEmpty500?: boolean;
+}
+
 /** How the sender signs: the convention's X-Signature (in the mode's digest encoding), or Standard Webhooks'. */
 export type SenderScheme = 'x-signature' | 'standard-webhooks';
 
@@ -53,6 +69,8 @@ export interface SecondServerOptions {
   readonly receiverSecret?: string;
   /** Records the lists hold from the start (seed-records.ts); default none. */
   readonly seedRecords?: SecondServerSeed;
+  /** Default none. */
+  readonly quirks?: SecondServerQuirks;
 }
 
 import type { SecondServerSeed } from './seed-records.js';

@@ -5,7 +5,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readDeliveryBody } from './delivery-body.js';
-import { Problem, readJsonObject, sendJson, sendProblem } from './http-exchange.js';
+import { malformedBodyDetail, Problem, readJsonObject, sendJson, sendProblem } from './http-exchange.js';
 import { RecordStore } from './record-store.js';
 import { seedSecondServer } from './seed-records.js';
 import { secondServerDocument, secondServerDocumentPath } from './second-server-openapi.js';
@@ -43,10 +43,12 @@ export async function startSecondServer(options: SecondServerOptions): Promise<R
   const receiver = new WebhookReceiver(receiverSecret, timers, options.modes.incompleteEvent);
   const store = new RecordStore(options.modes.idStyle);
   seedSecondServer(store, options.seedRecords ?? {});
+  const quirks = options.quirks ?? {};
   const ctx: ResourceRouteContext = {
     store,
     sender,
     listPolicy: options.modes,
+    quirks,
   };
   let apiRequests = 0;
 
@@ -67,7 +69,7 @@ export async function startSecondServer(options: SecondServerOptions): Promise<R
     if (options.modes.gateway && apiRequests % throttleEvery === 0) {
       throw new Problem(429, 'Too Many Requests', 'slow down', { 'retry-after': '0' });
     }
-    if (!hasBearer(req.headers.authorization, token)) {
+    if (quirks.open !== true && !hasBearer(req.headers.authorization, token)) {
       throw new Problem(401, 'Unauthorized', 'send Authorization: Bearer <token>', { 'www-authenticate': 'Bearer' });
     }
     if (await routeResource(ctx, req, res, url)) return;
@@ -83,6 +85,10 @@ export async function startSecondServer(options: SecondServerOptions): Promise<R
     handle(req, res).catch((error: unknown) => {
       const problem = error instanceof Problem ? error : new Problem(500, 'Internal Server Error', 'unexpected error');
       if (res.headersSent) return void res.destroy();
+      if (quirks.malformedBodyEmpty500 === true && problem.detail === malformedBodyDetail) {
+        res.writeHead(500, { 'content-type': 'text/plain', 'content-length': 0, connection: 'close' });
+        return void res.end();
+      }
       // The rest of a refused body is not read; the connection closes after the answer.
       res.setHeader('connection', 'close');
       sendProblem(res, problem);
