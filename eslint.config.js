@@ -19,8 +19,13 @@ export const layers = [
   { name: 'signing', paths: ['harness/signing/**'], mayImport: ['model'] },
   { name: 'config', paths: ['harness/config/**'], mayImport: ['model', 'errors'] },
   { name: 'http', paths: ['harness/http/**'], mayImport: ['model', 'errors', 'signing'] },
-  // Reading API descriptions (OpenAPI, Swagger) into a starting config.
-  { name: 'openapi', paths: ['harness/openapi/**'], mayImport: ['model', 'errors', 'config', 'http'] },
+  // Reading an API into a starting config: from its description (OpenAPI, Swagger), or, without
+  // one, from what it answers (undocumented/).
+  {
+    name: 'openapi',
+    paths: ['harness/openapi/**', 'harness/undocumented/**'],
+    mayImport: ['model', 'errors', 'config', 'http'],
+  },
   { name: 'sink', paths: ['harness/sink/**'], mayImport: ['model', 'errors', 'signing', 'config', 'http'] },
   // What a check may use of the harness: types only, implemented by the runner.
   { name: 'check-api', paths: ['harness/check-api/**'], mayImport: ['model', 'signing', 'config', 'http', 'sink'] },

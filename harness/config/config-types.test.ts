@@ -33,7 +33,7 @@ type SchemaDefaulted<Node> = Node extends { readonly properties: infer Props }
   ? { [Key in keyof Props]: Props[Key] extends { readonly default: unknown } ? Key : never }[keyof Props]
   : never;
 type WebhookReceiverConfig = NonNullable<ApicertConfig['webhooks']['receiver']>;
-type PaginationStyle = CollectionConfig['pagination']['styles'][number];
+type PaginationStyle = NonNullable<CollectionConfig['pagination']['styles']>[number];
 type DigestEncoding = NonNullable<ApicertConfig['webhooks']['sender']>['digestEncoding'];
 
 describe('the config types derived from the schema', () => {
@@ -92,6 +92,6 @@ describe('the config types derived from the schema', () => {
 
   it('are readonly at every depth, as the loaded config is frozen', () => {
     expectTypeOf<ApicertConfig['collections']>().toEqualTypeOf<readonly CollectionConfig[]>();
-    expectTypeOf<CollectionConfig['pagination']['styles']>().toEqualTypeOf<readonly PaginationStyle[]>();
+    expectTypeOf<CollectionConfig['pagination']['styles']>().toEqualTypeOf<readonly PaginationStyle[] | undefined>();
   });
 });

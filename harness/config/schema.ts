@@ -31,14 +31,14 @@ const operationsOffered = (what: string) =>
 
 const listPagination = (description: string) =>
   filledSection(description, {
+    // No default: unpinned, the pagination suite finds which styles the list offers.
     styles: {
       type: 'array',
       description:
-        'Pagination styles the list supports: "offset" (limit/offset), "page" (page/per_page), "cursor" (after).',
+        'Pagination styles the list offers: "offset" (limit/offset), "page" (page/per_page), "cursor" (after). Default: found by the pagination suite (a style is offered when a parameter of its own changes the answer); listing them pins them.',
       items: { type: 'string', enum: allPaginationStyles },
       minItems: 1,
       uniqueItems: true,
-      default: allPaginationStyles,
     },
   });
 

@@ -11,7 +11,10 @@ import type {
 } from '../../harness/check-api/check-context.js';
 
 /** limit/offset, page/per_page or after (convention 4.2), as the config names them. */
-export type PaginationStyle = CollectionConfig['pagination']['styles'][number];
+export type PaginationStyle = NonNullable<CollectionConfig['pagination']['styles']>[number];
+
+/** The convention's styles (4.2), in the order the kit judges them. */
+export const allStyles: readonly PaginationStyle[] = ['offset', 'page', 'cursor'];
 
 /** One configured list. */
 export interface ListTarget {
@@ -21,7 +24,10 @@ export interface ListTarget {
   /** Set for a nested list: its records are children of one `collection` record. */
   readonly related?: RelatedCollectionConfig;
   readonly idField: string;
+  /** The styles the config pins, or, unpinned, every style (the pagination suite finds which are offered). */
   readonly styles: readonly PaginationStyle[];
+  /** True when the config lists the styles (collections[].pagination.styles). */
+  readonly stylesPinned: boolean;
 }
 
 /** The verbs of convention 4.1, and the registration of a webhook subscription (4.3). */
@@ -49,13 +55,20 @@ export interface SurfaceInventory {
 /** Every list of the config: each collection, then its related lists. */
 export function listTargets(config: Pick<ApicertConfig, 'collections'>): ListTarget[] {
   return config.collections.flatMap((collection) => [
-    { label: collection.path, collection, idField: collection.idField, styles: collection.pagination.styles },
+    {
+      label: collection.path,
+      collection,
+      idField: collection.idField,
+      styles: collection.pagination.styles ?? allStyles,
+      stylesPinned: collection.pagination.styles !== undefined,
+    },
     ...collection.related.map((related) => ({
       label: related.path,
       collection,
       related,
       idField: related.idField,
-      styles: related.pagination.styles,
+      styles: related.pagination.styles ?? allStyles,
+      stylesPinned: related.pagination.styles !== undefined,
     })),
   ]);
 }

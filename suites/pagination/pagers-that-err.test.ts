@@ -48,19 +48,23 @@ describe('pagers that err on a long list', () => {
     );
     for (const id of ['pagination.offset.walk-complete', 'pagination.stable-order']) {
       const check = statusOf(run, id);
-      expect(check?.status, `${id}: ${JSON.stringify(check?.findings.slice(0, 3))}`).toBe('failed');
+      expect(check?.status, `${id}: ${JSON.stringify(check)}`.slice(0, 1500)).toBe('failed');
       expect(check?.status === 'failed' && check.message).toMatch(/never listed .* while nothing changed/);
     }
   });
 
-  it('fails an offset that is off by one on every other read', async () => {
-    let reads = 0;
+  it('fails an offset that is off by one on every other page', async () => {
     const run = await runBehind(
       {
         forwardPath: (method, path) => {
           const url = new URL(path, 'http://proxy.invalid');
           const offset = url.searchParams.get('offset');
-          if (method !== 'GET' || url.pathname !== '/products' || offset === null || (reads += 1) % 2 === 0)
+          if (
+            method !== 'GET' ||
+            url.pathname !== '/products' ||
+            offset === null ||
+            Math.floor(Number(offset) / 5) % 2 === 0
+          )
             return path;
           url.searchParams.set('offset', String(Number(offset) + 1));
           return `${url.pathname}${url.search}`;

@@ -4,7 +4,8 @@ import { judgeEachList } from './internal/judge-each-list.js';
 import { sideBySideWithin } from './internal/request-budget.js';
 import { readPagesChart } from './internal/walk-chart.js';
 import { firstVerdictInOrder } from '../internal/map-in-parallel.js';
-import type { PaginationStyle } from './internal/list-targets.js';
+import { listTargets, type PaginationStyle } from './internal/list-targets.js';
+import { offeredStylesFound } from './internal/find-styles.js';
 import type { OpenList } from './internal/open-list.js';
 import { fetchPage, type FetchedPage } from './internal/page-walker.js';
 import { firstPageQuery, nextPageQuery, type PageQuery } from './internal/walk-decision.js';
@@ -19,7 +20,7 @@ export const sameParametersOnEveryList = defineCheck({
   rule: '4.2/7',
   level: 'normative',
   leavesOpen:
-    'Which styles a list offers (not shown): every style by default; list the ones it has in collections[].pagination.styles.',
+    'Which styles a list offers (not shown): found by default (a style is offered when a parameter of its own changes the answer), and then required alike on every list; pin them in collections[].pagination.styles.',
   title: 'Every list, nested ones included, honours the same pagination parameters',
   proves:
     'On each configured list, a size of 2 (limit or per_page) gives exactly 2 items with has_more true, and the next page (after, offset or page) continues with items not on the first.',
@@ -31,7 +32,7 @@ export const sameParametersOnEveryList = defineCheck({
   provenBy: ['limit-ignored', 'nested-list-ignores-limit'],
   async run(ctx) {
     // Reads only: a list's styles side by side, the first verdict in style order.
-    return judgeEachList(
+    const outcome = await judgeEachList(
       ctx,
       ['cursor', 'offset', 'page'],
       async (list, styles) =>
@@ -39,9 +40,32 @@ export const sameParametersOnEveryList = defineCheck({
           judgeStyle(ctx, list, style),
         )) ?? ctx.pass(),
       'reads-only',
+      { failsWithoutStyles: true },
     );
+    if (outcome.status !== 'passed') return outcome;
+    return sameStylesOnEveryList(ctx) ?? outcome;
   },
 });
+
+// 4.2/7: the same names on every list, so the styles found offered are the same on every list
+// (pinned styles are the config's word and are not compared).
+function sameStylesOnEveryList(ctx: CheckContext): CheckOutcome | undefined {
+  const found = listTargets(ctx.config).flatMap((target) => {
+    const styles = target.stylesPinned ? undefined : offeredStylesFound(ctx, target.label);
+    return styles?.found === true ? [{ label: target.label, offered: styles.offered, why: styles.why }] : [];
+  });
+  const shown = (styles: readonly string[]) => (styles.length === 0 ? 'none' : styles.join(', '));
+  const first = found[0];
+  const odd = found.find((list) => shown(list.offered) !== shown(first?.offered ?? []));
+  if (first === undefined || odd === undefined) return undefined;
+  return ctx.fail(
+    `the lists offer different paging styles: ${first.label} offers ${shown(first.offered)} (${first.why}), ${odd.label} offers ${shown(odd.offered)} (${odd.why})`,
+    {
+      expected: 'the same styles, under the same parameter names, on every list (4.2/7)',
+      actual: found.map((list) => `${list.label}: ${shown(list.offered)}`).join('; '),
+    },
+  );
+}
 
 const size = 2;
 

@@ -38,7 +38,8 @@ export const deleteRemovesRecord = defineCheck({
       return false;
     });
     if (offering.length === 0) return ctx.skip('no list offers delete: collections[].operations leave it out');
-    let judged = 0;
+    // Covered in config order once all are answered, whichever answered first.
+    const judged = new Set<ListTarget>();
     // Side by side: each list is judged on its own records; the first verdict in order is the check's.
     const verdict = await firstVerdictInOrder(offering, ctx.config.target.concurrency, async (list) => {
       const made = await createInList(ctx, list);
@@ -53,8 +54,7 @@ export const deleteRemovesRecord = defineCheck({
       const parent = list.related === undefined ? undefined : list.collection;
       if (isUndeclaredNotOffered(ctx, list.related ?? list.collection, 'delete', label(list), removal.status, parent))
         return undefined;
-      ctx.cover(label(list));
-      judged += 1;
+      judged.add(list);
       const pinned = ctx.config.resources.deleteStatus;
       if (!isSuccessStatus(removal.status, pinned)) {
         return ctx.fail(
@@ -101,8 +101,11 @@ export const deleteRemovesRecord = defineCheck({
       }
       return undefined;
     });
+    for (const list of offering) if (judged.has(list)) ctx.cover(label(list));
     if (verdict !== undefined) return verdict;
-    return judged > 0 ? ctx.pass() : ctx.skip('every DELETE answered 405 (Method Not Allowed): no list offers delete');
+    return judged.size > 0
+      ? ctx.pass()
+      : ctx.skip('every DELETE answered 405 (Method Not Allowed): no list offers delete');
   },
 });
 

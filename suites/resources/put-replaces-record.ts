@@ -30,7 +30,8 @@ export const putReplacesRecord = defineCheck({
     leaveOutRelated(ctx, 'the config gives no PUT body for a child (resources.auth-required still sends one)');
     const offering = collectionsOffering(ctx, 'replace', (collection) => `PUT ${collection.path}/{id}`);
     if (offering.length === 0) return ctx.skip(noCollectionOffers(ctx, 'replace'));
-    let judged = 0;
+    // Covered in config order once all are answered, whichever answered first.
+    const judged = new Set<string>();
     // Side by side: each collection is judged on its own records; the first verdict in order is the check's.
     const verdict = await firstVerdictInOrder(offering, ctx.config.target.concurrency, async (collection) => {
       const label = `PUT ${collection.path}/{id}`;
@@ -47,8 +48,7 @@ export const putReplacesRecord = defineCheck({
         note: 'replace the record',
       });
       if (isUndeclaredNotOffered(ctx, collection, 'replace', label, put.status)) return undefined;
-      ctx.cover(label);
-      judged += 1;
+      judged.add(collection.name);
       // Only a 4xx is a refusal; a 3xx or 5xx is never an answer to a replace.
       if (
         put.status >= 500 ||
@@ -104,8 +104,9 @@ export const putReplacesRecord = defineCheck({
       }
       return undefined;
     });
+    for (const collection of offering) if (judged.has(collection.name)) ctx.cover(`PUT ${collection.path}/{id}`);
     if (verdict !== undefined) return verdict;
-    return judged > 0
+    return judged.size > 0
       ? ctx.pass()
       : ctx.skip('every PUT answered 405 (Method Not Allowed): no collection offers replace');
   },

@@ -9,6 +9,7 @@ import { firstVerdictInOrder, mapInConflictOrder, mapInParallel, settle } from '
 import { listsMayShareRecords, listsShareCounts, nestedListsListedIn } from './lists-share-records.js';
 import { oneAtATime } from './one-at-a-time.js';
 import { RequestBudgetSpent, sideBySideWithin } from './request-budget.js';
+import { findOfferedStyles, offeredStylesFound } from './find-styles.js';
 
 /** Judges one open list in the styles it supports; returns ctx.pass(), ctx.fail(…), ctx.skip(…) or ctx.incomplete(…). */
 export type ListJudge = (list: OpenList, styles: readonly PaginationStyle[]) => Promise<CheckOutcome>;
@@ -48,7 +49,14 @@ export interface JudgeEachListOptions {
    * list's records finds them there. A reads-only judge gets readerFixtureCount records each.
    */
   readonly topUp?: (list: OpenList) => Promise<FixtureBatch>;
+  /**
+   * The check that fails a list offering none of the convention's styles (the cause, once); every
+   * other check is blocked by it.
+   */
+  readonly failsWithoutStyles?: boolean;
 }
+
+const stylesCause = 'pagination.same-parameters-on-every-list';
 
 /** Runs `judge` on every list supporting at least one of `styles`. */
 export async function judgeEachList(
@@ -119,9 +127,51 @@ export async function judgeEachList(
       const made = toppedUp[open.indexOf(result.value.list)];
       if (made !== undefined && 'thrown' in made) throw made.thrown;
       if (made !== undefined && !made.value.ok) return made.value.outcome;
-      ready.push({ list: result.value.list, supported: stylesToJudge(target, styles) });
+      const offered = await offeredStyles(result.value.list);
+      if (offered === 'none') {
+        const found = offeredStylesFound(ctx, target.label);
+        const what = `${target.label} offers none of the convention's paging styles (${found?.found === true ? found.why : 'no parameter changed the answer'})`;
+        return options.failsWithoutStyles === true
+          ? ctx.fail(what, {
+              expected: 'a list paged by limit/offset, page/per_page or after (4.2)',
+              actual: found?.found === true ? found.why : 'no paging parameter honoured',
+            })
+          : ctx.blocked(`${what}; see ${stylesCause}`, stylesCause);
+      }
+      const supported = styles.filter((style) => offered.includes(style));
+      if (supported.length === 0) {
+        notJudged.push(`${target.label} offers none of ${styles.join('/')} (${describeFound(target)})`);
+        continue;
+      }
+      ready.push({ list: result.value.list, supported });
     }
     return undefined;
+  };
+
+  // Pinned styles are the config's word; unpinned ones are found (find-styles.ts). A style not
+  // offered is left out by name; a list whose styles could not be found is judged in every style.
+  const offeredStyles = async (list: OpenList): Promise<readonly PaginationStyle[] | 'none'> => {
+    const { target } = list;
+    if (target.stylesPinned) return target.styles;
+    const found = await findOfferedStyles(ctx, list);
+    if (!found.found) {
+      ctx.info(`could not tell which styles ${target.label} offers (${found.why}), so every style was judged`);
+      return target.styles;
+    }
+    if (found.offered.length === 0) return 'none';
+    for (const style of styles.filter((wanted) => !found.offered.includes(wanted)))
+      ctx.leaveOut(
+        `GET ${target.label} (${style} style)`,
+        `not offered: ${found.why}; pin collections[].pagination.styles to judge it`,
+      );
+    return found.offered;
+  };
+  const describeFound = (target: ListTarget): string => {
+    if (target.stylesPinned) return 'pagination.styles';
+    const found = offeredStylesFound(ctx, target.label);
+    return found?.found === true
+      ? `found: ${found.why}; pin collections[].pagination.styles to judge another`
+      : 'pagination.styles';
   };
   const stopped = await oneAtATime(ctx.suiteScope, setupKey, opening);
   if (stopped !== undefined) return stopped;

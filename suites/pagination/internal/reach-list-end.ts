@@ -153,7 +153,10 @@ export async function measureList(
       return measureList(ctx, list, offered, pageSize, note, attempt + 1);
     }
   }
-  if (!last.page.ok || last.page.hasMore)
+  // A result window refuses the same depths on every read; an offset view that answers the last page
+  // differently when read again is no window, but a list whose paging shifts: the walk judges it.
+  const isWindow = !last.page.ok || (last.page.hasMore && !(await answersDifferently(read, lastAt, last)));
+  if (isWindow)
     return {
       kind: 'unreachable',
       reason: `measured by ${seek}, the list seems to end at ${length} records, but ${last.url} ${last.page.ok ? 'says has_more true' : `did not answer a list page (${last.response.status})`}: deeper ${seek === 'offset' ? 'offsets' : 'pages'} are refused or come back empty (a result window), so its end cannot be reached by ${seek}, and a walk there from the first page would stop at budgets.maxPagesPerWalk`,
@@ -267,4 +270,14 @@ function describeQuery(query: PageQuery): string {
   return Object.entries(query)
     .map(([name, value]) => `${name}=${value}`)
     .join('&');
+}
+
+async function answersDifferently(
+  read: (offset: number) => Promise<FetchedPage>,
+  at: number,
+  earlier: FetchedPage,
+): Promise<boolean> {
+  const again = await read(at);
+  if (!again.page.ok || !earlier.page.ok) return again.page.ok !== earlier.page.ok;
+  return again.page.hasMore !== earlier.page.hasMore || again.page.ids.join('\n') !== earlier.page.ids.join('\n');
 }

@@ -78,7 +78,7 @@ async function routeCustomerOrders(
   customer: StoredRecord,
 ): Promise<boolean> {
   const isChild = (order: StoredRecord): boolean => String(order.fields.customerId) === String(customer.id);
-  if (req.method === 'GET') return answer(res, 200, listOf(ctx, ctx.store.all('orders').filter(isChild), url));
+  if (req.method === 'GET') return answer(res, 200, listOf(ctx, ctx.store.all('orders').filter(isChild), url, true));
   if (req.method === 'POST') {
     const body = await readJsonObject(req);
     return answer(
@@ -90,8 +90,16 @@ async function routeCustomerOrders(
   throw notAllowed('GET, POST');
 }
 
-function listOf(ctx: ResourceRouteContext, records: readonly StoredRecord[], url: URL): Record<string, unknown> {
-  const request = parsePageRequest(url.searchParams, ctx.listPolicy);
+function listOf(
+  ctx: ResourceRouteContext,
+  records: readonly StoredRecord[],
+  url: URL,
+  nested = false,
+): Record<string, unknown> {
+  const query = new URLSearchParams(url.searchParams);
+  if (ctx.quirks.cursorOnly === 'every-list' || (ctx.quirks.cursorOnly === 'nested-lists' && nested))
+    for (const ignored of ['offset', 'page', 'per_page']) query.delete(ignored);
+  const request = parsePageRequest(query, ctx.listPolicy);
   if ('problem' in request) throw new Problem(422, 'Unprocessable Content', request.problem);
   return buildListPage(records, request, ctx.listPolicy);
 }

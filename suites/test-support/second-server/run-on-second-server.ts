@@ -26,6 +26,21 @@ export interface SecondServerRun {
   readonly upperCaseHex?: boolean;
   /** Answers of real servers (second-server-options.ts); an open server is certified with target.auth.none. */
   readonly quirks?: SecondServerQuirks;
+  /** collections[].pagination.styles (and related lists'), pinned on every list. */
+  readonly pinStyles?: readonly string[];
+}
+
+/** The config with `styles` pinned on every list. */
+function pinningStyles(config: Record<string, unknown>, styles: readonly string[]): Record<string, unknown> {
+  const pin = (list: Record<string, unknown>) => ({ ...list, pagination: { styles } });
+  const collections = config['collections'] as Record<string, unknown>[];
+  return {
+    ...config,
+    collections: collections.map((collection) => ({
+      ...pin(collection),
+      related: ((collection['related'] as Record<string, unknown>[] | undefined) ?? []).map(pin),
+    })),
+  };
 }
 
 export async function runOnSecondServer({
@@ -37,6 +52,7 @@ export async function runOnSecondServer({
   seedRecords,
   upperCaseHex,
   quirks,
+  pinStyles,
 }: SecondServerRun): Promise<RunResult> {
   const server = await startSecondServer({
     modes,
@@ -47,7 +63,8 @@ export async function runOnSecondServer({
   const directory = await mkdtemp(join(tmpdir(), 'apicert-second-'));
   try {
     const configPath = join(directory, 'config.json');
-    const config = secondServerConfig(pins);
+    const config =
+      pinStyles === undefined ? secondServerConfig(pins) : pinningStyles(secondServerConfig(pins), pinStyles);
     const target = { ...(config['target'] as Record<string, unknown>), auth: { none: true } };
     await writeFile(configPath, JSON.stringify(quirks?.open === true ? { ...config, target } : config));
     const { run } = await runConformance({

@@ -50,6 +50,11 @@ export interface SecondServerQuirks {
   readonly unknownParentOrders?: 'bare-empty' | 'bare-every-order';
   /** A body that is not JSON answered 500 text/plain with no body (json-server beta, Feathers). */
   readonly malformedBodyEmpty500?: boolean;
+  /**
+   * Pages by cursor only, as a quick app written from the convention may: limit and after are
+   * honoured, offset, page and per_page ignored; on every list, or only on the nested ones.
+   */
+  readonly cursorOnly?: 'every-list' | 'nested-lists';
 }
 
 /** How the sender signs: the convention's X-Signature (in the mode's digest encoding), or Standard Webhooks'. */

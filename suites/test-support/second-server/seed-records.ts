@@ -13,6 +13,9 @@ export function seedSecondServer(store: RecordStore, seed: SecondServerSeed): vo
   const customers = Array.from({ length: seed.customers ?? 0 }, (_, index) =>
     store.insertAt('customers', createdAt(index), { name: `Seeded ${index}`, email: `seeded${index}@second.example` }),
   );
+  for (let index = 0; index < (seed.products ?? 0); index += 1) {
+    store.insertAt('products', createdAt(index), { sku: `S-${index}`, title: `Seeded ${index}`, priceCents: index });
+  }
   const [owner] = customers;
   const orderCount = seed.orders ?? 0;
   if (orderCount === 0) return;
