@@ -89,12 +89,12 @@ describe('the precompiled config validator', () => {
       valid: true,
       filled: { budgets: { totalRunMs: 600_000 }, webhooks: { receiver: { events: { create: { id: '{eventId}' } } } } },
     });
-    const first: Record<string, { styles?: unknown }> = {};
-    const second: Record<string, { styles?: unknown }> = {};
-    precompiled({ collections: [{ name: 'c', path: '/c', sample: {}, pagination: first }] });
-    precompiled({ collections: [{ name: 'c', path: '/c', sample: {}, pagination: second }] });
-    expect(first.styles).toEqual(['offset', 'page', 'cursor']);
-    expect(first.styles).not.toBe(second.styles);
+    const first: Record<string, unknown> = { name: 'c', path: '/c', sample: {} };
+    const second: Record<string, unknown> = { name: 'c', path: '/c', sample: {} };
+    precompiled({ collections: [first] });
+    precompiled({ collections: [second] });
+    expect(first['related']).toEqual([]);
+    expect(first['related']).not.toBe(second['related']);
   });
 
   it('agrees with it on arbitrary JSON', () => {
