@@ -155,7 +155,14 @@ export async function measureList(
   }
   // A result window refuses the same depths on every read; an offset view that answers the last page
   // differently when read again is no window, but a list whose paging shifts: the walk judges it.
-  const isWindow = !last.page.ok || (last.page.hasMore && !(await answersDifferently(read, lastAt, last)));
+  // Nor is one whose next page holds records, or ends the list (empty, has_more false): short pages
+  // before the end (records an offset view hides) made the search stop early, or the last page's
+  // has_more is wrong; the walk judges what it sees. A window refuses deeper pages or serves none.
+  const isWindow =
+    !last.page.ok ||
+    (last.page.hasMore &&
+      !(await continuesPast(read, lastAt, last)) &&
+      !(await answersDifferently(read, lastAt, last)));
   if (isWindow)
     return {
       kind: 'unreachable',
@@ -270,6 +277,16 @@ function describeQuery(query: PageQuery): string {
   return Object.entries(query)
     .map(([name, value]) => `${name}=${value}`)
     .join('&');
+}
+
+async function continuesPast(
+  read: (offset: number) => Promise<FetchedPage>,
+  at: number,
+  last: FetchedPage,
+): Promise<boolean> {
+  if (!last.page.ok) return false;
+  const next = await read(at + last.page.ids.length);
+  return next.page.ok && (next.page.ids.length > 0 || !next.page.hasMore);
 }
 
 async function answersDifferently(
