@@ -321,7 +321,7 @@ function flawForm(mode: CredentialMode, prefix: string): string {
 function describeNote(note: string | undefined, mode: CredentialMode): { note?: string } {
   const credentialNote = flawNotes[mode];
   if (credentialNote === undefined) return note === undefined || note === '' ? {} : { note };
-  return { note: note === undefined || note === '' ? credentialNote : `${note}; ${credentialNote}` };
+  return { note: withNote(note, credentialNote) };
 }
 
 const resentNote =
