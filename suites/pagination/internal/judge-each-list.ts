@@ -9,7 +9,7 @@ import { firstVerdictInOrder, mapInConflictOrder, mapInParallel, settle } from '
 import { listsMayShareRecords, listsShareCounts, nestedListsListedIn } from './lists-share-records.js';
 import { oneAtATime } from './one-at-a-time.js';
 import { RequestBudgetSpent, sideBySideWithin } from './request-budget.js';
-import { findOfferedStyles, offeredStylesFound } from './find-styles.js';
+import { findOfferedStyles, type StylesFound } from './find-styles.js';
 
 /** Judges one open list in the styles it supports; returns ctx.pass(), ctx.fail(…), ctx.skip(…) or ctx.incomplete(…). */
 export type ListJudge = (list: OpenList, styles: readonly PaginationStyle[]) => Promise<CheckOutcome>;
@@ -109,6 +109,10 @@ export async function judgeEachList(
             (a, b) => listsShareCounts(a.target, b.target),
             (list) => settle(() => topUp(list)),
           );
+    // Which styles each unpinned list offers, found side by side (once per suite; find-styles.ts).
+    const stylesFound = await mapInParallel(open, ctx.config.target.concurrency, (list) =>
+      list.target.stylesPinned ? Promise.resolve(undefined) : findOfferedStyles(ctx, list),
+    );
     for (const target of targets) {
       const index = judgeable.indexOf(target);
       if (index < 0) {
@@ -127,20 +131,24 @@ export async function judgeEachList(
       const made = toppedUp[open.indexOf(result.value.list)];
       if (made !== undefined && 'thrown' in made) throw made.thrown;
       if (made !== undefined && !made.value.ok) return made.value.outcome;
-      const offered = await offeredStyles(result.value.list);
-      if (offered === 'none') {
-        const found = offeredStylesFound(ctx, target.label);
-        const what = `${target.label} offers none of the convention's paging styles (${found?.found === true ? found.why : 'no parameter changed the answer'})`;
+      const found = stylesFound[open.indexOf(result.value.list)];
+      const offered = offeredStyles(target, found);
+      if (found?.found === true && found.offered.length === 0) {
+        const what = `${target.label} offers none of the convention's paging styles (${found.why})`;
         return options.failsWithoutStyles === true
           ? ctx.fail(what, {
               expected: 'a list paged by limit/offset, page/per_page or after (4.2)',
-              actual: found?.found === true ? found.why : 'no paging parameter honoured',
+              actual: found.why,
             })
           : ctx.blocked(`${what}; see ${stylesCause}`, stylesCause);
       }
       const supported = styles.filter((style) => offered.includes(style));
       if (supported.length === 0) {
-        notJudged.push(`${target.label} offers none of ${styles.join('/')} (${describeFound(target)})`);
+        const how =
+          found?.found === true
+            ? `found: ${found.why}; pin collections[].pagination.styles to judge another`
+            : 'pagination.styles';
+        notJudged.push(`${target.label} offers none of ${styles.join('/')} (${how})`);
         continue;
       }
       ready.push({ list: result.value.list, supported });
@@ -148,30 +156,20 @@ export async function judgeEachList(
     return undefined;
   };
 
-  // Pinned styles are the config's word; unpinned ones are found (find-styles.ts). A style not
-  // offered is left out by name; a list whose styles could not be found is judged in every style.
-  const offeredStyles = async (list: OpenList): Promise<readonly PaginationStyle[] | 'none'> => {
-    const { target } = list;
-    if (target.stylesPinned) return target.styles;
-    const found = await findOfferedStyles(ctx, list);
+  // Pinned styles are the config's word; unpinned ones are found. A style not offered is left out
+  // by name; a list whose styles could not be found is judged in every style.
+  const offeredStyles = (target: ListTarget, found: StylesFound | undefined): readonly PaginationStyle[] => {
+    if (found === undefined) return target.styles;
     if (!found.found) {
       ctx.info(`could not tell which styles ${target.label} offers (${found.why}), so every style was judged`);
       return target.styles;
     }
-    if (found.offered.length === 0) return 'none';
     for (const style of styles.filter((wanted) => !found.offered.includes(wanted)))
       ctx.leaveOut(
         `GET ${target.label} (${style} style)`,
         `not offered: ${found.why}; pin collections[].pagination.styles to judge it`,
       );
     return found.offered;
-  };
-  const describeFound = (target: ListTarget): string => {
-    if (target.stylesPinned) return 'pagination.styles';
-    const found = offeredStylesFound(ctx, target.label);
-    return found?.found === true
-      ? `found: ${found.why}; pin collections[].pagination.styles to judge another`
-      : 'pagination.styles';
   };
   const stopped = await oneAtATime(ctx.suiteScope, setupKey, opening);
   if (stopped !== undefined) return stopped;
