@@ -1,6 +1,7 @@
 // resources.read-unknown-id under a parent that does not exist (issue 35, row 7): an empty list
-// that is not a page passes with a note (the page envelope is resources.list-answers-with-page's to
-// fail), while records listed there still fail, on both servers.
+// that is not a page passes with a note when the list is no page under a real parent either (then
+// the page envelope is resources.list-answers-with-page's to fail, once), and fails when the list
+// pages under a real parent; records listed there still fail, on both servers.
 import { describe, expect, it } from 'vitest';
 import type { DefectName } from '../../reference-server/defects.js';
 import { runOneAgainstReference } from '../test-support/run-against-reference.js';
@@ -12,7 +13,7 @@ import { readUnknownId } from './read-unknown-id.js';
 // json-server 0.17.4: every list a bare array, and a nested list under any id answered 200.
 const jsonServer017: DefectName[] = ['list-not-a-page', 'nested-list-unknown-parent-200'];
 const emptyNotAPage =
-  /^GET \/customers\/\S+\/orders answered 200 with an empty list that is not a page: .*resources\.list-answers-with-page's to judge$/;
+  /^GET \/customers\/\{id\}\/orders under an unknown parent answered 200 with an empty list that is not a page, as it answers under a parent that exists: .*resources\.list-answers-with-page's to judge$/;
 
 async function onSecondServer(unknownParentOrders: SecondServerQuirks['unknownParentOrders']) {
   const run = await runOnSecondServer({
@@ -53,10 +54,14 @@ describe('resources.read-unknown-id under an unknown parent', () => {
     expect(result.status).toBe('failed');
   });
 
-  it('passes the second server answering a bare [] under an unknown parent, and fails it listing every order', async () => {
+  it('fails the second server answering a bare [] under an unknown parent while it pages under a real one, and listing every order', async () => {
     const empty = await onSecondServer('bare-empty');
-    expect(empty?.status).toBe('passed');
-    expect(empty?.findings).toContainEqual({ level: 'info', message: expect.stringMatching(emptyNotAPage) });
+    expect(empty).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(
+        /^GET \/customers\/\S+\/orders answered 200 with an empty list that is not a page, while under a parent that exists \/customers\/\{id\}\/orders answers a page/,
+      ),
+    });
     const every = await onSecondServer('bare-every-order');
     expect(every?.status).toBe('failed');
   });

@@ -1,5 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
+import { nestedPath } from '../internal/fixtures/create-child.js';
+import { asRecord, isSuccess } from '../internal/answer-shape.js';
 import { describeAnswer } from './internal/describe-answer.js';
 import { unknownIdLike } from './internal/unknown-id.js';
 import { classifyUnknownParentList } from './internal/unknown-parent-list.js';
@@ -40,14 +42,13 @@ export const readUnknownId = defineCheck({
         if (!known.ok) return known.outcome;
         const unknownId = unknownIdLike(known.id, ctx.random);
         const member = `${collection.path}/${unknownId}`;
-        // Each nested list with its path as configured, for coverage: the unknown id differs per run.
-        const nested = new Map(
-          collection.related.map((related) => [
-            related.path.replace('{id}', encodeURIComponent(String(unknownId))),
-            related.path,
-          ]),
-        );
-        for (const path of [member, ...nested.keys()]) {
+        // Each nested list with its path as configured, for coverage and findings: the unknown id differs per run.
+        const nested = collection.related.map((related) => ({
+          path: nestedPath(related, unknownId),
+          label: related.path,
+          underKnown: nestedPath(related, known.id),
+        }));
+        for (const { path, label, underKnown } of [{ path: member, label: member }, ...nested]) {
           const response = await ctx.request({ path, note: 'read under an id that does not exist' });
           if (path === member && isClientError(response.status)) {
             if (response.status !== 404 && response.status !== 410) {
@@ -57,15 +58,28 @@ export const readUnknownId = defineCheck({
             }
             continue;
           }
-          if (path !== member)
-            ctx.cover(`GET ${nested.get(path) ?? path} under an unknown parent: answered ${describeAnswer(response)}`);
+          if (path !== member) ctx.cover(`GET ${label} under an unknown parent: answered ${describeAnswer(response)}`);
           const strict = path !== member && ctx.config.resources.unknownParentList === '404';
           const answer = classifyUnknownParentList(response.status, response.json);
           if (response.status === 404 || (path !== member && !strict && answer !== 'listed')) {
-            if (answer === 'empty-not-a-page')
+            if (answer === 'empty-not-a-page' && underKnown !== undefined) {
+              // Excused only when the list is no page under a real parent either: then that is the
+              // one cause, resources.list-answers-with-page's to fail. A list that pages under a real
+              // parent and answers something else under an unknown one breaks its own envelope here.
+              const real = await ctx.request({ path: underKnown, note: 'the same list under a parent that exists' });
+              if (isSuccess(real.status) && Array.isArray(asRecord(real.json)?.['items']))
+                return ctx.fail(
+                  `GET ${path} answered ${response.status} with an empty list that is not a page, while under a parent that exists ${label} answers a page; expected a 4xx or an empty list page`,
+                  {
+                    expected: 'a 4xx or an empty list page {items: [], has_more: false}',
+                    actual: `${response.status} ${response.text.slice(0, 120)}`,
+                    exchanges: [response.record, real.record],
+                  },
+                );
               ctx.info(
-                `GET ${path} answered ${response.status} with an empty list that is not a page: nothing listed under a parent that does not exist, as this rule asks; the page envelope is resources.list-answers-with-page's to judge`,
+                `GET ${label} under an unknown parent answered ${response.status} with an empty list that is not a page, as it answers under a parent that exists: nothing listed, as this rule asks; the page envelope is resources.list-answers-with-page's to judge`,
               );
+            }
             continue;
           }
           const expected =
