@@ -137,4 +137,49 @@ describe('deriveConfig on the official examples', () => {
     );
     await expectValid(derivation);
   });
+
+  it('reads a child’s parent field and a registration’s secret through allOf, as it reads the id', async () => {
+    const ok = { 200: { description: 'ok' } };
+    const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+    const param = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
+    const base = { type: 'object', properties: { total: { type: 'number' } } };
+    const order = {
+      allOf: [base, { type: 'object', required: ['customerId'], properties: { customerId: { type: 'string' } } }],
+    };
+    const customer = { type: 'object', properties: { name: { type: 'string' } } };
+    const file = join(directory, 'composed.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 't', version: '1' },
+        paths: {
+          '/customers': { get: { responses: ok }, post: { requestBody: json(customer), responses: ok } },
+          '/customers/{customerId}': { get: { parameters: [param('customerId')], responses: ok } },
+          '/customers/{customerId}/orders': { get: { parameters: [param('customerId')], responses: ok } },
+          '/orders': { get: { responses: ok }, post: { requestBody: json(order), responses: ok } },
+          '/orders/{orderId}': { get: { parameters: [param('orderId')], responses: ok } },
+          '/hooks': {
+            post: {
+              requestBody: json({
+                allOf: [
+                  { type: 'object', properties: { url: { type: 'string' } } },
+                  { type: 'object', properties: { secret: { type: 'string' } } },
+                ],
+              }),
+              responses: ok,
+              callbacks: { event: { '{$request.body#/url}': { post: { responses: ok } } } },
+            },
+          },
+        },
+      }),
+    );
+    const derivation = await derivedFrom(file);
+    const config = derivation.config as {
+      collections: { name: string; related?: { createPath?: string }[] }[];
+      webhooks: { sender: { register: { body: object } } };
+    };
+    expect(config.collections.find((c) => c.name === 'customers')?.related?.[0]?.createPath).toBe('/orders');
+    expect(config.webhooks.sender.register.body).toMatchObject({ url: '{sinkUrl}', secret: '{secret}' });
+  });
 });

@@ -2,6 +2,7 @@
 // registration from an operation whose callback takes its URL from the request body, its events from
 // the 3.1 webhooks, and the receiver from a webhook the document describes; for a callback URL taken
 // from the query or a header, and for webhooks nothing registers, lines saying what to fill. Pure.
+import { propertiesOf } from './schema-properties.js';
 import { successSchema, type ApiModel, type JsonSchema } from './api-model.js';
 import type { Say } from './derive-config.js';
 import { singularOf, type FoundCollection } from './find-collections.js';
@@ -65,9 +66,7 @@ function deriveSender(
   const { operation, source } = registration;
   const sample = sampleBody(operation.body!, { seed, version: model.version, collectionNames: [] });
   const body = placedAt(sample.ok ? sample.body : {}, source.path, '{sinkUrl}');
-  const secretField = Object.keys(
-    (operation.body!.schema['properties'] as Record<string, unknown> | undefined) ?? {},
-  ).find((name) => /secret/i.test(name));
+  const secretField = [...propertiesOf(operation.body!.schema).always].find((name) => /secret/i.test(name));
   if (secretField !== undefined) body[secretField] = '{secret}';
   const sender: Record<string, unknown> = {
     register: { method: operation.method.toUpperCase(), path: operation.path, body },

@@ -122,9 +122,10 @@ export function findCollections(model: ApiModel): FoundCollection[] {
 
 /** The field of a child's create body that names its parent: customerId, customer_id or customer. */
 function parentFieldOf(schema: JsonSchema | undefined, parentSingular: string): string | undefined {
-  const properties = Object.keys((schema?.['properties'] as Record<string, unknown> | undefined) ?? {});
+  // Through allOf/oneOf/anyOf too: a child schema is often a base schema plus the parent's id.
+  const { always } = propertiesOf(schema);
   return [`${parentSingular}Id`, `${parentSingular}_id`, `${parentSingular}ID`, parentSingular].find((name) =>
-    properties.includes(name),
+    always.has(name),
   );
 }
 
