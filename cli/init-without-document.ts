@@ -16,6 +16,6 @@ export async function deriveWithoutDocument(baseUrl: string, tried: readonly str
     headers: sentToken ? { authorization: `Bearer ${token}` } : {},
     sentToken,
   });
-  io.stdout.write(`read ${exploration.requests} answers of ${baseUrl}: ${exploration.lists.length} lists found\n`);
+  io.stdout.write(`sent ${exploration.requests} requests to ${baseUrl}: ${exploration.lists.length} lists found\n`);
   return deriveUndocumentedConfig(exploration);
 }

@@ -28,7 +28,9 @@ export function deriveUndocumentedConfig(exploration: Exploration): Derivation {
       `no list was found: GET / linked to none that answered one, and none of ${commonCollectionNames.length} common names (${commonCollectionNames.slice(0, 4).join(', ')}, …) answered 2xx with a JSON list; add collections by hand (docs/config.md), or pass --openapi with the API's document`,
     );
   const collections = lists.map((list, index) => collectionOf(list, `/collections/${index}`, derived, missing));
-  for (const { path, why } of exploration.notRead) derived('/collections', `GET ${path} was not read: ${why}`);
+  // Not derived: a path the read could not look into may be a collection the user has to add.
+  for (const { path, why } of exploration.notRead)
+    missing('/collections', `GET ${path} was not read (${why}); if it is a collection, add it by hand`);
   if (exploration.stopped !== undefined)
     missing(
       '/collections',
@@ -50,7 +52,11 @@ function authOf(
   const [refused] = exploration.refused;
   const [list] = exploration.lists;
   if (exploration.sentToken && list !== undefined) {
-    derived('/target/auth', `Authorization: Bearer $APICERT_TOKEN: GET ${list.path} answered a list with it`);
+    // Answered with the token, which shows it is accepted, not that it is needed or read: said as a guess.
+    missing(
+      '/target/auth',
+      `Authorization: Bearer $APICERT_TOKEN was sent and GET ${list.path} answered a list with it; check that this is the header the API reads (set target.auth.none if it reads none)`,
+    );
     return bearer;
   }
   if (refused !== undefined && list === undefined) {

@@ -20,7 +20,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** `text` as a list, or undefined when it is not JSON or not a list of records (or of nothing). */
 export function readListAnswer(text: string, name: string): ListAnswer | undefined {
-  const body = parse(text);
+  const body = parseJson(text);
   const recordsOf = (value: unknown[]): Record<string, unknown>[] | undefined => {
     const kept = value.slice(0, recordsKept);
     return kept.every(isRecord) ? kept : undefined;
@@ -49,7 +49,7 @@ export function readListAnswer(text: string, name: string): ListAnswer | undefin
  * framework's roots do), and HAL's {"_links": {"users": {"href": "/users"}}}. At most `limit`.
  */
 export function linkedCollections(text: string, baseUrl: string, limit: number): string[] {
-  const body = parse(text);
+  const body = parseJson(text);
   if (!isRecord(body)) return [];
   const links = isRecord(body['_links']) ? body['_links'] : {};
   const values = [
@@ -78,7 +78,8 @@ export function linkedCollections(text: string, baseUrl: string, limit: number):
   return found;
 }
 
-function parse(text: string): unknown {
+/** The JSON of `text`, or undefined when it is none. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

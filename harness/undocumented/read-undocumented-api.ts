@@ -5,7 +5,7 @@
 // deadline; a target that stops answering ends it early.
 import { boundedGet, type BoundedAnswer } from '../openapi/bounded-request.js';
 import { singularOf } from '../openapi/find-collections.js';
-import { linkedCollections, readListAnswer, type ListAnswer } from './list-answer.js';
+import { linkedCollections, parseJson, readListAnswer, type ListAnswer } from './list-answer.js';
 
 /** Names tried under the base URL when its root links to nothing, in this order. */
 export const commonCollectionNames: readonly string[] = [
@@ -55,7 +55,6 @@ export interface FoundList {
 export interface Exploration {
   readonly baseUrl: string;
   readonly sentToken: boolean;
-  readonly root: AnswerSummary;
   readonly lists: readonly FoundList[];
   /** Paths answered 401 or 403. */
   readonly refused: readonly { readonly path: string; readonly status: number }[];
@@ -66,10 +65,6 @@ export interface Exploration {
   readonly stopped?: string;
   readonly requests: number;
 }
-
-export type AnswerSummary =
-  | { readonly kind: 'answered'; readonly status: number; readonly json: boolean }
-  | { readonly kind: 'too-large' | 'failed' };
 
 export interface ReadOptions {
   /** Headers sent to the target, the credential among them; never printed. */
@@ -104,7 +99,6 @@ export async function readUndocumentedApi(baseUrl: string, options: ReadOptions)
   };
 
   const rootAnswer = await get('/');
-  const root = summary(rootAnswer);
   const control = await get(controlPath);
   const answersEveryPath =
     control?.kind === 'answered' && isSuccess(control.status) && readListAnswer(control.text, 'x') !== undefined;
@@ -133,7 +127,6 @@ export async function readUndocumentedApi(baseUrl: string, options: ReadOptions)
   return {
     baseUrl,
     sentToken: options.sentToken,
-    root,
     lists,
     refused,
     notRead,
@@ -155,33 +148,16 @@ async function readMember(
   if (idField === undefined || (typeof id !== 'string' && typeof id !== 'number')) return {};
   const answer = await get(`${path}/${encodeURIComponent(String(id))}`);
   if (answer?.kind !== 'answered') return {};
-  let isRecord = false;
-  try {
-    const body: unknown = JSON.parse(answer.text);
-    isRecord = typeof body === 'object' && body !== null && !Array.isArray(body);
-  } catch {
-    isRecord = false;
-  }
+  const body = parseJson(answer.text);
+  const isRecord = typeof body === 'object' && body !== null && !Array.isArray(body);
   return { member: { idField, status: answer.status, isRecord } };
 }
 
 /** The field of `record` most likely its id: "id", "_id", "uuid", "<singular>Id" or "<singular>_id". */
-export function idFieldOf(record: Readonly<Record<string, unknown>>, name: string): string | undefined {
+function idFieldOf(record: Readonly<Record<string, unknown>>, name: string): string | undefined {
   const singular = singularOf(name);
   const names = ['id', '_id', 'uuid', `${singular}Id`, `${singular}_id`, 'key'];
   return names.find((field) => typeof record[field] === 'string' || typeof record[field] === 'number');
 }
 
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
-
-function summary(answer: BoundedAnswer | undefined): AnswerSummary {
-  if (answer === undefined || answer.kind === 'failed') return { kind: 'failed' };
-  if (answer.kind === 'too-large') return { kind: 'too-large' };
-  let json = true;
-  try {
-    JSON.parse(answer.text);
-  } catch {
-    json = false;
-  }
-  return { kind: 'answered', status: answer.status, json };
-}
