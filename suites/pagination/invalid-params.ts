@@ -2,6 +2,7 @@ import { defineCheck } from '../define-check.js';
 import { firstVerdictInOrder } from '../internal/map-in-parallel.js';
 import { invalidParamCases, judgeInvalidParamAnswer, policyFor } from './internal/invalid-param-cases.js';
 import { judgeEachList } from './internal/judge-each-list.js';
+import { describeStatuses } from '../internal/status-tally.js';
 import { fetchPage } from './internal/page-walker.js';
 import { sideBySideWithin } from './internal/request-budget.js';
 
@@ -35,11 +36,13 @@ export const invalidParams = defineCheck({
       async (list, styles) => {
         // Each case is one read that no other depends on: asked side by side, judged in case order.
         const cases = invalidParamCases(styles, pagination.walkPageSize);
+        const statuses: number[] = [];
         const outcome = await firstVerdictInOrder(
           cases,
           Math.min(ctx.config.target.concurrency, sideBySideWithin(list.budget, 1, cases.length)),
           async (testCase) => {
             const fetched = await fetchPage(ctx, list, testCase.query, 'an invalid pagination parameter');
+            statuses.push(fetched.response.status);
             const inForce = policyFor(testCase.kind, pagination);
             const problem = judgeInvalidParamAnswer(
               fetched.response.status,
@@ -58,6 +61,10 @@ export const invalidParams = defineCheck({
               exchanges: [fetched.response.record],
             });
           },
+        );
+        // What the list answered, in its coverage: a pass on 4xx alone reads differently from one on clamped pages.
+        ctx.cover(
+          `GET ${list.target.label} with invalid or over-max parameters: answered ${describeStatuses(statuses)}`,
         );
         return outcome ?? ctx.pass();
       },

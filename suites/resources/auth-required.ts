@@ -10,6 +10,7 @@ import { prepareSubject, registrationProbe, requestFor, type OperationSubject } 
 import { describeChangedFields, findChangedFields } from './internal/record-fields.js';
 import { describePinned, isRefusedStatus } from './internal/status-policy.js';
 import { isUndeclaredNotOffered } from '../internal/operations-offered.js';
+import { describeStatuses } from '../internal/status-tally.js';
 
 /** One operation that served a request lacking a valid credential, or let one change its record. */
 interface Hole {
@@ -173,7 +174,9 @@ async function probeOperation(
     )
   )
     return { holes: [] };
-  ctx.cover(operation.label);
+  ctx.cover(
+    `${operation.label} without a valid credential: answered ${describeStatuses(answers.map(({ response }) => response.status))}`,
+  );
   const served = answers.filter(
     ({ response }) => !isRefusedStatus(response.status, ctx.config.resources.refusedStatus),
   );
@@ -205,7 +208,6 @@ async function probeRegistration(
   idField: string,
   flaws: readonly CredentialFlaw[],
 ): Promise<Hole[]> {
-  ctx.cover(operation.label);
   const answers = await mapInParallel(flaws, flaws.length, async (flaw) => ({
     flaw,
     response: await ctx.request({
@@ -215,6 +217,9 @@ async function probeRegistration(
       note: `register a webhook with ${credentialFlawNames[flaw]}`,
     }),
   }));
+  ctx.cover(
+    `${operation.label} without a valid credential: answered ${describeStatuses(answers.map(({ response }) => response.status))}`,
+  );
   const served = answers.filter(
     ({ response }) => !isRefusedStatus(response.status, ctx.config.resources.refusedStatus),
   );

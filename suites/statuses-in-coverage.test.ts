@@ -1,0 +1,27 @@
+// A check that provokes errors says in its coverage what it was answered (issue 35, item 4): a pass
+// seen on one kind of answer must not read as one that saw every kind. On the reference server and
+// on the second implementation, which refuse and bound differently.
+import { describe, expect, it } from 'vitest';
+import type { RunResult } from '../harness/model/run-result.js';
+import { runBehindProxy } from './test-support/run-behind-proxy.js';
+import { runOnSecondServer } from './test-support/second-server/run-on-second-server.js';
+import { secondServerModeMatrix } from './test-support/second-server/mode-matrix.js';
+
+const checks = ['resources.auth-required', 'pagination.invalid-params'];
+const coveredBy = (run: RunResult, id: string) => run.checks.find((check) => check.id === id)?.coverage?.covered ?? [];
+
+describe.each([
+  ['reference', () => runBehindProxy({ changes: {}, checks })],
+  ['second server', () => runOnSecondServer({ modes: secondServerModeMatrix[1]!, checks })],
+] as const)('%s', (_name, run) => {
+  it('names the statuses each credential probe and each invalid parameter was answered with', async () => {
+    const result = await run();
+    for (const id of checks) expect(result.checks.find((check) => check.id === id)?.status).toBe('passed');
+    expect(coveredBy(result, 'resources.auth-required')).toContainEqual(
+      expect.stringMatching(/^PUT \/customers\/\{id\} without a valid credential: answered 40[13] \(7 of 7\)$/),
+    );
+    expect(coveredBy(result, 'pagination.invalid-params')).toContainEqual(
+      expect.stringMatching(/^GET \/customers with invalid or over-max parameters: answered \d{3} \(\d+/),
+    );
+  });
+});
