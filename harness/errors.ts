@@ -114,6 +114,17 @@ export class HttpConnectionError extends HttpError {
   }
 }
 
+/**
+ * A request was not sent: its path holds a dot segment ("." or "..", also percent-encoded), which
+ * every URL parser folds into a neighbouring path, so it would reach another resource than the one
+ * meant (an id of ".." turns /widgets/.. into /).
+ */
+export class HttpPathRefusedError extends HttpError {
+  constructor(message: string) {
+    super('APICERT_HTTP_PATH_REFUSED', message);
+  }
+}
+
 /** A redirect was not followed (redirects are off, or it would carry the credential to another origin). */
 export class HttpRedirectBlockedError extends HttpError {
   constructor(message: string) {

@@ -2,7 +2,13 @@
 // redirects stay on the origin the credential was meant for, and every exchange is recorded redacted.
 import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, type Dispatcher } from 'undici';
-import { HttpBodyTooLargeError, HttpConnectionError, HttpRedirectBlockedError, type HttpError } from '../errors.js';
+import {
+  HttpBodyTooLargeError,
+  HttpConnectionError,
+  HttpPathRefusedError,
+  HttpRedirectBlockedError,
+  type HttpError,
+} from '../errors.js';
 import type { ExchangeRecord } from '../model/evidence.js';
 import { BoundedBodyReader } from './bounded-body.js';
 import { classifyTransportError, type TransportFailure } from './classify-error.js';
@@ -20,6 +26,7 @@ import { toIsoTimestamp } from './iso-timestamp.js';
 import { parseJsonBody } from './json-body.js';
 import { redactText, secretVariants } from './redact.js';
 import { toRequestTarget } from './request-target.js';
+import { dotSegmentIn } from './dot-segment.js';
 
 export { isConnectionRefused } from './classify-error.js';
 
@@ -104,6 +111,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   };
 
   async function send(request: HttpRequest): Promise<HttpExchange> {
+    const dot = dotSegmentIn(request.url);
+    if (dot !== undefined) {
+      throw new HttpPathRefusedError(
+        redactText(
+          `${request.method} ${request.url} was not sent: its path holds the dot segment "${dot}", which would reach a neighbouring resource instead`,
+          secrets,
+        ),
+      );
+    }
     const started = performance.now();
     const mode = credential === undefined ? 'none' : (request.credential ?? 'valid');
     // A delivery goes out as a sender's would, on a connection of its own: a receiver may refuse one

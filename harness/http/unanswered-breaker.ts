@@ -2,7 +2,13 @@
 // every check would otherwise wait out its own time-outs one after another (the whole run budget),
 // so after `limit` exchanges with the target in a row that got no answer the run is told to stop.
 // Any answer, whatever its status, resets the count.
-import { HttpConnectionError, HttpError, HttpTimeoutError, TargetStoppedAnsweringError } from '../errors.js';
+import {
+  HttpConnectionError,
+  HttpError,
+  HttpPathRefusedError,
+  HttpTimeoutError,
+  TargetStoppedAnsweringError,
+} from '../errors.js';
 import type { HttpClient, HttpExchange, HttpRequest } from './http-types.js';
 
 export interface UnansweredBreakerOptions {
@@ -47,7 +53,7 @@ export function withUnansweredBreaker(client: HttpClient, options: UnansweredBre
     } catch (error) {
       if (isUnanswered(error, request)) countUnanswered();
       // An answer the client refused to take (too large, a blocked redirect) is still an answer.
-      else if (error instanceof HttpError && !isAbandoned(request) && !isClosedWhileIdle(error)) inARow = 0;
+      else if (error instanceof HttpError && !isAbandoned(request) && !isNeitherSilenceNorAnswer(error)) inARow = 0;
       throw error;
     }
   }
@@ -82,14 +88,16 @@ function isUnanswered(error: unknown, request: HttpRequest): boolean {
   if (isAbandoned(request)) return false;
   if (error instanceof HttpTimeoutError) return true;
   // A receiver may close the connection to refuse a delivery, which its check judges as an answer.
-  return error instanceof HttpConnectionError && !isClosedWhileIdle(error) && request.isWebhookDelivery !== true;
+  return (
+    error instanceof HttpConnectionError && !isNeitherSilenceNorAnswer(error) && request.isWebhookDelivery !== true
+  );
 }
 
-// A kept connection the target closed as idle as the request went out: neither silence nor an
-// answer. Only failures on new connections count (the client sends an idempotent request again on
+// A kept connection the target closed as idle as the request went out, or a request never sent (a
+// path the client refused): neither silence nor an answer. Only failures on new connections count (the client sends an idempotent request again on
 // one; a write that fails so is its caller's to look into).
-function isClosedWhileIdle(error: unknown): boolean {
-  return error instanceof HttpConnectionError && error.onReusedConnection;
+function isNeitherSilenceNorAnswer(error: unknown): boolean {
+  return (error instanceof HttpConnectionError && error.onReusedConnection) || error instanceof HttpPathRefusedError;
 }
 
 function describeInARow(count: number): string {

@@ -76,6 +76,9 @@ async function deleteRecord(environment: CheckEnvironment, memberPath: string): 
   } catch (error) {
     const info = toErrorInfo(error);
     if (info.code === 'APICERT_TARGET_STOPPED_ANSWERING') return { kind: 'not-sent', message: info.message };
+    // Never sent: a path that would reach a neighbouring resource says nothing about the target's health.
+    if (info.code === 'APICERT_HTTP_PATH_REFUSED')
+      return { kind: 'refused', message: `clean-up: ${info.message}; the record may remain on the target` };
     return {
       kind: 'unreachable',
       message: `clean-up: DELETE ${memberPath} failed (${info.message}); the record may remain on the target`,

@@ -1,4 +1,6 @@
 // Joins the base URL, a path and a query. Pure.
+import { HttpPathRefusedError } from '../errors.js';
+import { dotSegmentIn } from '../http/dot-segment.js';
 
 /**
  * Resolves `path` against `baseUrl`, keeping the base URL's own path prefix ("/api/v1"); an absolute
@@ -9,6 +11,12 @@ export function resolveTargetUrl(
   path: string,
   query?: Readonly<Record<string, string | number | undefined>>,
 ): string {
+  // Before the parser folds it: /widgets/.. would become / (the API root).
+  const dot = dotSegmentIn(path);
+  if (dot !== undefined)
+    throw new HttpPathRefusedError(
+      `${path} was not sent: its path holds the dot segment "${dot}", which a URL folds into a neighbouring resource`,
+    );
   const url = /^https?:\/\//i.test(path)
     ? new URL(path)
     : new URL(`${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`);
