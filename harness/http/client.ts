@@ -122,9 +122,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     const started = performance.now();
     const mode = credential === undefined ? 'none' : (request.credential ?? 'valid');
-    // A delivery goes out as a sender's would, on a connection of its own: a receiver may refuse one
-    // by closing the connection, which its check judges, so none must meet a connection gone stale.
-    const isFresh = request.freshConnection === true || request.isWebhookDelivery === true;
+    // A delivery (a POST) goes out on the writes' pool, whose connections are too recently used to be
+    // closing: a receiver may refuse one by closing the connection, which its check judges.
+    const isFresh = request.freshConnection === true;
     const pinned = !isFresh && request.connectionKey !== undefined ? dedicatedAgent(request.connectionKey) : undefined;
     const dispatcher = isFresh
       ? new Agent(agentOptions)
