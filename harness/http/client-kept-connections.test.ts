@@ -5,7 +5,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpConnectionError, TargetStoppedAnsweringError } from '../errors.js';
-import { createHttpClient, idleConnectionForWritesMs } from './client.js';
+import { createHttpClient, idleConnectionMs } from './client.js';
 import type { HttpClient } from './http-types.js';
 import { startIdleClosingProxy, type IdleClosingProxy } from './test-support/idle-closing-proxy.js';
 import { options } from './test-support/client-target.js';
@@ -42,10 +42,10 @@ function client(): HttpClient {
 
 describe('connections the target closes while idle', () => {
   it('sends a read lost on a kept connection once more, on a new one, and says so in the record', async () => {
-    const { proxy, received } = await targetBehind(300);
+    const { proxy, received } = await targetBehind(100);
     const http = client();
     expect((await http.send({ method: 'GET', url: `${proxy.url}/a` })).response.status).toBe(200);
-    await delay(400);
+    await delay(180);
     const again = await http.send({ method: 'GET', url: `${proxy.url}/a` });
     expect(again.response.status).toBe(200);
     expect(again.record.note).toMatch(/sent again on a new connection/);
@@ -55,21 +55,21 @@ describe('connections the target closes while idle', () => {
   });
 
   it('does the same for PUT and DELETE, which may be sent twice (RFC 9110 9.2.2)', async () => {
-    const { proxy, received } = await targetBehind(300);
+    const { proxy, received } = await targetBehind(100);
     const http = client();
     await http.send({ method: 'GET', url: `${proxy.url}/a` });
-    await delay(400);
+    await delay(180);
     expect((await http.send({ method: 'PUT', url: `${proxy.url}/a`, body: '{}' })).response.status).toBe(200);
     await http.send({ method: 'GET', url: `${proxy.url}/a` });
-    await delay(400);
+    await delay(180);
     expect((await http.send({ method: 'DELETE', url: `${proxy.url}/a` })).response.status).toBe(200);
     expect(proxy.stats().resetOnReuse).toBe(2);
     expect(received).toEqual(['GET', 'PUT', 'GET', 'DELETE']);
   });
 
   it('sends a write only on a connection used too recently to be closing', async () => {
-    // Idle 300 ms is enough for the proxy; the writes' connections are let go sooner.
-    expect(idleConnectionForWritesMs).toBeLessThan(300);
+    // Idle 300 ms is enough for the proxy; the pool lets its connections go sooner.
+    expect(idleConnectionMs).toBeLessThan(300);
     const { proxy, received } = await targetBehind(300);
     const http = client();
     for (const method of ['POST', 'PATCH', 'POST']) {
@@ -81,11 +81,11 @@ describe('connections the target closes while idle', () => {
   });
 
   it('never sends a lost write again itself: the error says it was lost on a kept connection', async () => {
-    // A proxy quicker than the writes' connections are let go.
-    const { proxy, received } = await targetBehind(30);
+    // A proxy quicker than the pool lets its connections go.
+    const { proxy, received } = await targetBehind(100);
     const http = client();
     await http.send({ method: 'POST', url: `${proxy.url}/a`, body: '{}' });
-    await delay(60);
+    await delay(180);
     const lost = await http
       .send({ method: 'PATCH', url: `${proxy.url}/a`, body: '{}' })
       .catch((error: unknown) => error);
@@ -98,14 +98,14 @@ describe('connections the target closes while idle', () => {
   });
 
   it('counts only failures on new connections towards "the target stopped answering"', async () => {
-    const { proxy } = await targetBehind(30);
+    const { proxy } = await targetBehind(100);
     const breaker = withUnansweredBreaker(client(), {
       targetOrigin: proxy.url,
       limit: 1,
       requestTimeoutMs: 1000,
     });
     await breaker.send({ method: 'POST', url: `${proxy.url}/a`, body: '{}' });
-    await delay(60);
+    await delay(180);
     await expect(breaker.send({ method: 'POST', url: `${proxy.url}/a`, body: '{}' })).rejects.toBeInstanceOf(
       HttpConnectionError,
     );

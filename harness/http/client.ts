@@ -1,6 +1,5 @@
 // The bounded HTTP client. The target is untrusted: every wait has a time-out, every read a byte cap,
 // redirects stay on the origin the credential was meant for, and every exchange is recorded redacted.
-import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, type Dispatcher } from 'undici';
 import {
   HttpBodyTooLargeError,
@@ -34,14 +33,12 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 // RFC 9110 9.2.2: a request of these methods can be sent again without changing its effect.
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
 
-// How long an idle pooled connection is kept when the target gives no Keep-Alive hint: below the
-// idle time-outs of common servers (gunicorn 2 s, Node 5 s), so the kit closes first. undici's
-// default, 4 s, outlives gunicorn's.
-export const idleConnectionMs = 1000;
-// Writes that cannot be sent again (POST, PATCH) go out only on a connection idle for less than
-// this, whatever the target's hint: a server closes an idle connection after it has sat idle this
-// long at the earliest, so it cannot be closing as the write arrives.
-export const idleConnectionForWritesMs = 100;
+// How long an idle pooled connection is kept, whatever the target's Keep-Alive hint: below the idle
+// time-outs of servers and the proxies before them (gunicorn 2 s, Node 5 s, balancers their own), so
+// the kit lets go first and a request, a write above all, never goes out on a connection the target
+// is closing. undici's default, 4 s, outlives gunicorn's. One pool for every method: a second one for
+// writes doubled the connections a busy target had to serve.
+export const idleConnectionMs = 250;
 
 /** One request on the wire: the original, or a same-origin redirect of it. */
 interface Hop {
@@ -65,11 +62,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     headersTimeout: options.headersTimeoutMs,
     bodyTimeout: options.bodyTimeoutMs,
   };
-  const sharedAgent = new Agent({ ...agentOptions, keepAliveTimeout: idleConnectionMs });
-  const writesAgent = new Agent({
+  const sharedAgent = new Agent({
     ...agentOptions,
-    keepAliveTimeout: idleConnectionForWritesMs,
-    keepAliveMaxTimeout: idleConnectionForWritesMs,
+    keepAliveTimeout: idleConnectionMs,
+    keepAliveMaxTimeout: idleConnectionMs,
   });
   // Least recently used first (a Map keeps insertion order; a use moves the key to the end).
   const dedicated = new Map<string, { readonly agent: Agent; inFlight: number }>();
@@ -122,17 +118,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     const started = performance.now();
     const mode = credential === undefined ? 'none' : (request.credential ?? 'valid');
-    // A delivery (a POST) goes out on the writes' pool, whose connections are too recently used to be
+    // A delivery (a POST) goes out on the pool too, whose connections are too recently used to be
     // closing: a receiver may refuse one by closing the connection, which its check judges.
     const isFresh = request.freshConnection === true;
     const pinned = !isFresh && request.connectionKey !== undefined ? dedicatedAgent(request.connectionKey) : undefined;
-    const dispatcher = isFresh
-      ? new Agent(agentOptions)
-      : (pinned?.agent ?? (IDEMPOTENT_METHODS.has(request.method) ? sharedAgent : writesAgent));
-    // A write waits for the timers due before it: after a busy stretch of this process, the pool's
-    // own idle timer may be due but not yet run, and the write would go out on a connection older
-    // than the writes' limit.
-    if (dispatcher === writesAgent) await delay(0, undefined, { signal: request.signal });
+    const dispatcher = isFresh ? new Agent(agentOptions) : (pinned?.agent ?? sharedAgent);
     if (pinned !== undefined) pinned.inFlight += 1;
     // A connection the target closed as idle just as the request went out: an idempotent request
     // is sent once more on a new connection (RFC 9112 9.3.1). Not a pinned one: its check is about
@@ -289,11 +279,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   return {
     send,
     async close(): Promise<void> {
-      await Promise.all([
-        sharedAgent.close(),
-        writesAgent.close(),
-        ...[...dedicated.values()].map((entry) => entry.agent.close()),
-      ]);
+      await Promise.all([sharedAgent.close(), ...[...dedicated.values()].map((entry) => entry.agent.close())]);
     },
   };
 }
