@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../harness/model/run-result.js';
-import { toRunOptions } from '../harness/model/run-options.js';
+import { toRunOptions, type RunOptions } from '../harness/model/run-options.js';
 import { runConformance } from '../harness/runner/run-conformance.js';
 import type { startReferenceServerInWorker as StartInWorker } from '../reference-server/start-in-worker.js';
 import { suites as registry } from './index.js';
@@ -99,12 +99,12 @@ const targets = {
   },
 } as const;
 
-const certify = async (target: Target, seed: number): Promise<RunResult> =>
+const certify = async (target: Target, seed: number, suites?: RunOptions['suites']): Promise<RunResult> =>
   (
     await runConformance({
       registry,
       baseUrl: target.url,
-      options: toRunOptions({ configPath: target.configPath }),
+      options: toRunOptions({ configPath: target.configPath, ...(suites !== undefined ? { suites } : {}) }),
       seed,
       env: target.env,
     })
@@ -184,14 +184,21 @@ describe('certifying a staging API that holds data and that others write to', ()
       try {
         const seeded = await snapshot(target, ['/products', '/customers', '/orders']);
         expect(seeded.size).toBeGreaterThanOrEqual(4000);
-        // About fifteen writes a second: at thirty, each event sent to both runs' sinks, the kit's own
-        // sink under that flood loses a sender check's retries now and then (issue 36, saturated sinks).
+        // About fifteen writes a second, each an event to every run's sink.
         const writer = startOtherWriter({ baseUrl: target.url, token: target.token, pauseMs: 50 });
-        const [first, second] = await Promise.all([certify(target, 22), certify(target, 23)]);
+        // The second run leaves out the sender suite: with both runs subscribed, every write of the
+        // other client is an event to two sinks at once, and a sink under that flood loses a sender
+        // check's retries now and then (issue 36, saturated sinks), whatever the target does.
+        const [first, second] = await Promise.all([
+          certify(target, 22),
+          certify(target, 23, ['resources', 'pagination', 'webhooks-receiver', 'openapi-contract']),
+        ]);
         const wrote = await writer.stop();
 
         expect(verdicts(first), why(first)).toEqual(emptyVerdicts.get(name));
-        expect(verdicts(second), why(second)).toEqual(emptyVerdicts.get(name));
+        expect(verdicts(second), why(second)).toEqual(
+          emptyVerdicts.get(name)?.filter((verdict) => !verdict.startsWith('webhooks-sender.')),
+        );
         // The other client wrote throughout (about fifteen writes a second), of every kind, on the lists the kit judged.
         expect(wrote.writes).toBeGreaterThan(50);
         expect(wrote.deleted.length).toBeGreaterThan(3);
