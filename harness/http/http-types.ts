@@ -97,6 +97,8 @@ export interface HttpResponse {
   readonly json: unknown;
   /** Why the body is not JSON: empty, malformed (with the parser's message). */
   readonly jsonError?: string;
+  /** Integers beyond 2^53 in `json`, kept there as their digits, not rounded (see exact-json.ts). */
+  readonly exactIntegers?: readonly string[];
 }
 
 export interface HttpExchange {

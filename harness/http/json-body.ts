@@ -1,5 +1,6 @@
 // Every non-empty body is parsed, whatever its Content-Type: whether the type was right is for a
 // check to judge from the headers, and malformed JSON is a finding, never a thrown error.
+import { parseExactJson } from '../model/exact-json.js';
 import { maxJsonDepth, nestsDeeperThan } from './json-depth.js';
 import { redactText } from './redact.js';
 
@@ -9,6 +10,8 @@ const QUOTED_SNIPPET = /, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/;
 export interface JsonBody {
   readonly json: unknown;
   readonly jsonError?: string;
+  /** Integers beyond 2^53 in `json`, kept there as their digits (see exact-json.ts). */
+  readonly exactIntegers?: readonly string[];
 }
 
 /** Parses `text` as JSON; the parser's message loses its quote of the body and any secret. */
@@ -20,7 +23,8 @@ export function parseJsonBody(text: string, secrets: readonly string[]): JsonBod
       jsonError: `JSON nested more than ${maxJsonDepth} levels deep; the kit does not read it`,
     };
   try {
-    return { json: JSON.parse(text) };
+    const { json, exactIntegers } = parseExactJson(text);
+    return exactIntegers.length === 0 ? { json } : { json, exactIntegers };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     // V8 quotes a slice of the body, which may cut a secret in half where redaction cannot see it.

@@ -3,6 +3,7 @@
 // huge size (clamped to a maximum, or refused), and walked by cursor to its last page (the form of
 // next_cursor there). Each answer is bounded in time and size; nothing is written to the target
 // here (init --probe-writes adds records first: probe-writes.ts).
+import { parseExactJson } from '../model/exact-json.js';
 import { boundedGet } from './bounded-request.js';
 import type { DerivedLine } from './derive-config.js';
 
@@ -64,7 +65,7 @@ async function fetchPage(
 function readPage(text: string): Omit<PageAnswer, 'status'> & { readonly cursor?: string } {
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = parseExactJson(text).json;
   } catch {
     return {};
   }

@@ -3,6 +3,7 @@
 // first run), as many more as the list needs to show its page sizes, and the records a sample
 // refers to ({fixture:NAME}). Every record made is deleted afterwards, newest first; what cannot be
 // deleted is named. Each request is bounded in time and size; answers are quoted bounded.
+import { parseExactJson } from '../model/exact-json.js';
 import { randomBytes } from 'node:crypto';
 import { fillPlaceholders, listFixtureNames } from '../model/fill-placeholders.js';
 import { boundedRequest, type BoundedAnswer } from './bounded-request.js';
@@ -145,7 +146,7 @@ export function createProbeWriter(
 
 function idOf(text: string, idField: string): string | number | undefined {
   try {
-    const record = JSON.parse(text) as unknown;
+    const record = parseExactJson(text).json;
     if (typeof record !== 'object' || record === null) return undefined;
     const id = (record as Record<string, unknown>)[idField];
     return typeof id === 'string' || typeof id === 'number' ? id : undefined;

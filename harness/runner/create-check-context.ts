@@ -14,6 +14,7 @@ import type { CheckContext, SuiteScope, TargetRequest, TargetResponse } from '..
 import { createRandom } from './seeded-random.js';
 import { createTracker } from './record-tracker.js';
 import { resolveTargetUrl } from './target-url.js';
+import { stringifyExactJson, withIntegersAsNumbers } from '../model/exact-json.js';
 
 // A refused credential is one cause however many requests show it: a few name it well enough.
 const maxRefusedShown = 3;
@@ -36,7 +37,16 @@ export interface CheckEnvironment {
   readonly dataNamespace?: string;
   /** The check this environment is for, as the contract names it. */
   readonly checkId?: string;
+  /**
+   * Integers beyond 2^53 the target wrote in its answers this run, kept as digit strings (exact-json.ts):
+   * a request body holding one (a parent's id) writes it as a number again. At most maxExactIntegers.
+   */
+  readonly exactIntegers?: Set<string>;
 }
+
+// Ids remembered for writing back as numbers; past this, a new one is written back as a string.
+const maxExactIntegers = 10_000;
+const noIntegers: ReadonlySet<string> = new Set();
 
 /** The context plus the state the runner reads back when the check ends. */
 export interface CheckContextHandle {
@@ -117,7 +127,7 @@ export function createCheckContext(
     const headers: Record<string, string> = { accept: 'application/json', ...target.headers };
     let body: string | undefined = target.body;
     if (target.json !== undefined) {
-      body = JSON.stringify(target.json);
+      body = stringifyExactJson(target.json, environment.exactIntegers ?? noIntegers);
       headers['content-type'] ??= 'application/json';
     }
     const url = resolveTargetUrl(environment.baseUrl, target.path, target.query);
@@ -142,6 +152,11 @@ export function createCheckContext(
       });
       exchanges.push(exchange.record);
       if (target.isWebhookDelivery === true) deliveriesSent.push(exchange.record);
+      const exactIntegers = exchange.response.exactIntegers ?? [];
+      for (const digits of exactIntegers) {
+        if ((environment.exactIntegers?.size ?? maxExactIntegers) >= maxExactIntegers) break;
+        environment.exactIntegers?.add(digits);
+      }
       // Deliveries go to the receiver, not to the API the document describes.
       if (contract !== undefined && !isForeignOrigin && target.isWebhookDelivery !== true) {
         contract.observe({
@@ -150,7 +165,8 @@ export function createCheckContext(
           url,
           status: exchange.response.status,
           headers: exchange.response.headers,
-          json: exchange.response.json,
+          // Typed as JSON.parse reads it: a schema's `integer` holds an id kept as its digits.
+          json: withIntegersAsNumbers(exchange.response.json, new Set(exactIntegers)),
           ...(exchange.response.jsonError !== undefined ? { jsonError: exchange.response.jsonError } : {}),
           bodyBytes: exchange.response.body.length,
           record: exchange.record,

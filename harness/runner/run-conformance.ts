@@ -226,6 +226,7 @@ export async function runConformance(request: RunConformanceOptions): Promise<Ru
         secrets,
         sink,
         contract,
+        exactIntegers: new Set(),
         ...(sharding !== undefined ? { dataNamespace: `s${sharding.marker.index}` } : {}),
         onProgress: (detail) => request.onProgress?.(-1, planned.length, detail),
       },

@@ -13,6 +13,11 @@ describe('readDeliveryContent', () => {
     expect([...content.dataValues]).toEqual(['cus_1', '42', 'cus_0', 'a']);
   });
 
+  it('keeps a record id beyond 2^53 as the digits the sender wrote, so it matches the record made', () => {
+    const content = read('{"event":"customer.created","id":"evt_1","data":{"id":1152921504606846977}}');
+    expect([...content.dataValues]).toEqual(['1152921504606846977']);
+  });
+
   it('says nothing of a body that is not a JSON object, or was cut, and does not parse a cut one', () => {
     for (const text of ['not json', '[1]', '"x"', 'null']) expect(read(text)).toEqual({ dataValues: new Set() });
     let parses = 0;

@@ -1,6 +1,7 @@
 // What a delivery body says, read once when it arrives: its event id and name, and the values in
 // its data that a record is matched by. The sink keeps these few small fields, so matching and
 // counting attempts never read a body again, and they outlive a body the byte cap drops. Pure.
+import { parseExactJson } from '../model/exact-json.js';
 
 /** The fields of a delivery body the sink keeps (see SinkDelivery). */
 export interface DeliveryContent {
@@ -9,7 +10,7 @@ export interface DeliveryContent {
   readonly dataValues: ReadonlySet<string>;
 }
 
-/** Parses JSON text; JSON.parse unless a test counts the parses. */
+/** Parses JSON text; exactly (ids beyond 2^53 kept as digits) unless a test counts the parses. */
 export type JsonParser = (text: string) => unknown;
 
 /** Longest id, event name or data value kept; a longer one is left out (ids are short in practice). */
@@ -27,7 +28,7 @@ const nothing: DeliveryContent = { dataValues: new Set() };
 export function readDeliveryContent(
   body: Buffer,
   isTruncated: boolean,
-  parse: JsonParser = JSON.parse,
+  parse: JsonParser = (text) => parseExactJson(text).json,
 ): DeliveryContent {
   if (isTruncated) return nothing;
   let parsed: unknown;

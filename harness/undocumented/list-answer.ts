@@ -2,6 +2,7 @@
 // page {items, next_cursor, has_more}, or records under one envelope key such as "data"), and on
 // the base URL, the collections it links to. The text is the target's, untrusted: only the top
 // level and the first records are looked at, so a deep or huge document costs no more than its parse.
+import { parseExactJson } from '../model/exact-json.js';
 import { TARGET_PATH } from '../config/config-patterns.js';
 
 /** A list answer: its shape and its first records. */
@@ -81,7 +82,7 @@ export function linkedCollections(text: string, baseUrl: string, limit: number):
 /** The JSON of `text`, or undefined when it is none. */
 export function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseExactJson(text).json;
   } catch {
     return undefined;
   }

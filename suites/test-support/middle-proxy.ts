@@ -14,6 +14,8 @@ export interface ProxyChanges {
   readonly requestHeaders?: (method: string, headers: IncomingHttpHeaders) => IncomingHttpHeaders;
   /** The path and query forwarded instead of the request's own (a proxy that rewrites a parameter). */
   readonly forwardPath?: (method: string, path: string) => string;
+  /** The request body forwarded instead of the request's own (a gateway that translates ids). */
+  readonly requestBody?: (method: string, path: string, body: Buffer) => Buffer;
   /** The body passed on instead of the target's answer, given its status and body (a proxy that filters). */
   readonly answerBody?: (method: string, path: string, status: number, body: Buffer) => Buffer;
   /** An answer the proxy gives itself, never forwarding the request (a gateway or a mock); undefined forwards it. */
@@ -43,8 +45,10 @@ export async function startMiddleProxy(targetUrl: string, changes: ProxyChanges)
   };
   const server = await startLocalServer((incoming, outgoing) => {
     const method = incoming.method ?? 'GET';
-    const send = (body: Buffer): void => {
-      const headers = changes.requestHeaders?.(method, incoming.headers) ?? incoming.headers;
+    const send = (sent: Buffer): void => {
+      const body = changes.requestBody?.(method, incoming.url ?? '/', sent) ?? sent;
+      const given = changes.requestHeaders?.(method, incoming.headers) ?? incoming.headers;
+      const headers = body === sent ? given : { ...given, 'content-length': String(body.length) };
       const upstream = forward(
         {
           host: target.hostname,

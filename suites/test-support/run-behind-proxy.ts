@@ -7,7 +7,11 @@ import { join } from 'node:path';
 import type { SuiteDefinition } from '../../harness/check-api/suite-definition.js';
 import type { RunResult } from '../../harness/model/run-result.js';
 import { runConformance } from '../../harness/runner/run-conformance.js';
-import { startReferenceServer, type ReferenceServerOptions } from '../../reference-server/start.js';
+import {
+  startReferenceServer,
+  type ReferenceServerOptions,
+  type RunningReferenceServer,
+} from '../../reference-server/start.js';
 import { suites } from '../index.js';
 import { startMiddleProxy, type ProxyChanges } from './middle-proxy.js';
 import { exampleConfigPath } from './run-against-reference.js';
@@ -23,6 +27,8 @@ export interface ProxiedRun {
   /** Default the kit's own suites. */
   readonly registry?: readonly SuiteDefinition[];
   readonly concurrency?: number;
+  /** Looks at the server once the run has ended, before it closes (what the run left in it). */
+  readonly afterRun?: (server: RunningReferenceServer) => Promise<void>;
 }
 
 export async function runBehindProxy({
@@ -32,6 +38,7 @@ export async function runBehindProxy({
   checks,
   registry = suites,
   concurrency,
+  afterRun,
 }: ProxiedRun): Promise<RunResult> {
   const server = await startReferenceServer({ ...serverOptions, port: 0 });
   const proxy = await startMiddleProxy(server.url, changes);
@@ -52,6 +59,7 @@ export async function runBehindProxy({
       seed: 1,
       env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret },
     });
+    await afterRun?.(server);
     return run;
   } finally {
     await proxy.close();

@@ -1,4 +1,5 @@
 // Reading what a delivery says, and whether it is about a given record. Pure.
+import { parseExactJson } from '../../../harness/model/exact-json.js';
 import type { SinkDelivery } from '../../../harness/check-api/check-context.js';
 import { asRecord } from '../../internal/answer-shape.js';
 
@@ -16,7 +17,7 @@ export function readDeliveryBody(delivery: SinkDelivery): DeliveryBody {
   if (delivery.isBodyDropped) return { problem: describeDroppedBody(delivery) };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(delivery.body.toString('utf8'));
+    parsed = parseExactJson(delivery.body.toString('utf8')).json;
   } catch (error) {
     return { problem: `the body is not JSON (${error instanceof Error ? error.message.slice(0, 80) : 'parse error'})` };
   }
