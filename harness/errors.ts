@@ -95,8 +95,24 @@ export class HttpBodyTooLargeError extends HttpError {
 
 /** The target kept answering 429 (or 503 with Retry-After) past the retries and waits apicert allows; not a conformance failure. */
 export class HttpThrottledError extends HttpError {
-  constructor(message: string) {
+  /**
+   * A write that cannot simply be sent again (POST, PATCH) answered 503 with Retry-After: the target
+   * may have carried it out before saying "not now", so it was not sent again here.
+   */
+  readonly mayHaveBeenApplied: boolean;
+  /** For such a write: the wait after which it may be sent again, once known never applied; undefined when too long. */
+  readonly resendAfterMs: number | undefined;
+
+  constructor(
+    message: string,
+    {
+      mayHaveBeenApplied = false,
+      resendAfterMs,
+    }: { readonly mayHaveBeenApplied?: boolean; readonly resendAfterMs?: number } = {},
+  ) {
     super('APICERT_HTTP_THROTTLED', message);
+    this.mayHaveBeenApplied = mayHaveBeenApplied;
+    this.resendAfterMs = resendAfterMs;
   }
 }
 
@@ -122,6 +138,16 @@ export class HttpConnectionError extends HttpError {
 export class HttpPathRefusedError extends HttpError {
   constructor(message: string) {
     super('APICERT_HTTP_PATH_REFUSED', message);
+  }
+}
+
+/**
+ * The target answered with more header bytes than apicert reads (a huge Location, thousands of
+ * Set-Cookie): an answer, not silence, so it never counts towards "the target stopped answering".
+ */
+export class HttpHeadersTooLargeError extends HttpError {
+  constructor(message: string) {
+    super('APICERT_HTTP_HEADERS_TOO_LARGE', message);
   }
 }
 

@@ -59,15 +59,19 @@ export interface TargetRequest {
    */
   readonly creates?: boolean;
   /**
-   * For a write that cannot simply be sent again (POST, PATCH): asked when it was lost on a kept
-   * connection the target closed as it went out, before any answer. True when the check can tell
-   * the write was never applied (a create: no record carries its unique values), and the request
-   * is then sent once more; otherwise the loss reaches the check as the transport error it is.
+   * For a create (`creates`) whose answer was not read: lost on a kept connection the target closed
+   * as it went out, cut off, or answered 503 with Retry-After. Looks for the record it may have
+   * made: "found" when one is (the check tracks it, so it is deleted), "absent" when a complete
+   * search finds none (the create is then sent once more, where the loss allows), "unknown" when it
+   * cannot tell (the kit warns that a record may remain). Without it, such a create is "unknown".
    */
-  readonly neverApplied?: () => Promise<boolean>;
+  readonly findLostCreate?: () => Promise<LostCreateSearch>;
   /** Why the request is made, shown in the evidence. */
   readonly note?: string;
 }
+
+/** What a search for the record of a create whose answer was not read found (TargetRequest.findLostCreate). */
+export type LostCreateSearch = 'found' | 'absent' | 'unknown';
 
 export interface TargetResponse extends HttpResponse {
   readonly record: ExchangeRecord;

@@ -1,8 +1,20 @@
 // Maps whatever undici or the socket threw to one of the typed HTTP errors, with a one-line message
 // that says what happened, where, and which budget applies. No raw undici error leaves the client.
-import { HttpBodyTooLargeError, HttpConnectionError, HttpError, HttpTimeoutError } from '../errors.js';
+import {
+  HttpBodyTooLargeError,
+  HttpConnectionError,
+  HttpError,
+  HttpHeadersTooLargeError,
+  HttpTimeoutError,
+} from '../errors.js';
 import { redactText } from './redact.js';
 import { failedOnReusedConnection } from './reused-connections.js';
+
+/**
+ * Most header bytes of an answer apicert reads: four times Node's default of 16 KiB, so a real
+ * service's large cookies and policies pass, and a hostile one's thousands of headers stay bounded.
+ */
+export const maxResponseHeaderBytes = 64 * 1024;
 
 /** Where an exchange stood when it failed, and the budgets it ran under. */
 export interface TransportFailure {
@@ -102,8 +114,8 @@ function toHttpError(thrown: unknown, failure: TransportFailure): HttpError {
     case 'ETIMEDOUT':
       return new HttpTimeoutError(`connection to ${host} timed out (ETIMEDOUT) for ${where}; ${RAISE_TIMEOUT}`);
     case 'UND_ERR_HEADERS_OVERFLOW':
-      return new HttpConnectionError(
-        `response headers too large (UND_ERR_HEADERS_OVERFLOW) from ${where}; the connection was closed`,
+      return new HttpHeadersTooLargeError(
+        `the answer to ${where} has headers over ${maxResponseHeaderBytes / 1024} KiB, more than apicert reads (UND_ERR_HEADERS_OVERFLOW); its status and body were not read`,
       );
     case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
       return new HttpConnectionError(

@@ -1,6 +1,6 @@
 // The HTTP client against hostile local targets: hangs, endless bodies, resets, broken JSON, echoed secrets.
 import { describe, expect, it } from 'vitest';
-import { HttpBodyTooLargeError, HttpConnectionError, HttpTimeoutError } from '../errors.js';
+import { HttpBodyTooLargeError, HttpConnectionError, HttpHeadersTooLargeError, HttpTimeoutError } from '../errors.js';
 import { isConnectionRefused } from './client.js';
 import { REDACTED } from './redact.js';
 import { findClosedPort } from './test-support/local-server.js';
@@ -30,6 +30,24 @@ describe('hostile targets', () => {
     );
     expect(error.record?.response).toBeUndefined();
     expect(error.record?.error?.code).toBe('APICERT_HTTP_TIMEOUT');
+  });
+
+  it('names headers past 64 KiB as such, an answer not read, and reads a real site’s large ones', async () => {
+    const error = await expectHttpError(
+      target.client.send({ method: 'POST', url: `${target.server.origin}/huge-headers`, body: '{}' }),
+      3_000,
+    );
+    expect(error).toBeInstanceOf(HttpHeadersTooLargeError);
+    expect(error.code).toBe('APICERT_HTTP_HEADERS_TOO_LARGE');
+    expect(error.message).toBe(
+      `the answer to POST ${target.server.origin}/huge-headers has headers over 64 KiB, more than apicert reads (UND_ERR_HEADERS_OVERFLOW); its status and body were not read`,
+    );
+    const large = await target.client.send({
+      method: 'POST',
+      url: `${target.server.origin}/large-headers`,
+      body: '{}',
+    });
+    expect(large.response.status).toBe(201);
   });
 
   it('times out a body that never ends and keeps what arrived as evidence', async () => {

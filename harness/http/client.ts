@@ -10,7 +10,7 @@ import {
 } from '../errors.js';
 import type { ExchangeRecord } from '../model/evidence.js';
 import { BoundedBodyReader } from './bounded-body.js';
-import { classifyTransportError, type TransportFailure } from './classify-error.js';
+import { classifyTransportError, maxResponseHeaderBytes, type TransportFailure } from './classify-error.js';
 import { prepareCredential, type PreparedCredential } from './credential.js';
 import { recordOutboundExchange, type EvidencePolicy, type OutboundExchange } from './exchange-record.js';
 import type {
@@ -61,6 +61,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     connect: { timeout: options.connectTimeoutMs },
     headersTimeout: options.headersTimeoutMs,
     bodyTimeout: options.bodyTimeoutMs,
+    maxHeaderSize: maxResponseHeaderBytes,
   };
   const sharedAgent = new Agent({
     ...agentOptions,

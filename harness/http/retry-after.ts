@@ -14,6 +14,14 @@ export function isThrottled(method: string, status: number, retryAfter: string |
   return status === 429 || (status === 503 && retryAfter !== undefined && idempotentMethods.has(method.toUpperCase()));
 }
 
+/**
+ * A 503 with Retry-After to a write that cannot simply be sent again (POST, PATCH): "not now" all
+ * the same, so never an answer to judge, but the write may have been carried out first.
+ */
+export function isThrottledWrite(method: string, status: number, retryAfter: string | undefined): boolean {
+  return status === 503 && retryAfter !== undefined && !idempotentMethods.has(method.toUpperCase());
+}
+
 /** Milliseconds the Retry-After value asks for, from `nowMs`; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
   if (value === undefined) return undefined;

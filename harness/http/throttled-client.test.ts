@@ -98,11 +98,29 @@ describe('withThrottling', () => {
     expect(performance.now() - started).toBeLessThan(900);
   });
 
-  it('never sends a POST again after a 503, which a gateway may have let through, nor anything the caller judges itself', async () => {
-    const { client, sent } = fakeClient(() => ({ status: 503, headers: { 'retry-after': '0' } }));
-    const throttled = withThrottling(client, policy);
-    expect((await throttled.send({ ...get, method: 'POST' })).response.status).toBe(503);
-    expect(sent).toHaveLength(1);
+  it('never sends a POST or PATCH again after a 503 with Retry-After, which a gateway may have let through, nor gives it to the check to judge', async () => {
+    for (const method of ['POST', 'PATCH']) {
+      const { client, sent } = fakeClient(() => ({ status: 503, headers: { 'retry-after': '0' } }));
+      const thrown = await withThrottling(client, policy)
+        .send({ ...get, method })
+        .catch((error: unknown) => error);
+      expect(thrown).toBeInstanceOf(HttpThrottledError);
+      expect(thrown).toMatchObject({ mayHaveBeenApplied: true, resendAfterMs: 0, code: 'APICERT_HTTP_THROTTLED' });
+      expect((thrown as HttpThrottledError).record?.response?.status).toBe(503);
+      expect(sent).toHaveLength(1);
+    }
+    // Asked to wait longer than apicert waits: not to be sent again at all.
+    const { client: closed } = fakeClient(() => ({ status: 503, headers: { 'retry-after': '3600' } }));
+    await expect(withThrottling(closed, policy).send({ ...get, method: 'POST' })).rejects.toMatchObject({
+      mayHaveBeenApplied: true,
+      resendAfterMs: undefined,
+    });
+    // Without Retry-After a 503 is an answer, for the check to judge.
+    const { client: failing } = fakeClient(() => ({ status: 503 }));
+    expect((await withThrottling(failing, policy).send({ ...get, method: 'POST' })).response.status).toBe(503);
+  });
+
+  it('gives a request the caller judges itself its throttled answer as it came, sent once', async () => {
     const { client: limited, sent: delivered } = fakeClient(() => ({ status: 429, headers: { 'retry-after': '0' } }));
     expect(
       (await withThrottling(limited, policy).send({ ...get, method: 'POST', waitsOutThrottling: false })).response

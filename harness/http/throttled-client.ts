@@ -5,7 +5,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { HttpThrottledError } from '../errors.js';
 import type { HttpClient, HttpExchange, HttpRequest } from './http-types.js';
-import { decideThrottleWait, isThrottled, parseRetryAfter, type ThrottlePolicy } from './retry-after.js';
+import {
+  decideThrottleWait,
+  isThrottled,
+  isThrottledWrite,
+  parseRetryAfter,
+  type ThrottlePolicy,
+} from './retry-after.js';
 
 export interface ThrottleOptions extends ThrottlePolicy {
   /** Most requests per second apicert sends; undefined for no limit. */
@@ -113,6 +119,9 @@ export function withThrottling(client: HttpClient, options: ThrottleOptions): Th
       await pace(request.signal);
       const exchange = attempt === 1 ? await client.send(request) : await sendInTurn(request);
       const { status, headers } = exchange.response;
+      if (request.waitsOutThrottling !== false && isThrottledWrite(request.method, status, headers['retry-after'])) {
+        throw throttledWrite(request, exchange);
+      }
       if (request.waitsOutThrottling === false || !isThrottled(request.method, status, headers['retry-after'])) {
         return attempt === 1 ? exchange : noteRetries(exchange, attempt - 1, waitedForThis);
       }
@@ -140,6 +149,21 @@ export function withThrottling(client: HttpClient, options: ThrottleOptions): Th
       waitedMs += wait + spread;
       waitedForThis += wait + spread;
     }
+  }
+
+  // A write the target may have carried out before its 503 is not sent again here: the check's
+  // context can tell whether a create was applied, and sends it again once the wait is over.
+  function throttledWrite(request: HttpRequest, exchange: HttpExchange): HttpThrottledError {
+    throttledAnswers += 1;
+    const asked = parseRetryAfter(exchange.response.headers['retry-after'], Date.now());
+    const wait = decideThrottleWait(1, asked, options);
+    if (wait !== undefined) pausedUntil = Math.max(pausedUntil, performance.now() + wait);
+    const error = new HttpThrottledError(
+      `${request.method} ${request.url} was answered 503 with Retry-After${asked === undefined ? '' : ` (${Math.ceil(asked / 1000)} s)`}: the target may have carried it out before saying "not now", so it is not sent again unless apicert can tell it was not`,
+      { mayHaveBeenApplied: true, ...(wait !== undefined ? { resendAfterMs: wait } : {}) },
+    );
+    error.record = exchange.record;
+    return error;
   }
 
   return {

@@ -1,7 +1,15 @@
 // Builds the context one check runs with: requests go through the bounded client and are recorded.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ApicertConfig } from '../config/config-types.js';
-import { HttpConnectionError, HttpError } from '../errors.js';
+import {
+  HttpBodyTooLargeError,
+  HttpConnectionError,
+  HttpError,
+  HttpHeadersTooLargeError,
+  HttpRedirectBlockedError,
+  HttpThrottledError,
+  HttpTimeoutError,
+} from '../errors.js';
 import type { HttpClient } from '../http/http-types.js';
 import type { AnswerContract } from '../model/answer-contract.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
@@ -10,7 +18,13 @@ import type { CheckCoverage, Finding } from '../model/run-result.js';
 import { chartBounds, type CheckChart } from '../model/check-chart.js';
 import type { SinkChannel, SinkDelivery, WebhookSink } from '../sink/sink-types.js';
 import { acknowledgementsChart, boundChartLists, deliveriesChart, inDrawingOrder } from './check-charts.js';
-import type { CheckContext, SuiteScope, TargetRequest, TargetResponse } from '../check-api/check-context.js';
+import type {
+  CheckContext,
+  LostCreateSearch,
+  SuiteScope,
+  TargetRequest,
+  TargetResponse,
+} from '../check-api/check-context.js';
 import { createRandom } from './seeded-random.js';
 import { createTracker } from './record-tracker.js';
 import { resolveTargetUrl } from './target-url.js';
@@ -182,14 +196,21 @@ export function createCheckContext(
         exchanges.push(error.record);
         if (target.isWebhookDelivery === true) deliveriesSent.push(error.record);
       }
-      if (error instanceof HttpConnectionError && error.onReusedConnection && target.neverApplied !== undefined) {
-        if (await target.neverApplied()) {
-          const again = `sent again on a new connection: the first attempt was lost on a kept connection the target closed before answering, and was not applied`;
+      if (isCreate && !signal.aborted && mayHaveBeenApplied(error)) {
+        const search = await searchForLostCreate(target);
+        if (search === 'absent' && mayBeSentAgain(error)) {
+          const again = `sent again${error instanceof HttpThrottledError ? '' : ' on a new connection'}: the first attempt ${describeLoss(error)}, and was not applied`;
           return request({
             ...target,
             freshConnection: true,
-            neverApplied: undefined,
+            findLostCreate: undefined,
             note: target.note === undefined ? again : `${target.note}; ${again}`,
+          });
+        }
+        if (search === 'unknown') {
+          findings.push({
+            level: 'warning',
+            message: `${target.method ?? 'POST'} ${new URL(url).pathname}: its answer was not read (${error.code}), and apicert could not tell whether it made a record, so one may remain on the target`,
           });
         }
       }
@@ -274,4 +295,40 @@ export function createCheckContext(
       return new Promise<void>((resolve) => (onCreatesAnswered = resolve));
     },
   };
+}
+
+// The answer to a create was not read, but the request went out: the target may have made its record.
+function mayHaveBeenApplied(error: unknown): error is HttpError {
+  if (error instanceof HttpThrottledError) return error.mayHaveBeenApplied;
+  return (
+    error instanceof HttpConnectionError ||
+    error instanceof HttpTimeoutError ||
+    error instanceof HttpBodyTooLargeError ||
+    error instanceof HttpHeadersTooLargeError ||
+    error instanceof HttpRedirectBlockedError
+  );
+}
+
+// Sent again only where the loss says nothing of the target: a kept connection it closed as the
+// request went out, or a "not now" whose wait is within apicert's (the throttled client holds every
+// request until it is over).
+function mayBeSentAgain(error: HttpError): boolean {
+  if (error instanceof HttpThrottledError) return error.resendAfterMs !== undefined;
+  return error instanceof HttpConnectionError && error.onReusedConnection;
+}
+
+function describeLoss(error: HttpError): string {
+  return error instanceof HttpThrottledError
+    ? 'was answered 503 with Retry-After'
+    : 'was lost on a kept connection the target closed before answering';
+}
+
+async function searchForLostCreate(target: TargetRequest): Promise<LostCreateSearch> {
+  if (target.findLostCreate === undefined) return 'unknown';
+  try {
+    return await target.findLostCreate();
+  } catch {
+    // The search itself was throttled, cut off or stopped: the record may be there.
+    return 'unknown';
+  }
 }

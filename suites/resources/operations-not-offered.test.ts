@@ -3,53 +3,11 @@
 // and PATCH 405. Undeclared, the 405s are taken as "not offered": left out with advice naming
 // collections[].operations, and no check fails on them. Declared, the kit never sends them and says
 // why. Declared as offered, a 405 is the defect it is.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../../harness/model/run-result.js';
-import { toRunOptions } from '../../harness/model/run-options.js';
-import { runConformance } from '../../harness/runner/run-conformance.js';
-import { startReferenceServer } from '../../reference-server/start.js';
-import { suites } from '../index.js';
-import { startMiddleProxy } from '../test-support/middle-proxy.js';
-import { exampleConfigPath } from '../test-support/run-against-reference.js';
-import { secondServerModeMatrix } from '../test-support/second-server/mode-matrix.js';
-import { secondServerConfig } from '../test-support/second-server/second-server-config.js';
-import { startSecondServer } from '../test-support/second-server/start-second-server.js';
-import { readFile } from 'node:fs/promises';
+import { gatewayTargets, runThroughGateway, type GatewayTarget } from '../test-support/run-through-gateway.js';
 
 type Operations = readonly string[] | undefined;
-
-let directory: string;
-beforeAll(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'apicert-operations-'));
-});
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
-});
-
-const servers = {
-  reference: async () => {
-    const server = await startReferenceServer({ port: 0 });
-    const config = JSON.parse(await readFile(exampleConfigPath, 'utf8')) as Record<string, unknown>;
-    return {
-      url: server.url,
-      config,
-      env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.webhookSecret },
-      close: () => server.close(),
-    };
-  },
-  'second server': async () => {
-    const server = await startSecondServer({ modes: secondServerModeMatrix[1]! });
-    return {
-      url: server.url,
-      config: secondServerConfig(),
-      env: { APICERT_TOKEN: server.token, APICERT_WEBHOOK_SECRET: server.receiverSecret },
-      close: () => server.close(),
-    };
-  },
-} as const;
 
 /** The config with `operations` declared on every collection and related collection (undefined: left as is). */
 function declaring(config: Record<string, unknown>, operations: Operations): Record<string, unknown> {
@@ -75,31 +33,20 @@ interface GatewayRun {
 }
 
 /** A run of the whole kit against `server` behind a gateway that answers PUT and PATCH 405. */
-async function runBehindGateway(server: keyof typeof servers, operations: Operations): Promise<GatewayRun> {
-  const target = await servers[server]();
+async function runBehindGateway(server: GatewayTarget, operations: Operations): Promise<GatewayRun> {
   let refused = 0;
-  const gateway = await startMiddleProxy(target.url, {
-    answer: (method) => {
-      if (method !== 'PUT' && method !== 'PATCH') return undefined;
-      refused += 1;
-      return { status: 405, json: { error: 'method not allowed' } };
+  const run = await runThroughGateway({
+    target: server,
+    changes: {
+      answer: (method) => {
+        if (method !== 'PUT' && method !== 'PATCH') return undefined;
+        refused += 1;
+        return { status: 405, json: { error: 'method not allowed' } };
+      },
     },
+    config: (own) => declaring(own, operations),
   });
-  const configPath = join(directory, `${server}-${Math.random().toString(36).slice(2)}.json`);
-  await writeFile(configPath, JSON.stringify(declaring(target.config, operations)));
-  try {
-    const { run } = await runConformance({
-      registry: suites,
-      baseUrl: gateway.url,
-      options: toRunOptions({ configPath }),
-      seed: 7,
-      env: target.env,
-    });
-    return { run, refused };
-  } finally {
-    await gateway.close();
-    await target.close();
-  }
+  return { run, refused };
 }
 
 const statusOf = (run: RunResult, id: string) => run.checks.find((check) => check.id === id);
@@ -110,7 +57,7 @@ const notPassed = (run: RunResult) =>
 const findings = (run: RunResult, level: string) =>
   run.checks.flatMap((check) => check.findings.filter((f) => f.level === level).map((f) => f.message));
 
-describe.each(Object.keys(servers) as (keyof typeof servers)[])('%s without PUT and PATCH', (server) => {
+describe.each(Object.keys(gatewayTargets) as GatewayTarget[])('%s without PUT and PATCH', (server) => {
   it('undeclared: each 405 is taken as not offered, with advice naming the key, and nothing fails on it', async () => {
     const { run, refused } = await runBehindGateway(server, undefined);
     expect(refused).toBeGreaterThan(0);

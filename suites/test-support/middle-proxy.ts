@@ -2,7 +2,13 @@
 // hold its answer before passing it on, change its headers, or answer some requests itself: a target
 // whose writes land late, whose answers come late, that serves what it should refuse, or that sits
 // behind a gateway or a mock, without a second implementation.
-import { Agent, request as forward, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import {
+  Agent,
+  request as forward,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { startLocalServer } from '../../harness/http/test-support/local-server.js';
 
 export interface ProxyChanges {
@@ -19,9 +25,25 @@ export interface ProxyChanges {
   /** The body passed on instead of the target's answer, given its status and body (a proxy that filters). */
   readonly answerBody?: (method: string, path: string, status: number, body: Buffer) => Buffer;
   /** An answer the proxy gives itself, never forwarding the request (a gateway or a mock); undefined forwards it. */
-  readonly answer?: (method: string, path: string) => { readonly status: number; readonly json: unknown } | undefined;
+  readonly answer?: (method: string, path: string) => OwnAnswer | undefined;
+  /** An answer the proxy gives in place of the target's, once the target has answered (a gateway that lets a write through, then says "not now"). */
+  readonly answerInstead?: (method: string, path: string, status: number, body: Buffer) => OwnAnswer | undefined;
+  /** Headers added to the target's answer (a gateway's cookies); given the answer's status and body. */
+  readonly answerHeaders?: (
+    method: string,
+    path: string,
+    status: number,
+    body: Buffer,
+  ) => Readonly<Record<string, string | readonly string[]>> | undefined;
   /** Answers every n-th request with `Connection: close` and closes its connection after the answer. */
   readonly closeEvery?: number;
+}
+
+/** An answer of the proxy's own. */
+export interface OwnAnswer {
+  readonly status: number;
+  readonly json: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface MiddleProxy {
@@ -63,6 +85,13 @@ export async function startMiddleProxy(targetUrl: string, changes: ProxyChanges)
           answer.on('data', (chunk: Buffer) => chunks.push(chunk));
           answer.on('end', () =>
             later(changes.holdAnswerMs?.(method) ?? 0, () => {
+              const instead = changes.answerInstead?.(
+                method,
+                incoming.url ?? '/',
+                answer.statusCode ?? 502,
+                Buffer.concat(chunks),
+              );
+              if (instead !== undefined) return answerOwn(outgoing, instead);
               const status = answer.statusCode ?? 502;
               const body = Buffer.concat(chunks);
               const passed = changes.answerBody?.(method, incoming.url ?? '/', status, body) ?? body;
@@ -76,6 +105,7 @@ export async function startMiddleProxy(targetUrl: string, changes: ProxyChanges)
               const closes = changes.closeEvery !== undefined && answered % changes.closeEvery === 0;
               outgoing.writeHead(status, {
                 ...rest,
+                ...changes.answerHeaders?.(method, incoming.url ?? '/', status, body),
                 'content-length': String(passed.length),
                 ...(closes ? { connection: 'close' } : {}),
               });
@@ -90,8 +120,7 @@ export async function startMiddleProxy(targetUrl: string, changes: ProxyChanges)
     const own = changes.answer?.(method, incoming.url ?? '/');
     if (own !== undefined) {
       incoming.resume();
-      outgoing.writeHead(own.status, { 'content-type': 'application/json' });
-      outgoing.end(JSON.stringify(own.json));
+      answerOwn(outgoing, own);
       return;
     }
     // Read whole first, so a held request is forwarded as it came.
@@ -107,4 +136,9 @@ export async function startMiddleProxy(targetUrl: string, changes: ProxyChanges)
       await server.close();
     },
   };
+}
+
+function answerOwn(outgoing: ServerResponse, own: OwnAnswer): void {
+  outgoing.writeHead(own.status, { 'content-type': 'application/json', ...own.headers });
+  outgoing.end(JSON.stringify(own.json));
 }

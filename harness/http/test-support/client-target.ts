@@ -60,6 +60,14 @@ function route(req: IncomingMessage, res: ServerResponse): void {
     res.setHeader('x-echo', req.headers.authorization ?? '');
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ auth: req.headers.authorization, signing: SIGNING_SECRET, url: req.url }));
+  } else if (path === '/huge-headers' || path === '/large-headers') {
+    // 3,000 cookies of 30 bytes (about 100 KiB of headers), or 1,000 (about 33 KiB, a real site's worst).
+    const count = path === '/huge-headers' ? 3000 : 1000;
+    res.writeHead(201, {
+      'content-type': 'application/json',
+      'set-cookie': Array.from({ length: count }, (_, i) => `c${i}=${'x'.repeat(20)}`),
+    });
+    res.end('{"id":"a"}');
   } else if (path === '/hang-headers') {
     // Never answers.
   } else if (path === '/hang-body') {
