@@ -56,6 +56,16 @@ export class CredentialRefusedError extends ApicertError {
   }
 }
 
+/**
+ * The configured credential was accepted at the start of the run and is refused now (expired or
+ * revoked mid-run): the run stopped, the running and remaining checks errored with it, never failed.
+ */
+export class CredentialStoppedWorkingError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_CREDENTIAL_STOPPED_WORKING', message);
+  }
+}
+
 /** The target refused connections or its host does not resolve, before any check ran. */
 export class TargetUnreachableError extends ApicertError {
   constructor(message: string) {

@@ -16,20 +16,7 @@ export async function assertCredentialAccepted(
 ): Promise<void> {
   const [first] = config.collections;
   if (first === undefined) return;
-  let status: number;
-  try {
-    const exchange = await client.send({
-      method: 'GET',
-      url: resolveTargetUrl(baseUrl, first.path, {}),
-      headers: { accept: 'application/json' },
-      credential: 'valid',
-      note: 'credential check',
-      ...(interrupt !== undefined ? { signal: interrupt } : {}),
-    });
-    status = exchange.response.status;
-  } catch {
-    return;
-  }
+  const status = await probeCredential(client, baseUrl, config, interrupt);
   if (status !== 401) return;
   const { header, scheme, tokenEnv, none } = config.target.auth;
   if (none) {
@@ -40,4 +27,32 @@ export async function assertCredentialAccepted(
   throw new CredentialRefusedError(
     `the target answered 401 to GET ${first.path} with the credential from ${tokenEnv} (header ${header}${scheme === '' ? '' : `, scheme ${scheme}`}), so no check ran; check the token and target.auth`,
   );
+}
+
+/**
+ * The probe: one GET of the first configured collection with the configured credential. Its status,
+ * or undefined without an answer (or without a collection). Asked again mid-run by the credential
+ * watch, so a credential refused later is told from a target refusing one path.
+ */
+export async function probeCredential(
+  client: HttpClient,
+  baseUrl: string,
+  config: ApicertConfig,
+  signal?: AbortSignal,
+): Promise<number | undefined> {
+  const [first] = config.collections;
+  if (first === undefined) return undefined;
+  try {
+    const exchange = await client.send({
+      method: 'GET',
+      url: resolveTargetUrl(baseUrl, first.path, {}),
+      headers: { accept: 'application/json' },
+      credential: 'valid',
+      note: 'credential check',
+      ...(signal !== undefined ? { signal } : {}),
+    });
+    return exchange.response.status;
+  } catch {
+    return undefined;
+  }
 }

@@ -56,6 +56,8 @@ export interface RunChecksResult {
 // budget can leave a sliver of it; no check starts on a sliver.
 const minimumCheckBudgetMs = 10;
 
+// Errors that stop the whole run, not just their check: the run's interruption says why.
+const stopsTheRun = new Set(['APICERT_TARGET_STOPPED_ANSWERING', 'APICERT_CREDENTIAL_STOPPED_WORKING']);
 const interruptedMessage =
   'the run was interrupted (Ctrl-C or SIGTERM); the running checks were stopped and later ones not run';
 
@@ -120,8 +122,7 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
     );
     if (result.status === 'errored' && result.error.code === 'APICERT_RUN_INTERRUPTED')
       interrupted ??= interruptedMessage;
-    if (result.status === 'errored' && result.error.code === 'APICERT_TARGET_STOPPED_ANSWERING')
-      interrupted ??= result.error.message;
+    if (result.status === 'errored' && stopsTheRun.has(result.error.code)) interrupted ??= result.error.message;
     results[index] = toReportedResult(result, secrets);
     // The next suite starts on a target without this one's records.
     const isLastOfSuite = !planned

@@ -11,6 +11,7 @@ import { withConcurrencyLimit } from '../http/concurrency-limit.js';
 import { createHttpClient } from '../http/client.js';
 import { prepareCredential, toWrongToken } from '../http/credential.js';
 import { withUnansweredBreaker } from '../http/unanswered-breaker.js';
+import { withCredentialWatch } from '../http/credential-watch.js';
 import { withThrottling, type ThrottleStats } from '../http/throttled-client.js';
 import type { Credential } from '../http/http-types.js';
 import { compareRuns, type RunComparison } from '../model/compare-runs.js';
@@ -25,7 +26,7 @@ import { startWebhookSink } from '../sink/webhook-sink.js';
 import { toolVersion } from '../tool-version.js';
 import { buildRunResult } from './build-run-result.js';
 import { toReportedDerivation } from './redact-result.js';
-import { assertCredentialAccepted } from './assert-credential-accepted.js';
+import { assertCredentialAccepted, probeCredential } from './assert-credential-accepted.js';
 import { assertTargetReachable } from './assert-target-reachable.js';
 import { loadBaseline } from './load-baseline.js';
 import { planChecks } from './plan-checks.js';
@@ -163,9 +164,19 @@ export async function runConformance(request: RunConformanceOptions): Promise<Ru
         );
     },
   });
+  // Outside the throttling, so a refusal it judges is an answer; its probe takes no slot of the limit.
+  const watched =
+    credential === undefined
+      ? undefined
+      : withCredentialWatch(throttled, {
+          targetOrigin: new URL(baseUrl).origin,
+          probe: () => probeCredential(throttled, baseUrl, config),
+          probeLine: `GET ${config.collections[0]?.path ?? '/'}`,
+          credentialSource: `the token in ${config.target.auth.tokenEnv}`,
+        });
   // Outermost: a request waiting out the target's Retry-After keeps its place, so a throttled target
   // never sees more than the limit in flight.
-  const client = withConcurrencyLimit(throttled, concurrency);
+  const client = withConcurrencyLimit(watched ?? throttled, concurrency);
   let sink: WebhookSink | undefined;
   // Only when its checks will read it: judging every answer costs time a run without them need not spend.
   const judgesContract = planned.some((p) => p.check.suite === 'openapi-contract' && p.skipReason === undefined);
@@ -195,6 +206,7 @@ export async function runConformance(request: RunConformanceOptions): Promise<Ru
     // Only suites that call the API with the credential need it accepted; a target that did not answer
     // the probe is left to the checks (and the unanswered breaker), not asked again.
     if (callsTheApi && isAnswering) await assertCredentialAccepted(client, baseUrl, config, request.interrupt);
+    watched?.arm();
     // The sink opens a port only when a webhooks-sender check will run.
     const sender = config.webhooks.sender;
     if (
@@ -217,7 +229,8 @@ export async function runConformance(request: RunConformanceOptions): Promise<Ru
       checkTimeoutMs: config.budgets.checkTimeoutMs,
       totalRunMs: config.budgets.totalRunMs,
       budgetStartedAt: started,
-      targetStopped: breaker.stopped,
+      targetStopped:
+        watched === undefined ? breaker.stopped : AbortSignal.any([breaker.stopped, watched.credentialStopped]),
       environment: {
         config,
         baseUrl,

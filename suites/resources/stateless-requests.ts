@@ -124,7 +124,7 @@ async function probeSession(ctx: CheckContext, label: string, path: string, conn
       return [
         {
           list: label,
-          what: `answered ${response.status} to a valid request on the ${attempt.note}${hint}; expected 200`,
+          what: `answered ${response.status} to a valid request (${attempt.note})${hint}; expected 200`,
           exchanges,
         },
       ];

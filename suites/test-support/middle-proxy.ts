@@ -25,7 +25,7 @@ export interface ProxyChanges {
   /** The body passed on instead of the target's answer, given its status and body (a proxy that filters). */
   readonly answerBody?: (method: string, path: string, status: number, body: Buffer) => Buffer;
   /** An answer the proxy gives itself, never forwarding the request (a gateway or a mock); undefined forwards it. */
-  readonly answer?: (method: string, path: string) => OwnAnswer | undefined;
+  readonly answer?: (method: string, path: string, headers: IncomingHttpHeaders) => OwnAnswer | undefined;
   /** An answer the proxy gives in place of the target's, once the target has answered (a gateway that lets a write through, then says "not now"). */
   readonly answerInstead?: (method: string, path: string, status: number, body: Buffer) => OwnAnswer | undefined;
   /** Headers added to the target's answer (a gateway's cookies); given the answer's status and body. */
@@ -117,7 +117,7 @@ export async function startMiddleProxy(targetUrl: string, changes: ProxyChanges)
       upstream.on('error', () => outgoing.destroy());
       upstream.end(body);
     };
-    const own = changes.answer?.(method, incoming.url ?? '/');
+    const own = changes.answer?.(method, incoming.url ?? '/', incoming.headers);
     if (own !== undefined) {
       incoming.resume();
       answerOwn(outgoing, own);

@@ -70,7 +70,7 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
   },
   'resources.stateless-requests': {
     'session-cookie-required': {
-      fails: /answered 401 to a valid request on the second request on the same connection/,
+      fails: /answered 401 to a valid request \(second request on the same connection/,
     },
     'credential-remembered-per-connection': {
       fails: /\/customers served a request without the credential \(200\) on a connection that had carried a valid one/,
