@@ -51,6 +51,11 @@ export interface WalkOptions {
   readonly headIds?: readonly string[];
   /** Runs after each page that asks for more, before the next is fetched: mutations go here. */
   readonly betweenPages?: (page: FetchedPage, pageIndex: number) => Promise<void>;
+  /**
+   * Asked, with every id listed so far, once the walk has fetched maxPages pages and the list has
+   * more: true lets it go on past them, up to budgets.maxPagesPerWalk.
+   */
+  readonly goesOn?: (ids: readonly string[]) => boolean;
 }
 
 export interface PageWalk {
@@ -82,7 +87,8 @@ export async function fetchPage(
 
 /** Walks `list` in one style until it ends, misbehaves or a budget runs out; never throws for budgets. */
 export async function walkPages(ctx: CheckContext, list: WalkableList, options: WalkOptions): Promise<PageWalk> {
-  const maxPages = Math.min(options.maxPages ?? ctx.config.budgets.maxPagesPerWalk, ctx.config.budgets.maxPagesPerWalk);
+  const budget = ctx.config.budgets.maxPagesPerWalk;
+  const maxPages = Math.min(options.maxPages ?? budget, budget);
   const pages: FetchedPage[] = [];
   const ids: string[] = [];
   const seenIds = new Set<string>();
@@ -103,25 +109,22 @@ export async function walkPages(ctx: CheckContext, list: WalkableList, options: 
       break;
     }
     pages.push(fetched);
+    // One loop, no spread: a page of hundreds of thousands of ids must not overflow the call stack.
+    if (fetched.page.ok) for (const id of fetched.page.ids) ids.push(id);
+    const isGoingOn = pages.length >= maxPages && options.goesOn?.(ids) === true;
     const decision = decideAfterPage(
       {
         style: options.style,
         pageSize: options.pageSize,
         query,
         pagesFetched: pages.length,
-        maxPages,
+        maxPages: isGoingOn ? budget : maxPages,
         usedCursors,
         seenIds,
       },
       fetched.page,
     );
-    if (fetched.page.ok) {
-      // One loop, no spread: a page of hundreds of thousands of ids must not overflow the call stack.
-      for (const id of fetched.page.ids) {
-        ids.push(id);
-        seenIds.add(id);
-      }
-    }
+    if (fetched.page.ok) for (const id of fetched.page.ids) seenIds.add(id);
     const wentBackTo = fetched.page.ok ? findRestart(options.headIds, fetched.page.ids) : undefined;
     if (wentBackTo !== undefined) {
       walkEnd = { kind: 'went-back', id: wentBackTo };

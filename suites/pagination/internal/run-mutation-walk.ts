@@ -7,7 +7,7 @@ import { describeMutation, mutationsAfter, pickVictim, type Mutation } from './m
 import type { OpenList } from './open-list.js';
 import { judgeWalkedIds, type WalkProblems } from './page-rules.js';
 import type { OwnRecordsWindow } from './own-records-window.js';
-import { expectedIn, isWindowWalked, walkWindow } from './walk-window.js';
+import { expectedIn, isShortOfOwnRecords, isWindowWalked, walkWindow } from './walk-window.js';
 import type { WalkEnd } from './walk-decision.js';
 
 /** A write as it happened. */
@@ -77,12 +77,16 @@ export async function runMutationWalk(
       const writes = planWrites(list.ownIds, mutationsAfter(mutations, pageIndex), { seen, lastId, expected, judged });
       applied.push(...(await settledInOrder(writes.map((write) => carryOut(list, write, judged)))));
     },
+    goesOn: (walked) => isShortOfOwnRecords(window, walked, expected),
   });
+  // A walk of a head window ends where the window does: that is its complete end. One the page
+  // budget stopped while it went on past the window, none of the kit's records listed yet, never
+  // reached them: it is cut short by the budget, and judged on nothing.
+  const isWalked = isWindowWalked(window, walk) && !isShortOfOwnRecords(window, walk.ids, expected);
   return {
     pages: walk.pages.map((p) => ({ url: p.url, ids: p.page.ok ? p.page.ids : [] })),
     applied,
-    // A walk of a head window ends where the window does: that is its complete end.
-    end: isWindowWalked(window, walk) ? { kind: 'complete' } : walk.end,
+    end: isWalked ? { kind: 'complete' } : walk.end,
     problems: judgeWalkedIds(walk.ids, expectedIn(window, walk, expected), judged),
     exchanges: ctx.exchanges.slice(firstExchange).filter((exchange) => isExchangeOfRun(exchange, list.path, applied)),
   };

@@ -62,6 +62,24 @@ export function expectedIn(
   return new Set(order.slice(0, last + 1).filter((id) => expected.has(id)));
 }
 
+/**
+ * True while a walk of `window`, short of the list's end, has listed (`walked`) none of the kit's
+ * records the window showed and some of `expected` are still to list: it has passed none of them.
+ * Others who write ahead of them between finding the window and walking it push them past its end
+ * (on a list ordered newest first, every record of a later second goes ahead of them); a cursor walk
+ * still lists them further on (4.2/2), so it goes on until it lists one rather than expect them all.
+ */
+export function isShortOfOwnRecords(
+  window: OpenWindow,
+  walked: readonly string[],
+  expected: ReadonlySet<string> = window.expected,
+): boolean {
+  const order = window.expectedOrder;
+  if (window.maxPages === undefined || order === undefined || expected.size === 0) return false;
+  const listed = new Set(walked);
+  return !order.some((id) => listed.has(id));
+}
+
 /** Names in the check's coverage the window a long list was judged on: where, which positions, how it was found. */
 export function coverWindow(ctx: CheckContext, list: OpenList, window: OpenWindow, style: string): void {
   if (window.where === 'whole') return;
