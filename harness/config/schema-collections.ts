@@ -7,6 +7,14 @@ import { body, filledSection, section, text } from './schema-nodes.js';
 const allPaginationStyles = ['offset', 'page', 'cursor'] as const;
 
 // The operations of convention 4.1, as the kit names them (suites/internal/surface-inventory.ts).
+/**
+ * Most related collections under one collection, and most collections in a config: a run judges
+ * each list with dozens of requests, so a config of thousands would run for hours (split it into
+ * several configs instead). Far above any API's one resource family.
+ */
+export const maxRelatedPerCollection = 20;
+export const maxCollections = 100;
+
 const allOperations = ['list', 'read', 'create', 'replace', 'change', 'delete'] as const;
 
 // No default: an undeclared set means "every operation is tried", and a 405 is then taken as "not
@@ -73,8 +81,9 @@ export const collection = section(
     ),
     related: {
       type: 'array',
-      description: 'Related collections nested under a member of this one.',
+      description: `Related collections nested under a member of this one; at most ${maxRelatedPerCollection}.`,
       items: related,
+      maxItems: maxRelatedPerCollection,
       default: [],
     },
     pagination: listPagination('How this list paginates.'),

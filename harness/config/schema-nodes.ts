@@ -17,6 +17,7 @@ export interface SchemaNode {
   readonly items?: SchemaNode;
   readonly uniqueItems?: boolean;
   readonly minItems?: number;
+  readonly maxItems?: number;
   readonly enum?: readonly string[];
   readonly pattern?: string;
   readonly minLength?: number;

@@ -124,6 +124,12 @@ function describeError(error: ErrorObject, fileLabel: string): ConfigProblem {
       return { pointer: at, what: `must be greater than ${String(error.params['limit'])} (got ${got})`, fix };
     case 'minItems':
       return { pointer: at, what: `must list at least ${String(error.params['limit'])} item(s) (got ${got})`, fix };
+    case 'maxItems':
+      return {
+        pointer: at,
+        what: `lists more than apicert certifies in one run: at most ${String(error.params['limit'])} item(s) (got ${describeCount(error.data)})`,
+        fix: 'split the API into several configs, each run on its own (apicert run --config)',
+      };
     case 'uniqueItems':
       return describeRepeatedItem(error);
     default:
@@ -136,4 +142,8 @@ export function toSchemaProblems(errors: readonly ErrorObject[], fileLabel: stri
   const pathsWithTypeError = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   const kept = errors.filter((e) => e.keyword === 'type' || !pathsWithTypeError.has(e.instancePath));
   return kept.map((error) => describeError(error, fileLabel));
+}
+
+function describeCount(data: unknown): string {
+  return Array.isArray(data) ? String(data.length) : 'more';
 }

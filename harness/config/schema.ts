@@ -9,7 +9,7 @@
 // cascade of branch failures. The node builders (schema-nodes.ts) keep literal types, which the
 // derived types need.
 import * as P from './config-patterns.js';
-import { collection } from './schema-collections.js';
+import { collection, maxCollections } from './schema-collections.js';
 import { body, choice, count, filledSection, millis, section, text, type SchemaNode } from './schema-nodes.js';
 
 export type { SchemaNode } from './schema-nodes.js';
@@ -285,7 +285,13 @@ const root = section('What the API convention leaves open, so that one kit can c
       },
     ),
   }),
-  collections: { type: 'array', description: 'Collections to exercise.', items: collection, default: [] },
+  collections: {
+    type: 'array',
+    description: `Collections to exercise; at most ${maxCollections}.`,
+    items: collection,
+    maxItems: maxCollections,
+    default: [],
+  },
   resources: filledSection(
     'Resource choices the convention leaves open; each default accepts every reasonable choice.',
     {
@@ -369,6 +375,11 @@ const root = section('What the API convention leaves open, so that one kit can c
     requestsPerList: count('Most requests one check may make on one list.', 1, 2000),
     checkTimeoutMs: millis('Time budget of one check, in ms.', 60_000),
     totalRunMs: millis('Time budget of the whole run, the reachability probe included, in ms.', 600_000),
+    maxRequests: count(
+      'Most requests the whole run sends to the target; reaching it stops the run as totalRunMs does (the running and later checks errored), and the records made so far are still deleted.',
+      1,
+      100_000,
+    ),
     unansweredInARow: count(
       'Exchanges with the target in a row that, timing out or reset, stop the run ("the target stopped answering"); any answer starts the count again.',
       1,

@@ -26,6 +26,25 @@ describe('validateConfig', () => {
     expect(Object.isFrozen(result.config.collections[0]!.sample)).toBe(true);
   });
 
+  it('bounds how many collections and related collections a config holds, one line for each list over', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => ({ ...customers, name: `c${i}`, path: `/c${i}` }));
+    const related = Array.from({ length: 21 }, (_, i) => ({
+      name: `r${i}`,
+      path: `/customers/{id}/r${i}`,
+      sample: { note: 'x' },
+    }));
+    const started = performance.now();
+    expect(problemsOf({ collections: many })).toEqual([
+      '/collections: lists more than apicert certifies in one run: at most 100 item(s) (got 10000); split the API into several configs, each run on its own (apicert run --config)',
+    ]);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(problemsOf({ collections: [{ ...customers, related }] })).toEqual([
+      '/collections/0/related: lists more than apicert certifies in one run: at most 20 item(s) (got 21); split the API into several configs, each run on its own (apicert run --config)',
+    ]);
+    const atTheBound = Array.from({ length: 100 }, (_, i) => ({ ...customers, name: `c${i}`, path: `/c${i}` }));
+    expect(validateConfig({ collections: atTheBound }).ok).toBe(true);
+  });
+
   it('accepts an empty file as all defaults', () => {
     const result = validateConfig({});
     expect(result.ok && result.config.collections).toEqual([]);

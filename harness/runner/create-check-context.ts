@@ -16,7 +16,7 @@ import type { CheckOutcome } from '../model/check-outcome.js';
 import type { ExchangeRecord, FailureDetails } from '../model/evidence.js';
 import type { CheckCoverage, Finding } from '../model/run-result.js';
 import { chartBounds, type CheckChart } from '../model/check-chart.js';
-import type { SinkChannel, SinkDelivery, WebhookSink } from '../sink/sink-types.js';
+import type { SinkChannel, SinkDelivery, SinkRefusals, WebhookSink } from '../sink/sink-types.js';
 import { acknowledgementsChart, boundChartLists, deliveriesChart, inDrawingOrder } from './check-charts.js';
 import type {
   CheckContext,
@@ -96,6 +96,10 @@ export function createCheckContext(
   const started = performance.now();
   const drawn: CheckChart[] = [];
   const deliveriesSent: ExchangeRecord[] = [];
+  // What the sink had refused when this check opened its first channel, and how many of its waits
+  // for deliveries ran out: a failure after both may be the sink's doing, not the target's.
+  let refusedBefore: SinkRefusals | undefined;
+  let waitsCameShort = 0;
   // Each channel's deliveries, read when it closes (a closed channel keeps none) or when the check ends.
   const channels: { channel: SinkChannel; closedWith?: readonly SinkDelivery[] }[] = [];
   const sink: WebhookSink | undefined =
@@ -109,6 +113,7 @@ export function createCheckContext(
           keptBytes: () => environment.sink!.keptBytes(),
           close: () => environment.sink!.close(),
           openChannel: (script) => {
+            refusedBefore ??= environment.sink!.refusals();
             const channel = environment.sink!.openChannel(script);
             const entry: { channel: SinkChannel; closedWith?: readonly SinkDelivery[] } = { channel };
             channels.push(entry);
@@ -117,7 +122,11 @@ export function createCheckContext(
               url: channel.url,
               setScript: (next) => channel.setScript(next),
               deliveries: () => channel.deliveries(),
-              waitFor: (predicate, timeoutMs, waitSignal) => channel.waitFor(predicate, timeoutMs, waitSignal),
+              waitFor: async (predicate, timeoutMs, waitSignal) => {
+                const isMet = await channel.waitFor(predicate, timeoutMs, waitSignal);
+                if (!isMet) waitsCameShort += 1;
+                return isMet;
+              },
               records: () => channel.records(),
               keptBytes: () => channel.keptBytes(),
               close: () => {
@@ -244,12 +253,12 @@ export function createCheckContext(
     cover: (item) => void covered.add(item),
     leaveOut: (item, why) => void leftOut.set(item, why),
     pass: (): CheckOutcome => ({ status: 'passed', findings }),
-    fail: (message: string, details: FailureDetails = {}): CheckOutcome => ({
-      status: 'failed',
-      message,
-      details,
-      findings,
-    }),
+    fail: (message: string, details: FailureDetails = {}): CheckOutcome => {
+      const sinkRefusal = describeSinkRefusal(refusedBefore, environment.sink?.refusals(), waitsCameShort);
+      if (sinkRefusal !== undefined)
+        return { status: 'incomplete', reason: `${sinkRefusal} (unjudged: ${message})`, findings };
+      return { status: 'failed', message, details, findings };
+    },
     skip: (reason: string): CheckOutcome => ({ status: 'skipped', reason, findings }),
     incomplete: (reason: string): CheckOutcome => ({ status: 'incomplete', reason, findings }),
     blocked: (reason: string, blockedBy?: string): CheckOutcome => ({
@@ -331,4 +340,23 @@ async function searchForLostCreate(target: TargetRequest): Promise<LostCreateSea
     // The search itself was throttled, cut off or stopped: the record may be there.
     return 'unknown';
   }
+}
+
+// The kit's own sink refusing deliveries while a check waited in vain for one: the delivery may be
+// among those it refused, so the check cannot blame the target (issue 36, item 4).
+function describeSinkRefusal(
+  before: SinkRefusals | undefined,
+  now: SinkRefusals | undefined,
+  waitsCameShort: number,
+): string | undefined {
+  if (before === undefined || now === undefined || waitsCameShort === 0) return undefined;
+  const parts = [
+    [now.overConnectionCap - before.overConnectionCap, 'over its connection cap (webhooks.sender.sink.maxConnections)'],
+    [now.unreadable - before.unreadable, 'unreadable (malformed, or headers over 16 KiB or too slow)'],
+    [now.cutOff - before.cutOff, 'cut off before the end of their body'],
+    [now.channelFull - before.channelFull, 'to a channel already holding its most deliveries'],
+  ] as const;
+  const refused = parts.filter(([count]) => count > 0).map(([count, why]) => `${count} ${why}`);
+  if (refused.length === 0) return undefined;
+  return `the kit's own sink refused requests while this check waited for a delivery (${refused.join('; ')}), so the delivery it missed may be one the sink refused, not one the target did not send; run it again with less other traffic to the sink`;
 }

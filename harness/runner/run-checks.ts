@@ -57,7 +57,11 @@ export interface RunChecksResult {
 const minimumCheckBudgetMs = 10;
 
 // Errors that stop the whole run, not just their check: the run's interruption says why.
-const stopsTheRun = new Set(['APICERT_TARGET_STOPPED_ANSWERING', 'APICERT_CREDENTIAL_STOPPED_WORKING']);
+const stopsTheRun = new Set([
+  'APICERT_TARGET_STOPPED_ANSWERING',
+  'APICERT_CREDENTIAL_STOPPED_WORKING',
+  'APICERT_RUN_BUDGET_EXCEEDED',
+]);
 const interruptedMessage =
   'the run was interrupted (Ctrl-C or SIGTERM); the running checks were stopped and later ones not run';
 

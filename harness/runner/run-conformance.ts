@@ -12,6 +12,7 @@ import { createHttpClient } from '../http/client.js';
 import { prepareCredential, toWrongToken } from '../http/credential.js';
 import { withUnansweredBreaker } from '../http/unanswered-breaker.js';
 import { withCredentialWatch } from '../http/credential-watch.js';
+import { withRequestBudget } from '../http/request-budget.js';
 import { withThrottling, type ThrottleStats } from '../http/throttled-client.js';
 import type { Credential } from '../http/http-types.js';
 import { compareRuns, type RunComparison } from '../model/compare-runs.js';
@@ -174,9 +175,10 @@ export async function runConformance(request: RunConformanceOptions): Promise<Ru
           probeLine: `GET ${config.collections[0]?.path ?? '/'}`,
           credentialSource: `the token in ${config.target.auth.tokenEnv}`,
         });
+  const budgeted = withRequestBudget(watched ?? throttled, config.budgets.maxRequests);
   // Outermost: a request waiting out the target's Retry-After keeps its place, so a throttled target
   // never sees more than the limit in flight.
-  const client = withConcurrencyLimit(watched ?? throttled, concurrency);
+  const client = withConcurrencyLimit(budgeted, concurrency);
   let sink: WebhookSink | undefined;
   // Only when its checks will read it: judging every answer costs time a run without them need not spend.
   const judgesContract = planned.some((p) => p.check.suite === 'openapi-contract' && p.skipReason === undefined);
@@ -229,8 +231,11 @@ export async function runConformance(request: RunConformanceOptions): Promise<Ru
       checkTimeoutMs: config.budgets.checkTimeoutMs,
       totalRunMs: config.budgets.totalRunMs,
       budgetStartedAt: started,
-      targetStopped:
-        watched === undefined ? breaker.stopped : AbortSignal.any([breaker.stopped, watched.credentialStopped]),
+      targetStopped: AbortSignal.any([
+        breaker.stopped,
+        budgeted.exhausted,
+        ...(watched === undefined ? [] : [watched.credentialStopped]),
+      ]),
       environment: {
         config,
         baseUrl,

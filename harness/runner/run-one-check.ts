@@ -8,6 +8,7 @@ import {
   CheckIncompleteError,
   CheckTimeoutError,
   RunInterruptedError,
+  TargetStoppedAnsweringError,
   toErrorInfo,
   type ErrorInfo,
 } from '../errors.js';
@@ -72,8 +73,14 @@ export async function runOneCheck(
     void handle.refuseNewRequests(error).then(() => stop(error));
   };
   interrupt?.addEventListener('abort', onInterrupt, { once: true });
-  // Nothing is waited for: a create in flight to a silent target would only run into its time-out.
-  const onTargetStopped = (): void => stop(targetStopped?.reason as Error);
+  // A silent target: nothing is waited for, a create in flight would only run into its time-out. A
+  // run stopped on an answering target (its request budget, a credential it no longer takes) lets
+  // the creates already sent finish, as an interrupt does, so their records are deleted.
+  const onTargetStopped = (): void => {
+    const reason = targetStopped?.reason as Error;
+    if (reason instanceof TargetStoppedAnsweringError) stop(reason);
+    else void handle.refuseNewRequests(reason).then(() => stop(reason));
+  };
   targetStopped?.addEventListener('abort', onTargetStopped, { once: true });
 
   let outcome: CheckOutcome | undefined;

@@ -106,6 +106,17 @@ export interface SinkChannel {
   close(): void;
 }
 
+/** Requests the sink refused, by why: past its connection cap, unreadable, cut before their end, to a full channel. */
+export interface SinkRefusals {
+  readonly overConnectionCap: number;
+  /** Malformed, headers over Node's 16 KiB, or headers too slow: the connection was closed. */
+  readonly unreadable: number;
+  /** The sender stopped, or was stopped, before the body's end. */
+  readonly cutOff: number;
+  /** Answered 429: the channel held its most deliveries. */
+  readonly channelFull: number;
+}
+
 /** The running sink. */
 export interface WebhookSink {
   /** Base URL the target is told to call: publicUrl when configured, else the listening address. */
@@ -118,6 +129,11 @@ export interface WebhookSink {
   keptBytes(): number;
   /** Opens a fresh channel; default script: 2xx at once. */
   openChannel(script?: AnswerScript): SinkChannel;
+  /**
+   * What the sink itself refused so far, across all channels: deliveries it could not take, so a
+   * sender check that misses one cannot tell the target's silence from the sink's. Counts only grow.
+   */
+  refusals(): SinkRefusals;
   /** Stops listening, ends every connection and timer, and wakes every waiter. */
   close(): Promise<void>;
 }

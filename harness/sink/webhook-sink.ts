@@ -54,9 +54,16 @@ export async function startWebhookSink(options: WebhookSinkOptions): Promise<Web
   // they are bounded by their own timers instead.
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
+  const refused = { overConnectionCap: 0, unreadable: 0, cutOff: 0, channelFull: 0 };
   server.on('request', (req: IncomingMessage, res: ServerResponse) => void handleRequest(req, res));
   // A malformed request must not surface as an unhandled error.
-  server.on('clientError', (_error, socket) => socket.destroy());
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    // A request the sink could not read (HPE_: malformed, headers over the limit; or too slow to
+    // send them); a sender resetting its own idle connection is no refusal.
+    if (error.code?.startsWith('HPE_') === true || error.code === 'ERR_HTTP_REQUEST_TIMEOUT') refused.unreadable += 1;
+    socket.destroy();
+  });
+  server.on('drop', () => (refused.overConnectionCap += 1));
 
   async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const arrival = { receivedAt: toIsoTimestamp(Date.now()), receivedAtMs: performance.now() };
@@ -66,9 +73,12 @@ export async function startWebhookSink(options: WebhookSinkOptions): Promise<Web
     // A channel the check has closed still acknowledges, so a late retry does not loop.
     if (channel.log.isClosed) return void sendQuickly(res, ACCEPT_STATUS, {});
     // A sender that floods one channel is answered, not stored: memory stays bounded.
-    if (channel.log.isFull)
+    if (channel.log.isFull) {
+      refused.channelFull += 1;
       return void sendQuickly(res, TOO_MANY_STATUS, { error: `more than ${maxDeliveriesPerChannel} deliveries` });
+    }
     const captured = await readDelivery(req, options.maxBodyBytes, arrival);
+    if (captured === undefined) refused.cutOff += 1;
     if (captured === undefined || channel.log.isClosed) return void res.destroy();
     const added = channel.log.add(captured);
     // About none of the records the check waits on: someone else's event, acknowledged at once.
@@ -143,6 +153,7 @@ export async function startWebhookSink(options: WebhookSinkOptions): Promise<Web
     isHttps,
     secret: options.secret,
     keptBytes: () => keptBudget.used,
+    refusals: () => ({ ...refused }),
     openChannel(script: AnswerScript = { kind: 'accept' }): SinkChannel {
       const id = randomBytes(12).toString('hex');
       const log = new DeliveryLog({
