@@ -32,3 +32,36 @@ describe('a path with a dot segment', () => {
     await client.close();
   });
 });
+
+describe('a write to a URL the config does not describe', () => {
+  it('is never sent, nor is a write a redirect points there; reads go wherever they are sent', async () => {
+    const received: string[] = [];
+    server = await startLocalServer((req, res) => {
+      received.push(`${req.method} ${req.url}`);
+      if (req.url === '/widgets/moved') {
+        res.writeHead(307, { location: '/admin' });
+        return void res.end();
+      }
+      res.end('{}');
+    });
+    const origin = server.origin;
+    const client = createHttpClient({
+      ...options,
+      credential: undefined,
+      followRedirects: true,
+      refusesWrite: (method, url) =>
+        method === 'GET' || /^\/widgets(\/[^/]+)?$/.test(new URL(url).pathname)
+          ? undefined
+          : `${method} ${new URL(url).pathname} was not sent`,
+    });
+    await expect(client.send({ method: 'DELETE', url: `${origin}/` })).rejects.toThrow(
+      new HttpPathRefusedError('DELETE / was not sent'),
+    );
+    await expect(client.send({ method: 'POST', url: `${origin}/widgets/moved`, body: '{}' })).rejects.toBeInstanceOf(
+      HttpPathRefusedError,
+    );
+    expect((await client.send({ method: 'GET', url: `${origin}/admin` })).response.status).toBe(200);
+    expect(received).toEqual(['POST /widgets/moved', 'GET /admin']);
+    await client.close();
+  });
+});

@@ -107,6 +107,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     exchangeDeadlineMs: options.exchangeTimeoutMs,
   };
 
+  function refuseUndescribedWrite(method: string, url: string): void {
+    const refusal = options.refusesWrite?.(method, url);
+    if (refusal !== undefined) throw new HttpPathRefusedError(redactText(refusal, secrets));
+  }
+
   async function send(request: HttpRequest): Promise<HttpExchange> {
     const dot = dotSegmentIn(request.url);
     if (dot !== undefined) {
@@ -117,6 +122,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         ),
       );
     }
+    refuseUndescribedWrite(request.method, request.url);
     const started = performance.now();
     const mode = credential === undefined ? 'none' : (request.credential ?? 'valid');
     // A delivery (a POST) goes out on the pool too, whose connections are too recently used to be
@@ -174,6 +180,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           );
         }
         hop = redirectedHop(hop, result.response.status, location.href);
+        refuseUndescribedWrite(hop.method, hop.url);
       }
     } finally {
       if (pinned !== undefined) pinned.inFlight -= 1;

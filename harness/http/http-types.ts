@@ -52,6 +52,11 @@ export interface HttpClientOptions {
   readonly credential?: Credential;
   /** Further values to redact from every record (signing secrets). */
   readonly secrets: readonly string[];
+  /**
+   * Why a write to this URL may not be sent (the config describes no such place), or undefined when
+   * it may: asked for every request and every redirect it follows. Default: every URL may.
+   */
+  readonly refusesWrite?: (method: string, url: string) => string | undefined;
 }
 
 export interface HttpRequest {

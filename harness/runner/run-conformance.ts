@@ -28,6 +28,7 @@ import { toolVersion } from '../tool-version.js';
 import { buildRunResult } from './build-run-result.js';
 import { toReportedDerivation } from './redact-result.js';
 import { assertCredentialAccepted, probeCredential } from './assert-credential-accepted.js';
+import { describedWrites } from './described-writes.js';
 import { assertTargetReachable } from './assert-target-reachable.js';
 import { loadBaseline } from './load-baseline.js';
 import { planChecks } from './plan-checks.js';
@@ -148,6 +149,7 @@ export async function runConformance(request: RunConformanceOptions): Promise<Ru
       maxRedirects: 5,
       credential,
       secrets,
+      refusesWrite: describedWrites(config, baseUrl),
     }),
     { targetOrigin: new URL(baseUrl).origin, limit: config.budgets.unansweredInARow, requestTimeoutMs },
   );

@@ -74,4 +74,15 @@ describe('ids that no URL can carry as one path segment', () => {
         ]).toContain(request);
     },
   );
+
+  it.each(['a/b', '../admin', '?x=1', '#f', 'http://evil.example/x', 'a\r\nb', 'a\u0000b', ' '])(
+    'id %j is carried as one path segment: every write goes to the collection or one of its members',
+    async (id) => {
+      const { sent } = await runWithIds(id);
+      const member = `/customers/${encodeURIComponent(id)}`;
+      expect(sent).toContain(`GET ${member}`);
+      for (const request of sent.filter((line) => !line.startsWith('GET ')))
+        expect(request).toMatch(/^(POST \/customers|(PUT|PATCH|DELETE) \/customers\/[^/]+)$/);
+    },
+  );
 });
