@@ -28,11 +28,9 @@ export type WalkEnd =
   /** next_cursor was longer than the kit follows: it would have to send (and keep) ever longer URLs. */
   | { readonly kind: 'cursor-too-long'; readonly length: number };
 
-/**
- * Longest next_cursor a walk follows. The convention sets no length, but a cursor that grows page by
- * page would make every later request and record bigger; past this the walk stops, unjudged.
- */
-export const maxCursorChars = 65_536;
+// The bound is shared with the resources checks' searches (list-bounds.ts).
+export { maxCursorChars } from '../../internal/list-bounds.js';
+import { maxCursorChars } from '../../internal/list-bounds.js';
 
 /** What the walker knows after fetching a page. */
 export interface WalkState {
