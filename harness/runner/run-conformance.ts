@@ -9,6 +9,7 @@ import { hasUrlUserInfo, maskUrlUserInfo } from '../config/url-user-info.js';
 import { RunInterruptedError, SecretMissingError, TargetStoppedAnsweringError, UsageError } from '../errors.js';
 import { withConcurrencyLimit } from '../http/concurrency-limit.js';
 import { createHttpClient } from '../http/client.js';
+import { GrowingSecrets, type SecretValues } from '../http/growing-secrets.js';
 import { prepareCredential, toWrongToken } from '../http/credential.js';
 import { withUnansweredBreaker } from '../http/unanswered-breaker.js';
 import { withCredentialWatch } from '../http/credential-watch.js';
@@ -56,7 +57,7 @@ export interface RunConformanceOptions {
    * The API description as a contract for every answer (run --openapi), made once the base URL is
    * known: the openapi-contract checks judge what it saw. Without it they are skipped.
    */
-  readonly contract?: ((baseUrl: string, secrets: readonly string[]) => AnswerContract) | undefined;
+  readonly contract?: ((baseUrl: string, secrets: SecretValues) => AnswerContract) | undefined;
   /** An earlier report.json to compare with (--baseline). */
   readonly baselinePath?: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -132,7 +133,9 @@ export async function runConformance(request: RunConformanceOptions): Promise<Ru
     ...secretsOf(config, request.env),
   ];
   // A whsec_ secret's key is also echoed without its prefix, or as bytes in hex: each form is redacted.
-  const secrets = [...otherSecrets, ...sinkSigning.secretForms];
+  // The list grows when the credential is refreshed: everything that redacts reads it at each use.
+  const runSecrets = new GrowingSecrets([...otherSecrets, ...sinkSigning.secretForms]);
+  const secrets = runSecrets.current;
 
   const { rateLimit, concurrency } = config.target;
   // Inside the throttling, so each exchange on the wire counts, and a throttled answer is an answer.
@@ -219,7 +222,7 @@ export async function runConformance(request: RunConformanceOptions): Promise<Ru
         ...sender.sink,
         secret: sinkSigning.secret,
         evidenceBodyBytes: config.budgets.evidenceBodyBytes,
-        secrets: [...otherSecrets, ...sinkSigning.secretForms],
+        secrets,
         signatureHeaders: sinkSigning.signatureHeaders,
       });
     }
@@ -261,7 +264,7 @@ export async function runConformance(request: RunConformanceOptions): Promise<Ru
         gateRequired: shardRequired,
         ...(interrupted !== undefined ? { interrupted } : {}),
         ...(request.derived !== undefined
-          ? { configDerivation: toReportedDerivation(request.derived.derivation, secrets) }
+          ? { configDerivation: toReportedDerivation(request.derived.derivation, secrets()) }
           : {}),
         ...(sharding !== undefined ? { shard: sharding.marker } : {}),
       },
