@@ -228,7 +228,7 @@ const refreshSection = section(
     command: {
       type: 'array',
       description:
-        'A program and its arguments, run without a shell (15 s at most, 16 KiB of output); the first line it prints, trimmed, is the new token. Its output is never shown.',
+        "A program and its arguments, run without a shell in the config file's folder, with the run's environment (15 s at most, 16 KiB of output); the first line it prints, trimmed, is the new token. Its output is never shown.",
       items: { type: 'string', minLength: 1 },
       minItems: 1,
     },
