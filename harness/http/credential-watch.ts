@@ -39,8 +39,6 @@ export interface WatchedClient extends HttpClient {
   readonly credentialStopped: AbortSignal;
   /** Starts watching, once the start-of-run probe has accepted the credential (a refusal before is that probe's to report). */
   arm(): void;
-  /** How many refreshes gave a token the probe accepted. */
-  refreshes(): number;
 }
 
 // A probe the credential passed is trusted this long: a target refusing one path again and again
@@ -67,7 +65,6 @@ export function withCredentialWatch(client: HttpClient, options: CredentialWatch
   // Counts the refreshes whose token went into use: a request refused with a token one replaced is
   // sent again with the new one, without asking the probe.
   let generation = 0;
-  let refreshed = 0;
 
   const accepted = (): Standing => {
     acceptedAt = performance.now();
@@ -113,7 +110,6 @@ export function withCredentialWatch(client: HttpClient, options: CredentialWatch
         because: `; the refresh (${refresh.describe}) gave a new token, and ${options.probeLine} refuses it too, so the run stopped; make target.auth.refresh give a token the target accepts`,
       };
     }
-    refreshed += 1;
     accepted();
     return { kind: 'refreshed' };
   }
@@ -155,7 +151,6 @@ export function withCredentialWatch(client: HttpClient, options: CredentialWatch
     arm: () => {
       isArmed = true;
     },
-    refreshes: () => refreshed,
   };
 }
 
