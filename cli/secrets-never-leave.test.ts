@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEchoingTarget, leakForms, type EchoingTarget } from '../harness/http/test-support/echoing-target.js';
+import { findLeaks, startEchoingTarget, type EchoingTarget } from '../harness/http/test-support/echoing-target.js';
 import { startLocalServer } from '../harness/http/test-support/local-server.js';
 import { runCli } from './cli.js';
 import { captureIo } from './test-support/capture-io.js';
@@ -17,20 +17,6 @@ const exampleConfig = fileURLToPath(new URL('../apicert.config.example.json', im
 // Mixed case, so a header name the target makes of it arrives lower-cased: another form to find.
 const token = 'tok_Live_EchoCanary9f3a0c';
 const receiverSecret = 'whsec_Recv_Canary77b2e1d4';
-
-/** Every place a secret was found, as "output: form of secret", for a readable failure. */
-function findLeaks(outputs: Readonly<Record<string, string>>, secrets: readonly string[]): string[] {
-  const leaks: string[] = [];
-  for (const secret of secrets) {
-    for (const form of leakForms(secret)) {
-      for (const [name, text] of Object.entries(outputs)) {
-        const count = text.split(form.text).length - 1;
-        if (count > 0) leaks.push(`${name}: ${form.name} of ${JSON.stringify(secret.slice(0, 6))}… ${count} time(s)`);
-      }
-    }
-  }
-  return leaks;
-}
 
 describe('secrets a hostile target echoes', () => {
   let target: EchoingTarget;

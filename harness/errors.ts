@@ -66,6 +66,18 @@ export class CredentialStoppedWorkingError extends ApicertError {
   }
 }
 
+/**
+ * target.auth.refresh could not give a token: the command failed, timed out or printed none, or the
+ * token endpoint refused the client or answered without an access_token. Thrown when the first
+ * token was to come from it; mid-run, the run stops with CredentialStoppedWorkingError, whose
+ * message carries this one's. Never quotes what the command printed or the endpoint answered.
+ */
+export class CredentialRefreshFailedError extends ApicertError {
+  constructor(message: string) {
+    super('APICERT_CREDENTIAL_REFRESH_FAILED', message);
+  }
+}
+
 /** The target refused connections or its host does not resolve, before any check ran. */
 export class TargetUnreachableError extends ApicertError {
   constructor(message: string) {

@@ -88,6 +88,13 @@ export const LISTEN_HOST: ConfigPattern = {
   expected: 'a host name or IP address, e.g. "127.0.0.1" or "0.0.0.0"',
 };
 
+/** OAuth 2.0 scopes (RFC 6749 3.3): words of visible ASCII but double quote and backslash, one space apart. */
+export const OAUTH_SCOPE: ConfigPattern = {
+  pattern: '^[!#-\\[\\]-~]+( [!#-\\[\\]-~]+)*$',
+  expected:
+    'OAuth 2.0 scopes one space apart, in visible ASCII without double quotes or backslashes, e.g. "orders:read orders:write"',
+};
+
 /** Every pattern, looked up by its source when ajv reports a mismatch. */
 export const CONFIG_PATTERNS: readonly ConfigPattern[] = [
   HTTP_URL,
@@ -103,4 +110,5 @@ export const CONFIG_PATTERNS: readonly ConfigPattern[] = [
   HTTP_METHOD,
   JSON_POINTER,
   LISTEN_HOST,
+  OAUTH_SCOPE,
 ];

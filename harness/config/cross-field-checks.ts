@@ -1,6 +1,7 @@
 // Rules that span several keys, which JSON Schema cannot express. They read the raw file
 // defensively and run even when the schema found problems, so every problem shows at once; a
 // value that breaks its own schema rule is skipped here, as the schema already reports it.
+import { checkAuthRefresh } from './check-auth-refresh.js';
 import { checkFixedHeaders } from './check-fixed-headers.js';
 import { HTTP_URL, URL_OR_PATH } from './config-patterns.js';
 import { findNearestName } from './nearest-name.js';
@@ -422,5 +423,6 @@ export function checkCrossFieldRules(raw: unknown): ConfigProblem[] {
     ...checkCustomProfile(raw, 'sender'),
     ...checkCustomProfile(raw, 'receiver'),
     ...checkUrls(raw),
+    ...checkAuthRefresh(raw),
   ];
 }

@@ -220,6 +220,34 @@ const receiver = section(
   ['url'],
 );
 
+// A token that expires mid-run (issue 36, item 5): one of two ways to get a new one. Not a oneOf
+// (see the top of the file): "exactly one of them" is a cross-field check.
+const refreshSection = section(
+  'How to get a new token when the one in use is refused mid-run (it expired): tried once for such a refusal before the run stops on it, and for the first token when the variable named by tokenEnv is not set. Exactly one of command and oauth2ClientCredentials.',
+  {
+    command: {
+      type: 'array',
+      description:
+        "A program and its arguments, run without a shell in the config file's folder, with the run's environment (15 s at most, 16 KiB of output); the first line it prints, trimmed, is the new token. Its output is never shown.",
+      items: { type: 'string', minLength: 1 },
+      minItems: 1,
+    },
+    oauth2ClientCredentials: section(
+      "An OAuth 2.0 client credentials grant (RFC 6749 4.4): a POST of grant_type=client_credentials to tokenUrl with the client's id and secret in HTTP Basic; the answer's access_token is the new token. The API's token is never sent there.",
+      {
+        tokenUrl: text(
+          'The token endpoint, e.g. "https://auth.example.com/oauth/token"; https, or http to a loopback host.',
+          P.HTTP_URL,
+        ),
+        clientIdEnv: text('Environment variable holding the client id.', P.ENV_NAME),
+        clientSecretEnv: text('Environment variable holding the client secret.', P.ENV_NAME),
+        scope: text('Scopes to ask for, space-separated; left out, the endpoint chooses.', P.OAUTH_SCOPE),
+      },
+      ['tokenUrl', 'clientIdEnv', 'clientSecretEnv'],
+    ),
+  },
+);
+
 const root = section('What the API convention leaves open, so that one kit can certify any implementation.', {
   $schema: { type: 'string', description: 'Path or URL of the config JSON Schema, for editors; ignored by apicert.' },
   target: filledSection('The API under test.', {
@@ -239,6 +267,7 @@ const root = section('What the API convention leaves open, so that one kit can c
             'The API takes no credential: apicert sends none, needs no token variable, and skips resources.auth-required with this reason.',
           default: false,
         },
+        refresh: refreshSection,
       },
     ),
     followRedirects: {

@@ -14,6 +14,7 @@ import { classifyTransportError, maxResponseHeaderBytes, type TransportFailure }
 import { prepareCredential, type PreparedCredential } from './credential.js';
 import { recordOutboundExchange, type EvidencePolicy, type OutboundExchange } from './exchange-record.js';
 import type {
+  Credential,
   CredentialMode,
   HttpClient,
   HttpClientOptions,
@@ -23,6 +24,7 @@ import type {
 } from './http-types.js';
 import { toIsoTimestamp } from './iso-timestamp.js';
 import { parseJsonBody } from './json-body.js';
+import { readSecrets } from './growing-secrets.js';
 import { redactText, secretVariants } from './redact.js';
 import { toRequestTarget } from './request-target.js';
 import { dotSegmentIn } from './dot-segment.js';
@@ -55,8 +57,25 @@ interface HopResult {
   readonly record: ExchangeRecord;
 }
 
+/** What the client redacts, and the evidence policy and read-ahead that follow from it. */
+interface Redaction {
+  readonly secrets: readonly string[];
+  readonly policy: EvidencePolicy;
+  readonly evidencePrefixBytes: number;
+}
+
+/** The client createHttpClient makes: it can be told to send another credential from now on. */
+export interface CredentialedClient extends HttpClient {
+  /**
+   * Sends `credential` from now on (a refreshed token) with every request that asks for the valid
+   * one or a flaw of it; requests already out keep the one they set out with. Its values are
+   * redacted from then on, and the replaced ones still are.
+   */
+  useCredential(credential: Credential): void;
+}
+
 /** Creates a client that shares one keep-alive Agent across requests (except freshConnection ones). */
-export function createHttpClient(options: HttpClientOptions): HttpClient {
+export function createHttpClient(options: HttpClientOptions): CredentialedClient {
   const agentOptions: Agent.Options = {
     connect: { timeout: options.connectTimeoutMs },
     headersTimeout: options.headersTimeoutMs,
@@ -92,12 +111,27 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     dedicated.set(key, entry);
     return entry;
   };
-  const credential = options.credential === undefined ? undefined : prepareCredential(options.credential);
-  const secrets = secretVariants([...(credential?.secrets ?? []), ...options.secrets]);
-  const policy: EvidencePolicy = { evidenceBodyBytes: options.evidenceBodyBytes, secrets };
-  // What recordBody may read of a body: the evidence, plus room to see a secret straddling the cut.
-  const evidencePrefixBytes =
-    options.evidenceBodyBytes + Math.max(0, ...secrets.map((secret) => Buffer.byteLength(secret))) + 4;
+  let currentCredential = options.credential === undefined ? undefined : prepareCredential(options.credential);
+  // Every credential the client has sent: one a refresh replaced stays redacted, as the target saw it.
+  let credentialSecrets: readonly string[] = currentCredential?.secrets ?? [];
+  let redaction: (Redaction & { readonly given: readonly string[]; readonly own: readonly string[] }) | undefined;
+  // Read at each use, never kept: the run's secrets and the credential can change while a request is out.
+  const redactionNow = (): Redaction => {
+    const given = readSecrets(options.secrets);
+    if (redaction?.given !== given || redaction.own !== credentialSecrets) {
+      const secrets = secretVariants([...credentialSecrets, ...given]);
+      redaction = {
+        given,
+        own: credentialSecrets,
+        secrets,
+        policy: { evidenceBodyBytes: options.evidenceBodyBytes, secrets },
+        // What recordBody may read of a body: the evidence, plus room to see a secret straddling the cut.
+        evidencePrefixBytes:
+          options.evidenceBodyBytes + Math.max(0, ...secrets.map((secret) => Buffer.byteLength(secret))) + 4,
+      };
+    }
+    return redaction;
+  };
   const budgets: TransportFailure['budgets'] = {
     connectTimeoutMs: options.connectTimeoutMs,
     headersTimeoutMs: options.headersTimeoutMs,
@@ -109,7 +143,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   function refuseUndescribedWrite(method: string, url: string): void {
     const refusal = options.refusesWrite?.(method, url);
-    if (refusal !== undefined) throw new HttpPathRefusedError(redactText(refusal, secrets));
+    if (refusal !== undefined) throw new HttpPathRefusedError(redactText(refusal, redactionNow().secrets));
   }
 
   async function send(request: HttpRequest): Promise<HttpExchange> {
@@ -118,13 +152,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       throw new HttpPathRefusedError(
         redactText(
           `${request.method} ${request.url} was not sent: its path holds the dot segment "${dot}", which would reach a neighbouring resource instead`,
-          secrets,
+          redactionNow().secrets,
         ),
       );
     }
     refuseUndescribedWrite(request.method, request.url);
     const started = performance.now();
-    const mode = credential === undefined ? 'none' : (request.credential ?? 'valid');
+    // The credential as it is when the request sets out: a refresh during its redirects does not change it.
+    const sent = currentCredential;
+    const mode = sent === undefined ? 'none' : (request.credential ?? 'valid');
     // A delivery (a POST) goes out on the pool too, whose connections are too recently used to be
     // closing: a receiver may refuse one by closing the connection, which its check judges.
     const isFresh = request.freshConnection === true;
@@ -136,7 +172,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     // that connection.
     const sendOrResend = async (hop: Hop): Promise<HopResult> => {
       try {
-        return await sendHop(hop, mode, dispatcher, request.signal);
+        return await sendHop(hop, sent, mode, dispatcher, request.signal);
       } catch (error) {
         const resendable =
           error instanceof HttpConnectionError &&
@@ -148,7 +184,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         if (!resendable) throw error;
         const fresh = new Agent(agentOptions);
         try {
-          return await sendHop({ ...hop, note: withNote(hop.note, resentNote) }, mode, fresh, request.signal);
+          return await sendHop({ ...hop, note: withNote(hop.note, resentNote) }, sent, mode, fresh, request.signal);
         } finally {
           await fresh.destroy();
         }
@@ -157,7 +193,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let hop: Hop = {
       method: request.method,
       url: request.url,
-      headers: withoutCredentialHeader(request.headers, mode === 'none' ? undefined : credential),
+      headers: withoutCredentialHeader(request.headers, mode === 'none' ? undefined : sent),
       ...(request.body !== undefined ? { body: toBuffer(request.body) } : {}),
       ...describeNote(request.note, request.credential ?? 'valid'),
     };
@@ -190,6 +226,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function sendHop(
     hop: Hop,
+    credential: PreparedCredential | undefined,
     mode: CredentialMode,
     dispatcher: Dispatcher,
     signal: AbortSignal | undefined,
@@ -229,7 +266,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           durationMs: performance.now() - started,
           note: hop.note,
         },
-        policy,
+        redactionNow().policy,
       );
 
     try {
@@ -253,7 +290,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
       const body = await reader.read(response.body);
       const text = body.toString('utf8');
-      const httpResponse: HttpResponse = { status, headers, body, text, ...parseJsonBody(text, secrets) };
+      const httpResponse: HttpResponse = {
+        status,
+        headers,
+        body,
+        text,
+        ...parseJsonBody(text, redactionNow().secrets),
+      };
       return { response: httpResponse, record: recordOf({ status, headers, body, bytes: body.length, text }) };
     } catch (thrown) {
       const abortedBy = signal?.aborted === true ? 'caller' : reader.deadlinePassed ? 'deadline' : undefined;
@@ -266,26 +309,30 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         ...(declaredLength !== undefined ? { declaredLength } : {}),
         ...(abortedBy !== undefined ? { abortedBy, abortReason: signal?.reason } : {}),
         budgets,
-        secrets,
+        secrets: redactionNow().secrets,
       });
       // Only the evidence is kept of a failed read: its prefix, not a copy of everything up to the cap.
       const response =
         status === undefined
           ? undefined
-          : { status, headers, body: reader.received(evidencePrefixBytes), bytes: reader.bytesRead };
+          : { status, headers, body: reader.received(redactionNow().evidencePrefixBytes), bytes: reader.bytesRead };
       error.record = recordOf(response, error);
       throw error;
     }
   }
 
   function blockRedirect(record: ExchangeRecord, message: string): HttpRedirectBlockedError {
-    const error = new HttpRedirectBlockedError(redactText(message, secrets));
+    const error = new HttpRedirectBlockedError(redactText(message, redactionNow().secrets));
     error.record = { ...record, error: error.toInfo() };
     return error;
   }
 
   return {
     send,
+    useCredential(next: Credential): void {
+      currentCredential = prepareCredential(next);
+      credentialSecrets = [...credentialSecrets, ...currentCredential.secrets];
+    },
     async close(): Promise<void> {
       await Promise.all([sharedAgent.close(), ...[...dedicated.values()].map((entry) => entry.agent.close())]);
     },

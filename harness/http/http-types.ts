@@ -1,5 +1,6 @@
 // The HTTP client's public shape. The implementation (client.ts) treats the target as untrusted.
 import type { ExchangeRecord } from '../model/evidence.js';
+import type { SecretValues } from './growing-secrets.js';
 
 /** The credential the client adds; `value` is the whole header value, e.g. "Bearer abc". */
 export interface Credential {
@@ -50,8 +51,8 @@ export interface HttpClientOptions {
   readonly followRedirects: boolean;
   readonly maxRedirects: number;
   readonly credential?: Credential;
-  /** Further values to redact from every record (signing secrets). */
-  readonly secrets: readonly string[];
+  /** Further values to redact from every record (signing secrets), read at each use: the run's list can grow. */
+  readonly secrets: SecretValues;
   /**
    * Why a write to this URL may not be sent (the config describes no such place), or undefined when
    * it may: asked for every request and every redirect it follows. Default: every URL may.

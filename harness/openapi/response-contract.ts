@@ -11,6 +11,7 @@ import type {
   ContractReport,
   ObservedAnswer,
 } from '../model/answer-contract.js';
+import { derivedFromSecrets, type SecretValues } from '../http/growing-secrets.js';
 import { redactText, secretVariants } from '../http/redact.js';
 import { cutWithMarker } from '../model/cut-with-marker.js';
 import type { ApiModel } from './api-model.js';
@@ -22,8 +23,11 @@ export interface ContractOptions {
   readonly source: string;
   /** The run's base URL: the document's paths are relative to its path, or to a server's. */
   readonly baseUrl: string;
-  /** Values no message may hold (the token, signing secrets): redacted before anything is cut. */
-  readonly secrets?: readonly string[];
+  /**
+   * Values no message may hold (the token, signing secrets): redacted before anything is cut. Read
+   * at each use: the run's list can grow (a refreshed token).
+   */
+  readonly secrets?: SecretValues;
 }
 
 // Bounds of the ledger: enough to show a pattern and act on it, never the whole run. Breaches kept
@@ -83,9 +87,11 @@ export function createAnswerContract(model: ApiModel, options: ContractOptions):
     (path): path is string => path !== undefined,
   );
   const matcher = new OperationMatcher(model.operations, basePaths);
-  const variants = secretVariants(options.secrets ?? []);
-  const clean: Clean = (text, maxChars) =>
-    cutWithMarker(variants.length === 0 ? text : redactText(text, variants), maxChars);
+  const variantsNow = derivedFromSecrets(options.secrets, secretVariants);
+  const clean: Clean = (text, maxChars) => {
+    const variants = variantsNow();
+    return cutWithMarker(variants.length === 0 ? text : redactText(text, variants), maxChars);
+  };
   const aspects: Record<ContractAspect, AspectLedger> = {
     status: new AspectLedger(clean),
     'content-type': new AspectLedger(clean),

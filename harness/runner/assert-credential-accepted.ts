@@ -2,17 +2,26 @@
 // anything about the target. One GET of the first configured collection, before any check, tells a
 // credential the target refuses from a target that breaks the convention: a 401 stops the run with
 // one line (exit 2). Any other answer, or none, lets the checks judge. With target.auth.none the
-// request goes without a credential, and a 401 says the config is wrong about the API.
+// request goes without a credential, and a 401 says the config is wrong about the API. With
+// target.auth.refresh, a token from the environment the probe refuses gets one new token first.
 import type { ApicertConfig } from '../config/config-types.js';
-import { CredentialRefusedError } from '../errors.js';
+import { CredentialRefreshFailedError, CredentialRefusedError } from '../errors.js';
+import type { CredentialRefresh } from '../http/credential-watch.js';
 import type { HttpClient } from '../http/http-types.js';
 import { resolveTargetUrl } from './target-url.js';
+
+/** target.auth.refresh, as the start of the run uses it: once, for a token in the environment the probe refuses. */
+export interface StartRefresh extends CredentialRefresh {
+  /** The first token came from the refresh (tokenEnv is not set): a refusal of it gets no second one. */
+  readonly gaveFirstToken: boolean;
+}
 
 export async function assertCredentialAccepted(
   client: HttpClient,
   baseUrl: string,
   config: ApicertConfig,
   interrupt?: AbortSignal,
+  refresh?: StartRefresh,
 ): Promise<void> {
   const [first] = config.collections;
   if (first === undefined) return;
@@ -24,8 +33,30 @@ export async function assertCredentialAccepted(
       `the target answered 401 to GET ${first.path} without a credential, but target.auth.none says it takes none, so no check ran; remove target.auth.none and put the token in ${tokenEnv}`,
     );
   }
+  const sent = `header ${header}${scheme === '' ? '' : `, scheme ${scheme}`}`;
+  const refused = `the target answered 401 to GET ${first.path}`;
+  if (refresh === undefined) {
+    throw new CredentialRefusedError(
+      `${refused} with the credential from ${tokenEnv} (${sent}), so no check ran; check the token and target.auth`,
+    );
+  }
+  if (refresh.gaveFirstToken) {
+    throw new CredentialRefusedError(
+      `${refused} with the token target.auth.refresh gave (${refresh.describe}; ${sent}), so no check ran; make the refresh give a token the target accepts, and check target.auth`,
+    );
+  }
+  // A token in the environment that expired before the run: one new token, as mid-run.
+  try {
+    await refresh.run();
+  } catch (error) {
+    if (!(error instanceof CredentialRefreshFailedError)) throw error;
+    throw new CredentialRefreshFailedError(
+      `${refused} with the credential from ${tokenEnv} (${sent}), and a new token was asked for once: ${error.message}, so no check ran; fix target.auth.refresh, or export a token that works in ${tokenEnv}`,
+    );
+  }
+  if ((await probeCredential(client, baseUrl, config, interrupt)) !== 401) return;
   throw new CredentialRefusedError(
-    `the target answered 401 to GET ${first.path} with the credential from ${tokenEnv} (header ${header}${scheme === '' ? '' : `, scheme ${scheme}`}), so no check ran; check the token and target.auth`,
+    `${refused} with the credential from ${tokenEnv} (${sent}) and with the new token target.auth.refresh gave (${refresh.describe}), so no check ran; check the tokens and target.auth`,
   );
 }
 

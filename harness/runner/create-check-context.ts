@@ -10,6 +10,7 @@ import {
   HttpThrottledError,
   HttpTimeoutError,
 } from '../errors.js';
+import type { SecretValues } from '../http/growing-secrets.js';
 import type { HttpClient } from '../http/http-types.js';
 import type { AnswerContract } from '../model/answer-contract.js';
 import type { CheckOutcome } from '../model/check-outcome.js';
@@ -40,8 +41,11 @@ export interface CheckEnvironment {
   readonly client: HttpClient;
   /** The webhook receiver's signing secret, read from the environment once per run. */
   readonly receiverSecret?: string;
-  /** Values no result may contain (token, signing secrets): removed from messages and findings too. */
-  readonly secrets?: readonly string[];
+  /**
+   * Values no result may contain (token, signing secrets): removed from messages and findings too.
+   * Read at each use: the run's list can grow (a refreshed token).
+   */
+  readonly secrets?: SecretValues;
   /** The capturing webhook sink, started only when the webhooks-sender suite runs. */
   readonly sink?: WebhookSink | undefined;
   readonly onProgress?: (detail: string) => void;

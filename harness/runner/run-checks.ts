@@ -4,6 +4,7 @@
 // suite's last check has run.
 import type { Check } from '../check-api/check.js';
 import { RunBudgetExceededError, RunInterruptedError, toErrorInfo, type ApicertError } from '../errors.js';
+import { readSecrets } from '../http/growing-secrets.js';
 import type { CheckResult, RunNote, SuiteName } from '../model/run-result.js';
 import type { CheckEnvironment } from './create-check-context.js';
 import { deleteTrackedRecords } from './delete-tracked-records.js';
@@ -67,7 +68,8 @@ const interruptedMessage =
 
 export async function runChecks(options: RunChecksOptions): Promise<RunChecksResult> {
   const { planned, runSeed, environment } = options;
-  const secrets = environment.secrets ?? [];
+  // Read at each use: a token refreshed mid-run joins the list.
+  const secrets = (): readonly string[] => readSecrets(environment.secrets);
   const runStarted = options.budgetStartedAt ?? performance.now();
   const results: (CheckResult | undefined)[] = planned.map(() => undefined);
   const scopes = new Map<SuiteName, SuiteScopeHandle>();
@@ -82,7 +84,7 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
     if (scope === undefined || scope.tracked.length === 0) return;
     environment.onProgress?.(`${suite}: deleting the ${scope.tracked.length} records its checks shared`);
     const problems = await deleteTrackedRecords(environment, scope.tracked);
-    for (const message of problems) notes.push(toReportedNote({ level: 'warning', suite, message }, secrets));
+    for (const message of problems) notes.push(toReportedNote({ level: 'warning', suite, message }, secrets()));
   };
 
   const runEntry = async (index: number, closesScope = true): Promise<void> => {
@@ -127,7 +129,7 @@ export async function runChecks(options: RunChecksOptions): Promise<RunChecksRes
     if (result.status === 'errored' && result.error.code === 'APICERT_RUN_INTERRUPTED')
       interrupted ??= interruptedMessage;
     if (result.status === 'errored' && stopsTheRun.has(result.error.code)) interrupted ??= result.error.message;
-    results[index] = toReportedResult(result, secrets);
+    results[index] = toReportedResult(result, secrets());
     // The next suite starts on a target without this one's records.
     const isLastOfSuite = !planned
       .slice(index + 1)

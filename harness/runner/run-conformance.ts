@@ -1,26 +1,25 @@
 // A conformance run end to end, up to its result: config, credential, reachability, the suites'
 // checks, the comparison with a baseline. Writing reports and choosing the exit code is the CLI's.
 // Throws ApicertError for usage/config/reachability problems; the CLI maps them to exit codes.
+import { dirname, resolve } from 'node:path';
 import type { AnswerContract } from '../model/answer-contract.js';
 import type { ApicertConfig } from '../config/config-types.js';
 import { layRunPace } from '../config/lay-run-pace.js';
 import { loadConfig } from '../config/load-config.js';
 import { hasUrlUserInfo, maskUrlUserInfo } from '../config/url-user-info.js';
-import { RunInterruptedError, SecretMissingError, TargetStoppedAnsweringError, UsageError } from '../errors.js';
+import { RunInterruptedError, TargetStoppedAnsweringError, UsageError } from '../errors.js';
 import { withConcurrencyLimit } from '../http/concurrency-limit.js';
 import { createHttpClient } from '../http/client.js';
-import { prepareCredential, toWrongToken } from '../http/credential.js';
+import { GrowingSecrets, type SecretValues } from '../http/growing-secrets.js';
+import { prepareCredential } from '../http/credential.js';
 import { withUnansweredBreaker } from '../http/unanswered-breaker.js';
 import { withCredentialWatch } from '../http/credential-watch.js';
 import { withRequestBudget } from '../http/request-budget.js';
 import { withThrottling, type ThrottleStats } from '../http/throttled-client.js';
-import type { Credential } from '../http/http-types.js';
 import { compareRuns, type RunComparison } from '../model/compare-runs.js';
 import type { RunOptions } from '../model/run-options.js';
 import type { ConfigDerivation, RunNote, RunResult } from '../model/run-result.js';
 import type { SuiteDefinition } from '../check-api/suite-definition.js';
-import { profileOf } from '../signing/profile-of-role.js';
-import { secretForms } from '../signing/signature-profile.js';
 import { newSinkSigning } from '../sink/sink-signing.js';
 import type { WebhookSink } from '../sink/sink-types.js';
 import { startWebhookSink } from '../sink/webhook-sink.js';
@@ -34,6 +33,10 @@ import { loadBaseline } from './load-baseline.js';
 import { planChecks } from './plan-checks.js';
 import { runChecks, type PlannedCheck } from './run-checks.js';
 import { pickRunSeed } from './seeded-random.js';
+import { resolveCredential } from './resolve-credential.js';
+import { createTokenRefresher } from './token-refresher.js';
+import { useRefreshedTokens, type RunRefresh } from './use-refreshed-tokens.js';
+import { describeShortSecrets, secretsOf } from './config-secrets.js';
 import { gatesNothingNote, requiredInShard, splitForShard } from './run-shard.js';
 
 export interface RunConformanceOptions {
@@ -57,7 +60,7 @@ export interface RunConformanceOptions {
    * The API description as a contract for every answer (run --openapi), made once the base URL is
    * known: the openapi-contract checks judge what it saw. Without it they are skipped.
    */
-  readonly contract?: ((baseUrl: string, secrets: readonly string[]) => AnswerContract) | undefined;
+  readonly contract?: ((baseUrl: string, secrets: SecretValues) => AnswerContract) | undefined;
   /** An earlier report.json to compare with (--baseline). */
   readonly baselinePath?: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -119,7 +122,16 @@ export async function runConformance(request: RunConformanceOptions): Promise<Ru
   const readsObserve =
     config.webhooks.receiver?.observe !== undefined &&
     planned.some((p) => runs(p) && p.check.suite === 'webhooks-receiver');
-  const credential = callsTheApi || readsObserve ? resolveCredential(config, request.env) : undefined;
+  const needsCredential = callsTheApi || readsObserve;
+  // Made before anything is sent: a missing client secret stops the run now, not when the token expires.
+  const refresher = needsCredential
+    ? createTokenRefresher(
+        config,
+        request.env,
+        options.configPath === undefined ? undefined : dirname(resolve(options.configPath)),
+      )
+    : undefined;
+  const credential = needsCredential ? await resolveCredential(config, request.env, refresher) : undefined;
   const { requestTimeoutMs } = config.budgets;
   const seed = request.seed ?? pickRunSeed();
   // Registered with the target by the webhooks-sender checks, in the form the sender's signature
@@ -130,29 +142,41 @@ export async function runConformance(request: RunConformanceOptions): Promise<Ru
   // echo any of them into any of those.
   const otherSecrets = [
     ...(credential === undefined ? [] : prepareCredential(credential).secrets),
+    ...(refresher?.secrets ?? []),
     ...secretsOf(config, request.env),
   ];
   // A whsec_ secret's key is also echoed without its prefix, or as bytes in hex: each form is redacted.
-  const secrets = [...otherSecrets, ...sinkSigning.secretForms];
+  // The list grows when the credential is refreshed: everything that redacts reads it at each use.
+  const runSecrets = new GrowingSecrets([...otherSecrets, ...sinkSigning.secretForms]);
+  const secrets = runSecrets.current;
 
   const { rateLimit, concurrency } = config.target;
   // Inside the throttling, so each exchange on the wire counts, and a throttled answer is an answer.
-  const breaker = withUnansweredBreaker(
-    createHttpClient({
-      connectTimeoutMs: requestTimeoutMs,
-      headersTimeoutMs: requestTimeoutMs,
-      bodyTimeoutMs: requestTimeoutMs,
-      exchangeTimeoutMs: requestTimeoutMs,
-      maxResponseBytes: config.budgets.maxResponseBytes,
-      evidenceBodyBytes: config.budgets.evidenceBodyBytes,
-      followRedirects: config.target.followRedirects,
-      maxRedirects: 5,
-      credential,
-      secrets,
-      refusesWrite: describedWrites(config, baseUrl),
-    }),
-    { targetOrigin: new URL(baseUrl).origin, limit: config.budgets.unansweredInARow, requestTimeoutMs },
-  );
+  const base = createHttpClient({
+    connectTimeoutMs: requestTimeoutMs,
+    headersTimeoutMs: requestTimeoutMs,
+    bodyTimeoutMs: requestTimeoutMs,
+    exchangeTimeoutMs: requestTimeoutMs,
+    maxResponseBytes: config.budgets.maxResponseBytes,
+    evidenceBodyBytes: config.budgets.evidenceBodyBytes,
+    followRedirects: config.target.followRedirects,
+    maxRedirects: 5,
+    credential,
+    secrets,
+    refusesWrite: describedWrites(config, baseUrl),
+  });
+  const breaker = withUnansweredBreaker(base, {
+    targetOrigin: new URL(baseUrl).origin,
+    limit: config.budgets.unansweredInARow,
+    requestTimeoutMs,
+  });
+  // Used when the token in use is refused: by the watch below, and by the start-of-run probe.
+  const refresh =
+    refresher === undefined || credential === undefined
+      ? undefined
+      : useRefreshedTokens(refresher, config, base, runSecrets, (describe) =>
+          request.onProgress?.(-1, 0, `the target refused the token: getting a new one (${describe})`),
+        );
   const throttled = withThrottling(breaker, {
     ...config.target.throttle,
     ...(rateLimit !== undefined ? { rateLimit } : {}),
@@ -176,6 +200,7 @@ export async function runConformance(request: RunConformanceOptions): Promise<Ru
           probe: () => probeCredential(throttled, baseUrl, config),
           probeLine: `GET ${config.collections[0]?.path ?? '/'}`,
           credentialSource: `the token in ${config.target.auth.tokenEnv}`,
+          refresh,
         });
   const budgeted = withRequestBudget(watched ?? throttled, config.budgets.maxRequests);
   // Outermost: a request waiting out the target's Retry-After keeps its place, so a throttled target
@@ -209,7 +234,16 @@ export async function runConformance(request: RunConformanceOptions): Promise<Ru
     }
     // Only suites that call the API with the credential need it accepted; a target that did not answer
     // the probe is left to the checks (and the unanswered breaker), not asked again.
-    if (callsTheApi && isAnswering) await assertCredentialAccepted(client, baseUrl, config, request.interrupt);
+    if (callsTheApi && isAnswering) {
+      const tokenEnvSet = (request.env[config.target.auth.tokenEnv] ?? '') !== '';
+      await assertCredentialAccepted(
+        client,
+        baseUrl,
+        config,
+        request.interrupt,
+        refresh === undefined ? undefined : { ...refresh, gaveFirstToken: !tokenEnvSet },
+      );
+    }
     watched?.arm();
     // The sink opens a port only when a webhooks-sender check will run.
     const sender = config.webhooks.sender;
@@ -221,7 +255,7 @@ export async function runConformance(request: RunConformanceOptions): Promise<Ru
         ...sender.sink,
         secret: sinkSigning.secret,
         evidenceBodyBytes: config.budgets.evidenceBodyBytes,
-        secrets: [...otherSecrets, ...sinkSigning.secretForms],
+        secrets,
         signatureHeaders: sinkSigning.signatureHeaders,
       });
     }
@@ -263,12 +297,17 @@ export async function runConformance(request: RunConformanceOptions): Promise<Ru
         gateRequired: shardRequired,
         ...(interrupted !== undefined ? { interrupted } : {}),
         ...(request.derived !== undefined
-          ? { configDerivation: toReportedDerivation(request.derived.derivation, secrets) }
+          ? { configDerivation: toReportedDerivation(request.derived.derivation, secrets()) }
           : {}),
         ...(sharding !== undefined ? { shard: sharding.marker } : {}),
       },
       results,
-      [...describeShortSecrets(config, request.env), ...notes, ...describeThrottling(throttled.stats(), rateLimit)],
+      [
+        ...describeShortSecrets(config, request.env),
+        ...notes,
+        ...describeThrottling(throttled.stats(), rateLimit),
+        ...describeRefreshes(refresh),
+      ],
     );
     // A shard none of whose classes the run requires has nothing to gate: the merge is the verdict.
     const run =
@@ -315,69 +354,10 @@ function resolveBaseUrl(flag: string | undefined, config: ApicertConfig): string
   return baseUrl.replace(/\/+$/, '');
 }
 
-function resolveCredential(config: ApicertConfig, env: RunConformanceOptions['env']): Credential | undefined {
-  const { header, scheme, tokenEnv, none } = config.target.auth;
-  // target.auth.none: the API takes no credential, so none is sent and none is needed.
-  if (none) return undefined;
-  const token = env[tokenEnv];
-  if (token === undefined || token === '') {
-    throw new SecretMissingError(
-      `environment variable ${tokenEnv} is not set; export the API token in it (or name another variable in target.auth.tokenEnv)`,
-    );
-  }
-  const prefix = scheme === '' ? '' : `${scheme} `;
-  return {
-    header,
-    value: `${prefix}${token}`,
-    curlValue: `${prefix}$${tokenEnv}`,
-    wrongValue: `${prefix}${toWrongToken(token)}`,
-  };
-}
-
 function readReceiverSecret(config: ApicertConfig, env: RunConformanceOptions['env']): string | undefined {
   const name = config.webhooks.receiver?.secretEnv;
   const value = name === undefined ? undefined : env[name];
   return value === '' ? undefined : value;
-}
-
-// Redaction replaces every occurrence of a secret, and of its encoded forms, in everything reported:
-// a secret of a few characters also blanks out ordinary words, which the reader should know why.
-const shortSecretChars = 8;
-
-function describeShortSecrets(config: ApicertConfig, env: RunConformanceOptions['env']): RunNote[] {
-  const names = secretNames(config);
-  return names.flatMap((name) => {
-    const length = env[name]?.length ?? 0;
-    if (length === 0 || length >= shortSecretChars) return [];
-    return [
-      {
-        level: 'warning' as const,
-        message: `${name} holds only ${length} character(s): every occurrence of it, and of its encoded forms, is shown as [REDACTED], which can blank out ordinary text in the reports; a real credential is longer`,
-      },
-    ];
-  });
-}
-
-// The variables the config names: the token (unless the API takes none) and the receiver's signing secret.
-function secretNames(config: ApicertConfig): string[] {
-  return [
-    config.target.auth.none ? undefined : config.target.auth.tokenEnv,
-    config.webhooks.receiver?.secretEnv,
-  ].filter((n): n is string => n !== undefined);
-}
-
-// The values of the variables the config names: the token and the receiver's signing secret.
-function secretsOf(config: ApicertConfig, env: RunConformanceOptions['env']): string[] {
-  const names = secretNames(config);
-  const values = names.map((name) => env[name]).filter((value): value is string => value !== undefined && value !== '');
-  const receiver = config.webhooks.receiver;
-  const receiverSecret = receiver === undefined ? undefined : env[receiver.secretEnv];
-  // The receiver's secret in the forms its profile reads it (the key after whsec_, in hex too).
-  const receiverForms =
-    receiver === undefined || receiverSecret === undefined || receiverSecret === ''
-      ? []
-      : secretForms(profileOf(receiver), receiverSecret);
-  return [...new Set([...values, ...receiverForms])];
 }
 
 // How much the target's throttling (and the kit's own rate limit) cost, so a slow run explains itself.
@@ -397,6 +377,18 @@ function describeThrottling(stats: ThrottleStats, rateLimit: number | undefined)
     });
   }
   return notes;
+}
+
+// A refreshed token is not a finding, but a run that needed several should say so.
+function describeRefreshes(refresh: RunRefresh | undefined): RunNote[] {
+  const tokens = refresh?.tokensGiven() ?? 0;
+  if (refresh === undefined || tokens === 0) return [];
+  return [
+    {
+      level: 'info',
+      message: `the target refused the token in use ${tokens === 1 ? 'once' : `${tokens} times`}, and target.auth.refresh (${refresh.describe}) gave a new one each time; the requests refused with the old token were sent again with the new one`,
+    },
+  ];
 }
 
 function formatSeconds(ms: number): string {

@@ -1,6 +1,7 @@
 // The capturing webhook sink's public shape. The implementation (webhook-sink.ts) treats every
 // caller as untrusted: bodies are capped, connections are capped, and every wait is bounded.
 import type { SinkConfig } from '../config/config-types.js';
+import type { SecretValues } from '../http/growing-secrets.js';
 import type { ExchangeRecord } from '../model/evidence.js';
 import type { AnswerScript } from './answer-script.js';
 import type { JsonParser } from './delivery-content.js';
@@ -143,8 +144,11 @@ export interface WebhookSinkOptions extends SinkConfig {
   readonly secret: string;
   /** Bytes of a delivery body kept in evidence records. */
   readonly evidenceBodyBytes: number;
-  /** Further values to redact from records (the API token); the sink's own secret is always redacted. */
-  readonly secrets?: readonly string[];
+  /**
+   * Further values to redact from records (the API token), read at each use: the run's list can grow.
+   * The sink's own secret is always redacted.
+   */
+  readonly secrets?: SecretValues;
   /**
    * Lower-case names of the signature profile's headers (webhooks.sender.profile): the first is the
    * signature, whose digests evidence shortens; all are kept when a body is dropped. Default X-Signature.

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SinkListenError } from '../errors.js';
+import { GrowingSecrets } from '../http/growing-secrets.js';
 import type { SinkDelivery, WebhookSink, WebhookSinkOptions } from './sink-types.js';
 import { startWebhookSink } from './webhook-sink.js';
 
@@ -221,6 +222,24 @@ describe('webhook sink', () => {
     expect(record!.request.url).toBe(channel.url);
     expect(record!.request.headers['x-signature']).toBe('sha256=ffffffff…');
     expect(JSON.stringify(record)).not.toContain(secret);
+  });
+
+  it('redacts a secret that joined the run after the sink started (a refreshed token)', async () => {
+    const runSecrets = new GrowingSecrets([]);
+    const late = 'tok_Refreshed_0a1b2c3d4e5f';
+    const growing = await startWebhookSink({ ...baseOptions, secrets: runSecrets.current });
+    try {
+      const channel = growing.openChannel();
+      runSecrets.add([late]);
+      const waiting = channel.waitFor((d) => d.length > 0, 5000);
+      await post(channel.url, event('evt_late', `,"leak":"${late}"`), { headers: { 'x-echo': late } });
+      expect(await waiting).toBe(true);
+      const text = JSON.stringify(channel.records());
+      expect(text).not.toContain(late);
+      expect(text).toContain('[REDACTED]');
+    } finally {
+      await growing.close();
+    }
   });
 });
 

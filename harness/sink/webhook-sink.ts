@@ -8,6 +8,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { readBoundedFile } from '../config/read-bounded-file.js';
 import type { EvidencePolicy } from '../http/exchange-record.js';
+import { derivedFromSecrets } from '../http/growing-secrets.js';
 import { secretVariants } from '../http/redact.js';
 import { toIsoTimestamp } from '../http/iso-timestamp.js';
 import { ACCEPT_STATUS, type AnswerScript, type ChosenAnswer } from './answer-script.js';
@@ -37,17 +38,21 @@ export async function startWebhookSink(options: WebhookSinkOptions): Promise<Web
   const server = await createSinkServer(options);
   const channels = new Map<string, OpenChannel>();
   const heldTimers = new Set<NodeJS.Timeout>();
-  const policy: EvidencePolicy = {
-    evidenceBodyBytes: options.evidenceBodyBytes,
-    secrets: secretVariants([options.secret, ...(options.secrets ?? [])]),
-  };
+  // Read when records are made, never kept: the run's secrets can grow (a refreshed token).
+  const redaction = derivedFromSecrets(options.secrets, (given) => {
+    const policy: EvidencePolicy = {
+      evidenceBodyBytes: options.evidenceBodyBytes,
+      secrets: secretVariants([options.secret, ...given]),
+    };
+    // A dropped body keeps enough for its evidence record, and for a secret straddling the cut to be
+    // redacted whole (see recordBody).
+    const evidencePrefixBytes =
+      options.evidenceBodyBytes + Math.max(0, ...policy.secrets.map((secret) => Buffer.byteLength(secret))) + 4;
+    return { policy, evidencePrefixBytes };
+  });
   const signatureHeaders = options.signatureHeaders ?? conventionSignatureHeaders;
   // Every channel draws on this, so many open channels together stay under maxBytesKept too.
   const keptBudget = new ByteBudget(options.maxBytesKept);
-  // A dropped body keeps enough for its evidence record, and for a secret straddling the cut to be
-  // redacted whole (see recordBody).
-  const evidencePrefixBytes =
-    options.evidenceBodyBytes + Math.max(0, ...policy.secrets.map((secret) => Buffer.byteLength(secret))) + 4;
 
   server.maxConnections = options.maxConnections;
   // Bounds a caller that sends headers or a body slowly; held answers come after the request, so
@@ -160,7 +165,7 @@ export async function startWebhookSink(options: WebhookSinkOptions): Promise<Web
         script,
         maxEntries: maxDeliveriesPerChannel,
         budget: new ByteBudget(options.maxBytesKeptPerChannel, keptBudget),
-        evidencePrefixBytes,
+        evidencePrefixBytes: redaction().evidencePrefixBytes,
         ...(options.parseJson !== undefined ? { parse: options.parseJson } : {}),
         signatureHeaders,
       });
@@ -175,7 +180,9 @@ export async function startWebhookSink(options: WebhookSinkOptions): Promise<Web
         deliveries: () => channel.log.deliveries(),
         waitFor: (predicate, timeoutMs, signal) => channel.log.waitFor(predicate, timeoutMs, signal),
         records: () =>
-          channel.log.deliveries().map((delivery) => toDeliveryRecord(delivery, baseUrl, policy, signatureHeaders)),
+          channel.log
+            .deliveries()
+            .map((delivery) => toDeliveryRecord(delivery, baseUrl, redaction().policy, signatureHeaders)),
         keptBytes: () => channel.log.keptBytes,
         close: () => closeChannel(channel),
       };

@@ -79,6 +79,8 @@ export async function startMiddleProxy(targetUrl: string, changes: ProxyChanges)
           method,
           headers,
           agent,
+          // A target may answer with headers past Node's 16 KiB (the echoing target does); the kit reads 64 KiB.
+          maxHeaderSize: 256 * 1024,
         },
         (answer: IncomingMessage) => {
           const chunks: Buffer[] = [];

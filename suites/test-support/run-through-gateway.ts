@@ -50,17 +50,30 @@ export type GatewayTarget = keyof typeof gatewayTargets;
 
 export interface GatewayRun {
   readonly target: GatewayTarget;
-  readonly changes: ProxyChanges;
+  /** What the gateway changes; given the server's own token when a function (a gateway that swaps tokens). */
+  readonly changes: ProxyChanges | ((serverToken: string) => ProxyChanges);
   /** The config to run with, given the target's own; default that one. */
   readonly config?: (own: Record<string, unknown>) => Record<string, unknown>;
   /** The checks to run, by id; default every check. */
   readonly checks?: readonly string[];
   readonly seed?: number;
+  /** The environment to run in, given the target's own; default that one. */
+  readonly env?: (own: Readonly<Record<string, string>>) => Readonly<Record<string, string>>;
 }
 
-export async function runThroughGateway({ target, changes, config, checks, seed = 7 }: GatewayRun): Promise<RunResult> {
+export async function runThroughGateway({
+  target,
+  changes,
+  config,
+  checks,
+  seed = 7,
+  env,
+}: GatewayRun): Promise<RunResult> {
   const server = await gatewayTargets[target]();
-  const gateway = await startMiddleProxy(server.url, changes);
+  const gateway = await startMiddleProxy(
+    server.url,
+    typeof changes === 'function' ? changes(server.env['APICERT_TOKEN']!) : changes,
+  );
   const directory = await mkdtemp(join(tmpdir(), 'apicert-gateway-'));
   try {
     const configPath = join(directory, 'config.json');
@@ -70,7 +83,7 @@ export async function runThroughGateway({ target, changes, config, checks, seed 
       baseUrl: gateway.url,
       options: toRunOptions({ configPath, ...(checks !== undefined ? { checks } : {}) }),
       seed,
-      env: server.env,
+      env: env?.(server.env) ?? server.env,
     });
     return run;
   } finally {

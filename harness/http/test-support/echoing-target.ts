@@ -42,6 +42,20 @@ export function leakForms(secret: string): ReadonlyArray<{ readonly name: string
   return [...echoedForms(secret), { name: 'lower-case', text: secret.toLowerCase() }];
 }
 
+/** Every place a secret was found, as "output: form of secret", for a readable failure. */
+export function findLeaks(outputs: Readonly<Record<string, string>>, secrets: readonly string[]): string[] {
+  const leaks: string[] = [];
+  for (const secret of secrets) {
+    for (const form of leakForms(secret)) {
+      for (const [name, text] of Object.entries(outputs)) {
+        const count = text.split(form.text).length - 1;
+        if (count > 0) leaks.push(`${name}: ${form.name} of ${JSON.stringify(secret.slice(0, 6))}… ${count} time(s)`);
+      }
+    }
+  }
+  return leaks;
+}
+
 // Header names must be RFC 9110 tokens: a form that is not one (base64 with "/" or "=") goes only
 // into values and bodies.
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
