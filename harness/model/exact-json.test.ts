@@ -22,10 +22,18 @@ describe('parseExactJson', () => {
     expect(exactIntegers).toEqual([]);
   });
 
-  it('falls back to JSON.parse where lossless-json refuses: a key written twice, nesting past its stack', () => {
-    expect(parseExactJson(`{"id":${first},"id":2}`)).toEqual({ json: { id: 2 }, exactIntegers: [] });
+  it('reads what JSON.parse reads as it does: a key written twice (the last wins), nesting deeper than any stack', () => {
+    expect(parseExactJson(`{"id":${first},"id":2}`).json).toEqual({ id: 2 });
     const deep = `${'['.repeat(50_000)}${first}${']'.repeat(50_000)}`;
-    expect(parseExactJson(deep).exactIntegers).toEqual([]);
+    let inner = parseExactJson(deep).json;
+    for (let depth = 0; depth < 50_000; depth++) inner = (inner as unknown[])[0];
+    expect(inner).toBe(first);
+  });
+
+  it('leaves digits inside strings alone, escaped quotes and backslashes included', () => {
+    const body = { next_cursor: `a\\"${first}\\`, note: first };
+    const text = JSON.stringify(body).replace(/}$/, `,"id":${second}}`);
+    expect(parseExactJson(text)).toEqual({ json: { ...body, id: second }, exactIntegers: [second] });
   });
 
   it('throws JSON.parse’s SyntaxError on text that is not JSON, with or without long numbers', () => {
@@ -37,8 +45,8 @@ describe('parseExactJson', () => {
 describe('writing back', () => {
   it('writes a kept integer as the number it was read from, and other strings as strings', () => {
     const kept = new Set([first]);
-    expect(stringifyExactJson({ customer_id: first, name: second, tags: [first] }, kept)).toBe(
-      `{"customer_id":${first},"name":"${second}","tags":[${first}]}`,
+    expect(stringifyExactJson({ customer_id: first, name: second, tags: [first], nul: '\u0000' }, kept)).toBe(
+      `{"customer_id":${first},"name":"${second}","tags":[${first}],"nul":"\\u0000"}`,
     );
     expect(stringifyExactJson({ customer_id: first }, new Set())).toBe(`{"customer_id":"${first}"}`);
   });

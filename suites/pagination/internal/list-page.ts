@@ -1,8 +1,17 @@
 // Reads one list response (convention section 2: items, next_cursor, has_more). Pure.
+import { excerpt } from '../../../harness/model/detached-text.js';
 import { asRecord } from '../../internal/answer-shape.js';
+import { maxCursorChars } from '../../internal/list-bounds.js';
 
 /** next_cursor as sent: left out, or present with whatever value the target gave. */
-export type CursorField = { readonly present: false } | { readonly present: true; readonly value: unknown };
+export type CursorField =
+  | { readonly present: false }
+  | {
+      readonly present: true;
+      readonly value: unknown;
+      /** For a cursor longer than the kit follows: its length (`value` then holds only its start). */
+      readonly tooLongChars?: number;
+    };
 
 export type ListPage =
   | {
@@ -44,9 +53,13 @@ export function readListPage(answer: ListAnswer, idField: string): ListPage {
       return { ok: false, reason: `item ${index} has no "${idField}"`, notAPage: false };
     ids.push(String(id));
   }
-  const nextCursor: CursorField = Object.hasOwn(record, 'next_cursor')
-    ? { present: true, value: record.next_cursor }
-    : { present: false };
+  const cursor = record.next_cursor;
+  // A cursor the kit will not follow is not kept whole: 200 pages of 1 MB cursors would be 200 MB.
+  const nextCursor: CursorField = !Object.hasOwn(record, 'next_cursor')
+    ? { present: false }
+    : typeof cursor === 'string' && cursor.length > maxCursorChars
+      ? { present: true, value: `${excerpt(cursor, 40)}…`, tooLongChars: cursor.length }
+      : { present: true, value: cursor };
   return { ok: true, ids, hasMore, nextCursor };
 }
 
@@ -54,9 +67,10 @@ function notAPage(reason: string): ListPage {
   return { ok: false, reason, notAPage: true };
 }
 
-/** The next_cursor to send as `after`, when it is one (a non-empty string). */
+/** The next_cursor to send as `after`, when it is one (a non-empty string the kit follows). */
 export function usableCursor(field: CursorField): string | undefined {
-  return field.present && typeof field.value === 'string' && field.value !== '' ? field.value : undefined;
+  if (!field.present || field.tooLongChars !== undefined) return undefined;
+  return typeof field.value === 'string' && field.value !== '' ? field.value : undefined;
 }
 
 /** next_cursor as a reader sees it in a message: absent, null, "" or the value. */

@@ -1,6 +1,7 @@
 // The bounded page walker every pagination check uses: it follows one style to the end of a list
 // within budgets.maxPagesPerWalk and the list's request budget, stops on a hostile pager (cursor
 // cycle, has_more with an empty page, a page of repeats) and records the exact URL of every page.
+import { excerpt } from '../../../harness/model/detached-text.js';
 import type { CheckContext, ExchangeRecord, TargetResponse } from '../../../harness/check-api/check-context.js';
 import { readListPage, type ListPage } from './list-page.js';
 import type { PaginationStyle } from './list-targets.js';
@@ -81,7 +82,7 @@ export async function fetchPage(
     url: record.request.url,
     query,
     page: readListPage(response, list.idField),
-    response: { status, headers, record, durationMs, text: response.text.slice(0, keptTextChars) },
+    response: { status, headers, record, durationMs, text: excerpt(response.text, keptTextChars) },
   };
 }
 

@@ -89,6 +89,8 @@ export function decideAfterPage(state: WalkState, page: ListPage): WalkDecision 
   if (!page.ok) return end({ kind: 'bad-page', reason: page.reason, notAPage: page.notAPage });
   if (!page.hasMore) return end({ kind: 'complete' });
   if (page.ids.length === 0) return end({ kind: 'empty-page-with-more' });
+  if (state.style === 'cursor' && page.nextCursor.present && page.nextCursor.tooLongChars !== undefined)
+    return end({ kind: 'cursor-too-long', length: page.nextCursor.tooLongChars });
   const query = nextPageQuery(state.style, state.query, state.pageSize, page.nextCursor);
   if (query === undefined) return end({ kind: 'missing-cursor', nextCursor: page.nextCursor });
   if (typeof query.after === 'string' && query.after.length > maxCursorChars)
