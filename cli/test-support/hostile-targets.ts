@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 // Test support: small targets on 127.0.0.1 that each misbehave in one way, for the hostile-target
 // matrix (hostile-targets.test.ts). Each answers creates with a record and lists with its one
 // misbehaviour; every loop is bounded and every server closes with the test.
@@ -10,11 +11,12 @@ export interface HostileTarget {
 }
 
 /** How a list answers. */
-export type ListMisbehaviour = 'growing-cursor' | 'huge-page' | 'deep-json';
+export type ListMisbehaviour = 'growing-cursor' | 'long-cursor' | 'huge-page' | 'deep-json';
 
 // Ids of the huge page: more than a call's argument limit, under the default 4 MiB response cap.
 const hugePageIds = 280_000;
 const cursorGrowthChars = 10_000;
+const longCursorBytes = 600_000;
 
 /** A target whose list answers misbehave as `kind` says; creates, reads and deletes answer plainly. */
 export async function startHostileListTarget(kind: ListMisbehaviour): Promise<HostileTarget> {
@@ -44,6 +46,13 @@ export async function startHostileListTarget(kind: ListMisbehaviour): Promise<Ho
           has_more: true,
         });
       }
+      case 'long-cursor':
+        // A new cursor of 1.2 MB on every page: more than the kit follows, on every list it reads.
+        return sendJson(response, 200, {
+          items: [{ id: `p${(nextId += 1)}` }],
+          next_cursor: randomBytes(longCursorBytes).toString('hex'),
+          has_more: true,
+        });
       case 'huge-page':
         return sendText(response, 200, hugePage);
       case 'deep-json':
