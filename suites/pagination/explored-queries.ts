@@ -1,3 +1,4 @@
+import { describeStatuses } from '../internal/status-tally.js';
 import fc from 'fast-check';
 import type { CheckContext, CheckOutcome, ExchangeRecord } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
@@ -20,7 +21,7 @@ import {
   type ListFacts,
 } from './internal/query-space.js';
 import { RequestBudgetSpent } from './internal/request-budget.js';
-import { judgeAnswer, meaningOf, type OracleContext } from './internal/window-oracle.js';
+import { judgeAnswer, meaningOf, type OracleContext, type QueryMeaning } from './internal/window-oracle.js';
 import { firstVerdictInOrder, mapInParallel, settle } from '../internal/map-in-parallel.js';
 
 // Convention 4.2 (its parameter table, rules 3, 4 and 5), 2/3, 7/1, 7/4 and 8. The other checks
@@ -148,6 +149,9 @@ async function exploreStyle(
   const drawn = new Set<string>();
   const usedBefore = list.budget.used;
   let runs = 0;
+  // The statuses the runs' queries were answered with, by what the query meant: a pass on windows
+  // alone must not read as one that saw how malformed values are answered too.
+  const statuses = { window: [] as number[], invalid: [] as number[], 'read either way': [] as number[] };
   let spentShrinking = 0;
   let isOrderRetaken = false;
   let failure: Failure | undefined;
@@ -226,6 +230,7 @@ async function exploreStyle(
     ctx.progress(`${name}: ${failure === undefined ? `query ${runs}` : `shrinking ${spentShrinking}`}`);
     try {
       let asked = failure === undefined ? await answerAhead(query, runs - 1) : await ask(query);
+      if (failure === undefined) statuses[kindOf(meaningOf(query, facts))].push(asked.answer.status);
       const exchanges = [asked.response.record];
       if (asked.problem !== undefined && !isOrderRetaken) {
         // Others may have written since the order was taken: take it again, once, and ask again,
@@ -300,7 +305,10 @@ async function exploreStyle(
     if (confirmed !== undefined) return failExplored(ctx, list, style, confirmed, details, facts);
   }
   if (budgetSpent !== undefined) return ctx.incomplete(`${name}: ${budgetSpent} after ${runs} explored queries`);
-  ctx.cover(`${item}: ${runs} explored queries`);
+  const answeredAs = Object.entries(statuses)
+    .filter(([, seen]) => seen.length > 0)
+    .map(([kind, seen]) => `${labelOfKind[kind as keyof typeof statuses]} answered ${describeStatuses(seen)}`);
+  ctx.cover(`${item}: ${runs} explored queries; ${answeredAs.join('; ')}`);
   const missed = markLabels(style, facts).filter((label) => !drawn.has(label));
   if (missed.length > 0)
     ctx.leaveOut(
@@ -368,4 +376,17 @@ function seedOf(checkSeed: number, name: string): number {
     hash = Math.imul(hash, 0x01000193);
   }
   return (hash >>> 0) & 0x7fffffff;
+}
+
+const labelOfKind = {
+  window: 'those asking for a window of the list',
+  invalid: 'those with a malformed value',
+  'read either way': 'those parsers read either way ("05", a repeated parameter)',
+} as const;
+
+// A query is a window when every reading of it is one, malformed when none is, and else read either way.
+function kindOf(meaning: QueryMeaning): keyof typeof labelOfKind {
+  const windows = meaning.readings.filter((reading) => reading.kind === 'window').length;
+  if (windows === meaning.readings.length) return 'window';
+  return windows === 0 ? 'invalid' : 'read either way';
 }
