@@ -99,7 +99,7 @@ describe('hostile targets, run by the CLI in a child process', () => {
             .map((check) => check.id),
         ).toEqual([]);
         expect(run.elapsedMs).toBeLessThan(45_000);
-        expect(run.peakRssMiB).toBeLessThan(600);
+        expect(run.peakRssMiB).toBeLessThan(400);
         expect(run.reportBytes).toBeLessThan(8 * 1024 * 1024);
         for (const output of [run.stdout, run.stderr, ...run.reports.values()]) expect(output).not.toContain(token);
       } finally {

@@ -2,6 +2,7 @@
 import { once } from 'node:events';
 import type { InterruptWatch } from './cli-io.js';
 import { runCli } from './cli.js';
+import { watchMemoryCeiling } from './memory-ceiling.js';
 
 // During `run` only: the first Ctrl-C (or a CI runner's SIGTERM) lets it stop its checks and clean
 // up; the second does what the signal does by default, at once, as pressing it twice means.
@@ -27,6 +28,8 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
+// A run against a hostile target makes garbage fast; every command is bounded the same way.
+const memory = watchMemoryCeiling();
 const exitCode = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
@@ -36,4 +39,5 @@ const exitCode = await runCli(process.argv.slice(2), {
   },
   watchInterrupts,
 });
+memory.stop();
 process.exitCode = exitCode;
