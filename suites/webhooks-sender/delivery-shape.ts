@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
-import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveries.js';
+import { awaitDeliveriesAbout, blockedBySilence, describeMissing } from './internal/await-deliveries.js';
 import { describeDroppedBody } from './internal/delivery-body.js';
 import { mergeEvidence } from './internal/sender-evidence.js';
 import { withSubscription } from './internal/sender-setup.js';
@@ -43,6 +43,8 @@ export const deliveryShape = defineCheck({
       const [delivery] = await awaitDeliveriesAbout(ctx, channel, created.id);
       const evidence = () => mergeEvidence(ctx.exchanges, channel.records());
       if (delivery === undefined) {
+        const blocked = blockedBySilence(ctx);
+        if (blocked !== undefined) return blocked;
         return ctx.fail(
           `creating a record sent no event: ${describeMissing(channel, created.id, sender.retryWindowMs)}`,
           {

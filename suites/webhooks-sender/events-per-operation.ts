@@ -2,7 +2,7 @@ import type { SinkDelivery } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { isSuccess } from '../internal/answer-shape.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
-import { awaitDeliveriesAbout, lastSequence } from './internal/await-deliveries.js';
+import { awaitDeliveriesAbout, blockedBySilence, lastSequence } from './internal/await-deliveries.js';
 import { eventNameOf } from './internal/delivery-body.js';
 import { mergeEvidence } from './internal/sender-evidence.js';
 import { withSubscription } from './internal/sender-setup.js';
@@ -60,6 +60,7 @@ export const eventsPerOperation = defineCheck({
         const [delivery] = await awaitDeliveriesAbout(ctx, channel, recordId, {
           afterSequence,
           unlike: [...seen.values()],
+          isFirstOfCreate: operation === 'create',
         });
         if (delivery === undefined) missing(operation, `${trigger} emitted no event within ${sender.retryWindowMs} ms`);
         else seen.set(operation, delivery);
@@ -70,6 +71,8 @@ export const eventsPerOperation = defineCheck({
       await observe('create', created.id, 0, `POST ${collection.path}`);
       // A target that sends nothing on create sends nothing at all: no need to wait twice more.
       if (!seen.has('create')) {
+        const blocked = blockedBySilence(ctx);
+        if (blocked !== undefined) return blocked;
         return ctx.fail(problems.join('; '), {
           expected: 'an event when a record is created',
           actual: 'no event',

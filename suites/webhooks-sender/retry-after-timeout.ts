@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
-import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveries.js';
+import { awaitDeliveriesAbout, blockedBySilence, describeMissing } from './internal/await-deliveries.js';
 import { mergeEvidence } from './internal/sender-evidence.js';
 import { withSubscription } from './internal/sender-setup.js';
 
@@ -40,6 +40,8 @@ export const retryAfterTimeout = defineCheck({
         const evidence = () => mergeEvidence(ctx.exchanges, channel.records());
         const [first] = await awaitDeliveriesAbout(ctx, channel, created.id);
         if (first === undefined) {
+          const blocked = blockedBySilence(ctx);
+          if (blocked !== undefined) return blocked;
           return ctx.fail(`no delivery to hold: ${describeMissing(channel, created.id, sender.retryWindowMs)}`, {
             expected: `a delivery within ${sender.retryWindowMs} ms`,
             actual: 'none',

@@ -1,7 +1,7 @@
 import { outcomeOfAttempt } from '../../harness/model/check-chart.js';
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
-import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveries.js';
+import { awaitDeliveriesAbout, blockedBySilence, describeMissing } from './internal/await-deliveries.js';
 import { earliestBackoffArrivalsMs, judgeBackoff } from './internal/backoff-schedule.js';
 import { mergeEvidence } from './internal/sender-evidence.js';
 import { withSubscription } from './internal/sender-setup.js';
@@ -38,6 +38,8 @@ export const retryBackoff = defineCheck({
         });
         const evidence = () => mergeEvidence(ctx.exchanges, channel.records());
         if (attempts.length === 0) {
+          const blocked = blockedBySilence(ctx);
+          if (blocked !== undefined) return blocked;
           return ctx.fail(`no delivery to fail: ${describeMissing(channel, created.id, sender.retryWindowMs)}`, {
             expected: `a delivery within ${sender.retryWindowMs} ms`,
             actual: 'none',

@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
-import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveries.js';
+import { awaitDeliveriesAbout, blockedBySilence, describeMissing } from './internal/await-deliveries.js';
 import { describeDroppedBody } from './internal/delivery-body.js';
 import { mergeEvidence } from './internal/sender-evidence.js';
 import { withSubscription } from './internal/sender-setup.js';
@@ -55,6 +55,8 @@ export const signatureOverRawBody = defineCheck({
       const [delivery] = await awaitDeliveriesAbout(ctx, channel, created.id);
       const evidence = () => mergeEvidence(ctx.exchanges, channel.records());
       if (delivery === undefined) {
+        const blocked = blockedBySilence(ctx);
+        if (blocked !== undefined) return blocked;
         return ctx.fail(`no delivery to verify: ${describeMissing(channel, created.id, sender.retryWindowMs)}`, {
           expected: `a signed delivery within ${sender.retryWindowMs} ms`,
           actual: 'none',

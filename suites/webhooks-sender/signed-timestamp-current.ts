@@ -3,7 +3,7 @@ import { profileOf } from '../../harness/signing/profile-of-role.js';
 import { displayHeaderName, signsTimestamp } from '../../harness/signing/signature-profile.js';
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
-import { awaitDeliveriesAbout, describeMissing } from './internal/await-deliveries.js';
+import { awaitDeliveriesAbout, blockedBySilence, describeMissing } from './internal/await-deliveries.js';
 import { mergeEvidence } from './internal/sender-evidence.js';
 import { withSubscription } from './internal/sender-setup.js';
 
@@ -48,6 +48,8 @@ export const signedTimestampCurrent = defineCheck({
       const [delivery] = await awaitDeliveriesAbout(ctx, channel, created.id);
       const evidence = () => mergeEvidence(ctx.exchanges, channel.records());
       if (delivery === undefined) {
+        const blocked = blockedBySilence(ctx);
+        if (blocked !== undefined) return blocked;
         return ctx.fail(
           `no delivery to read a timestamp from: ${describeMissing(channel, created.id, sender.retryWindowMs)}`,
           {

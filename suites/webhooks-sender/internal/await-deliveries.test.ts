@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext, SinkChannel, SinkDelivery } from '../../../harness/check-api/check-context.js';
 import { sinkDelivery } from '../test-support/sink-delivery.js';
-import { awaitDeliveriesAbout } from './await-deliveries.js';
+import { awaitDeliveriesAbout, blockedBySilence } from './await-deliveries.js';
 
 function delivery(sequence: number, event: string, id: string): SinkDelivery {
   return sinkDelivery(JSON.stringify({ event, id, data: { id: 'cus_1' } }), sequence, { eventId: id });
@@ -20,11 +20,26 @@ function channelWith(deliveries: SinkDelivery[]): SinkChannel {
   } as unknown as SinkChannel;
 }
 
-const ctx = {
-  config: { webhooks: { sender: { retryWindowMs: 10 } } },
-  progress: () => {},
-  signal: new AbortController().signal,
-} as unknown as CheckContext;
+function scope(): CheckContext['suiteScope'] {
+  const values = new Map<string, unknown>();
+  return {
+    get: <T>(key: string) => values.get(key) as T | undefined,
+    set: (key: string, value: unknown) => void values.set(key, value),
+  } as CheckContext['suiteScope'];
+}
+
+function checkOf(suiteScope: CheckContext['suiteScope'], seed: number): CheckContext {
+  return {
+    config: { webhooks: { sender: { retryWindowMs: 10 } } },
+    progress: () => {},
+    signal: new AbortController().signal,
+    seed,
+    suiteScope,
+    blocked: (reason: string) => ({ status: 'blocked', reason, findings: [] }),
+  } as unknown as CheckContext;
+}
+
+const ctx = checkOf(scope(), 1);
 
 describe('awaitDeliveriesAbout', () => {
   // A create that also emits "activated" must not be mistaken for the create's retry.
@@ -126,5 +141,32 @@ describe('awaitDeliveriesAbout', () => {
     expect(found?.sequence).toBe(500);
     // Once per delivery while waiting; the old matcher looked at every earlier one again on each arrival (125,250).
     expect(lookups).toBe(500);
+  });
+
+  it('after a create sent no event in the whole window, gives a later check’s first wait 2 s, and blocks it on that silence', async () => {
+    const shared = scope();
+    const waits: number[] = [];
+    const silent = {
+      ...channelWith([]),
+      waitFor: async (_predicate: unknown, timeoutMs: number) => (waits.push(timeoutMs), false),
+    } as unknown as SinkChannel;
+    const first = checkOf(shared, 1);
+    expect(await awaitDeliveriesAbout(first, silent, 'cus_9')).toEqual([]);
+    expect(blockedBySilence(first)).toBeUndefined();
+    const later = checkOf(shared, 2);
+    expect(await awaitDeliveriesAbout(later, silent, 'cus_10')).toEqual([]);
+    expect(waits).toEqual([10, 2000]);
+    expect(blockedBySilence(later)).toMatchObject({
+      status: 'blocked',
+      reason: expect.stringMatching(/^an earlier check of this suite waited 10 ms \(webhooks\.sender\.retryWindowMs\)/),
+    });
+    // Once a first delivery comes, the rest are given the whole window; a wait after others is never cut.
+    const arriving = {
+      ...channelWith(deliveries),
+      waitFor: async (_p: unknown, timeoutMs: number) => (waits.push(timeoutMs), true),
+    };
+    await awaitDeliveriesAbout(later, arriving as unknown as SinkChannel, 'cus_1', { count: 2 });
+    await awaitDeliveriesAbout(later, arriving as unknown as SinkChannel, 'cus_1', { afterSequence: 1 });
+    expect(waits.slice(2)).toEqual([2000, 10, 10]);
   });
 });

@@ -1,6 +1,11 @@
 // Bounded waits for deliveries about one record: never longer than the configured retry window,
 // and cut short when the check's budget runs out.
-import type { CheckContext, SinkChannel, SinkDelivery } from '../../../harness/check-api/check-context.js';
+import type {
+  CheckContext,
+  CheckOutcome,
+  SinkChannel,
+  SinkDelivery,
+} from '../../../harness/check-api/check-context.js';
 import { eventNameOf, mentionsRecord, repetitionOf } from './delivery-body.js';
 
 export interface AwaitOptions {
@@ -21,6 +26,24 @@ export interface AwaitOptions {
    * about the record came within the wait.
    */
   readonly unlike?: readonly SinkDelivery[];
+  /**
+   * The wait is for the first event about a record just created, which a sender seen silent on an
+   * earlier create is given only briefly (see blockedBySilence). Default: true when neither
+   * afterSequence nor unlike is given.
+   */
+  readonly isFirstOfCreate?: boolean;
+}
+
+// A sender that sent no event for a create within the whole window has been seen not to: later
+// checks of the suite wait this long for theirs, and are blocked on that silence when none comes,
+// instead of each waiting the whole window again (a run of six such waits took three minutes).
+const afterSilenceWaitMs = 2000;
+const silenceKey = 'webhooks-sender:a create sent no event';
+
+interface Silence {
+  /** The seed of the check that waited the whole window (a check's seed is its own). */
+  readonly seenBy: number;
+  readonly waitedMs: number;
 }
 
 /** Waits until `count` deliveries about the record have arrived, or the time is up; returns those that did. */
@@ -31,17 +54,39 @@ export async function awaitDeliveriesAbout(
   options: AwaitOptions = {},
 ): Promise<SinkDelivery[]> {
   const count = options.count ?? 1;
-  const timeoutMs = options.timeoutMs ?? ctx.config.webhooks.sender?.retryWindowMs ?? 0;
-  ctx.progress(`waiting up to ${Math.round(timeoutMs)} ms for ${count === 1 ? 'a delivery' : `${count} deliveries`}`);
+  const windowMs = options.timeoutMs ?? ctx.config.webhooks.sender?.retryWindowMs ?? 0;
+  // Only the first event of a fresh record: a wait after earlier deliveries asks something else.
+  const isFirstEvent = options.isFirstOfCreate ?? (options.afterSequence === undefined && options.unlike === undefined);
+  const silence = isFirstEvent ? ctx.suiteScope.get<Silence>(silenceKey) : undefined;
+  ctx.progress(`waiting up to ${Math.round(windowMs)} ms for ${count === 1 ? 'a delivery' : `${count} deliveries`}`);
   // Others' events on a shared target are acknowledged, not kept, once the channel holds enough.
   channel.watch([recordId]);
   const matcher = new DeliveryMatcher(String(recordId), options);
-  await channel.waitFor((deliveries) => matcher.advance(deliveries) >= count, timeoutMs, ctx.signal);
+  // After a silence, only the first delivery's wait is short: once one comes, the rest get the window.
+  const isFirstSeen =
+    silence === undefined ||
+    (await channel.waitFor((deliveries) => matcher.advance(deliveries) >= 1, afterSilenceWaitMs, ctx.signal));
+  if (isFirstSeen) await channel.waitFor((deliveries) => matcher.advance(deliveries) >= count, windowMs, ctx.signal);
   // The latest snapshots of the matched deliveries: their answers may have settled since.
   const latest = channel.deliveries();
   matcher.advance(latest);
   const counted = matcher.matched.length > 0 ? matcher.matched : matcher.maybeRepeated;
+  if (counted.length === 0 && isFirstEvent && silence === undefined && !ctx.signal.aborted)
+    ctx.suiteScope.set<Silence>(silenceKey, { seenBy: ctx.seed, waitedMs: windowMs });
   return counted.slice(0, count).flatMap((sequence) => latest[sequence - 1] ?? []);
+}
+
+/**
+ * For a check whose wait for a create's first event came up empty: blocked, when an earlier check
+ * of the suite already waited the whole window for one in vain (this one waited only briefly);
+ * undefined when this check is the one that waited it, and judges the silence itself.
+ */
+export function blockedBySilence(ctx: CheckContext): CheckOutcome | undefined {
+  const silence = ctx.suiteScope.get<Silence>(silenceKey);
+  if (silence === undefined || silence.seenBy === ctx.seed) return undefined;
+  return ctx.blocked(
+    `an earlier check of this suite waited ${silence.waitedMs} ms (webhooks.sender.retryWindowMs) for the event a create sends and none came, and this one waited ${afterSilenceWaitMs} ms more for its own in vain; the earlier check judges the missing event`,
+  );
 }
 
 // Looks at each delivery once, however often the channel wakes it: a flood of deliveries costs
