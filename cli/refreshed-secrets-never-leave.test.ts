@@ -8,14 +8,13 @@
 // flawed forms add echoed headers, and past 16 KiB of them the sink refuses the deliveries.)
 import { randomBytes } from 'node:crypto';
 import { renameSync, writeFileSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLeaks, startEchoingTarget, type EchoingTarget } from '../harness/http/test-support/echoing-target.js';
 import { startMiddleProxy, type MiddleProxy } from '../suites/test-support/middle-proxy.js';
-import { runCli } from './cli.js';
-import { captureIo } from './test-support/capture-io.js';
+import { runEverySuiteEchoed } from './test-support/run-every-suite-echoed.js';
 
 const receiverSecret = 'whsec_Recv_Canary77b2e1d4';
 const refused = { status: 401, json: { error: 'invalid_token' }, headers: { 'www-authenticate': 'Bearer' } } as const;
@@ -64,54 +63,16 @@ describe('tokens a refresh gives mid-run, echoed by a hostile target', () => {
   });
 
   it('never reach the console or any report file, in any form the target sent them', async () => {
-    const config = {
-      target: {
-        baseUrl: gateway.url,
-        followRedirects: true,
-        auth: { refresh: { command: [process.execPath, 'print-token.cjs'] } },
-      },
-      collections: [
-        {
-          name: 'customers',
-          path: '/customers',
-          sample: { name: 'Ada {unique}' },
-          replace: { name: 'Bea {unique}' },
-          patch: { name: 'Cy' },
-        },
-      ],
-      webhooks: {
-        sender: {
-          register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}', secret: '{secret}' } },
-          collection: 'customers',
-          senderTimeoutMs: 50,
-          retryWindowMs: 300,
-        },
-        receiver: {
-          url: '/webhook-receiver',
-          observe: { urlTemplate: '/webhook-receiver/events/{eventId}', pointer: '/processedCount' },
-        },
-      },
-      budgets: { requestTimeoutMs: 1000, checkTimeoutMs: 3000, totalRunMs: 30_000 },
-    };
-    const configPath = join(dir, 'apicert.config.json');
-    await writeFile(configPath, JSON.stringify(config));
-    const reportDir = join(dir, 'report');
-    const stepSummary = join(dir, 'step-summary.md');
     // No APICERT_TOKEN: even the first token comes from the refresh.
-    const io = captureIo({
-      APICERT_WEBHOOK_SECRET: receiverSecret,
-      GITHUB_ACTIONS: 'true',
-      GITHUB_STEP_SUMMARY: stepSummary,
+    const { exitCode, outputs, files } = await runEverySuiteEchoed({
+      baseUrl: gateway.url,
+      dir,
+      env: { APICERT_WEBHOOK_SECRET: receiverSecret },
+      auth: { refresh: { command: [process.execPath, 'print-token.cjs'] } },
     });
 
-    const code = await runCli(['run', '--config', configPath, '--report-dir', reportDir, '--seed', '7'], io);
-
-    expect(code).toBe(1);
-    const files = (await readdir(reportDir)).sort();
+    expect(exitCode).toBe(1);
     expect(files).toEqual(['badge.svg', 'index.html', 'junit.xml', 'report.json']);
-    const outputs: Record<string, string> = { stdout: io.out(), stderr: io.err() };
-    for (const file of files) outputs[file] = await readFile(join(reportDir, file), 'utf8');
-    outputs['job summary'] = await readFile(stepSummary, 'utf8');
 
     // The target was given a refreshed token, and sent it back: the run went on after the first retired.
     expect(retired.size).toBe(1);

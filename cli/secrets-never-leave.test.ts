@@ -2,7 +2,7 @@
 // the real CLI runs every suite against a server that echoes each secret it sees (the token, the
 // wrong token, the sink's signing secret, the receiver's) in every place it controls, and every
 // output is searched for every secret in every form the target used.
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { findLeaks, startEchoingTarget, type EchoingTarget } from '../harness/ht
 import { startLocalServer } from '../harness/http/test-support/local-server.js';
 import { runCli } from './cli.js';
 import { captureIo } from './test-support/capture-io.js';
+import { runEverySuiteEchoed } from './test-support/run-every-suite-echoed.js';
 
 const exampleConfig = fileURLToPath(new URL('../apicert.config.example.json', import.meta.url));
 
@@ -31,53 +32,16 @@ describe('secrets a hostile target echoes', () => {
   });
 
   it('never reach the console or any report file, in any form the target sent them', async () => {
-    const config = {
-      target: { baseUrl: target.origin, followRedirects: true },
-      collections: [
-        {
-          name: 'customers',
-          path: '/customers',
-          sample: { name: 'Ada {unique}' },
-          replace: { name: 'Bea {unique}' },
-          patch: { name: 'Cy' },
-        },
-      ],
-      webhooks: {
-        sender: {
-          register: { method: 'POST', path: '/webhooks', body: { url: '{sinkUrl}', secret: '{secret}' } },
-          collection: 'customers',
-          senderTimeoutMs: 50,
-          retryWindowMs: 300,
-        },
-        receiver: {
-          url: '/webhook-receiver',
-          observe: { urlTemplate: '/webhook-receiver/events/{eventId}', pointer: '/processedCount' },
-        },
-      },
-      budgets: { requestTimeoutMs: 1000, checkTimeoutMs: 3000, totalRunMs: 30_000 },
-    };
-    const configPath = join(dir, 'apicert.config.json');
-    await writeFile(configPath, JSON.stringify(config));
-    const reportDir = join(dir, 'report');
-    // As on GitHub Actions: the annotations and the job summary are outputs too.
-    const stepSummary = join(dir, 'step-summary.md');
-    const io = captureIo({
-      APICERT_TOKEN: token,
-      APICERT_WEBHOOK_SECRET: receiverSecret,
-      GITHUB_ACTIONS: 'true',
-      GITHUB_STEP_SUMMARY: stepSummary,
+    const { exitCode, outputs, files, stdout } = await runEverySuiteEchoed({
+      baseUrl: target.origin,
+      dir,
+      env: { APICERT_TOKEN: token, APICERT_WEBHOOK_SECRET: receiverSecret },
     });
 
-    const code = await runCli(['run', '--config', configPath, '--report-dir', reportDir, '--seed', '7'], io);
-
-    expect(code).toBe(1);
-    const files = (await readdir(reportDir)).sort();
+    expect(exitCode).toBe(1);
     expect(files).toEqual(['badge.svg', 'index.html', 'junit.xml', 'report.json']);
-    const outputs: Record<string, string> = { stdout: io.out(), stderr: io.err() };
-    for (const file of files) outputs[file] = await readFile(join(reportDir, file), 'utf8');
-    outputs['job summary'] = await readFile(stepSummary, 'utf8');
     expect(outputs['job summary']).toMatch(/^## apicert: ❌ failed/);
-    expect(io.out()).toMatch(/^::error title=apicert failed%3A /m);
+    expect(stdout).toMatch(/^::error title=apicert failed%3A /m);
 
     // The target really was given every secret, and really sent them back.
     const secrets = target.secrets();
