@@ -1,9 +1,9 @@
 // The client credentials grant against a local token endpoint: what it is sent, the token it gives,
 // and every way it can give none, each said in one line that quotes nothing it answered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CredentialRefreshFailedError } from '../errors.js';
 import { maxTokenAnswerBytes, requestClientCredentialsToken } from './oauth2-client-credentials.js';
 import { findClosedPort, startLocalServer, type LocalServer } from './test-support/local-server.js';
+import { refreshFailureOf } from './test-support/refresh-failure.js';
 
 interface Received {
   readonly method: string;
@@ -59,14 +59,7 @@ const endpoint = (path: string, timeoutMs?: number) => ({
 });
 
 async function failureOf(path: string, timeoutMs?: number): Promise<string> {
-  const thrown = await requestClientCredentialsToken(endpoint(path, timeoutMs)).then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(thrown).toBeInstanceOf(CredentialRefreshFailedError);
-  const { message } = thrown as CredentialRefreshFailedError;
-  expect(message).not.toMatch(/\n|secret_/);
-  return message;
+  return refreshFailureOf(requestClientCredentialsToken(endpoint(path, timeoutMs)));
 }
 
 describe('requestClientCredentialsToken', () => {

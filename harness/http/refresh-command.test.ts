@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CredentialRefreshFailedError } from '../errors.js';
 import { describeCommand, maxRefreshOutputBytes, runRefreshCommand } from './refresh-command.js';
+import { refreshFailureOf } from './test-support/refresh-failure.js';
 
 let dir: string;
 const node = process.execPath;
@@ -30,14 +30,7 @@ afterAll(async () => {
 });
 
 async function failureOf(command: readonly string[], timeoutMs?: number): Promise<string> {
-  const thrown = await runRefreshCommand(command, { env, cwd: dir, ...(timeoutMs ? { timeoutMs } : {}) }).then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(thrown).toBeInstanceOf(CredentialRefreshFailedError);
-  const { message } = thrown as CredentialRefreshFailedError;
-  expect(message).not.toMatch(/\n|secret_/);
-  return message;
+  return refreshFailureOf(runRefreshCommand(command, { env, cwd: dir, ...(timeoutMs ? { timeoutMs } : {}) }));
 }
 
 describe('runRefreshCommand', () => {
