@@ -193,7 +193,10 @@ export function createCheckContext(
           status: exchange.response.status,
           headers: exchange.response.headers,
           // Typed as JSON.parse reads it: a schema's `integer` holds an id kept as its digits.
-          json: withIntegersAsNumbers(exchange.response.json, new Set(exactIntegers)),
+          json:
+            exactIntegers.length === 0
+              ? exchange.response.json
+              : withIntegersAsNumbers(exchange.response.json, new Set(exactIntegers)),
           ...(exchange.response.jsonError !== undefined ? { jsonError: exchange.response.jsonError } : {}),
           bodyBytes: exchange.response.body.length,
           record: exchange.record,
