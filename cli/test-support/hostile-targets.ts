@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 // Test support: small targets on 127.0.0.1 that each misbehave in one way, for the hostile-target
 // matrix (hostile-targets.test.ts). Each answers creates with a record and lists with its one
 // misbehaviour; every loop is bounded and every server closes with the test.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
 
 export interface HostileTarget {
   readonly url: string;
@@ -61,49 +61,7 @@ export async function startHostileListTarget(kind: ListMisbehaviour): Promise<Ho
   });
 }
 
-/** Deliveries the flooding sender posts to each subscriber URL it is given, and their size. */
-export const floodDeliveries = 60;
-const floodBodyBytes = 1024 * 1024 - 1024;
-
-/**
- * A webhook sender that floods: each registration (POST /webhooks {url}) is answered 201, and the
- * target then posts `floodDeliveries` near-1 MiB deliveries to that URL, four at a time.
- */
-export async function startFloodingSender(): Promise<HostileTarget> {
-  let nextId = 0;
-  const padding = 'x'.repeat(floodBodyBytes);
-  const flood = async (sinkUrl: string): Promise<void> => {
-    let sent = 0;
-    const worker = async (): Promise<void> => {
-      while (sent < floodDeliveries) {
-        sent += 1;
-        const body = JSON.stringify({ event: 'customer.created', id: `ev${sent}`, data: { id: `r${sent}`, padding } });
-        await fetch(sinkUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-signature': 'sha256=00' },
-          body,
-        }).catch(() => undefined);
-      }
-    };
-    await Promise.all([worker(), worker(), worker(), worker()]);
-  };
-  const floods: Promise<void>[] = [];
-  const target = await listen((request, response, body) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (request.method === 'POST' && url.pathname === '/webhooks') {
-      const sinkUrl = (JSON.parse(body) as { url?: string }).url;
-      sendJson(response, 201, { id: `wh${(nextId += 1)}` });
-      if (typeof sinkUrl === 'string') floods.push(flood(sinkUrl));
-      return;
-    }
-    if (request.method === 'POST') return sendJson(response, 201, { id: `r${(nextId += 1)}`, name: 'x' });
-    if (request.method === 'DELETE') return sendJson(response, 204, undefined);
-    return sendJson(response, 200, { items: [], next_cursor: null, has_more: false });
-  });
-  return { url: target.url, close: async () => (await target.close(), void (await Promise.allSettled(floods))) };
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
+export function sendJson(response: ServerResponse, status: number, body: unknown): void {
   sendText(response, status, body === undefined ? '' : JSON.stringify(body));
 }
 
@@ -112,7 +70,8 @@ function sendText(response: ServerResponse, status: number, text: string): void 
   response.end(text);
 }
 
-async function listen(
+/** A server on 127.0.0.1 that hands each request to `handler` with its body (the first 64 KiB). */
+export async function listen(
   handler: (request: IncomingMessage, response: ServerResponse, body: string) => void,
 ): Promise<HostileTarget> {
   // Huge request heads are accepted, so a growing cursor comes back as a URL of any length.

@@ -2,6 +2,7 @@ import type { SinkDelivery } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
 import { settledInOrder } from '../internal/map-in-parallel.js';
+import { blockedBySilence, heardAfterSilence } from './internal/await-deliveries.js';
 import { mergeEvidence } from './internal/sender-evidence.js';
 import { describeFailure, probedFailures } from './internal/failure-kinds.js';
 import { describeRetryProblems, isEveryFailureRetried, pairRetries } from './internal/retry-pairs.js';
@@ -61,6 +62,9 @@ export const retryAfterFailure = defineCheck({
           recordIds.push(String(creation.id));
         }
         channel.watch(recordIds);
+        // A sender seen silent on a create gets a short wait for these creates' events, as the other
+        // checks do: a flood of foreign events is no reason to wait the whole window again.
+        if (!(await heardAfterSilence(ctx, channel, recordIds))) return blockedBySilence(ctx)!;
         ctx.progress(
           `waiting up to ${sender.retryWindowMs} ms for ${probedLabels.length} failed deliveries and their retries`,
         );

@@ -2,7 +2,7 @@ import type { SinkDelivery } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { isSuccess } from '../internal/answer-shape.js';
 import { createRecord } from '../internal/fixtures/create-record.js';
-import { awaitDeliveriesAbout, lastSequence } from './internal/await-deliveries.js';
+import { awaitDeliveriesAbout, blockedBySilence, lastSequence } from './internal/await-deliveries.js';
 import { mergeEvidence } from './internal/sender-evidence.js';
 import { withSubscription } from './internal/sender-setup.js';
 import { updateRecord } from './internal/update-record.js';
@@ -82,6 +82,9 @@ export const uniqueEventIds = defineCheck({
         return id !== undefined ? [{ label, id }] : [];
       });
       if (withIds.length < 2) {
+        // Nothing to compare because the sender was seen silent: blocked on that, as the others are.
+        const blocked = missing.length > 0 ? blockedBySilence(ctx) : undefined;
+        if (blocked !== undefined) return blocked;
         return ctx.skip(
           `fewer than two events with a string id arrived within ${sender.retryWindowMs} ms, so ids cannot be compared (see webhooks-sender.delivery-shape)`,
         );

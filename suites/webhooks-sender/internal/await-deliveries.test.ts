@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext, SinkChannel, SinkDelivery } from '../../../harness/check-api/check-context.js';
 import { sinkDelivery } from '../test-support/sink-delivery.js';
-import { awaitDeliveriesAbout, blockedBySilence } from './await-deliveries.js';
+import { awaitDeliveriesAbout, blockedBySilence, heardAfterSilence } from './await-deliveries.js';
 
 function delivery(sequence: number, event: string, id: string): SinkDelivery {
   return sinkDelivery(JSON.stringify({ event, id, data: { id: 'cus_1' } }), sequence, { eventId: id });
@@ -168,5 +168,30 @@ describe('awaitDeliveriesAbout', () => {
     await awaitDeliveriesAbout(later, arriving as unknown as SinkChannel, 'cus_1', { count: 2 });
     await awaitDeliveriesAbout(later, arriving as unknown as SinkChannel, 'cus_1', { afterSequence: 1 });
     expect(waits.slice(2)).toEqual([2000, 10, 10]);
+  });
+
+  it('gives a check that judges any delivery 2 s after a silence, and hears only events about its own records', async () => {
+    const shared = scope();
+    const waits: number[] = [];
+    const flooded = (arrived: SinkDelivery[]): SinkChannel =>
+      ({
+        ...channelWith(arrived),
+        waitFor: async (predicate: (all: readonly SinkDelivery[]) => boolean, timeoutMs: number) => (
+          waits.push(timeoutMs),
+          predicate(arrived)
+        ),
+      }) as unknown as SinkChannel;
+    const first = checkOf(shared, 1);
+    // No silence seen yet: nothing to wait for.
+    expect(await heardAfterSilence(first, flooded([]), ['cus_1'])).toBe(true);
+    await awaitDeliveriesAbout(first, flooded([]), 'cus_9');
+    // The silence's own check is never cut short by it.
+    expect(await heardAfterSilence(first, flooded([]), ['cus_1'])).toBe(true);
+    const later = checkOf(shared, 2);
+    // A flood about other records is not the events of these creates.
+    expect(await heardAfterSilence(later, flooded(deliveries), ['cus_7', 'cus_8'])).toBe(false);
+    expect(blockedBySilence(later)).toMatchObject({ status: 'blocked' });
+    expect(await heardAfterSilence(later, flooded(deliveries), ['cus_7', 'cus_1'])).toBe(true);
+    expect(waits).toEqual([10, 2000, 2000]);
   });
 });

@@ -89,6 +89,31 @@ export function blockedBySilence(ctx: CheckContext): CheckOutcome | undefined {
   );
 }
 
+/**
+ * For a check that judges whichever deliveries arrive, not one record's (retry-after-failure): after
+ * a silence, whether any event about one of its fresh records comes within the short wait. False
+ * means it is blocked on that silence (blockedBySilence) rather than waiting the whole window for
+ * retries of events that, a flood aside, never came.
+ */
+export async function heardAfterSilence(
+  ctx: CheckContext,
+  channel: SinkChannel,
+  recordIds: readonly string[],
+): Promise<boolean> {
+  const silence = ctx.suiteScope.get<Silence>(silenceKey);
+  if (silence === undefined || silence.seenBy === ctx.seed) return true;
+  let seen = 0;
+  return channel.waitFor(
+    (deliveries) => {
+      for (; seen < deliveries.length; seen += 1)
+        if (recordIds.some((id) => mentionsRecord(deliveries[seen]!, id))) return true;
+      return false;
+    },
+    afterSilenceWaitMs,
+    ctx.signal,
+  );
+}
+
 // Looks at each delivery once, however often the channel wakes it: a flood of deliveries costs
 // constant work per delivery, not work that grows with every one that came before.
 class DeliveryMatcher {
