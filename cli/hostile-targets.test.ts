@@ -60,6 +60,9 @@ describe('hostile targets, run by the CLI in a child process', () => {
 
   beforeAll(async () => {
     directory = await mkdtemp(join(tmpdir(), 'apicert-hostile-'));
+    // Past the documented limit of 100 collections (harness/config/schema.ts).
+    const many = Array.from({ length: 10_000 }, (_, n) => ({ name: `things${n}`, path: `/things${n}`, sample: { n } }));
+    await writeFile(join(directory, 'many.config.json'), JSON.stringify({ collections: many }));
   });
   afterAll(async () => {
     await rm(directory, { recursive: true, force: true });
@@ -176,6 +179,11 @@ describe('hostile targets, run by the CLI in a child process', () => {
         '--report-dir',
         '/proc/apicert-x',
       ],
+    },
+    {
+      name: '--config with 10,000 collections',
+      before: '843,000 requests and about 1 GB in 150 s before it was killed',
+      args: (url: string) => ['run', '--base-url', url, '--config', join(directory, 'many.config.json')],
     },
   ];
 

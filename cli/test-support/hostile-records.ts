@@ -6,6 +6,8 @@ import { listen, type HostileTarget } from './hostile-targets.js';
 
 /** How the API misbehaves. */
 export type RecordMisbehaviour =
+  // None: the row every other row is compared with.
+  | 'plain'
   // Ids no path segment can address: `..`, `.`, their percent-encoded forms, and the empty string.
   | 'dot-ids'
   // Numeric ids counted up from 2^60, written as bare JSON numbers.

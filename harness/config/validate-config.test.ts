@@ -41,6 +41,15 @@ describe('validateConfig', () => {
     expect(problemsOf({ collections: [{ ...customers, related }] })).toEqual([
       '/collections/0/related: lists more than apicert certifies in one run: at most 20 item(s) (got 21); split the API into several configs, each run on its own (apicert run --config)',
     ]);
+    // Each over-long list's items may each be wrong too: the lines stop at 50, and say how many more.
+    const unsampled = many.map(({ name, path }) => ({ name, path }));
+    const lines = problemsOf({ collections: unsampled });
+    expect(lines).toHaveLength(51);
+    expect(lines[0]).toMatch(/^\/collections: lists more than apicert certifies/);
+    expect(lines[1]).toMatch(/^\/collections\/0\/sample: required key "sample" is missing/);
+    expect(lines[50]).toBe(
+      '… and 9951 more problems not listed (only the first 50 are): mend these and validate again',
+    );
     const atTheBound = Array.from({ length: 100 }, (_, i) => ({ ...customers, name: `c${i}`, path: `/c${i}` }));
     expect(validateConfig({ collections: atTheBound }).ok).toBe(true);
   });

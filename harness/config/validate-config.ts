@@ -38,5 +38,17 @@ export function validateConfig(raw: unknown, options: ValidateConfigOptions = {}
   if (validate(raw) && ruleProblems.length === 0) return { ok: true, config: deepFreeze(applyComputedDefaults(raw)) };
   const problems = [...toSchemaProblems(validate.errors ?? [], fileLabel), ...ruleProblems];
   const ordered = problems.sort((a, b) => comparePointers(a.pointer, b.pointer));
-  return { ok: false, problems: [...new Set(ordered.map(toProblemLine))] };
+  return { ok: false, problems: boundProblemLines([...new Set(ordered.map(toProblemLine))]) };
+}
+
+/** Most problem lines listed: a config of 10,000 collections has 10,000 of each kind, which no one reads. */
+export const maxProblemLines = 50;
+
+function boundProblemLines(lines: readonly string[]): readonly string[] {
+  if (lines.length <= maxProblemLines) return lines;
+  const rest = lines.length - maxProblemLines;
+  return [
+    ...lines.slice(0, maxProblemLines),
+    `… and ${rest} more problem${rest === 1 ? '' : 's'} not listed (only the first ${maxProblemLines} are): mend these and validate again`,
+  ];
 }
