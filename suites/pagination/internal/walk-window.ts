@@ -11,7 +11,11 @@ import type { PaginationStyle } from './list-targets.js';
 
 export type OpenWindow = Extract<OwnRecordsWindow, { kind: 'window' }>;
 
-/** Walks `window` in `options.style`, from its start, for as many pages as it spans. */
+/**
+ * Walks `window` in `options.style`, from its start, for as many pages as it spans, and on past a
+ * head window's end while it has listed none of the kit's records (isShortOfOwnRecords): others who
+ * wrote ahead of them since the window was found pushed them there.
+ */
 export function walkWindow(
   ctx: CheckContext,
   list: OpenList,
@@ -19,6 +23,7 @@ export function walkWindow(
   options: Omit<WalkOptions, 'startQuery' | 'maxPages'>,
 ): Promise<PageWalk> {
   return walkPages(ctx, list, {
+    goesOn: (walked) => isShortOfOwnRecords(window, walked),
     ...options,
     startQuery: window.startQuery,
     ...(window.maxPages !== undefined ? { maxPages: window.maxPages } : {}),
@@ -26,9 +31,14 @@ export function walkWindow(
   });
 }
 
-/** True when the walk covered its window: the list's end, or the last page of a window that ends short of it. */
-export function isWindowWalked(window: OpenWindow, walk: PageWalk): boolean {
-  return walk.end.kind === 'complete' || (window.maxPages !== undefined && walk.end.kind === 'page-budget');
+/**
+ * True when the walk covered its window: the list's end, or the last page of a window that ends
+ * short of it, having listed some of the kit's records there. One the page budget stopped while it
+ * went on past the window, none of them listed yet, never reached them: it is cut short, not walked.
+ */
+export function isWindowWalked(window: OpenWindow, walk: Pick<PageWalk, 'ids' | 'end'>): boolean {
+  if (walk.end.kind === 'complete') return true;
+  return window.maxPages !== undefined && walk.end.kind === 'page-budget' && !isShortOfOwnRecords(window, walk.ids);
 }
 
 /** As outcomeOfWalkEnd, the head window's own end counting as complete. */
