@@ -68,6 +68,12 @@ describe('hostile record targets, run by the CLI in a child process with every s
   const warningsOf = (report: Report): string[] =>
     report.checks.flatMap((check) => (check.findings ?? []).filter((f) => f.level === 'warning').map((f) => f.message));
 
+  // Deletes refused (401) or throttled leave records: each is named in a warning, none left silently.
+  const expectEveryLeftRecordNamed = (report: Report, target: HostileRecordTarget): void => {
+    const warnings = warningsOf(report).join('\n');
+    for (const id of target.records().keys()) expect(warnings).toContain(`/customers/${id} `);
+  };
+
   beforeAll(async () => {
     directory = await mkdtemp(join(tmpdir(), 'apicert-hostile-records-'));
     const { report, target } = await runAgainst('plain');
@@ -99,14 +105,16 @@ describe('hostile record targets, run by the CLI in a child process with every s
   }, 70_000);
 
   it('a credential revoked after 50 requests (before: 24 checks failed, the run went on): the run stops on that one cause, nothing failed', async () => {
-    const { report } = await runAgainst('revoke-after-50');
+    const { report, target } = await runAgainst('revoke-after-50');
+    expectEveryLeftRecordNamed(report, target);
     expect(failedOf(report)).toEqual([]);
     expect(report.interrupted).toMatch(/^the credential stopped working/);
     expect(report.checks.map((check) => check.error?.code)).toContain('APICERT_CREDENTIAL_STOPPED_WORKING');
   }, 70_000);
 
   it('503 with Retry-After: 3600 after 100 requests (before: 20 writes failed "answered 503 without id"): throttled, never judged', async () => {
-    const { report } = await runAgainst('503-after-100');
+    const { report, target } = await runAgainst('503-after-100');
+    expectEveryLeftRecordNamed(report, target);
     expect(failedOf(report).filter((id) => !plainFailed.has(id))).toEqual([]);
     expect(report.checks.filter((check) => check.status === 'failed' && /503/.test(check.message ?? ''))).toEqual([]);
     expect(report.checks.map((check) => check.error?.code)).toContain('APICERT_HTTP_THROTTLED');

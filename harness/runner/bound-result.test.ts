@@ -50,6 +50,38 @@ describe('boundResult', () => {
     );
   });
 
+  it('tells identical findings once with a count, and keeps at most 50 findings', () => {
+    const warning = 'POST /customers: its answer was not read, so one record may remain on the target';
+    const repeated = boundResult(
+      buildCheck({
+        status: 'passed',
+        findings: [
+          ...Array.from({ length: 120 }, () => ({ level: 'warning' as const, message: warning })),
+          { level: 'info', message: warning },
+        ],
+      }),
+    );
+    expect(repeated.findings).toEqual([
+      { level: 'warning', message: `${warning} (120 times)` },
+      { level: 'info', message: warning },
+    ]);
+    const many = boundResult(
+      buildCheck({
+        status: 'passed',
+        findings: Array.from({ length: 80 }, (_, index) => ({
+          level: 'advisory' as const,
+          message: `advice ${index}`,
+        })),
+      }),
+    );
+    expect(many.findings).toHaveLength(51);
+    expect(many.findings[49]?.message).toBe('advice 49');
+    expect(many.findings[50]).toEqual({
+      level: 'info',
+      message: '30 more finding(s) were left out (the first 50 are kept)',
+    });
+  });
+
   it('bounds a counterexample in depth, width and string length without recursing past its depth bound', () => {
     let deep: unknown = 'leaf';
     for (let level = 0; level < 50_000; level += 1) deep = [deep];

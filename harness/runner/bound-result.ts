@@ -29,6 +29,8 @@ export const resultBounds = {
   counterexampleItems: 100,
   counterexampleKeys: 50,
   counterexampleChars: 500,
+  /** Findings kept per check, once identical ones are told as one with a count. */
+  findingsPerCheck: 50,
   /** Covered and left-out items kept per check (a check of every operation under many failure kinds names many). */
   coverageItems: 200,
   /** One covered or left-out item. */
@@ -38,7 +40,10 @@ export const resultBounds = {
 /** The result with every target-chosen string and list cut to resultBounds. */
 export function boundResult(result: CheckResult): CheckResult {
   const text = (value: string): string => cutWithMarker(value, resultBounds.textChars);
-  const findings: Finding[] = result.findings.map((finding) => ({ ...finding, message: text(finding.message) }));
+  const findings: Finding[] = boundFindings(result.findings).map((finding) => ({
+    ...finding,
+    message: text(finding.message),
+  }));
   const left = result.evidence.length - resultBounds.evidenceExchanges;
   if (left > 0)
     findings.push({
@@ -172,4 +177,28 @@ function boundValue(value: unknown, depth: number): unknown {
   }
   if (left > 0) bounded['…'] = `${left} more keys cut`;
   return bounded;
+}
+
+// A target that answers every create the same unreadable way draws the same warning from each: one
+// line with a count says as much, and a check keeps at most findingsPerCheck of them.
+function boundFindings(findings: readonly Finding[]): Finding[] {
+  const counted = new Map<string, { finding: Finding; times: number }>();
+  for (const finding of findings) {
+    const key = `${finding.level}\u0000${finding.message}`;
+    const seen = counted.get(key);
+    if (seen === undefined) counted.set(key, { finding, times: 1 });
+    else seen.times += 1;
+  }
+  const told = [...counted.values()].map(({ finding, times }) =>
+    times === 1 ? finding : { ...finding, message: `${finding.message} (${times} times)` },
+  );
+  const left = told.length - resultBounds.findingsPerCheck;
+  if (left <= 0) return told;
+  return [
+    ...told.slice(0, resultBounds.findingsPerCheck),
+    {
+      level: 'info',
+      message: `${left} more finding(s) were left out (the first ${resultBounds.findingsPerCheck} are kept)`,
+    },
+  ];
 }
