@@ -65,28 +65,35 @@ export async function measureNetworkRuns(
   return { defaultConcurrency, runs, speedUps, goals: networkGoals };
 }
 
-async function runThroughProxy(delayMs: number, concurrency: number): Promise<NetworkRun> {
+/** One default run through the delaying proxy; `suites` is the registry to run (default every check). */
+export async function runThroughProxy(
+  delayMs: number,
+  concurrency: number,
+  suites: typeof registry = registry,
+): Promise<NetworkRun & { readonly checkMs: ReadonlyMap<string, number> }> {
   const target = await startNetworkTarget(delayMs);
   // Only the run is timed, not its reports: they cost the same at any delay (see the full run).
   const started = performance.now();
   let stats: Awaited<ReturnType<typeof target.close>> | undefined;
-  let timed: { readonly wallMs: number; readonly verdict: string };
+  let timed: { readonly wallMs: number; readonly verdict: string; readonly checkMs: ReadonlyMap<string, number> };
   try {
     const { run } = await runConformance({
-      registry,
+      registry: suites,
       baseUrl: target.url,
       options: toRunOptions({ configPath: exampleConfig, pace: { concurrency } }),
       seed: 1,
       env: { APICERT_TOKEN: target.token, APICERT_WEBHOOK_SECRET: target.webhookSecret },
     });
-    timed = { wallMs: performance.now() - started, verdict: run.verdict };
+    const checkMs = new Map(run.checks.map((check) => [check.id, check.durationMs] as const));
+    timed = { wallMs: performance.now() - started, verdict: run.verdict, checkMs };
   } finally {
     // The proxy's counts arrive as it closes, whatever became of the run.
     stats = await target.close();
   }
   const { requests, peakInFlight } = stats;
-  const { wallMs, verdict } = timed;
+  const { wallMs, verdict, checkMs } = timed;
   return {
+    checkMs,
     delayMs,
     concurrency,
     wallMs,

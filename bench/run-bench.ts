@@ -9,6 +9,7 @@ import { dataVolumeGoalRatio, measureDataVolume } from './data-volume.js';
 import { measureFullRun } from './full-run.js';
 import { measureNetworkRuns } from './network-run.js';
 import { measureStartTimes } from './start-time.js';
+import { measureStatefulCost } from './stateful-cost.js';
 import { measureStreamingMemory } from './streaming-memory.js';
 
 const resultsFile = fileURLToPath(new URL('../../bench/results.json', import.meta.url));
@@ -30,6 +31,8 @@ const memory = await measureStreamingMemory(quick ? [4] : [1, 4, 16]);
 // One run each; --quick keeps to 20 ms. One request at a time behind 50 ms would add about two and
 // a half minutes to a bench of six, for a speed-up close to the one at 20 ms: only with --long.
 const network = await measureNetworkRuns(quick ? [20] : [0, 20, 50], quick ? [20] : long ? [0, 20, 50] : [0, 20], say);
+// What the stateful check adds to the default run at 20 ms, with and without it in turns.
+const stateful = await measureStatefulCost(say, quick ? 1 : 2);
 // Lists already holding records, as on staging; a million only in a full bench (memory allowing).
 const volume = await measureDataVolume(quick ? [0, 1_000, 10_000] : [0, 1_000, 10_000, 100_000, 1_000_000], say);
 
@@ -96,6 +99,10 @@ const lines = [
       .concat(' |');
   }),
   '',
+  `| Stateful checks: the default run at ${stateful.delayMs} ms a request, without and with resources.model-consistency (in turns, median; goal: at most ${round((stateful.goalRatio - 1) * 100)} % longer) | without s | with s | with / without | extra requests | the check's own time s | goal |`,
+  '|---|---:|---:|---:|---:|---:|---|',
+  `| default concurrency | ${round(stateful.withoutMs / 1000, 1)} | ${round(stateful.withMs / 1000, 1)} | ${round(stateful.ratio, 2)} | ${round(stateful.extraRequests)} | ${round(stateful.checkMs / 1000, 1)} | ${stateful.ratio <= stateful.goalRatio ? 'met' : 'not met'} |`,
+  '',
   `| Data volume: the default run against /products already holding N records (one run each, a new process; goal: requests and wall time within ${dataVolumeGoalRatio}× of the empty list's, memory flat) | requests | wall time s | peak RSS MiB | verdict | failed | errored | requests × | wall × | goal |`,
   '|---|---:|---:|---:|---|---:|---:|---:|---:|---|',
   ...volume.map((v) => {
@@ -110,6 +117,6 @@ const lines = [
 process.stdout.write(`${lines.join('\n')}\n`);
 await writeFile(
   resultsFile,
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, cores: cpus().length, quick, long, ceiling, walk, fullRun, startTimes, memory, network, volume }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, cores: cpus().length, quick, long, ceiling, walk, fullRun, startTimes, memory, network, stateful, volume }, null, 2)}\n`,
 );
 say(`bench: wrote ${resultsFile}`);

@@ -1,5 +1,6 @@
 // Assembles the reference server: an Express 5 app over in-memory collections that follows the
 // whole convention, with named defect switches that each break one rule.
+import { createSlipMemory } from './routes/sequence-slips.js';
 import express, { type Request } from 'express';
 import type { DefectName } from './defects.js';
 import { createBearerAuth } from './http/bearer-auth.js';
@@ -93,6 +94,7 @@ export function createApp(options: AppOptions): ReferenceApp {
     listBehaviour: listBehaviourFor(defects),
     random: Math.random,
     tuning: { ...defaultDefectTuning, ...options.defectTuning },
+    slips: createSlipMemory(),
   };
 
   const app = express();

@@ -354,6 +354,18 @@ const root = section('What the API convention leaves open, so that one kit can c
         ['either', '404'],
         'either',
       ),
+      modelRuns: {
+        ...count(
+          'Generated command sequences resources.model-consistency runs after its fixed one, each starting with a create on every list.',
+          1,
+          4,
+        ),
+        maximum: 100,
+      },
+      modelCommands: {
+        ...count('Most commands in one generated sequence of resources.model-consistency.', 1, 12),
+        maximum: 100,
+      },
       errorBodyPointer: text(
         'When set, every 4xx body must be JSON with a value at this JSON pointer, e.g. "/error/message".',
         P.JSON_POINTER,

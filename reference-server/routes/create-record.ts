@@ -8,6 +8,7 @@ import { validateFields } from '../resources/validate-fields.js';
 import type { StoredRecord } from '../store.js';
 import { collectionPath } from './collection-path.js';
 import { emitRecordEvent } from './emit-record-event.js';
+import { rememberCreate } from './sequence-slips.js';
 import type { ServerContext } from './server-context.js';
 import { assertReferencesExist, validationLeniency } from './write-steps.js';
 
@@ -33,6 +34,7 @@ export async function createRecord(
   const now = ctx.timestamp();
   const record: StoredRecord = { id: collection.newId(), ...checked.fields, createdAt: now, updatedAt: now };
   if (!ctx.defects.has('create-not-persisted')) collection.insert(record);
+  rememberCreate(ctx, resource, record, checked.fields);
   await emitRecordEvent(ctx, resource, 'created', record);
   res.location(`${collectionPath(ctx, resource)}/${record.id}`);
   res.status(ctx.defects.has('create-returns-200') ? 200 : 201).json(record);

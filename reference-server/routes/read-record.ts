@@ -2,6 +2,7 @@
 import type { RequestHandler } from 'express';
 import type { ResourceDefinition } from '../resources/resource-definitions.js';
 import type { ServerContext } from './server-context.js';
+import { servedRecord, unknownIdAnswer } from './sequence-slips.js';
 import { findRecordOr404 } from './write-steps.js';
 
 export function readRecordHandler(ctx: ServerContext, resource: ResourceDefinition): RequestHandler {
@@ -15,6 +16,11 @@ export function readRecordHandler(ctx: ServerContext, resource: ResourceDefiniti
       res.status(403).json({ error: { message: 'forbidden' } });
       return;
     }
-    res.status(200).json(findRecordOr404(ctx, resource, id));
+    const slipped = ctx.store[resource.collection].has(id) ? undefined : unknownIdAnswer(ctx, resource, id);
+    if (slipped !== undefined) {
+      res.status(slipped.status).json(slipped.body);
+      return;
+    }
+    res.status(200).json(servedRecord(ctx, findRecordOr404(ctx, resource, id)));
   };
 }

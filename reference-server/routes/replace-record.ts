@@ -7,6 +7,7 @@ import { separateReadOnlyFields } from '../resources/read-only-fields.js';
 import type { ResourceDefinition } from '../resources/resource-definitions.js';
 import { inDeclaredOrder, validateFields } from '../resources/validate-fields.js';
 import { saveUpdate } from './save-update.js';
+import { storedStrings } from './sequence-slips.js';
 import type { ServerContext } from './server-context.js';
 import { findRecordOr404, ownFields, validationLeniency } from './write-steps.js';
 
@@ -26,7 +27,7 @@ export function replaceRecordHandler(ctx: ServerContext, resource: ResourceDefin
     if (!checked.ok) throw new HttpError(400, checked.code, checked.message);
     const fields = merges
       ? inDeclaredOrder(resource.fields, { ...ownFields(resource, stored), ...checked.fields })
-      : checked.fields;
-    await saveUpdate(ctx, resource, stored, fields, readOnly.requestedId, res);
+      : storedStrings(ctx, checked.fields);
+    await saveUpdate(ctx, resource, stored, fields, readOnly.requestedId, res, 'PUT');
   };
 }

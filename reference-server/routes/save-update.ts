@@ -5,6 +5,7 @@ import { HttpError } from '../http/http-error.js';
 import type { ResourceDefinition } from '../resources/resource-definitions.js';
 import type { StoredRecord } from '../store.js';
 import { emitRecordEvent } from './emit-record-event.js';
+import { rememberUpdate, storesUpdate } from './sequence-slips.js';
 import type { ServerContext } from './server-context.js';
 import { assertReferencesExist } from './write-steps.js';
 
@@ -15,13 +16,15 @@ export async function saveUpdate(
   fields: Readonly<Record<string, unknown>>,
   requestedId: string | undefined,
   res: Response,
+  method: 'PUT' | 'PATCH',
 ): Promise<void> {
   assertReferencesExist(ctx, resource, fields);
   const collection = ctx.store[resource.collection];
   const id = requestedId ?? stored.id;
   if (id !== stored.id && collection.has(id)) throw new HttpError(409, 'conflict', `id "${id}" is taken`);
   const record: StoredRecord = { id, ...fields, createdAt: stored.createdAt, updatedAt: ctx.timestamp() };
-  collection.replace(stored.id, record);
+  if (storesUpdate(ctx, stored.id)) collection.replace(stored.id, record);
+  rememberUpdate(ctx, method, record, { ...fields });
   await emitRecordEvent(ctx, resource, 'updated', record);
   res.status(200).json(record);
 }

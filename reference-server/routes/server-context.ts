@@ -6,6 +6,7 @@ import type { Store } from '../store.js';
 import type { TimerRegistry } from '../timer-registry.js';
 import type { ReceiverLedger } from '../webhooks/receiver-ledger.js';
 import type { WebhookSender } from '../webhooks/sender.js';
+import type { SlipMemory } from './sequence-slips.js';
 
 /** The convention's X-Signature, or Standard Webhooks' headers. */
 export type ReceiverProfile = 'convention' | 'standard-webhooks';
@@ -26,6 +27,8 @@ export interface ServerContext {
   /** Source of randomness for the order-without-tie-breaker defect. */
   readonly random: () => number;
   readonly tuning: DefectTuning;
+  /** What the switches that show only where operations meet remember (sequence-slips.ts). */
+  readonly slips: SlipMemory;
 }
 
 /** Timings of the defects that are about time, shortened in tests. */

@@ -9,6 +9,7 @@ import { errorResponsesAreJson } from './error-responses-are-json.js';
 import { idIsStable } from './id-is-stable.js';
 import { listAnswersWithPage } from './list-answers-with-page.js';
 import { malformedJsonRejected } from './malformed-json-rejected.js';
+import { modelConsistency } from './model-consistency.js';
 import { patchChangesGivenFields } from './patch-changes-given-fields.js';
 import { pluralCollectionNames } from './plural-collection-names.js';
 import { putReplacesRecord } from './put-replaces-record.js';
@@ -18,6 +19,7 @@ import { responsesAreJson } from './responses-are-json.js';
 import { statelessRequests } from './stateless-requests.js';
 
 export const resourceChecks: readonly Check[] = [
+  modelConsistency,
   statelessRequests,
   authRequired,
   errorResponsesAreJson,

@@ -3,6 +3,7 @@
 import { Client } from 'undici';
 import type { DefectName } from '../../defects.js';
 import type { DefectProbe, ProbeEnv } from './probe-env.js';
+import { sequenceProbes } from './sequence-probes.js';
 
 const json = { 'content-type': 'application/json' };
 
@@ -34,6 +35,7 @@ async function statusesOnOneConnection(
 const withToken = (env: ProbeEnv): Record<string, string> => ({ authorization: `Bearer ${env.token}` });
 
 export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
+  ...sequenceProbes,
   'list-not-a-page': {
     async observe(env) {
       await createCustomer(env);

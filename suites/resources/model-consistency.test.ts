@@ -1,0 +1,58 @@
+// resources.model-consistency, proven both ways. Each switch it names is a slip only a sequence
+// shows: with it on, every other resources check passes and this one fails, on a sequence shrunk to
+// a handful of steps. Its generated sequences find what the fixed one never tries, and shrink it.
+// On the second server in every mode, and on lists of thousands of records with another writer,
+// it runs with every other check (second-server.test.ts, shared-staging.test.ts).
+import { describe, expect, it } from 'vitest';
+import type { DefectName } from '../../reference-server/defects.js';
+import type { ReadableResult } from '../../harness/model/test-support/readable-result.js';
+import { runAgainstReference } from '../test-support/run-against-reference.js';
+import { runBehindProxy } from '../test-support/run-behind-proxy.js';
+import { modelConsistency } from './model-consistency.js';
+import { resourceChecks } from './index.js';
+
+const stepsOf = (result: ReadableResult | undefined): string[] =>
+  ((result?.counterexample as { steps?: string[] } | undefined)?.steps ?? []) as string[];
+
+describe('resources.model-consistency', () => {
+  it.each((modelConsistency.provenBy ?? []).map((name) => [name] as const))(
+    '%s: every other resources check passes it, this one fails on a sequence of at most 5 steps',
+    async (name) => {
+      const results = await runAgainstReference(resourceChecks, { defects: [name as DefectName] });
+      const notPassed = results
+        .filter((result) => result.status === 'failed' || result.status === 'errored')
+        .map((result) => result.id);
+      expect(notPassed).toEqual(['resources.model-consistency']);
+      const model = results.find((result) => result.id === 'resources.model-consistency');
+      const steps = stepsOf(model);
+      expect(steps.length).toBeGreaterThan(0);
+      expect(steps.length).toBeLessThanOrEqual(5);
+      expect(model?.message).toMatch(/found by a fixed sequence, shrunk over \d+ run\(s\)/);
+    },
+    30_000,
+  );
+
+  it('finds in a generated sequence a value the fixed one never writes, and shrinks it', async () => {
+    // A gateway that stores emoji as "?": only a drawn value holds one.
+    const run = await runBehindProxy({
+      checks: ['resources.model-consistency'],
+      config: (example) => ({
+        ...example,
+        resources: { ...(example['resources'] as object), modelRuns: 40 },
+      }),
+      changes: {
+        requestBody: (method, _path, body) =>
+          method === 'PUT' || method === 'PATCH' ? Buffer.from(body.toString('utf8').replaceAll('🙂', '?')) : body,
+      },
+    });
+    const [check] = run.checks;
+    expect(check?.status).toBe('failed');
+    expect(check?.status === 'failed' && check.message).toMatch(
+      /🙂.*got ".*ok \?".*found by generated sequence \d+ of 40 \(fast-check seed \d+\), shrunk over \d+ run\(s\)/,
+    );
+    const steps = (check?.status === 'failed' ? (check.counterexample as { steps: string[] }).steps : []) ?? [];
+    // The creates every sequence starts with (one per list), and the write that broke.
+    expect(steps.length).toBeLessThanOrEqual(6);
+    expect(steps.at(-1)).toMatch(/^\d+\. (PUT|PATCH|GET) \/\w+\/\w+/);
+  }, 60_000);
+});
