@@ -14,6 +14,7 @@ import {
   type RunResult,
 } from '../../harness/model/run-result.js';
 import { toCounterexampleText } from '../counterexample-text.js';
+import { describeSequenceSteps, readSequenceSteps } from '../sequence-steps.js';
 import { createPalette, type Paint, type Palette } from './ansi-style.js';
 import { toInertText } from '../../harness/model/inert-text.js';
 
@@ -83,7 +84,9 @@ function renderProblem(run: RunResult, check: CheckResult, palette: Palette, ine
   if (check.status === 'failed') {
     if (check.expected !== undefined) lines.push(`    expected: ${inert(check.expected)}`);
     if (check.actual !== undefined) lines.push(`    actual:   ${inert(check.actual)}`);
-    if (check.counterexample !== undefined) {
+    const sequence = readSequenceSteps(check.counterexample);
+    if (sequence !== undefined) for (const line of describeSequenceSteps(sequence)) lines.push(`    ${inert(line)}`);
+    else if (check.counterexample !== undefined) {
       lines.push(`    counterexample: ${inert(toCounterexampleText(check.counterexample, Number.MAX_SAFE_INTEGER))}`);
     }
     // --seed takes the run seed (each check derives its own from it); the path is fast-check's, for the record.

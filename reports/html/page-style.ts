@@ -63,6 +63,8 @@ figure.page-grid, figure.delivery-timeline, figure.acknowledgements, figure.page
 .expected { color: var(--passed); }
 .actual { color: var(--failed); }
 .findings { margin: .5rem 0; padding-left: 1.25rem; }
+.sequence-steps { margin: .5rem 0; padding-left: 1.25rem; list-style: none; font-family: ui-monospace, monospace; font-size: .85rem; }
+.sequence-steps .step-breaks { color: var(--failed); }
 .finding-warning strong { color: var(--errored); }
 .finding-advisory strong { color: var(--skipped); }
 .exchange { margin: .5rem 0 1rem; padding-left: .75rem; border-left: 3px solid var(--line); }

@@ -14,6 +14,7 @@ import type { EvidenceBudget, HtmlLimits } from './html-limits.js';
 import { renderExchange } from './render-exchange.js';
 import { renderCoverage } from './render-coverage.js';
 import { renderCheckCharts } from './render-check-charts.js';
+import { readSequenceSteps } from '../sequence-steps.js';
 import { renderPageGrid } from './render-page-grid.js';
 
 /** What a check's rendering needs beyond the check itself. */
@@ -144,7 +145,8 @@ function renderCounterexample(check: CheckResult, context: CheckRenderContext): 
   const cut = cutText(json, granted);
   // A walk's pages are drawn too: where the rows went twice or missing, and where the writes landed.
   const grid = renderPageGrid(check.counterexample, toCheckAnchor(check.id));
-  return `<h5>Counterexample (shrunk)</h5>${grid}<pre class="counterexample">${escapeHtmlText(cut.text)}${renderOmittedMarker(cut.omittedChars)}</pre>`;
+  const sequence = renderSequenceSteps(check.counterexample, context.limits.valueChars);
+  return `<h5>Counterexample (shrunk)</h5>${sequence}${grid}<pre class="counterexample">${escapeHtmlText(cut.text)}${renderOmittedMarker(cut.omittedChars)}</pre>`;
 }
 
 function renderReplay(check: CheckResult, run: RunResult): string {
@@ -190,4 +192,17 @@ export function renderCheck(check: CheckResult, context: CheckRenderContext): st
     `data-search="${toSearchText(check)}"${context.isExpanded ? ' open' : ''}>` +
     `${renderSummary(check, context.category)}<div class="check-body">${body.join('')}</div></details>`
   );
+}
+
+// A stateful check's shrunk sequence, its steps numbered as the check wrote them, the one that broke
+// the rule marked.
+function renderSequenceSteps(counterexample: unknown, valueChars: number): string {
+  const sequence = readSequenceSteps(counterexample);
+  if (sequence === undefined) return '';
+  const items = sequence.steps.map((step, index) =>
+    index === sequence.steps.length - 1
+      ? `<li class="step-breaks">${renderBoundedText(step, valueChars)} <strong>breaks ${escapeHtmlText(sequence.breaks.replace(/^step \d+: /, ''))}</strong></li>`
+      : `<li>${renderBoundedText(step, valueChars)}</li>`,
+  );
+  return `<p>The sequence, shrunk: ${escapeHtmlText(sequence.breaks)}</p><ul class="sequence-steps">${items.join('')}</ul>`;
 }

@@ -3,6 +3,7 @@ import type { ExchangeRecord, RecordedBody } from '../../harness/model/evidence.
 import { describeOutcome } from '../../harness/model/describe-outcome.js';
 import type { ErroredCheck, FailedCheck } from '../../harness/model/run-result.js';
 import { toCounterexampleText } from '../counterexample-text.js';
+import { describeSequenceSteps, readSequenceSteps } from '../sequence-steps.js';
 
 // CI pages render junit bodies inline; past these bounds report.json holds the full evidence.
 const maxExchanges = 20;
@@ -43,7 +44,9 @@ export function describeCheckFailure(check: FailedCheck | ErroredCheck): string 
   const replayPath =
     check.status === 'failed' && check.replayPath !== undefined ? `, replay path: ${check.replayPath}` : '';
   lines.push(`rule: ${check.rule}`, `seed: ${check.seed}${replayPath}`);
-  if (check.status === 'failed' && check.counterexample !== undefined) {
+  const sequence = check.status === 'failed' ? readSequenceSteps(check.counterexample) : undefined;
+  if (sequence !== undefined) lines.push(...describeSequenceSteps(sequence));
+  else if (check.status === 'failed' && check.counterexample !== undefined) {
     lines.push(`counterexample: ${toCounterexampleText(check.counterexample, maxCounterexampleChars)}`);
   }
   if (check.evidence.length > 0) {
