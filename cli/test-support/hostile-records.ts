@@ -8,7 +8,9 @@ import { listen, type HostileTarget } from './hostile-targets.js';
 export type RecordMisbehaviour =
   // None: the row every other row is compared with.
   | 'plain'
-  // Ids no path segment can address: `..`, `.`, their percent-encoded forms, and the empty string.
+  // The first five records get ids no path segment can address as they are: `..`, `.`, their
+  // percent-encoded forms (one segment once encoded) and the empty string; the rest plain ones,
+  // so ids stay unique as a real API's are.
   | 'dot-ids'
   // Numeric ids counted up from 2^60, written as bare JSON numbers.
   | 'big-ids'
@@ -58,8 +60,8 @@ export async function startHostileRecordTarget(kind: RecordMisbehaviour): Promis
       const id =
         kind === 'big-ids'
           ? String(bigBase + BigInt(created))
-          : kind === 'dot-ids'
-            ? dotIds[(created - 1) % dotIds.length]!
+          : kind === 'dot-ids' && created <= dotIds.length
+            ? dotIds[created - 1]!
             : `r${created}`;
       records.set(id, fields);
       const headers =
