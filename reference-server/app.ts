@@ -126,6 +126,7 @@ export function createApp(options: AppOptions): ReferenceApp {
         ? { isOpen: (req: Request) => /^\/customers\/[^/]+\/orders(\/|$)/.test(req.path) }
         : {}),
       comparesPrefix: defects.has('token-compared-by-prefix'),
+      comparesSuffix: defects.has('token-compared-by-suffix'),
       remembersConnection: defects.has('credential-remembered-per-connection'),
       cookieReplacesToken: defects.has('session-cookie-stands-in-for-token'),
       appliesRefusedWrites: defects.has('refused-write-applied'),

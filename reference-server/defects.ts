@@ -61,6 +61,11 @@ const defectList = [
       'the bearer token is compared only over the characters sent (strncmp-style), so the valid token cut short (8 characters or more) is accepted',
   },
   {
+    name: 'token-compared-by-suffix',
+    description:
+      'the Authorization header is accepted when it ends with the token (an endsWith check), so the token with characters before it passes',
+  },
+  {
     name: 'credential-remembered-per-connection',
     description:
       'once a connection has carried the valid token, later requests on it are served without one (per-connection state)',

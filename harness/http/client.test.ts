@@ -120,7 +120,7 @@ describe('secrets', () => {
 
   it('sends each flaw of the credential as built from the valid one, redacted in the record and named in the note', async () => {
     const sent: Record<string, string | undefined> = {};
-    for (const flaw of ['empty', 'scheme-only', 'truncated', 'extended', 'middle-changed'] as const) {
+    for (const flaw of ['empty', 'scheme-only', 'truncated', 'extended', 'prefixed', 'middle-changed'] as const) {
       const { record } = await target.client.send({
         method: 'GET',
         url: `${target.server.origin}/json?${flaw}`,
@@ -135,6 +135,7 @@ describe('secrets', () => {
       'scheme-only': 'Bearer',
       truncated: `Bearer ${TOKEN.slice(0, -1)}`,
       extended: expect.stringMatching(new RegExp(`^Bearer ${TOKEN}.$`)) as string,
+      prefixed: expect.stringMatching(new RegExp(`^Bearer .${TOKEN}$`)) as string,
       'middle-changed': expect.stringMatching(
         new RegExp(
           `^Bearer ${TOKEN.slice(0, Math.floor(TOKEN.length / 2))}[^${TOKEN[Math.floor(TOKEN.length / 2)]!}]${TOKEN.slice(Math.floor(TOKEN.length / 2) + 1)}$`,

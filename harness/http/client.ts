@@ -363,6 +363,7 @@ const flawNotes: Record<CredentialMode, string | undefined> = {
   wrong: 'wrong credential',
   truncated: 'the token one character short',
   extended: 'the token with one character added',
+  prefixed: 'the token with one character before it',
   'middle-changed': 'the token with one character in its middle changed',
 };
 

@@ -26,7 +26,7 @@ describe('prepareCredential', () => {
       wrongValue: 'Bearer xyz',
     });
     expect(prepared.wrongValue).toBe('Bearer xyz');
-    expect(prepared.secrets).toEqual(['Bearer abc', 'abc', 'Bearer xyz', 'xyz', 'ab', 'abcd', 'acc']);
+    expect(prepared.secrets).toEqual(['Bearer abc', 'abc', 'Bearer xyz', 'xyz', 'ab', 'abcd', 'babc', 'acc']);
   });
 
   it('treats a value without a space as a bare token (X-Api-Key style)', () => {
@@ -77,9 +77,14 @@ describe('the flaws of a credential', () => {
   });
 
   it('swaps the middle character for another of its kind, never for itself, and never cuts base64 padding', () => {
-    expect(nearMisses('a9')).toEqual({ truncated: 'a', extended: 'a90', 'middle-changed': 'a0' });
-    expect(nearMisses('k-z')).toEqual({ truncated: 'k-', extended: 'k-za', 'middle-changed': 'kxz' });
+    expect(nearMisses('a9')).toEqual({ truncated: 'a', extended: 'a90', prefixed: 'ba9', 'middle-changed': 'a0' });
+    expect(nearMisses('k-z')).toEqual({ truncated: 'k-', extended: 'k-za', prefixed: 'lk-z', 'middle-changed': 'kxz' });
     // A padded base64 key: cutting "=" or changing the last character could leave the same bytes.
-    expect(nearMisses('QUJDRA==')).toEqual({ truncated: 'QUJDR', extended: 'QUJDRA==B', 'middle-changed': 'QUJERA==' });
+    expect(nearMisses('QUJDRA==')).toEqual({
+      truncated: 'QUJDR',
+      extended: 'QUJDRA==B',
+      prefixed: 'RQUJDRA==',
+      'middle-changed': 'QUJERA==',
+    });
   });
 });

@@ -35,6 +35,7 @@ export function prepareCredential(credential: Credential): PreparedCredential {
     wrong: wrongValue,
     truncated: `${prefix}${flawedTokens.truncated}`,
     extended: `${prefix}${flawedTokens.extended}`,
+    prefixed: `${prefix}${flawedTokens.prefixed}`,
     'middle-changed': `${prefix}${flawedTokens['middle-changed']}`,
   };
   return {
@@ -50,20 +51,22 @@ export function prepareCredential(credential: Credential): PreparedCredential {
 }
 
 /**
- * The valid token one character short, one character longer, and with its middle character swapped
+ * The valid token one character short, one character longer at its end or at its start, and with its
+ * middle character swapped
  * for another of its kind: deterministic, so every part of a run redacts the same values. Base64
  * padding ("=") is never what is cut, and the last character is never what is changed: in base64 it
  * may carry only padding bits, and a lenient decoder would read the changed token as the valid one.
  */
 export function nearMisses(
   token: string,
-): Record<Extract<CredentialFlaw, 'truncated' | 'extended' | 'middle-changed'>, string> {
+): Record<Extract<CredentialFlaw, 'truncated' | 'extended' | 'prefixed' | 'middle-changed'>, string> {
   const unpadded = token.replace(/=+$/, '');
   const last = unpadded.at(-1) ?? 'a';
   const middle = Math.floor(unpadded.length / 2);
   return {
     truncated: unpadded.slice(0, -1),
     extended: `${token}${nextOfKind(last)}`,
+    prefixed: `${nextOfKind(token[0] ?? 'a')}${token}`,
     'middle-changed': `${token.slice(0, middle)}${nextOfKind(token[middle] ?? 'a')}${token.slice(middle + 1)}`,
   };
 }

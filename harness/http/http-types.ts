@@ -18,8 +18,8 @@ export interface Credential {
 /**
  * Every way a request can lack a valid credential (convention 5/1), as the client builds it from
  * the configured one: none at all, an empty header, the scheme without a token, a well-formed wrong
- * token, and the valid token cut by one character, with one added, or with one in its middle
- * changed (which a comparison of a prefix or of the length alone would accept).
+ * token, and the valid token cut by one character, with one added after it or before it, or with one
+ * in its middle changed (which a comparison of a prefix, a suffix or the length alone would accept).
  */
 export const credentialFlaws = [
   'none',
@@ -28,6 +28,7 @@ export const credentialFlaws = [
   'wrong',
   'truncated',
   'extended',
+  'prefixed',
   'middle-changed',
 ] as const;
 export type CredentialFlaw = (typeof credentialFlaws)[number];

@@ -15,6 +15,8 @@ export interface BearerAuthOptions {
   readonly isOpen?: (req: Request) => boolean;
   /** token-compared-by-prefix defect: only the characters sent are compared, so a prefix passes. */
   readonly comparesPrefix?: boolean;
+  /** token-compared-by-suffix defect: a token that ends with the valid one passes. */
+  readonly comparesSuffix?: boolean;
   /** credential-remembered-per-connection defect: a connection that carried the token once is trusted. */
   readonly remembersConnection?: boolean;
   /** session-cookie-stands-in-for-token defect: answers set a session cookie that then replaces the token. */
@@ -36,6 +38,7 @@ export function createBearerAuth(options: BearerAuthOptions): RequestHandler {
   const isValid = (token: string): boolean => {
     if (options.acceptsAnyToken) return true;
     if (options.comparesPrefix === true) return token.length >= minComparedChars && options.token.startsWith(token);
+    if (options.comparesSuffix === true) return token.endsWith(options.token);
     // Hashing first gives equal lengths, which timingSafeEqual needs, without leaking the length.
     return timingSafeEqual(digest(token), expected);
   };

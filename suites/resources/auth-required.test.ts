@@ -23,7 +23,7 @@ describe('resources.auth-required', () => {
     const message = result?.status === 'failed' ? result.message : '';
     // Only the PUTs, every one of them (the nested order's PUT answers 400, served all the same).
     expect(message).toMatch(
-      /^4 of 25 operations did not refuse a request that lacked a valid credential: PUT \/customers\/\{id\}, PUT \/orders\/\{id\}, PUT \/products\/\{id\} answered 200 to all 7 ways/,
+      /^4 of 25 operations did not refuse a request that lacked a valid credential: PUT \/customers\/\{id\}, PUT \/orders\/\{id\}, PUT \/products\/\{id\} answered 200 to all 8 ways/,
     );
     expect(message).not.toMatch(/PATCH|DELETE|record changed/);
   });

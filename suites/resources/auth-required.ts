@@ -41,6 +41,7 @@ export const authRequired = defineCheck({
     'wrong-token-accepted',
     'nested-routes-unauthenticated',
     'token-compared-by-prefix',
+    'token-compared-by-suffix',
     'refused-write-applied',
   ],
   async run(ctx) {

@@ -74,16 +74,19 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
   'resources.auth-required': {
     'auth-not-enforced': {
       fails:
-        /^\d+ of \d+ operations did not refuse .*GET \/customers\b[^;]* answered 200 to all 7 ways to lack a valid credential/,
+        /^\d+ of \d+ operations did not refuse .*GET \/customers\b[^;]* answered 200 to all 8 ways to lack a valid credential/,
     },
     'wrong-token-accepted': {
       fails: /GET \/customers\b[^;]* answered 200 to a wrong token of the same shape, the token one character short/,
     },
     'nested-routes-unauthenticated': {
       fails:
-        /^2 of \d+ operations did not refuse .*GET \/customers\/\{id\}\/orders answered 200 to all 7 ways.*POST \/customers\/\{id\}\/orders answered 201/,
+        /^2 of \d+ operations did not refuse .*GET \/customers\/\{id\}\/orders answered 200 to all 8 ways.*POST \/customers\/\{id\}\/orders answered 201/,
     },
     'token-compared-by-prefix': { fails: /GET \/customers\b[^;]* answered 200 to the token one character short(;|$)/ },
+    'token-compared-by-suffix': {
+      fails: /GET \/customers\b[^;]* answered 200 to the token with one character before it(;|$)/,
+    },
     // Each write judged against the record as the one before left it: PATCH changed the name PUT set.
     'refused-write-applied': {
       fails:

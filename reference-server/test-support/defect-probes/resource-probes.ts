@@ -157,6 +157,16 @@ export const resourceProbes: Partial<Record<DefectName, DefectProbe>> = {
     clean: [401, 401],
     broken: [401, 200],
   },
+  'token-compared-by-suffix': {
+    async observe(env) {
+      return [
+        (await env.api.call('GET', '/customers', { token: `${env.token}x` })).status,
+        (await env.api.call('GET', '/customers', { token: `x${env.token}` })).status,
+      ];
+    },
+    clean: [401, 401],
+    broken: [401, 200],
+  },
   'credential-remembered-per-connection': {
     observe: (env) => statusesOnOneConnection(env, [withToken(env), {}]),
     clean: [200, 401],

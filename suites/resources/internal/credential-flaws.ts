@@ -11,6 +11,7 @@ export const credentialFlawNames = {
   wrong: 'a wrong token of the same shape',
   truncated: 'the token one character short',
   extended: 'the token with one character added',
+  prefixed: 'the token with one character before it',
   'middle-changed': 'the token with one character in its middle changed',
 } as const satisfies Record<CredentialFlaw, string>;
 
