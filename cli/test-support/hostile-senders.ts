@@ -9,7 +9,7 @@ import { listen, sendJson, type HostileTarget } from './hostile-targets.js';
 export type SinkAttack =
   // 60 deliveries of near 1 MiB, four at a time: more than the sink keeps.
   | 'near-cap-flood'
-  // 3,000 small deliveries, eight at a time, each about a record nobody made.
+  // 1,500 small deliveries, eight at a time, each about a record nobody made: more than a channel keeps.
   | 'small-flood'
   // 500 connections that send their head a line a second, 4 requests with a 1 MiB header, and
   // 4 chunked bodies that never end.
@@ -18,7 +18,7 @@ export type SinkAttack =
 export const attackSizes = {
   nearCapDeliveries: 60,
   nearCapBodyBytes: 1024 * 1024 - 1024,
-  smallDeliveries: 3000,
+  smallDeliveries: 1500,
   slowConnections: 500,
   hugeHeaderBytes: 1024 * 1024,
   endlessBodies: 4,
@@ -93,7 +93,7 @@ export async function startHostileSender(attack: SinkAttack): Promise<HostileTar
           rawRequest(sinkUrl, (socket, path) => {
             socket.write(`${head(path)}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
             const chunk = `10000\r\n${'e'.repeat(0x10000)}\r\n`;
-            every(socket, 10, 6000, () => chunk);
+            every(socket, 20, 1500, () => chunk);
           });
         return;
       }

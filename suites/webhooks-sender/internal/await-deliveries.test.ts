@@ -143,7 +143,7 @@ describe('awaitDeliveriesAbout', () => {
     expect(lookups).toBe(500);
   });
 
-  it('after a create sent no event in the whole window, gives a later check’s first wait 2 s, and blocks it on that silence', async () => {
+  it('after a create sent no event in the whole window, gives a later check’s first wait 2 s (the window, when shorter), and blocks it on that silence', async () => {
     const shared = scope();
     const waits: number[] = [];
     const silent = {
@@ -155,7 +155,7 @@ describe('awaitDeliveriesAbout', () => {
     expect(blockedBySilence(first)).toBeUndefined();
     const later = checkOf(shared, 2);
     expect(await awaitDeliveriesAbout(later, silent, 'cus_10')).toEqual([]);
-    expect(waits).toEqual([10, 2000]);
+    expect(waits).toEqual([10, 10]);
     expect(blockedBySilence(later)).toMatchObject({
       status: 'blocked',
       reason: expect.stringMatching(/^an earlier check of this suite waited 10 ms \(webhooks\.sender\.retryWindowMs\)/),
@@ -167,7 +167,7 @@ describe('awaitDeliveriesAbout', () => {
     };
     await awaitDeliveriesAbout(later, arriving as unknown as SinkChannel, 'cus_1', { count: 2 });
     await awaitDeliveriesAbout(later, arriving as unknown as SinkChannel, 'cus_1', { afterSequence: 1 });
-    expect(waits.slice(2)).toEqual([2000, 10, 10]);
+    expect(waits.slice(2)).toEqual([10, 10, 10]);
   });
 
   it('gives a check that judges any delivery 2 s after a silence, and hears only events about its own records', async () => {
@@ -192,6 +192,20 @@ describe('awaitDeliveriesAbout', () => {
     expect(await heardAfterSilence(later, flooded(deliveries), ['cus_7', 'cus_8'])).toBe(false);
     expect(blockedBySilence(later)).toMatchObject({ status: 'blocked' });
     expect(await heardAfterSilence(later, flooded(deliveries), ['cus_7', 'cus_1'])).toBe(true);
-    expect(waits).toEqual([10, 2000, 2000]);
+    expect(waits).toEqual([10, 10, 10]);
+  });
+
+  it('gives the short wait after a silence 2 s when the window is longer', async () => {
+    const shared = scope();
+    const waits: number[] = [];
+    const silent = {
+      ...channelWith([]),
+      waitFor: async (_predicate: unknown, timeoutMs: number) => (waits.push(timeoutMs), false),
+    } as unknown as SinkChannel;
+    const long = (seed: number) =>
+      ({ ...checkOf(shared, seed), config: { webhooks: { sender: { retryWindowMs: 30_000 } } } }) as CheckContext;
+    await awaitDeliveriesAbout(long(1), silent, 'cus_9');
+    await awaitDeliveriesAbout(long(2), silent, 'cus_10');
+    expect(waits).toEqual([30_000, 2000]);
   });
 });

@@ -37,7 +37,10 @@ export interface AwaitOptions {
 // A sender that sent no event for a create within the whole window has been seen not to: later
 // checks of the suite wait this long for theirs, and are blocked on that silence when none comes,
 // instead of each waiting the whole window again (a run of six such waits took three minutes).
+// Never longer than the window itself: a sender given a shorter window was asked to be quicker.
 const afterSilenceWaitMs = 2000;
+const shortWaitMs = (ctx: CheckContext): number =>
+  Math.min(afterSilenceWaitMs, ctx.config.webhooks.sender?.retryWindowMs ?? afterSilenceWaitMs);
 const silenceKey = 'webhooks-sender:a create sent no event';
 
 interface Silence {
@@ -65,7 +68,7 @@ export async function awaitDeliveriesAbout(
   // After a silence, only the first delivery's wait is short: once one comes, the rest get the window.
   const isFirstSeen =
     silence === undefined ||
-    (await channel.waitFor((deliveries) => matcher.advance(deliveries) >= 1, afterSilenceWaitMs, ctx.signal));
+    (await channel.waitFor((deliveries) => matcher.advance(deliveries) >= 1, shortWaitMs(ctx), ctx.signal));
   if (isFirstSeen) await channel.waitFor((deliveries) => matcher.advance(deliveries) >= count, windowMs, ctx.signal);
   // The latest snapshots of the matched deliveries: their answers may have settled since.
   const latest = channel.deliveries();
@@ -85,7 +88,7 @@ export function blockedBySilence(ctx: CheckContext): CheckOutcome | undefined {
   const silence = ctx.suiteScope.get<Silence>(silenceKey);
   if (silence === undefined || silence.seenBy === ctx.seed) return undefined;
   return ctx.blocked(
-    `an earlier check of this suite waited ${silence.waitedMs} ms (webhooks.sender.retryWindowMs) for the event a create sends and none came, and this one waited ${afterSilenceWaitMs} ms more for its own in vain; the earlier check judges the missing event`,
+    `an earlier check of this suite waited ${silence.waitedMs} ms (webhooks.sender.retryWindowMs) for the event a create sends and none came, and this one waited ${shortWaitMs(ctx)} ms more for its own in vain; the earlier check judges the missing event`,
   );
 }
 
@@ -109,7 +112,7 @@ export async function heardAfterSilence(
         if (recordIds.some((id) => mentionsRecord(deliveries[seen]!, id))) return true;
       return false;
     },
-    afterSilenceWaitMs,
+    shortWaitMs(ctx),
     ctx.signal,
   );
 }
