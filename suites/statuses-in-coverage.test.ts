@@ -18,7 +18,7 @@ describe.each([
     const result = await run();
     for (const id of checks) expect(result.checks.find((check) => check.id === id)?.status).toBe('passed');
     expect(coveredBy(result, 'resources.auth-required')).toContainEqual(
-      expect.stringMatching(/^PUT \/customers\/\{id\} without a valid credential: answered 40[13] \(7 of 7\)$/),
+      expect.stringMatching(/^PUT \/customers\/\{id\} without a valid credential: answered 40[13] \(8 of 8\)$/),
     );
     expect(coveredBy(result, 'pagination.invalid-params')).toContainEqual(
       expect.stringMatching(/^GET \/customers with invalid or over-max parameters: answered \d{3} \(\d+/),

@@ -18,8 +18,13 @@ describe('the values the model draws', () => {
     const template = { customerId: '{fixture:customers}', status: 'paid', total: 12 };
     const body = { customerId: 'cus_1', status: 'paid', total: 12 };
     for (const pick of [0, 1, 2, 3])
-      expect(varyBody(body, template, pick, 'suffix')).toEqual({ ...body, status: 'paid v2' });
-    expect(varyBody({ total: 1 }, { total: 1 }, 0, 'empty')).toEqual({ total: 1 });
+      expect(varyBody(body, template, pick, 'suffix')).toEqual({
+        body: { ...body, status: 'paid v2' },
+        field: 'status',
+      });
+    // Nothing varied: no field named, so the value is not counted as written.
+    expect(varyBody({ total: 1 }, { total: 1 }, 0, 'empty')).toEqual({ body: { total: 1 } });
+    expect(varyBody(body, template, 0, 'as-given')).toEqual({ body });
   });
 
   it('writes an id no record has in the shape of a known one, then with what a path must escape', () => {

@@ -32,7 +32,8 @@ export function varyString(value: unknown, variant: StringVariant): unknown {
 
 /**
  * The body with the `pick`-th string field varied (counted among its string fields), the rest as
- * given. A field the template fills with another record's id (`{fixture:NAME}`, `{parentId}`) is
+ * given, and the field varied (none when the variant is "as-given" or the body has no string to
+ * vary). A field the template fills with another record's id (`{fixture:NAME}`, `{parentId}`) is
  * never varied: changed, it would name no record.
  */
 export function varyBody(
@@ -40,12 +41,19 @@ export function varyBody(
   template: Readonly<Record<string, unknown>>,
   pick: number,
   variant: StringVariant,
-): Record<string, unknown> {
+): { readonly body: Record<string, unknown>; readonly field?: string } {
   const strings = Object.keys(body).filter((key) => typeof body[key] === 'string' && !isReference(template[key]));
-  if (strings.length === 0) return { ...body };
+  if (strings.length === 0 || variant === 'as-given') return { body: { ...body } };
   const field = strings[pick % strings.length]!;
-  return { ...body, [field]: varyString(body[field], variant) };
+  return { body: { ...body, [field]: varyString(body[field], variant) }, field };
 }
+
+/**
+ * Variants a server may store as it sees fit (the fields and their rules are not shown): markup it
+ * strips or escapes, an empty string it stores as null or leaves out. The model takes the value the
+ * write answers with, and holds later answers to it; accented letters and emoji are kept exactly.
+ */
+export const normalisableVariants: ReadonlySet<StringVariant> = new Set(['quotes-and-markup', 'empty']);
 
 function isReference(value: unknown): boolean {
   return typeof value === 'string' && /^\{(fixture:[^}]+|parentId)\}$/.test(value);

@@ -2,16 +2,16 @@
 // delete. A write answered 2xx moves the model; one refused with a 4xx must change nothing.
 import type { CheckContext, CheckOutcome, TargetResponse } from '../../../../harness/check-api/check-context.js';
 import { asRecord, isSuccess } from '../../../internal/answer-shape.js';
+import { describeChangedFields, findChangedFields } from '../record-fields.js';
 import { createInList } from '../../../internal/fixtures/create-in-list.js';
 import { fillBodyFor } from '../../../internal/fixtures/create-record.js';
 import { isUndeclaredNotOffered } from '../../../internal/operations-offered.js';
 import { pickOf, preview, type ModelCommand, type ModelReal } from './model-commands.js';
-import { varyBody, type StringVariant } from './model-values.js';
+import { normalisableVariants, varyBody, type StringVariant } from './model-values.js';
 import {
   afterChange,
   afterDelete,
   afterReplace,
-  differingFields,
   ModelBreach,
   type ModelList,
   type ModelRecord,
@@ -27,7 +27,6 @@ export class CreateCommand implements ModelCommand {
   constructor(readonly listPick: number) {}
   check = (model: Readonly<RecordModel>): boolean => model.live.length < Math.max(maxLiveRecords, model.lists.length);
   async run(model: RecordModel, real: ModelReal): Promise<void> {
-    real.drawn.add('create');
     const list = pickOf(model.lists, this.listPick);
     const made = await createInList(real.ctx, list.target);
     if (!made.ok) throw new ModelSetupStop(made.outcome);
@@ -42,8 +41,10 @@ export class CreateCommand implements ModelCommand {
     };
     model.live.push(record);
     real.created.set(record, created);
+    real.drawn.add('create');
+    const parent = list.target.related === undefined ? '' : ' (under a parent made for it)';
     model.steps.push(
-      `POST ${listPath} ${preview(created.sent)} → ${created.response.status}, id ${String(created.id)}`,
+      `POST ${made.postPath}${parent} ${preview(created.sent)} → ${created.response.status}, id ${String(created.id)}`,
     );
   }
   toString = (): string => `create(${this.listPick})`;
@@ -62,11 +63,10 @@ abstract class BodyWriteCommand implements ModelCommand {
     record.list[this.operation] !== undefined && record.list.offers[this.operation];
   check = (model: Readonly<RecordModel>): boolean => model.live.some(this.writable);
   async run(model: RecordModel, real: ModelReal): Promise<void> {
-    real.drawn.add(this.operation);
     const record = pickOf(model.live.filter(this.writable), this.pick);
     const template = record.list[this.operation]!;
     const filled = fillBodyFor(real.ctx, real.created.get(record)!, template);
-    const body = varyBody(filled, template, this.fieldPick, this.variant);
+    const { body, field } = varyBody(filled, template, this.fieldPick, this.variant);
     const { method } = this;
     const answer = await real.ctx.request({
       method,
@@ -77,10 +77,21 @@ abstract class BodyWriteCommand implements ModelCommand {
     model.steps.push(`${method} ${record.memberPath} ${preview(body)} → ${answer.status}`);
     const label = `${method} ${record.list.target.label}/{id}`;
     if (isNotOffered(real.ctx, record.list, this.operation, label, answer.status)) return;
-    if (!isSuccess(answer.status)) return judgeRefusedWrite(model, record, answer, real, this.variant);
-    real.drawn.add(`value ${this.variant}`);
+    const drawn = field === undefined && this.variant !== 'as-given' ? undefined : this.variant;
+    if (!isSuccess(answer.status)) return judgeRefusedWrite(model, record, answer, method, real, drawn);
+    real.drawn.add(this.operation);
+    if (drawn !== undefined) real.drawn.add(`value ${drawn}`);
     (this.operation === 'replace' ? afterReplace : afterChange)(record, body, uniqueFieldsOf(template, body));
-    judgeWriteAnswer(record, answer, method);
+    const sent = { ...body };
+    // A value the server may store its own way: the model takes what the answer shows, or, with no
+    // answer to show it, stops predicting that field until it is written again.
+    if (field !== undefined && normalisableVariants.has(this.variant)) {
+      delete sent[field];
+      const shown = asRecord(answer.json)?.[field];
+      if (shown === undefined || shown === null) delete record.fields[field];
+      else record.fields[field] = shown;
+    }
+    judgeWriteAnswer(record, answer, method, sent);
   }
   toString = (): string => `${this.operation}(${this.pick}, ${this.fieldPick}, ${this.variant})`;
 }
@@ -102,7 +113,6 @@ export class DeleteCommand implements ModelCommand {
   constructor(readonly pick: number) {}
   check = (model: Readonly<RecordModel>): boolean => model.live.some((record) => record.list.offers.delete);
   async run(model: RecordModel, real: ModelReal): Promise<void> {
-    real.drawn.add('delete');
     const record = pickOf(
       model.live.filter((candidate) => candidate.list.offers.delete),
       this.pick,
@@ -111,7 +121,8 @@ export class DeleteCommand implements ModelCommand {
     model.steps.push(`DELETE ${record.memberPath} → ${answer.status}`);
     const label = `DELETE ${record.list.target.related?.memberPath ?? `${record.list.target.label}/{id}`}`;
     if (isNotOffered(real.ctx, record.list, 'delete', label, answer.status)) return;
-    if (!isSuccess(answer.status)) return judgeRefusedWrite(model, record, answer);
+    if (!isSuccess(answer.status)) return judgeRefusedWrite(model, record, answer, 'DELETE');
+    real.drawn.add('delete');
     real.ctx.fixtures.untrack(record.memberPath);
     afterDelete(model, record);
   }
@@ -125,12 +136,19 @@ export class ModelSetupStop extends Error {
   }
 }
 
-// A PUT or PATCH answered 2xx with a body: the body is the record as written (4.1: JSON record).
-function judgeWriteAnswer(record: ModelRecord, answer: TargetResponse, method: string): void {
+// A PUT or PATCH answered 2xx with a body: it holds what was sent (4.1: the answer is the JSON
+// record). Only the fields sent are compared: an answer may echo the changed fields alone.
+function judgeWriteAnswer(
+  record: ModelRecord,
+  answer: TargetResponse,
+  method: string,
+  sent: Readonly<Record<string, unknown>>,
+): void {
   const body = asRecord(answer.json);
   if (body === undefined) return;
-  const differing = differingFields(record, body);
-  if (differing === undefined) return;
+  const changed = findChangedFields(sent, body);
+  if (changed.length === 0) return;
+  const differing = describeChangedFields(changed, sent, body);
   throw new ModelBreach(
     '4.1',
     `${method} ${record.memberPath} answered a record without the values it was sent: ${differing}`,
@@ -141,16 +159,30 @@ function judgeWriteAnswer(record: ModelRecord, answer: TargetResponse, method: s
 }
 
 // A write refused with a 4xx changes nothing (7/1: the status reports the outcome); the next read
-// shows it. One answered 5xx may or may not have been applied: the record leaves the model.
+// shows it. But 404 or 410 says the record is not there, and the model holds it live (4.1). One
+// answered 5xx may or may not have been applied: the record leaves the model.
 function judgeRefusedWrite(
   model: RecordModel,
   record: ModelRecord,
   answer: TargetResponse,
+  method: string,
   real?: ModelReal,
   variant?: StringVariant,
 ): void {
-  if (variant !== undefined) real?.drawn.add(`refused ${variant}`);
-  if (answer.status >= 400 && answer.status <= 499) return;
+  if (answer.status === 404 || answer.status === 410) {
+    throw new ModelBreach(
+      '4.1',
+      `${method} ${record.memberPath} answered ${answer.status}, but the record was created and not deleted`,
+      'the record found: a 2xx, or a refusal other than "not found"',
+      `${answer.status}`,
+      answer.record,
+    );
+  }
+  if (answer.status >= 400 && answer.status <= 499) {
+    if (variant !== undefined) real?.drawn.add(`refused ${variant}`);
+    return;
+  }
+  if (variant !== undefined) real?.drawn.add(`failed ${variant}`);
   model.live.splice(model.live.indexOf(record), 1);
 }
 
