@@ -47,6 +47,32 @@ describe('resources.model-consistency', () => {
     );
   }, 30_000);
 
+  it('passes a server that strips markup from what it stores and answers a PATCH with fewer fields', async () => {
+    // Both are the server's to choose (the fields and their rules are not shown; 4.1 asks for a record).
+    const run = await runBehindProxy({
+      checks: ['resources.model-consistency'],
+      config: (example) => ({ ...example, resources: { ...(example['resources'] as object), modelRuns: 12 } }),
+      changes: {
+        requestBody: (method, _path, body) =>
+          method === 'PUT' || method === 'PATCH' ? Buffer.from(body.toString('utf8').replace(/<\/?b>/g, '')) : body,
+        // Fields no PATCH body of the example config sets are left out of the PATCH answers.
+        answerBody: (method, _path, status, body) => {
+          if (method !== 'PATCH' || status !== 200) return body;
+          const {
+            email: _email,
+            sku: _sku,
+            customerId: _customerId,
+            ...rest
+          } = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+          return Buffer.from(JSON.stringify(rest));
+        },
+      },
+    });
+    const [check] = run.checks;
+    expect(check?.status, check?.status === 'failed' ? check.message : '').toBe('passed');
+    expect(check?.coverage?.covered).toContain('string values written quotes-and-markup');
+  }, 60_000);
+
   it('finds in a generated sequence a value the fixed one never writes, and shrinks it', async () => {
     // A gateway that stores emoji as "?": only a drawn value holds one.
     const run = await runBehindProxy({
