@@ -415,6 +415,11 @@ const defectList = [
     description: 'the receiver remembers only the last event id it processed, so A, B, A processes A twice',
   },
   {
+    name: 'receiver-dedupe-forgets-quickly',
+    description:
+      'the receiver remembers a processed event id for one second only (a cache with a short time to live), so a retry that comes seconds later is processed again',
+  },
+  {
     name: 'receiver-dedupe-not-atomic',
     description:
       'the receiver checks whether an event id was seen, awaits a store round trip, then marks it, so two copies arriving together are both processed',

@@ -27,9 +27,13 @@ export interface MirroredRecord {
 
 /**
  * What a repeat is known by: the event id (clean), or a defect's slip: nothing at all, a hash of the
- * body bytes (a re-serialized redelivery looks new), or only the last id processed (A, B, A looks new).
+ * body bytes (a re-serialized redelivery looks new), only the last id processed (A, B, A looks new),
+ * or the event id for a second (a retry that comes seconds later looks new).
  */
-export type DedupeKey = 'event-id' | 'none' | 'body-hash' | 'last-id-only';
+export type DedupeKey = 'event-id' | 'none' | 'body-hash' | 'last-id-only' | 'event-id-for-a-second';
+
+// How long the receiver-dedupe-forgets-quickly defect remembers an event id: a cache's short TTL.
+const briefMemoryMs = 1000;
 
 /** How the receiver treats repeats and early updates; the clean receiver dedupes and tolerates both. */
 export interface LedgerPolicy {
@@ -44,6 +48,7 @@ export type ReceiveOutcome = 'processed' | 'duplicate' | 'rejected-duplicate' | 
 
 export class ReceiverLedger {
   private readonly tallies = new Map<string, { receivedCount: number; processedCount: number }>();
+  private readonly processedAt = new Map<string, number>();
   private readonly records = new Map<string, MirroredRecord>();
   private readonly bodyHashes = new Set<string>();
   private lastProcessedId: string | undefined;
@@ -62,6 +67,8 @@ export class ReceiverLedger {
         return this.bodyHashes.has(hashOf(rawBody));
       case 'last-id-only':
         return this.lastProcessedId === event.id;
+      case 'event-id-for-a-second':
+        return performance.now() - (this.processedAt.get(event.id) ?? -Infinity) < briefMemoryMs;
       case 'none':
         return false;
     }
@@ -83,6 +90,7 @@ export class ReceiverLedger {
     const recordId = typeof event.data.id === 'string' ? event.data.id : undefined;
     if (recordId !== undefined && !this.apply(event, recordId)) return 'rejected-out-of-order';
     tally.processedCount += 1;
+    this.processedAt.set(event.id, performance.now());
     this.bodyHashes.add(hashOf(rawBody));
     this.lastProcessedId = event.id;
     return 'processed';

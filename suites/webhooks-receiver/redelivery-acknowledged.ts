@@ -20,9 +20,9 @@ export const redeliveryAcknowledged = defineCheck({
   level: 'normative',
   title: 'The same event delivered again, in every way a sender repeats it, is acknowledged each time',
   proves:
-    'Every delivery of an event id that arrives again (at once, after another event, re-serialized, as two copies at once, after a delay) gets a 2xx, not 409 or another non-2xx.',
+    'Every delivery of an event id that arrives again (at once, after another event, re-serialized, as two copies at once, after a delay, seconds later) gets a 2xx, not 409 or another non-2xx.',
   covers:
-    "the receiver endpoint's answer to a repeated event id, in every way 6/1 and 6/3 let one arrive (11 deliveries of 6 events)",
+    "the receiver endpoint's answer to a repeated event id, in every way 6/1 and 6/3 let one arrive (13 deliveries of 7 events)",
   probes: redeliveryScenarioNames.map((name) => redeliveryScenarioDescriptions[name]),
   provenBy: ['receiver-rejects-duplicate', 'receiver-verifies-reserialized-body'],
   async run(ctx) {

@@ -29,14 +29,15 @@ export const redeliveryProcessedOnce = defineCheck({
   leavesOpen: 'How processing can be observed (not shown): webhooks.receiver.observe; without it the check is skipped.',
   title: 'The same event delivered again, in every way a sender repeats it, is processed once',
   proves:
-    'After an event id arrives again (at once, after another event, re-serialized, as two copies at once, after it was processed), its processed count read through webhooks.receiver.observe is exactly 1.',
+    'After an event id arrives again (at once, after another event, re-serialized, as two copies at once, after it was processed, seconds later), its processed count read through webhooks.receiver.observe is exactly 1.',
   covers:
-    "the receiver's processing of a repeated event id, in every way 6/1 and 6/3 let one arrive (11 deliveries of 6 events)",
+    "the receiver's processing of a repeated event id, in every way 6/1 and 6/3 let one arrive (13 deliveries of 7 events)",
   probes: redeliveryScenarioNames.map((name) => redeliveryScenarioDescriptions[name]),
   provenBy: [
     'receiver-no-dedupe',
     'receiver-dedupes-by-body-hash',
     'receiver-remembers-last-id-only',
+    'receiver-dedupe-forgets-quickly',
     'receiver-dedupe-not-atomic',
   ],
   async run(ctx) {

@@ -141,6 +141,17 @@ export const receiverProbes: Partial<Record<DefectName, DefectProbe>> = {
     clean: { id: 'evt_probe_1', receivedCount: 3, processedCount: 1 },
     broken: { id: 'evt_probe_1', receivedCount: 3, processedCount: 2 },
   },
+  'receiver-dedupe-forgets-quickly': {
+    async observe(env) {
+      await deliver(env, created);
+      await deliver(env, created);
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await deliver(env, created);
+      return (await env.api.call('GET', '/webhook-receiver/events/evt_probe_1')).json;
+    },
+    clean: { id: 'evt_probe_1', receivedCount: 3, processedCount: 1 },
+    broken: { id: 'evt_probe_1', receivedCount: 3, processedCount: 2 },
+  },
   'receiver-dedupe-not-atomic': {
     async observe(env) {
       await Promise.all([deliver(env, created), deliver(env, created)]);

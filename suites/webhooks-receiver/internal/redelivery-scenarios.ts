@@ -14,9 +14,14 @@ export const redeliveryScenarioNames = [
   'again-reserialized',
   'two-copies-at-once',
   'again-after-delay',
+  'again-seconds-later',
 ] as const;
 
 export type RedeliveryScenarioName = (typeof redeliveryScenarioNames)[number];
+
+// Real senders retry after seconds to hours (6/3: "often with backoff"); the kit can wait seconds
+// within a check's budget. Long enough for a dedupe cache of a second or two to have forgotten.
+const secondsLaterMs = 2500;
 
 /** What each scenario sends, for messages, coverage and the docs' probe list. */
 export const redeliveryScenarioDescriptions: Readonly<Record<RedeliveryScenarioName, string>> = {
@@ -25,6 +30,7 @@ export const redeliveryScenarioDescriptions: Readonly<Record<RedeliveryScenarioN
   'again-reserialized': 'the same event again with other whitespace and key order (same id, same JSON value)',
   'two-copies-at-once': 'two copies sent at the same time, on two connections',
   'again-after-delay': 'the same bytes again once the first was processed (or, unobserved, 300 ms after its answer)',
+  'again-seconds-later': `the same bytes again ${secondsLaterMs / 1000} s after the first, as a sender's retry with backoff comes`,
 };
 
 /** A delivery's place in its scenario: the repeated event's first or later arrival, one of two copies sent together, or another event. */
@@ -71,6 +77,11 @@ export async function sendRedeliveries(
   const late = fresh();
   const lateBody = JSON.stringify(late.event);
   const lateFirst = await send(lateBody, 'first delivery of an event that comes again later', 'first');
+  // Sent first of all and repeated last, so the other scenarios run while it waits.
+  const slow = fresh();
+  const slowBody = JSON.stringify(slow.event);
+  const slowFirst = await send(slowBody, 'first delivery of an event that comes again seconds later', 'first');
+  const slowSentAt = ctx.now();
 
   const once = fresh();
   const onceBody = JSON.stringify(once.event);
@@ -109,6 +120,11 @@ export async function sendRedeliveries(
   record('again-after-delay', late.eventId, [
     lateFirst,
     await send(lateBody, 'the same event again, later (same id, same bytes)', 'repeat'),
+  ]);
+  await ctx.sleep(Math.max(0, slowSentAt + secondsLaterMs - ctx.now()));
+  record('again-seconds-later', slow.eventId, [
+    slowFirst,
+    await send(slowBody, `the same event again ${secondsLaterMs / 1000} s later (same id, same bytes)`, 'repeat'),
   ]);
   return runs;
 }
