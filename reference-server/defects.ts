@@ -83,6 +83,11 @@ const defectList = [
   { name: 'json-as-text-plain', description: 'JSON responses are labelled Content-Type: text/plain' },
   { name: '500-on-malformed-json', description: 'a malformed JSON request body answers 500 instead of 400' },
   { name: 'id-changeable', description: 'an id in a PUT or PATCH body renames the record' },
+  {
+    name: 'replace-renews-created-at',
+    description:
+      'PUT is carried out as a delete and an insert: the record takes a new createdAt and moves to the end of every list, so a cursor walk that already listed it lists it again',
+  },
   // Resources, where operations meet: each passes every fixed choreography, and only a sequence
   // of writes and reads on one record (resources.model-consistency) shows it.
   {

@@ -393,7 +393,7 @@ const root = section('What the API convention leaves open, so that one kit can c
     fixtureCap: count('Most fixture records the kit may create on one list to probe the bounds.', 1, 250),
     walkPageSize: count('Page size the walks use.', 1, 5),
     propertyRuns: count(
-      "Runs of the pagination-under-mutation property per list: three fixed ones (no writes; the anchor deleted; a seen and an unseen record deleted and one inserted), then fast-check's generated ones.",
+      "Runs of the pagination-under-mutation property per list: four fixed ones (no writes; the anchor deleted; a seen and an unseen record deleted and one inserted; a seen record replaced), then fast-check's generated ones.",
       1,
       10,
     ),

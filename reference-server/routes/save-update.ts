@@ -22,7 +22,11 @@ export async function saveUpdate(
   const collection = ctx.store[resource.collection];
   const id = requestedId ?? stored.id;
   if (id !== stored.id && collection.has(id)) throw new HttpError(409, 'conflict', `id "${id}" is taken`);
-  const record: StoredRecord = { id, ...fields, createdAt: stored.createdAt, updatedAt: ctx.timestamp() };
+  const now = ctx.timestamp();
+  // replace-renews-created-at defect: a PUT written as a delete and an insert, so the record takes
+  // a new createdAt and moves to the end of every list.
+  const createdAt = method === 'PUT' && ctx.defects.has('replace-renews-created-at') ? now : stored.createdAt;
+  const record: StoredRecord = { id, ...fields, createdAt, updatedAt: now };
   if (storesUpdate(ctx, stored.id)) collection.replace(stored.id, record);
   rememberUpdate(ctx, method, record, { ...fields });
   await emitRecordEvent(ctx, resource, 'updated', record);

@@ -22,6 +22,7 @@ import { coverWindow, outcomeOfNoWindow } from './internal/walk-window.js';
 // between page fetches (inserts, deletes of seen and unseen records, and of the anchor the cursor
 // points at) and shrinks a failure to the fewest writes that still break the walk. The first runs
 // are fixed ones (fixedMutationRuns), one per known way to break, so fewer runs keep the power.
+// A replace (PUT) between pages is a write the record survives: it must still be listed once.
 export const cursorNoDuplicatesUnderMutation = defineCheck({
   id: 'pagination.cursor.no-duplicates-under-mutation',
   suite: 'pagination',
@@ -31,7 +32,7 @@ export const cursorNoDuplicatesUnderMutation = defineCheck({
   leavesOpen: 'The form of a cursor (not shown): opaque; any string that resumes after the last item seen.',
   title: 'A cursor walk lists every record once while records are inserted and deleted',
   proves:
-    'Over pagination.propertyRuns runs per list (three fixed, the rest generated), a walk that follows next_cursor while the kit inserts records, deletes seen and unseen ones and deletes the anchor never lists a record twice and lists every record present throughout exactly once.',
+    'Over pagination.propertyRuns runs per list (four fixed, the rest generated), a walk that follows next_cursor while the kit inserts records, deletes seen and unseen ones, deletes the anchor and replaces (PUT) seen and unseen ones never lists a record twice and lists every record present throughout exactly once.',
   covers:
     'cursor walks (next_cursor) of every list that supports after, with inserts and deletes between pages: whole, or over the window of a longer list that holds the kit’s records, found again for each run',
   probes: [
@@ -39,6 +40,7 @@ export const cursorNoDuplicatesUnderMutation = defineCheck({
     'a cursor that restarts when its anchor record is deleted',
     'a cursor that encodes an offset, so writes shift it',
     'ties in the sort key broken differently on each request',
+    'a replace (PUT) that moves a record already listed to the end of the list',
   ],
   provenBy: [
     'cursor-skips-item',
@@ -46,6 +48,7 @@ export const cursorNoDuplicatesUnderMutation = defineCheck({
     'cursor-restarts-when-anchor-deleted',
     'cursor-encodes-offset',
     'order-without-tie-breaker',
+    'replace-renews-created-at',
   ],
   async run(ctx) {
     // Lists side by side: a cursor walk holds under concurrent writes (4.2/2), whoever makes them.

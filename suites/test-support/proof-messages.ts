@@ -157,6 +157,7 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
     'cursor-restarts-when-anchor-deleted': { fails: /twice/ },
     'cursor-encodes-offset': { fails: /never listed/ },
     'order-without-tie-breaker': { fails: /never listed|twice|already followed|went back/ },
+    'replace-renews-created-at': { fails: /twice .*replace a record already seen/ },
   },
   'pagination.cursor.deep-pages-cost-the-same': {
     'slow-deep-pages': {

@@ -72,6 +72,16 @@ export const paginationProbes: Partial<Record<DefectName, DefectProbe>> = {
     clean: 5,
     broken: 6,
   },
+  'replace-renews-created-at': {
+    async observe(env) {
+      seedCustomers(env, 3);
+      const order = listOrder(env);
+      await env.api.call('PUT', `/customers/${order[0]!}`, { body: { name: 'Bea', email: 'bea@x.io' } });
+      return (await ids(env, '/customers?limit=5')).map((id) => order.indexOf(id));
+    },
+    clean: [0, 1, 2],
+    broken: [1, 2, 0],
+  },
   'order-without-tie-breaker': {
     async observe(env) {
       seedCustomers(env, 30);

@@ -76,11 +76,12 @@ describe('the rest', () => {
 });
 
 describe('fixedMutationRuns', () => {
-  it('tries no writes, the anchor deleted, and a seen and an unseen record deleted with one inserted, each within the generated bounds', () => {
+  it('tries no writes, the anchor deleted, a seen and an unseen record deleted with one inserted, and a seen record replaced, each within the generated bounds', () => {
     expect(fixedMutationRuns.map((run) => run.map((mutation) => mutation.kind))).toEqual([
       [],
       ['delete-anchor'],
       ['delete-seen', 'delete-unseen', 'insert'],
+      ['replace-seen'],
     ]);
     // Shrinking starts from them too, so each must be a value the arbitrary could give (3 gaps, up to 4 writes).
     for (const run of fixedMutationRuns) {

@@ -1,9 +1,14 @@
 // The writes fast-check interleaves with a cursor walk: inserts, deletes of a record already seen,
-// of one not yet seen, and of the very record the cursor points at (the anchor). Pure: which
-// record a command hits is decided from what the walk has seen so far.
+// of one not yet seen, and of the very record the cursor points at (the anchor), and replaces (PUT)
+// of a record seen or not: a replaced record is present throughout, so listed exactly once. Pure:
+// which record a command hits is decided from what the walk has seen so far.
 import fc from 'fast-check';
 
-export type MutationKind = 'insert' | 'delete-seen' | 'delete-unseen' | 'delete-anchor';
+export type MutationKind =
+  'insert' | 'delete-seen' | 'delete-unseen' | 'delete-anchor' | 'replace-seen' | 'replace-unseen';
+
+/** The kinds that keep the record they hit: it stays among the records the walk must list once. */
+export const keepsRecord = (kind: MutationKind): boolean => kind === 'replace-seen' || kind === 'replace-unseen';
 
 /** One write, made after the page `afterPage` (0-based) was fetched and before the next one. */
 export interface Mutation {
@@ -32,6 +37,8 @@ export function mutationsArbitrary(gaps: number, maxLength = 4): fc.Arbitrary<Mu
     { arbitrary: fc.constant<MutationKind>('delete-unseen'), weight: 1 },
     // The case a keyset cursor must survive and an id-lookup cursor does not: weighted up.
     { arbitrary: fc.constant<MutationKind>('delete-anchor'), weight: 2 },
+    { arbitrary: fc.constant<MutationKind>('replace-seen'), weight: 1 },
+    { arbitrary: fc.constant<MutationKind>('replace-unseen'), weight: 1 },
   );
   const mutation = fc.record({ afterPage: fc.nat({ max: Math.max(0, gaps - 1) }), kind, pick: fc.nat({ max: 31 }) });
   // No writes at all is a case too: a pager that skips or repeats on its own shrinks to it.
@@ -53,6 +60,8 @@ export const fixedMutationRuns: readonly (readonly Mutation[])[] = [
     { afterPage: 1, kind: 'delete-unseen', pick: 0 },
     { afterPage: 2, kind: 'insert', pick: 0 },
   ],
+  // A record already listed replaced: an order by a field a replace renews lists it again.
+  [{ afterPage: 0, kind: 'replace-seen', pick: 0 }],
 ];
 
 /** The record a delete command removes, or undefined when it has none to hit (or is an insert). */
@@ -63,8 +72,10 @@ export function pickVictim(mutation: Mutation, walk: WalkSoFar): string | undefi
     case 'delete-anchor':
       return walk.anchor;
     case 'delete-seen':
+    case 'replace-seen':
       return walk.seen.length === 0 ? undefined : walk.seen[mutation.pick % walk.seen.length];
     case 'delete-unseen':
+    case 'replace-unseen':
       return walk.unseen.length === 0 ? undefined : walk.unseen[mutation.pick % walk.unseen.length];
   }
 }
@@ -81,6 +92,8 @@ export function describeMutation(mutation: Mutation): string {
     'delete-seen': `delete a record already seen (pick ${mutation.pick})`,
     'delete-unseen': `delete a record not yet seen (pick ${mutation.pick})`,
     'delete-anchor': 'delete the anchor (the record next_cursor points at)',
+    'replace-seen': `replace a record already seen (pick ${mutation.pick})`,
+    'replace-unseen': `replace a record not yet seen (pick ${mutation.pick})`,
   };
   return `after page ${mutation.afterPage + 1}: ${what[mutation.kind]}`;
 }

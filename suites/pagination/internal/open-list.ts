@@ -9,6 +9,7 @@ import { listTargets, type ListTarget } from './list-targets.js';
 import { nestedListsListedIn } from './lists-share-records.js';
 import { isOffered } from '../../internal/operations-offered.js';
 import { RequestBudget } from './request-budget.js';
+import { uniqueToken } from '../../internal/fixtures/unique-token.js';
 
 /** A list ready to be judged by one check: its concrete path, the check's budget and the kit's records on it. */
 export interface OpenList {
@@ -28,6 +29,12 @@ export interface OpenList {
    * false when the target refused. Either way the record is no longer one of `ownIds`.
    */
   deleteFixture(id: string): Promise<boolean>;
+  /**
+   * Replaces one of the kit's records on this list (PUT of the list's sample, fresh {unique}
+   * values): true when answered 2xx. The record stays one of `ownIds` either way: a refused PUT
+   * changes nothing.
+   */
+  replaceFixture(id: string): Promise<boolean>;
 }
 
 export type FixtureBatch =
@@ -119,6 +126,18 @@ export async function openList(
       ownIds.delete(id);
       if (isGone) ctx.suiteScope.fixtures.untrack(memberPath);
       return isGone;
+    },
+    async replaceFixture(id) {
+      const memberPath = memberPaths.get(id);
+      if (memberPath === undefined || !isOffered(target.related ?? target.collection, 'replace')) return false;
+      const body = fillPlaceholders(state.body, { unique: uniqueToken(ctx), fixtures: {} });
+      const answer = await ctx.request({
+        method: 'PUT',
+        path: memberPath,
+        json: body,
+        note: 'replace a fixture record',
+      });
+      return isSuccess(answer.status);
     },
   };
   return { ok: true, list };

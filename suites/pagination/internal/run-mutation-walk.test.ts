@@ -39,6 +39,22 @@ describe('planWrites', () => {
     ]);
   });
 
+  it('replaces a record seen or not and keeps it among those to list exactly once', () => {
+    const state = stateOf(['a', 'b'], 'b', [...own]);
+    const mutations: Mutation[] = [
+      { afterPage: 0, kind: 'replace-seen', pick: 1 },
+      { afterPage: 0, kind: 'replace-unseen', pick: 0 },
+      { afterPage: 0, kind: 'delete-seen', pick: 1 },
+    ];
+    expect(planWrites(own, mutations, state)).toEqual([
+      { command: expect.any(String), kind: 'replace', victim: 'b' },
+      { command: expect.any(String), kind: 'replace', victim: 'c' },
+      { command: expect.any(String), kind: 'delete', victim: 'b' },
+    ]);
+    expect([...state.expected].sort()).toEqual(['a', 'c', 'd', 'e', 'f']);
+    expect(state.seen).toEqual(['a']);
+  });
+
   it("has nothing to delete when the anchor is another list's record", () => {
     const writes = planWrites(
       own,

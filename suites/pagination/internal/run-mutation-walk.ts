@@ -3,7 +3,7 @@
 // the generated writes between pages, and judge the kit's own records only.
 import { settledInOrder } from '../../internal/map-in-parallel.js';
 import type { CheckContext, ExchangeRecord } from '../../../harness/check-api/check-context.js';
-import { describeMutation, mutationsAfter, pickVictim, type Mutation } from './mutation-commands.js';
+import { describeMutation, keepsRecord, mutationsAfter, pickVictim, type Mutation } from './mutation-commands.js';
 import type { OpenList } from './open-list.js';
 import { judgeWalkedIds, type WalkProblems } from './page-rules.js';
 import type { OwnRecordsWindow } from './own-records-window.js';
@@ -13,9 +13,9 @@ import type { WalkEnd } from './walk-decision.js';
 /** A write as it happened. */
 export interface AppliedMutation {
   readonly command: string;
-  /** The record it inserted or deleted, when there was one. */
+  /** The record it inserted, deleted or replaced, when there was one. */
   readonly id?: string;
-  readonly result: 'inserted' | 'deleted' | 'refused' | 'nothing to delete';
+  readonly result: 'inserted' | 'deleted' | 'replaced' | 'refused' | 'nothing to delete' | 'nothing to replace';
 }
 
 /** What one run did and saw: enough to show a failure without re-running it. */
@@ -93,12 +93,12 @@ export async function runMutationWalk(
 }
 
 // Lists are walked side by side, so the check's log interleaves their runs: a run's evidence is its
-// own pages and writes only (the list's GETs and inserts, the deletes of the records it hit).
+// own pages and writes only (the list's GETs and inserts, the deletes and replaces of the records it hit).
 function isExchangeOfRun(exchange: ExchangeRecord, listPath: string, applied: readonly AppliedMutation[]): boolean {
   const { method, url } = exchange.request;
   const path = pathOf(url);
   if (path === listPath) return method === 'GET' || method === 'POST';
-  if (method !== 'DELETE') return false;
+  if (method !== 'DELETE' && method !== 'PUT') return false;
   const last = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
   return applied.some((mutation) => mutation.id === last && mutation.result !== 'inserted');
 }
@@ -119,10 +119,10 @@ export interface RunState {
   readonly judged: Set<string>;
 }
 
-/** A write of a gap, its target decided: an insert, a delete of `victim`, or nothing to delete. */
+/** A write of a gap, its target decided: an insert, a delete or a replace of `victim`, or nothing to hit. */
 export interface PlannedWrite {
   readonly command: string;
-  readonly kind: 'insert' | 'delete';
+  readonly kind: 'insert' | 'delete' | 'replace';
   readonly victim?: string;
 }
 
@@ -143,13 +143,16 @@ export function planWrites(
     const command = describeMutation(mutation);
     if (mutation.kind === 'insert') return { command, kind: 'insert' };
     const seenSet = new Set(state.seen);
+    const kind = keepsRecord(mutation.kind) ? 'replace' : 'delete';
     const victim = pickVictim(mutation, {
       seen: state.seen,
       unseen: [...ownIds].filter((id) => !seenSet.has(id) && state.expected.has(id)),
       anchor:
         state.lastId !== undefined && ownIds.has(state.lastId) && !chosen.has(state.lastId) ? state.lastId : undefined,
     });
-    if (victim === undefined) return { command, kind: 'delete' };
+    if (victim === undefined) return { command, kind };
+    // A replaced record stays: present throughout, it must be listed exactly once.
+    if (kind === 'replace') return { command, kind, victim };
     chosen.add(victim);
     state.expected.delete(victim);
     state.judged.delete(victim);
@@ -167,7 +170,11 @@ async function carryOut(list: OpenList, write: PlannedWrite, judged: Set<string>
     for (const id of made.ids) judged.add(id);
     return { command, id: made.ids[0]!, result: 'inserted' };
   }
-  if (victim === undefined) return { command, result: 'nothing to delete' };
+  if (victim === undefined) return { command, result: `nothing to ${write.kind}` };
+  if (write.kind === 'replace') {
+    const isReplaced = await list.replaceFixture(victim);
+    return { command, id: victim, result: isReplaced ? 'replaced' : 'refused' };
+  }
   const isDeleted = await list.deleteFixture(victim);
   return { command, id: victim, result: isDeleted ? 'deleted' : 'refused' };
 }
