@@ -211,7 +211,7 @@ describe('webhooks-receiver checks against stub receivers', () => {
       /^an event sent 2 times, the same bytes again once the first was processed .* was processed 2 time\(s\)/,
     );
     expect(results[1]?.coverage?.covered).toHaveLength(4);
-    expect(deliveries).toHaveLength(26);
+    expect(deliveries).toHaveLength(24);
   });
 
   it('names the observe config when processing cannot be read', async () => {
