@@ -164,5 +164,6 @@ function dedupeKeyFor(defects: ReadonlySet<DefectName>): DedupeKey {
   if (defects.has('receiver-dedupes-by-body-hash')) return 'body-hash';
   if (defects.has('receiver-remembers-last-id-only')) return 'last-id-only';
   if (defects.has('receiver-dedupe-forgets-quickly')) return 'event-id-for-a-second';
+  if (defects.has('receiver-dedupes-by-record')) return 'record-id';
   return 'event-id';
 }

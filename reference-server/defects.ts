@@ -425,6 +425,11 @@ const defectList = [
       'the receiver remembers a processed event id for one second only (a cache with a short time to live), so a retry that comes seconds later is processed again',
   },
   {
+    name: 'receiver-dedupes-by-record',
+    description:
+      'the receiver takes any event about a record it already processed an event about for a repeat, so an update after a create is dropped',
+  },
+  {
     name: 'receiver-dedupe-not-atomic',
     description:
       'the receiver checks whether an event id was seen, awaits a store round trip, then marks it, so two copies arriving together are both processed',

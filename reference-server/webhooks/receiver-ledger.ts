@@ -28,9 +28,10 @@ export interface MirroredRecord {
 /**
  * What a repeat is known by: the event id (clean), or a defect's slip: nothing at all, a hash of the
  * body bytes (a re-serialized redelivery looks new), only the last id processed (A, B, A looks new),
- * or the event id for a second (a retry that comes seconds later looks new).
+ * the event id for a second (a retry that comes seconds later looks new), or the record the event
+ * is about (a second event about one record looks like a repeat).
  */
-export type DedupeKey = 'event-id' | 'none' | 'body-hash' | 'last-id-only' | 'event-id-for-a-second';
+export type DedupeKey = 'event-id' | 'none' | 'body-hash' | 'last-id-only' | 'event-id-for-a-second' | 'record-id';
 
 // How long the receiver-dedupe-forgets-quickly defect remembers an event id: a cache's short TTL.
 const briefMemoryMs = 1000;
@@ -49,6 +50,7 @@ export type ReceiveOutcome = 'processed' | 'duplicate' | 'rejected-duplicate' | 
 export class ReceiverLedger {
   private readonly tallies = new Map<string, { receivedCount: number; processedCount: number }>();
   private readonly processedAt = new Map<string, number>();
+  private readonly processedRecords = new Set<string>();
   private readonly records = new Map<string, MirroredRecord>();
   private readonly bodyHashes = new Set<string>();
   private lastProcessedId: string | undefined;
@@ -67,6 +69,8 @@ export class ReceiverLedger {
         return this.bodyHashes.has(hashOf(rawBody));
       case 'last-id-only':
         return this.lastProcessedId === event.id;
+      case 'record-id':
+        return typeof event.data.id === 'string' && this.processedRecords.has(event.data.id);
       case 'event-id-for-a-second':
         return performance.now() - (this.processedAt.get(event.id) ?? -Infinity) < briefMemoryMs;
       case 'none':
@@ -91,6 +95,7 @@ export class ReceiverLedger {
     if (recordId !== undefined && !this.apply(event, recordId)) return 'rejected-out-of-order';
     tally.processedCount += 1;
     this.processedAt.set(event.id, performance.now());
+    if (recordId !== undefined) this.processedRecords.add(recordId);
     this.bodyHashes.add(hashOf(rawBody));
     this.lastProcessedId = event.id;
     return 'processed';

@@ -26,7 +26,7 @@ export const redeliveryAcknowledged = defineCheck({
   proves:
     'Every delivery of an event id that arrives again (at once, after another event, re-serialized, as two copies at once, after a delay) gets a 2xx, not 409 or another non-2xx.',
   covers:
-    "the receiver endpoint's answer to a repeated event id, in every way 6/1 and 6/3 let one arrive (11 deliveries of 6 events; the one seconds later is processed-once's, which waits for it)",
+    "the receiver endpoint's answer to a repeated event id, in every way 6/1 and 6/3 let one arrive (13 deliveries of 8 events; the one seconds later is processed-once's, which waits for it)",
   probes: acknowledgedScenarios.map((name) => redeliveryScenarioDescriptions[name]),
   provenBy: ['receiver-rejects-duplicate', 'receiver-verifies-reserialized-body'],
   async run(ctx) {

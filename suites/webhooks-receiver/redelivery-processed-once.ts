@@ -29,15 +29,16 @@ export const redeliveryProcessedOnce = defineCheck({
   leavesOpen: 'How processing can be observed (not shown): webhooks.receiver.observe; without it the check is skipped.',
   title: 'The same event delivered again, in every way a sender repeats it, is processed once',
   proves:
-    'After an event id arrives again (at once, after another event, re-serialized, as two copies at once, after it was processed, seconds later), its processed count read through webhooks.receiver.observe is exactly 1.',
+    'After an event id arrives again (at once, after another event, re-serialized, as two copies at once, after it was processed, seconds later), and after another event about the same record, each event’s processed count read through webhooks.receiver.observe is exactly 1.',
   covers:
-    "the receiver's processing of a repeated event id, in every way 6/1 and 6/3 let one arrive (13 deliveries of 7 events)",
+    "the receiver's processing of a repeated event id, in every way 6/1 and 6/3 let one arrive (15 deliveries of 9 events)",
   probes: redeliveryScenarioNames.map((name) => redeliveryScenarioDescriptions[name]),
   provenBy: [
     'receiver-no-dedupe',
     'receiver-dedupes-by-body-hash',
     'receiver-remembers-last-id-only',
     'receiver-dedupe-forgets-quickly',
+    'receiver-dedupes-by-record',
     'receiver-dedupe-not-atomic',
   ],
   async run(ctx) {
@@ -99,7 +100,7 @@ function judgeCount(
   if (reading.count === 1) return undefined;
   const arrivals = run.deliveries.filter((delivery) => delivery.role !== 'other').length;
   return {
-    message: `an event sent ${arrivals} times, ${run.description}, was processed ${reading.count} time(s); expected exactly once (deduplicate by id)`,
+    message: `an event sent ${arrivals === 1 ? 'once' : `${arrivals} times`}, ${run.description}, was processed ${reading.count} time(s); expected exactly once (deduplicate by id)`,
     details: { expected: 'processed count 1', actual: `processed count ${reading.count}`, exchanges },
   };
 }

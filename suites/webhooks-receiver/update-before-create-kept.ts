@@ -22,7 +22,7 @@ export const updateBeforeCreateKept = defineCheck({
     'the early update acknowledged but never processed',
     'the late create acknowledged but never processed',
   ],
-  provenBy: ['receiver-rejects-out-of-order'],
+  provenBy: ['receiver-rejects-out-of-order', 'receiver-dedupes-by-record'],
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);

@@ -210,8 +210,8 @@ describe('webhooks-receiver checks against stub receivers', () => {
     expect(results[1]?.message).toMatch(
       /^an event sent 2 times, the same bytes again once the first was processed .* was processed 2 time\(s\)/,
     );
-    expect(results[1]?.coverage?.covered).toHaveLength(4);
-    expect(deliveries).toHaveLength(24);
+    expect(results[1]?.coverage?.covered).toHaveLength(5);
+    expect(deliveries).toHaveLength(28);
   });
 
   it('names the observe config when processing cannot be read', async () => {

@@ -152,6 +152,15 @@ export const receiverProbes: Partial<Record<DefectName, DefectProbe>> = {
     clean: { id: 'evt_probe_1', receivedCount: 3, processedCount: 1 },
     broken: { id: 'evt_probe_1', receivedCount: 3, processedCount: 2 },
   },
+  'receiver-dedupes-by-record': {
+    async observe(env) {
+      await deliver(env, created);
+      await deliver(env, created.replace('customer.created', 'customer.updated').replace('evt_probe_1', 'evt_probe_2'));
+      return (await env.api.call('GET', '/webhook-receiver/events/evt_probe_2')).json;
+    },
+    clean: { id: 'evt_probe_2', receivedCount: 1, processedCount: 1 },
+    broken: { id: 'evt_probe_2', receivedCount: 1, processedCount: 0 },
+  },
   'receiver-dedupe-not-atomic': {
     async observe(env) {
       await Promise.all([deliver(env, created), deliver(env, created)]);

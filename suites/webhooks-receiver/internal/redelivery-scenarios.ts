@@ -2,8 +2,9 @@
 // can arrive more than once, and receivers deduplicate by id") and 6/3 (the sender retries after a
 // time-out, often with backoff): the same bytes at once, after other events, after a delay; the same
 // JSON written another way (a sender that re-serializes on retry); two copies at once (a retry that
-// overtakes a slow first attempt); and once more seconds later. Each scenario uses an event of its
-// own: 13 deliveries in all, 11 without the one seconds later.
+// overtakes a slow first attempt); and once more seconds later. Beside them, another event about the
+// same record under its own id, which is no repeat. Each scenario uses events of its own: 15
+// deliveries in all, 13 without the one seconds later.
 import type { CheckContext } from '../../../harness/check-api/check-context.js';
 import { buildBodyVariant } from './body-variants.js';
 import { buildEvent, newEventIds, type ReceiverSetup } from './receiver-setup.js';
@@ -16,6 +17,7 @@ export const redeliveryScenarioNames = [
   'two-copies-at-once',
   'again-after-delay',
   'again-seconds-later',
+  'other-event-same-record',
 ] as const;
 
 export type RedeliveryScenarioName = (typeof redeliveryScenarioNames)[number];
@@ -32,6 +34,8 @@ export const redeliveryScenarioDescriptions: Readonly<Record<RedeliveryScenarioN
   'two-copies-at-once': 'two copies sent at the same time, on two connections',
   'again-after-delay': 'the same bytes again once the first was processed (or, unobserved, 300 ms after its answer)',
   'again-seconds-later': `the same bytes again ${secondsLaterMs / 1000} s after the first, as a sender's retry with backoff comes`,
+  'other-event-same-record':
+    'another event about the same record under its own id (a create, then an update): not a repeat, processed too',
 };
 
 /** A delivery's place in its scenario: the repeated event's first or later arrival, one of two copies sent together, or another event. */
@@ -112,6 +116,17 @@ export async function sendRedeliveries(
       'repeat',
     ),
   ]);
+
+  if (scenarios.includes('other-event-same-record')) {
+    // Deduplication is by event id (6/1): an event about a record already seen is a new event.
+    const ids = newEventIds(ctx);
+    const updateIds = { ...newEventIds(ctx), recordId: ids.recordId };
+    const update = buildEvent(ctx, setup, 'update', updateIds);
+    record('other-event-same-record', updateIds.eventId, [
+      await send(JSON.stringify(buildEvent(ctx, setup, 'create', ids)), 'an event about a record', 'other'),
+      await send(JSON.stringify(update), 'another event about the same record, under its own id', 'first'),
+    ]);
+  }
 
   const twin = fresh();
   const twinBody = JSON.stringify(twin.event);
