@@ -20,6 +20,14 @@ function channelWith(deliveries: SinkDelivery[]): SinkChannel {
   } as unknown as SinkChannel;
 }
 
+/** A channel on which nothing ever arrives: each wait, recorded in `waits`, runs out. */
+function silentChannel(waits: number[]): SinkChannel {
+  return {
+    ...channelWith([]),
+    waitFor: async (_predicate: unknown, timeoutMs: number) => (waits.push(timeoutMs), false),
+  } as unknown as SinkChannel;
+}
+
 function scope(): CheckContext['suiteScope'] {
   const values = new Map<string, unknown>();
   return {
@@ -146,10 +154,7 @@ describe('awaitDeliveriesAbout', () => {
   it('after a create sent no event in the whole window, gives a later check’s first wait 2 s (the window, when shorter), and blocks it on that silence', async () => {
     const shared = scope();
     const waits: number[] = [];
-    const silent = {
-      ...channelWith([]),
-      waitFor: async (_predicate: unknown, timeoutMs: number) => (waits.push(timeoutMs), false),
-    } as unknown as SinkChannel;
+    const silent = silentChannel(waits);
     const first = checkOf(shared, 1);
     expect(await awaitDeliveriesAbout(first, silent, 'cus_9')).toEqual([]);
     expect(blockedBySilence(first)).toBeUndefined();
@@ -198,10 +203,7 @@ describe('awaitDeliveriesAbout', () => {
   it('gives the short wait after a silence 2 s when the window is longer', async () => {
     const shared = scope();
     const waits: number[] = [];
-    const silent = {
-      ...channelWith([]),
-      waitFor: async (_predicate: unknown, timeoutMs: number) => (waits.push(timeoutMs), false),
-    } as unknown as SinkChannel;
+    const silent = silentChannel(waits);
     const long = (seed: number) =>
       ({ ...checkOf(shared, seed), config: { webhooks: { sender: { retryWindowMs: 30_000 } } } }) as CheckContext;
     await awaitDeliveriesAbout(long(1), silent, 'cus_9');
