@@ -199,7 +199,7 @@ function isNotOffered(
 }
 
 /** The fields of a template whose strings hold {unique}: written filled, they name one record alone. */
-export function uniqueFieldsOf(
+function uniqueFieldsOf(
   template: Readonly<Record<string, unknown>>,
   written?: Readonly<Record<string, unknown>>,
 ): Set<string> {
