@@ -14,13 +14,18 @@ describe('the values the model draws', () => {
     expect(varyString(42, 'emoji')).toBe(42);
   });
 
-  it('varies one string field, never one the template fills with another record’s id', () => {
-    const template = { customerId: '{fixture:customers}', status: 'paid', total: 12 };
-    const body = { customerId: 'cus_1', status: 'paid', total: 12 };
+  it('varies one free-text field, never a reference, an enum member or a formatted value', () => {
+    const template = {
+      customerId: '{fixture:customers}',
+      status: 'paid',
+      email: 'a.{unique}@x.io',
+      title: 'Widget {unique}',
+    };
+    const body = { customerId: 'cus_1', status: 'paid', email: 'a.u1@x.io', title: 'Widget u1' };
     for (const pick of [0, 1, 2, 3])
       expect(varyBody(body, template, pick, 'suffix')).toEqual({
-        body: { ...body, status: 'paid v2' },
-        field: 'status',
+        body: { ...body, title: 'Widget u1 v2' },
+        field: 'title',
       });
     // Nothing varied: no field named, so the value is not counted as written.
     expect(varyBody({ total: 1 }, { total: 1 }, 0, 'empty')).toEqual({ body: { total: 1 } });

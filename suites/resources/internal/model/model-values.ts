@@ -31,10 +31,11 @@ export function varyString(value: unknown, variant: StringVariant): unknown {
 }
 
 /**
- * The body with the `pick`-th string field varied (counted among its string fields), the rest as
- * given, and the field varied (none when the variant is "as-given" or the body has no string to
- * vary). A field the template fills with another record's id (`{fixture:NAME}`, `{parentId}`) is
- * never varied: changed, it would name no record.
+ * The body with the `pick`-th free-text field varied, the rest as given, and the field varied (none
+ * when the variant is "as-given" or the body has no free text). Free text is a string the template
+ * writes as words, with a space ("Ada {unique}"): a value such as an email, a SKU or an enum member
+ * has a format the convention does not show, which a suffix would break (a lenient server would then
+ * store an invalid email, and its own document's contract would fail on the kit's input).
  */
 export function varyBody(
   body: Readonly<Record<string, unknown>>,
@@ -42,10 +43,14 @@ export function varyBody(
   pick: number,
   variant: StringVariant,
 ): { readonly body: Record<string, unknown>; readonly field?: string } {
-  const strings = Object.keys(body).filter((key) => typeof body[key] === 'string' && !isReference(template[key]));
-  if (strings.length === 0 || variant === 'as-given') return { body: { ...body } };
-  const field = strings[pick % strings.length]!;
+  const words = Object.keys(body).filter((key) => typeof body[key] === 'string' && isFreeText(template[key]));
+  if (words.length === 0 || variant === 'as-given') return { body: { ...body } };
+  const field = words[pick % words.length]!;
   return { body: { ...body, [field]: varyString(body[field], variant) }, field };
+}
+
+function isFreeText(value: unknown): boolean {
+  return typeof value === 'string' && / /.test(value) && !/^\{(fixture:[^}]+|parentId)\}$/.test(value);
 }
 
 /**
@@ -54,10 +59,6 @@ export function varyBody(
  * write answers with, and holds later answers to it; accented letters and emoji are kept exactly.
  */
 export const normalisableVariants: ReadonlySet<StringVariant> = new Set(['quotes-and-markup', 'empty']);
-
-function isReference(value: unknown): boolean {
-  return typeof value === 'string' && /^\{(fixture:[^}]+|parentId)\}$/.test(value);
-}
 
 /** How an id no record has is written. */
 export type UnknownIdForm = 'shaped' | 'with-space' | 'with-slash' | 'with-percent' | 'non-ascii' | 'with-dot';
