@@ -9,7 +9,8 @@ import type { ModelCommand, ModelReal } from './internal/model/model-commands.js
 import { ModelSetupStop } from './internal/model/model-write-commands.js';
 import { createEach, fixedModelSequences, modelCommandArbitraries } from './internal/model/model-sequences.js';
 import { stringVariants, unknownIdForms } from './internal/model/model-values.js';
-import { emptyModel, ModelBreach, type ModelList, type RecordModel } from './internal/model/record-model.js';
+import { emptyModel, type ModelList, type RecordModel } from './internal/model/record-model.js';
+import { failOnSequence, ModelBreach, sequenceContext } from '../internal/sequence-breach.js';
 
 // Convention 4.1 (and 2/2, 2/3, 7/1) judged where operations meet: a model of the kit's own records
 // predicts every answer of a sequence of creates, reads, replaces, changes, deletes, list searches
@@ -81,15 +82,7 @@ async function judgeSequences(ctx: CheckContext, lists: readonly ModelList[]): P
   // the check's log): a breach is returned, a setup stop or a harness error kept aside.
   const runSequence = async (commands: Iterable<ModelCommand>): Promise<SequenceRun> => {
     const model: RecordModel = emptyModel(lists.map((list) => ({ ...list, offers: { ...list.offers } })));
-    const exchanges: ExchangeRecord[] = [];
-    const own: CheckContext = {
-      ...ctx,
-      request: async (request) => {
-        const answer = await ctx.request(request);
-        exchanges.push(answer.record);
-        return answer;
-      },
-    };
+    const { ctx: own, exchanges } = sequenceContext(ctx);
     const real: ModelReal = { ctx: own, created: new Map(), drawn };
     try {
       await fc.asyncModelRun(() => ({ model, real }), [...commands]);
@@ -127,7 +120,11 @@ async function judgeSequences(ctx: CheckContext, lists: readonly ModelList[]): P
     );
     const last = await runSequence(shrunk.items);
     const shown = last.breach === undefined ? firstRuns[broken]! : last;
-    return failOn(ctx, shown, { foundAfter: 'a fixed sequence', shrinks: shrunk.runs });
+    return failOnSequence(
+      ctx,
+      { ...shown, breach: shown.breach! },
+      { foundAfter: 'a fixed sequence', shrinks: shrunk.runs },
+    );
   }
 
   // Generated sequences side by side, one fast-check property each with a seed of its own (the
@@ -165,29 +162,13 @@ async function judgeSequences(ctx: CheckContext, lists: readonly ModelList[]): P
     return ctx.fail(`generated sequence ${index + 1} broke the model, but its trace was lost (seed ${details.seed})`, {
       replayPath,
     });
-  return failOn(ctx, run, {
-    foundAfter: `generated sequence ${index + 1} of ${modelRuns} (fast-check seed ${details.seed})`,
-    shrinks: details.numShrinks,
-    ...(replayPath === undefined ? {} : { replayPath }),
-  });
-}
-
-function failOn(
-  ctx: CheckContext,
-  run: SequenceRun,
-  how: { readonly foundAfter: string; readonly shrinks: number; readonly replayPath?: string },
-): CheckOutcome {
-  const breach = run.breach!;
-  const steps = run.steps.map((step, index) => `${index + 1}. ${step}`);
-  const broke = steps.length;
-  return ctx.fail(
-    `${breach.message} (step ${broke} breaks ${breach.rule}; found by ${how.foundAfter}, shrunk over ${how.shrinks} run(s))`,
+  return failOnSequence(
+    ctx,
+    { ...run, breach: run.breach! },
     {
-      expected: breach.expected,
-      actual: breach.actual,
-      exchanges: run.exchanges,
-      counterexample: { steps, breaks: `step ${broke}: ${breach.rule} (${breach.expected})`, checkSeed: ctx.seed },
-      ...(how.replayPath === undefined ? {} : { replayPath: how.replayPath }),
+      foundAfter: `generated sequence ${index + 1} of ${modelRuns} (fast-check seed ${details.seed})`,
+      shrinks: details.numShrinks,
+      ...(replayPath === undefined ? {} : { replayPath }),
     },
   );
 }

@@ -11,10 +11,10 @@ import {
   differingFields,
   differingListedFields,
   isSameRecord,
-  ModelBreach,
   type ModelRecord,
   type RecordModel,
 } from './record-model.js';
+import { ModelBreach } from '../../../internal/sequence-breach.js';
 
 /** GET a live record: 200, with every field the kit wrote as the model holds it (4.1). */
 export class ReadCommand implements ModelCommand {

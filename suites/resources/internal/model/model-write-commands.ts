@@ -12,11 +12,11 @@ import {
   afterChange,
   afterDelete,
   afterReplace,
-  ModelBreach,
   type ModelList,
   type ModelRecord,
   type RecordModel,
 } from './record-model.js';
+import { ModelBreach } from '../../../internal/sequence-breach.js';
 
 // Records one sequence keeps alive at once (at least one per list): enough to cross them, few enough
 // to keep runs cheap.

@@ -2,7 +2,7 @@
 // them, and what each answer must therefore hold. Pure: the commands (model-commands.ts) send the
 // requests, this says what the convention lets them answer.
 import { isDeepStrictEqual } from 'node:util';
-import type { CollectionConfig, ExchangeRecord } from '../../../../harness/check-api/check-context.js';
+import type { CollectionConfig } from '../../../../harness/check-api/check-context.js';
 import type { OperationsOwner } from '../../../internal/operations-offered.js';
 import type { ListTarget } from '../../../internal/surface-inventory.js';
 import { describeChangedFields, findChangedFields } from '../record-fields.js';
@@ -48,19 +48,6 @@ export interface RecordModel {
 /** A model with no records yet: each run starts afresh, so a shrunk sequence replays on its own. */
 export function emptyModel(lists: readonly ModelList[]): RecordModel {
   return { lists, live: [], deleted: [], steps: [] };
-}
-
-/** An answer the model did not allow: the rule it breaks, what was expected and what came. */
-export class ModelBreach extends Error {
-  constructor(
-    readonly rule: string,
-    message: string,
-    readonly expected: string,
-    readonly actual: string,
-    readonly exchange?: ExchangeRecord,
-  ) {
-    super(message);
-  }
 }
 
 /** The fields of a record body that differ from what the model says the kit's fields hold. */
