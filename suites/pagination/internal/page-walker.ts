@@ -7,7 +7,14 @@ import { readListPage, type ListPage } from './list-page.js';
 import type { PaginationStyle } from './list-targets.js';
 import { RequestBudgetSpent, type RequestBudget } from './request-budget.js';
 import { findRestart } from './page-rules.js';
-import { decideAfterPage, firstPageQuery, nextPageQuery, type PageQuery, type WalkEnd } from './walk-decision.js';
+import {
+  decideAfterPage,
+  firstPageQuery,
+  nextPageQuery,
+  resizeQuery,
+  type PageQuery,
+  type WalkEnd,
+} from './walk-decision.js';
 
 /** What the walker needs of a list. */
 export interface WalkableList {
@@ -50,8 +57,12 @@ export interface WalkOptions {
    * tail): a page that begins with them again went back to the start, and ends the walk.
    */
   readonly headIds?: readonly string[];
-  /** Runs after each page that asks for more, before the next is fetched: mutations go here. */
-  readonly betweenPages?: (page: FetchedPage, pageIndex: number) => Promise<void>;
+  /**
+   * Runs after each page that asks for more, before the next is fetched: mutations go here. A number
+   * it returns is the page size from the next page on (a walk continued with other page parameters),
+   * where the style can resume there in pages of that size (resizeQuery).
+   */
+  readonly betweenPages?: (page: FetchedPage, pageIndex: number) => Promise<number | void>;
   /**
    * Asked, with every id listed so far, once the walk has fetched maxPages pages and the list has
    * more: true lets it go on past them, up to budgets.maxPagesPerWalk.
@@ -94,7 +105,8 @@ export async function walkPages(ctx: CheckContext, list: WalkableList, options: 
   const ids: string[] = [];
   const seenIds = new Set<string>();
   const usedCursors = new Set<string>();
-  let query: PageQuery = options.startQuery ?? firstPageQuery(options.style, options.pageSize);
+  let pageSize = options.pageSize;
+  let query: PageQuery = options.startQuery ?? firstPageQuery(options.style, pageSize);
   let walkEnd: WalkEnd | undefined;
   // A cursor walk lists each record once whatever others write: a page of repeats ends it at once.
   let confirmationsLeft = options.style === 'cursor' ? 0 : maxShiftConfirmations;
@@ -116,7 +128,7 @@ export async function walkPages(ctx: CheckContext, list: WalkableList, options: 
     const decision = decideAfterPage(
       {
         style: options.style,
-        pageSize: options.pageSize,
+        pageSize,
         query,
         pagesFetched: pages.length,
         maxPages: isGoingOn ? budget : maxPages,
@@ -134,15 +146,18 @@ export async function walkPages(ctx: CheckContext, list: WalkableList, options: 
       // allows it); one that ignores the offset repeats them for ever. Two neighbouring pages read at
       // once tell them apart: the same records at two offsets at one moment is the offset ignored.
       confirmationsLeft -= 1;
-      const shifted = await isShiftedByWrites(ctx, list, options, query);
+      const shifted = await isShiftedByWrites(ctx, list, { ...options, pageSize }, query);
       if (shifted === 'budget') walkEnd = { kind: 'request-budget' };
-      else if (shifted) query = nextPageQuery(options.style, query, options.pageSize, undefined)!;
+      else if (shifted) query = nextPageQuery(options.style, query, pageSize, undefined)!;
       else walkEnd = decision.end;
     } else if (decision.kind === 'end') {
       walkEnd = decision.end;
     } else {
-      await options.betweenPages?.(fetched, pages.length - 1);
-      query = decision.query;
+      const resized = await options.betweenPages?.(fetched, pages.length - 1);
+      const resumed =
+        typeof resized === 'number' ? resizeQuery(options.style, decision.query, pageSize, resized) : undefined;
+      query = resumed ?? decision.query;
+      if (resumed !== undefined) pageSize = resized as number;
     }
   }
   return { pages, end: walkEnd, ids, urls: pages.map((p) => p.url), exchanges: pages.map((p) => p.response.record) };

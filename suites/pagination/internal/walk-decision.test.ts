@@ -8,6 +8,7 @@ import {
   firstPageQuery,
   isHostileEnd,
   nextPageQuery,
+  resizeQuery,
   type PageQuery,
   type WalkEnd,
   type WalkState,
@@ -163,5 +164,39 @@ describe('decideAfterPage', () => {
       'next_cursor grew to 70000 characters; the kit follows cursors of up to 65536, so the rest of the list was not walked',
     );
     expect(describeWalkEnd({ kind: 'page-budget', pages: 3 })).toContain('budgets.maxPagesPerWalk');
+  });
+});
+
+describe('resizeQuery: a walk continued in another page size', () => {
+  it('keeps the cursor or the offset and asks for the new size', () => {
+    expect(resizeQuery('cursor', { limit: 5, after: 'c1' }, 5, 2)).toEqual({ limit: 2, after: 'c1' });
+    expect(resizeQuery('offset', { offset: 10, limit: 5 }, 5, 3)).toEqual({ offset: 10, limit: 3 });
+  });
+
+  it('in the page style, names the page that starts at the same position, where the new size divides it', () => {
+    // Page 3 of 5 starts at position 10: page 2 of 10, or page 6 of 2; no page of 4 starts there.
+    expect(resizeQuery('page', { page: 3, per_page: 5 }, 5, 10)).toEqual({ page: 2, per_page: 10 });
+    expect(resizeQuery('page', { page: 3, per_page: 5 }, 5, 2)).toEqual({ page: 6, per_page: 2 });
+    expect(resizeQuery('page', { page: 3, per_page: 5 }, 5, 4)).toBeUndefined();
+  });
+
+  it('never asks for a size below 1', () => {
+    expect(resizeQuery('cursor', { limit: 5, after: 'c1' }, 5, 0)).toBeUndefined();
+  });
+
+  it('resumes every page-style walk at exactly the position it had reached (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 50 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 1, max: 20 }),
+        (page, from, to) => {
+          const resized = resizeQuery('page', { page, per_page: from }, from, to);
+          const position = (page - 1) * from;
+          if (resized === undefined) return position % to !== 0;
+          return (Number(resized.page) - 1) * Number(resized.per_page) === position && resized.per_page === to;
+        },
+      ),
+    );
   });
 });

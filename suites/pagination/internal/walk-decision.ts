@@ -84,6 +84,24 @@ export function nextPageQuery(
   }
 }
 
+/**
+ * `next` (the query of the page after one of `from` items a page) asking for `to` items a page from
+ * there on: the same cursor or offset with another size; in the page style, the page number that
+ * starts at the same position, which exists only where `to` divides it. Undefined when none does.
+ */
+export function resizeQuery(style: PaginationStyle, next: PageQuery, from: number, to: number): PageQuery | undefined {
+  if (!Number.isSafeInteger(to) || to < 1) return undefined;
+  switch (style) {
+    case 'cursor':
+    case 'offset':
+      return { ...next, limit: to };
+    case 'page': {
+      const position = (Number(next.page ?? 1) - 1) * from;
+      return position % to === 0 ? { page: position / to + 1, per_page: to } : undefined;
+    }
+  }
+}
+
 /** Decides what follows the page just fetched. */
 export function decideAfterPage(state: WalkState, page: ListPage): WalkDecision {
   if (!page.ok) return end({ kind: 'bad-page', reason: page.reason, notAPage: page.notAPage });
