@@ -1,6 +1,7 @@
-// Stateful checks: what resources.model-consistency adds to the default run at 20 ms a request
-// (issue 37: at most 25 %), measured side by side: the run without it and with it, in turns, twice
-// each, the median of each. Its own time and requests come from the runs with it.
+// Stateful checks: what resources.model-consistency and pagination.model-consistency add to the
+// default run at 20 ms a request (issue 37: at most 25 %), measured side by side: the run without
+// them and with them, in turns, twice each, the median of each. Their own times and requests come
+// from the runs with them.
 import { suites } from '../suites/index.js';
 import { runThroughProxy } from './network-run.js';
 
@@ -11,24 +12,26 @@ export interface StatefulCost {
   /** Wall time with the check over wall time without it. */
   readonly ratio: number;
   readonly extraRequests: number;
-  /** The check's own duration in the runs with it (median); it runs beside the other resources checks. */
-  readonly checkMs: number;
+  /** Each check's own duration in the runs with them (median), by id. */
+  readonly checkMs: Readonly<Record<string, number>>;
   readonly goalRatio: number;
 }
 
-const checkId = 'resources.model-consistency';
-const withoutIt = suites.map((suite) => ({ ...suite, checks: suite.checks.filter((check) => check.id !== checkId) }));
+export const statefulCheckIds = ['resources.model-consistency', 'pagination.model-consistency'] as const;
+const withoutIt = suites.map((suite) => ({
+  ...suite,
+  checks: suite.checks.filter((check) => !(statefulCheckIds as readonly string[]).includes(check.id)),
+}));
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function measureStatefulCost(say: (text: string) => void, rounds = 2): Promise<StatefulCost> {
   const delayMs = 20;
   const without: { wallMs: number; requests: number }[] = [];
-  const withIt: { wallMs: number; requests: number; checkMs: number }[] = [];
+  const withIt: { wallMs: number; requests: number; checkMs: ReadonlyMap<string, number> }[] = [];
   for (let round = 0; round < rounds; round += 1) {
     say(`bench: stateful checks, round ${round + 1} of ${rounds}…`);
     without.push(await runThroughProxy(delayMs, 24, withoutIt));
-    const run = await runThroughProxy(delayMs, 24);
-    withIt.push({ ...run, checkMs: run.checkMs.get(checkId) ?? Number.NaN });
+    withIt.push(await runThroughProxy(delayMs, 24));
   }
   const withoutMs = median(without.map((r) => r.wallMs));
   const withMs = median(withIt.map((r) => r.wallMs));
@@ -38,7 +41,9 @@ export async function measureStatefulCost(say: (text: string) => void, rounds = 
     withMs,
     ratio: withMs / withoutMs,
     extraRequests: median(withIt.map((r) => r.requests)) - median(without.map((r) => r.requests)),
-    checkMs: median(withIt.map((r) => r.checkMs)),
+    checkMs: Object.fromEntries(
+      statefulCheckIds.map((id) => [id, median(withIt.map((r) => r.checkMs.get(id) ?? Number.NaN))]),
+    ),
     goalRatio: 1.25,
   };
 }

@@ -1,6 +1,7 @@
 // Assembles the reference server: an Express 5 app over in-memory collections that follows the
 // whole convention, with named defect switches that each break one rule.
 import { createSlipMemory } from './routes/sequence-slips.js';
+import { createWalkSlipMemory } from './pagination/walk-slips.js';
 import express, { type Request } from 'express';
 import type { DefectName } from './defects.js';
 import { createBearerAuth } from './http/bearer-auth.js';
@@ -95,6 +96,7 @@ export function createApp(options: AppOptions): ReferenceApp {
     random: Math.random,
     tuning: { ...defaultDefectTuning, ...options.defectTuning },
     slips: createSlipMemory(),
+    walkSlips: createWalkSlipMemory(),
   };
 
   const app = express();

@@ -397,6 +397,22 @@ const root = section('What the API convention leaves open, so that one kit can c
       1,
       10,
     ),
+    modelRuns: {
+      ...count(
+        'Generated command sequences pagination.model-consistency runs on each list after its three fixed ones, side by side.',
+        1,
+        3,
+      ),
+      maximum: 100,
+    },
+    modelSteps: {
+      ...count(
+        'Most steps (pages of two walks, and writes) in one generated sequence of pagination.model-consistency.',
+        1,
+        10,
+      ),
+      maximum: 100,
+    },
     deepPageRatioWarn: {
       type: 'number',
       description: 'Advice is given when a deep page is this many times slower than the first.',

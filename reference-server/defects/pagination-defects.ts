@@ -85,4 +85,26 @@ export const paginationDefects = [
     name: 'slow-deep-pages',
     description: 'latency grows with the depth of the page (a linear scan with a per-item cost)',
   },
+  // Pagination, where operations meet: each passes every fixed walk, and only walks kept open across
+  // other commands (pagination.model-consistency) show it.
+  {
+    name: 'patch-moves-record-to-end',
+    description:
+      'PATCH is carried out as a delete and an insert, so the record moves to the end of the store’s order, which every list follows (its fields, createdAt included, read as before): a cursor walk that already listed it lists it again',
+  },
+  {
+    name: 'child-create-touches-parent',
+    description:
+      'creating an order under a customer renews the customer’s createdAt (lists ordered by last activity), so a cursor walk of /customers that already listed it lists it again',
+  },
+  {
+    name: 'cursor-keeps-first-limit',
+    description:
+      'a cursor carries the page size of the walk’s first page: a limit sent with it is ignored, so a walk continued in smaller pages gets pages larger than it asked for',
+  },
+  {
+    name: 'walk-snapshot-shared-per-list',
+    description:
+      'a cursor walk pages through a snapshot of the list taken at its first page, kept once per list: a second walk started meanwhile replaces it, and the first walk goes on in the second one’s snapshot',
+  },
 ] as const;

@@ -8,6 +8,7 @@ import { createRecord } from './create-record.js';
 import { sendListPage } from './send-list-page.js';
 import type { ServerContext } from './server-context.js';
 import { findRecordOr404 } from './write-steps.js';
+import { shownRecord } from './sequence-slips.js';
 import { compareSortKeys } from '../pagination/sort-key.js';
 
 type Order = ReturnType<ServerContext['store']['orders']['list']>[number];
@@ -33,7 +34,7 @@ export function listCustomerOrdersHandler(ctx: ServerContext): RequestHandler {
       view: () =>
         ctx.defects.has('deleted-child-still-nested') ? withEverListed(customerId, ofCustomer()) : ofCustomer(),
       idPrefix: orders.idPrefix,
-      present: (record) => record,
+      present: (record) => shownRecord(ctx, record),
       ignoresPageSize: ctx.defects.has('nested-list-ignores-limit'),
       answersBareArray: ctx.defects.has('nested-list-not-a-page'),
     });
@@ -53,5 +54,9 @@ export function createCustomerOrderHandler(ctx: ServerContext): RequestHandler {
         ? { total: Math.trunc(body.total) }
         : {};
     await createRecord(ctx, orders, { ...body, ...total, customerId }, res);
+    // child-create-touches-parent defect: customers ordered by last activity, and an order is activity.
+    const customer = ctx.store.customers.get(customerId);
+    if (ctx.defects.has('child-create-touches-parent') && customer !== undefined)
+      ctx.store.customers.replace(customerId, { ...customer, createdAt: ctx.timestamp() });
   };
 }

@@ -5,7 +5,7 @@ import { HttpError } from '../http/http-error.js';
 import type { ResourceDefinition } from '../resources/resource-definitions.js';
 import type { StoredRecord } from '../store.js';
 import { emitRecordEvent } from './emit-record-event.js';
-import { rememberUpdate, storesUpdate } from './sequence-slips.js';
+import { rememberUpdate, shownRecord, storedCreatedAtOfPatch, storesUpdate } from './sequence-slips.js';
 import type { ServerContext } from './server-context.js';
 import { assertReferencesExist } from './write-steps.js';
 
@@ -24,11 +24,17 @@ export async function saveUpdate(
   if (id !== stored.id && collection.has(id)) throw new HttpError(409, 'conflict', `id "${id}" is taken`);
   const now = ctx.timestamp();
   // replace-renews-created-at defect: a PUT written as a delete and an insert, so the record takes
-  // a new createdAt and moves to the end of every list.
-  const createdAt = method === 'PUT' && ctx.defects.has('replace-renews-created-at') ? now : stored.createdAt;
+  // a new createdAt and moves to the end of every list. (patch-moves-record-to-end: see sequence-slips.ts.)
+  const createdAt =
+    method === 'PUT'
+      ? ctx.defects.has('replace-renews-created-at')
+        ? now
+        : stored.createdAt
+      : storedCreatedAtOfPatch(ctx, stored, now);
   const record: StoredRecord = { id, ...fields, createdAt, updatedAt: now };
   if (storesUpdate(ctx, stored.id)) collection.replace(stored.id, record);
   rememberUpdate(ctx, method, record, { ...fields });
-  await emitRecordEvent(ctx, resource, 'updated', record);
-  res.status(200).json(record);
+  const shown = shownRecord(ctx, record);
+  await emitRecordEvent(ctx, resource, 'updated', shown);
+  res.status(200).json(shown);
 }

@@ -6,6 +6,7 @@ import { HttpError } from '../http/http-error.js';
 import { buildListPage } from '../pagination/build-list-page.js';
 import { parsePageParams, type PageRequest } from '../pagination/parse-page-params.js';
 import { shuffleTies } from '../pagination/shuffle-ties.js';
+import { rememberCursorSize, sizeKeptByCursor, snapshotPage } from '../pagination/walk-slips.js';
 import type { SortKey } from '../pagination/sort-key.js';
 import type { ServerContext } from './server-context.js';
 
@@ -40,13 +41,17 @@ export async function sendListPage<T extends SortKey>(
   if (source.ignoresPageSize) request = { ...request, size: Number.POSITIVE_INFINITY };
   const view = ctx.defects.has('order-without-tie-breaker') ? shuffleTies(source.view(), ctx.random) : source.view();
   request = applyPastTheEndDefects(ctx, request, view.length);
-  let page = buildListPage(view, request, source.idPrefix, ctx.listBehaviour);
+  request = sizeKeptByCursor(ctx.defects, ctx.walkSlips, request);
+  let page =
+    snapshotPage(ctx.defects, ctx.walkSlips, req.path, view, request) ??
+    buildListPage(view, request, source.idPrefix, ctx.listBehaviour);
   if (!page.ok) page = buildListPage(view, fallBackOnInvalid(ctx, page.message), source.idPrefix, ctx.listBehaviour);
   if (!page.ok) throw new HttpError(400, 'invalid_pagination', page.message);
   if (ctx.defects.has('slow-deep-pages')) {
     // Imitates a scan over every skipped row (at most the whole list): deep pages cost more.
     await ctx.timers.delay(Math.min(page.startIndex, view.length) * ctx.tuning.slowDeepPageMsPerItem);
   }
+  rememberCursorSize(ctx.defects, ctx.walkSlips, page.body.next_cursor, request.size);
   const items = page.body.items.map(source.present);
   // list-not-a-page: the page's items as a bare array, without next_cursor or has_more.
   if (ctx.defects.has('list-not-a-page') || source.answersBareArray === true) return void res.status(200).json(items);

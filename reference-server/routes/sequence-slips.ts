@@ -20,6 +20,8 @@ export interface SlipMemory {
   readonly replaced: Set<string>;
   /** list-shows-stale-values: records as a list first showed them. */
   readonly listed: Map<string, StoredRecord>;
+  /** patch-moves-record-to-end: the createdAt a client sees of a record the store re-inserted. */
+  readonly shownCreatedAt: Map<string, string>;
 }
 
 export function createSlipMemory(): SlipMemory {
@@ -30,6 +32,7 @@ export function createSlipMemory(): SlipMemory {
     lastCreated: new Map(),
     replaced: new Set(),
     listed: new Map(),
+    shownCreatedAt: new Map(),
   };
 }
 
@@ -44,8 +47,26 @@ export function rememberCreate(
   ctx.slips.lastCreated.set(resource.collection, record.id);
 }
 
+/**
+ * The createdAt a PATCH stores: under patch-moves-record-to-end, the PATCH is carried out as a
+ * delete and an insert, so the store's order (which every list follows) puts the record last; what
+ * clients see of createdAt stays as it was (shownRecord).
+ */
+export function storedCreatedAtOfPatch(ctx: ServerContext, stored: StoredRecord, now: string): string {
+  if (!ctx.defects.has('patch-moves-record-to-end')) return stored.createdAt;
+  ctx.slips.shownCreatedAt.set(stored.id, shownRecord(ctx, stored).createdAt);
+  return now;
+}
+
+/** A record as clients see it: with the createdAt it was created with, under patch-moves-record-to-end. */
+export function shownRecord(ctx: ServerContext, record: StoredRecord): StoredRecord {
+  const createdAt = ctx.slips.shownCreatedAt.get(record.id);
+  return createdAt === undefined ? record : { ...record, createdAt };
+}
+
 /** A GET: the cached copy when put-leaves-read-cache-stale keeps one. */
-export function servedRecord(ctx: ServerContext, record: StoredRecord): StoredRecord {
+export function servedRecord(ctx: ServerContext, stored: StoredRecord): StoredRecord {
+  const record = shownRecord(ctx, stored);
   if (!ctx.defects.has('put-leaves-read-cache-stale')) return record;
   const cached = ctx.slips.readCache.get(record.id);
   if (cached !== undefined) return cached;
@@ -110,7 +131,8 @@ export function listedRecords(ctx: ServerContext, records: readonly StoredRecord
 }
 
 /** A record as a list shows it: as first shown, under list-shows-stale-values. */
-export function listedRecord(ctx: ServerContext, record: StoredRecord): StoredRecord {
+export function listedRecord(ctx: ServerContext, stored: StoredRecord): StoredRecord {
+  const record = shownRecord(ctx, stored);
   if (!ctx.defects.has('list-shows-stale-values')) return record;
   const shown = ctx.slips.listed.get(record.id);
   if (shown !== undefined) return shown;

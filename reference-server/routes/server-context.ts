@@ -7,6 +7,7 @@ import type { TimerRegistry } from '../timer-registry.js';
 import type { ReceiverLedger } from '../webhooks/receiver-ledger.js';
 import type { WebhookSender } from '../webhooks/sender.js';
 import type { SlipMemory } from './sequence-slips.js';
+import type { WalkSlipMemory } from '../pagination/walk-slips.js';
 
 /** The convention's X-Signature, or Standard Webhooks' headers. */
 export type ReceiverProfile = 'convention' | 'standard-webhooks';
@@ -29,6 +30,8 @@ export interface ServerContext {
   readonly tuning: DefectTuning;
   /** What the switches that show only where operations meet remember (sequence-slips.ts). */
   readonly slips: SlipMemory;
+  /** What the pagination switches that show only where walks and writes meet remember (walk-slips.ts). */
+  readonly walkSlips: WalkSlipMemory;
 }
 
 /** Timings of the defects that are about time, shortened in tests. */

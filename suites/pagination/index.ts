@@ -1,8 +1,8 @@
 // The pagination suite: section 4.2 of the convention, on every configured list, in the order they
 // run. First the checks that only read, side by side, on lists topped up to three pages
-// (readerFixtureCount); then, one at a time, the checks that write: the walks under mutation, then
-// page-size-bounds, which needs the most records (the suite's checks share the kit's records, so it
-// grows the lists last); then the deep cursor pages, reached in pages of the maximum it found; last
+// (readerFixtureCount); then, one at a time, the checks that write: the walks under mutation, the
+// walks kept open across writes (model-consistency), then page-size-bounds, which needs the most
+// records (the suite's checks share the kit's records, so it grows the lists last); then the deep cursor pages, reached in pages of the maximum it found; last
 // the explored queries, which explore the sizes around the bounds page-size-bounds found.
 import type { Check } from '../define-check.js';
 import { cursorDeepPagesCostTheSame } from './cursor-deep-pages-cost-the-same.js';
@@ -11,6 +11,7 @@ import { cursorWalkTerminates } from './cursor-walk-terminates.js';
 import { exploredQueries } from './explored-queries.js';
 import { hasMoreAccurate } from './has-more-accurate.js';
 import { invalidParams } from './invalid-params.js';
+import { paginationModelConsistency } from './model-consistency.js';
 import { offsetWalkComplete } from './offset-walk-complete.js';
 import { pageMatchesOffset } from './page-matches-offset.js';
 import { pageSizeBounds } from './page-size-bounds.js';
@@ -30,6 +31,7 @@ export const paginationChecks: readonly Check[] = [
   offsetWalkComplete,
   pageWalkComplete,
   cursorNoDuplicatesUnderMutation,
+  paginationModelConsistency,
   pageSizeBounds,
   cursorDeepPagesCostTheSame,
   exploredQueries,
@@ -44,6 +46,7 @@ export const paginationChecksAlone: readonly string[] = [
   offsetWalkComplete.id,
   pageWalkComplete.id,
   cursorNoDuplicatesUnderMutation.id,
+  paginationModelConsistency.id,
   cursorDeepPagesCostTheSame.id,
   pageSizeBounds.id,
   exploredQueries.id,

@@ -4,6 +4,7 @@ import type { DefectName } from '../../defects.js';
 import { seedStore } from '../seed-store.js';
 import type { DefectProbe, ProbeEnv } from './probe-env.js';
 import { walkCursor } from './walk-cursor.js';
+import { walkProbes } from './walk-probes.js';
 
 function seedCustomers(env: ProbeEnv, count: number): string[] {
   return seedStore(env.store.customers, count, (index) => ({
@@ -32,6 +33,7 @@ function summarize(walk: { pages: readonly (readonly string[])[]; hasEnded: bool
 }
 
 export const paginationProbes: Partial<Record<DefectName, DefectProbe>> = {
+  ...walkProbes,
   'cursor-skips-item': {
     async observe(env) {
       seedCustomers(env, 12);

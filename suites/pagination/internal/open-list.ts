@@ -1,7 +1,13 @@
 // Makes a configured list ready to judge. The records the kit puts on a list (its fixtures, and the
 // parent of a nested list) are shared by the suite's checks: each check tops the list up to what it
 // needs instead of making and deleting its own, and the runner deletes them after the suite.
-import type { CheckContext, CheckOutcome, CollectionConfig } from '../../../harness/check-api/check-context.js';
+import type {
+  CheckContext,
+  CheckOutcome,
+  CollectionConfig,
+  RelatedCollectionConfig,
+} from '../../../harness/check-api/check-context.js';
+import { patchBodyOf } from '../../internal/fixtures/write-bodies.js';
 import { isSuccess } from '../../internal/answer-shape.js';
 import { createRecord } from '../../internal/fixtures/create-record.js';
 import { fillPlaceholders, listFixtureNames } from '../../../harness/model/fill-placeholders.js';
@@ -35,6 +41,18 @@ export interface OpenList {
    * changes nothing.
    */
   replaceFixture(id: string): Promise<boolean>;
+  /**
+   * Changes one of the kit's records on this list (PATCH of the collection's patch body, fresh
+   * {unique} values): true when answered 2xx, false when refused; 'none' when the list offers no
+   * PATCH the kit can send (a nested list, whose config gives no body) or the record is not the kit's.
+   */
+  changeFixture(id: string): Promise<boolean | 'none'>;
+  /**
+   * Creates a record under one of the kit's records, in the first related list of its collection
+   * that offers create: true when made (kept for the suite), false when refused; 'none' when there
+   * is no such list or the record is not the kit's.
+   */
+  createChild(id: string): Promise<boolean | 'none'>;
 }
 
 export type FixtureBatch =
@@ -51,6 +69,8 @@ interface ListFixtures {
   readonly body: Readonly<Record<string, unknown>>;
   /** Member path of each of the kit's records on the list, by id. */
   readonly memberPaths: Map<string, string>;
+  /** Each record's id as the target answered it (a number stays one, for a child's {parentId}). */
+  readonly answeredIds: Map<string, string | number>;
   readonly ownIds: Set<string>;
 }
 
@@ -68,7 +88,7 @@ export async function openList(
     ctx.suiteScope.set(key, shared);
   }
   const state: ListFixtures = shared;
-  const { memberPaths, ownIds } = state;
+  const { memberPaths, answeredIds, ownIds } = state;
 
   const createFixtures = async (count: number): Promise<FixtureBatch> => {
     const ids: string[] = [];
@@ -96,6 +116,7 @@ export async function openList(
         else {
           const id = String(settled.value.id);
           memberPaths.set(id, settled.value.memberPath);
+          answeredIds.set(id, settled.value.id);
           ownIds.add(id);
           ids.push(id);
         }
@@ -105,6 +126,16 @@ export async function openList(
     }
     return { ok: true, ids };
   };
+
+  // A PATCH or a child's create of a record the list does not hold as the kit's is not sent.
+  const memberOf = (id: string, operation: 'change' | 'replace'): string | undefined => {
+    const memberPath = memberPaths.get(id);
+    return memberPath !== undefined && isOffered(target.related ?? target.collection, operation)
+      ? memberPath
+      : undefined;
+  };
+  const childList =
+    target.related === undefined ? target.collection.related.find((r) => isOffered(r, 'create')) : undefined;
 
   const list: OpenList = {
     target,
@@ -128,8 +159,8 @@ export async function openList(
       return isGone;
     },
     async replaceFixture(id) {
-      const memberPath = memberPaths.get(id);
-      if (memberPath === undefined || !isOffered(target.related ?? target.collection, 'replace')) return false;
+      const memberPath = memberOf(id, 'replace');
+      if (memberPath === undefined) return false;
       const body = fillPlaceholders(state.body, { unique: uniqueToken(ctx), fixtures: {} });
       const answer = await ctx.request({
         method: 'PUT',
@@ -138,6 +169,32 @@ export async function openList(
         note: 'replace a fixture record',
       });
       return isSuccess(answer.status);
+    },
+    async changeFixture(id) {
+      const memberPath = memberOf(id, 'change');
+      const patch = target.related === undefined ? patchBodyOf(target.collection) : undefined;
+      if (memberPath === undefined || patch === undefined || listFixtureNames(patch).length > 0) return 'none';
+      const body = fillPlaceholders(patch, { unique: uniqueToken(ctx), fixtures: {} });
+      const answer = await ctx.request({
+        method: 'PATCH',
+        path: memberPath,
+        json: body,
+        note: 'change a fixture record',
+      });
+      return isSuccess(answer.status);
+    },
+    async createChild(id) {
+      if (childList === undefined || !ownIds.has(id)) return 'none';
+      const parentId = answeredIds.get(id) ?? id;
+      const places = relatedListUnder(target.collection, childList, parentId);
+      const made = await createRecord(ctx, places.collection, {
+        postPath: places.postPath,
+        memberPrefix: places.memberPrefix,
+        parentId,
+        parentCollection: target.collection,
+        lifetime: 'suite',
+      });
+      return made.ok;
     },
   };
   return { ok: true, list };
@@ -181,6 +238,30 @@ export function kitRecordsShownOn(ctx: CheckContext, list: OpenList): number {
   return list.ownIds.size + kitRecordsOfNestedLists(ctx, list);
 }
 
+/** Where the records of `related` under the record `parentId` of `parent` are listed, created and read. */
+function relatedListUnder(
+  parent: CollectionConfig,
+  related: RelatedCollectionConfig,
+  parentId: string | number,
+): { path: string; postPath: string; memberPrefix: string; collection: CollectionConfig } {
+  const parentSegment = encodeURIComponent(String(parentId));
+  const path = related.path.replace('{id}', parentSegment);
+  const postPath = related.createPath === 'nested' ? path : related.createPath;
+  return {
+    path,
+    postPath,
+    memberPrefix: related.memberPath.replace('{id}', parentSegment).replace(/\/\{childId\}$/, ''),
+    collection: {
+      ...parent,
+      name: related.name,
+      path: postPath,
+      idField: related.idField,
+      sample: related.sample,
+      related: [],
+    },
+  };
+}
+
 /** Creates the parent of a nested list and the records its sample refers to, kept for the suite. */
 async function prepareList(
   ctx: CheckContext,
@@ -196,19 +277,7 @@ async function prepareList(
     const parent = await createRecord(ctx, target.collection, { lifetime: 'suite' });
     if (!parent.ok) return parent;
     parentId = parent.id;
-    const related = target.related;
-    const parentSegment = encodeURIComponent(String(parent.id));
-    path = related.path.replace('{id}', parentSegment);
-    postPath = related.createPath === 'nested' ? path : related.createPath;
-    memberPrefix = related.memberPath.replace('{id}', parentSegment).replace(/\/\{childId\}$/, '');
-    collection = {
-      ...target.collection,
-      name: related.name,
-      path: postPath,
-      idField: related.idField,
-      sample: related.sample,
-      related: [],
-    };
+    ({ path, postPath, memberPrefix, collection } = relatedListUnder(target.collection, target.related, parent.id));
   }
 
   // Records a sample refers to ({fixture:NAME}) are made once per list, not once per fixture.
@@ -230,6 +299,16 @@ async function prepareList(
   const body = fillPlaceholders(collection.sample, { unique: '{unique}', fixtures: dependencies });
   return {
     ok: true,
-    list: { path, postPath, memberPrefix, collection, parentId, body, memberPaths: new Map(), ownIds: new Set() },
+    list: {
+      path,
+      postPath,
+      memberPrefix,
+      collection,
+      parentId,
+      body,
+      memberPaths: new Map(),
+      answeredIds: new Map(),
+      ownIds: new Set(),
+    },
   };
 }

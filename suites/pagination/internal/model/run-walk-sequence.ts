@@ -1,0 +1,354 @@
+// Runs one command sequence of pagination.model-consistency on one list: up to two walks kept open
+// at once, each over the window that holds the kit's records, with writes of every kind between
+// their pages, and judges every answer as it comes (a page is a page, no larger than asked) and each
+// walk at its end (in the cursor style, every record present throughout listed exactly once, 4.2/2;
+// in the offset and page styles, repeats and gaps only reported, 4.2/1).
+import type { CheckContext, ExchangeRecord } from '../../../../harness/check-api/check-context.js';
+import { isOffered } from '../../../internal/operations-offered.js';
+import { ModelBreach, sequenceContext } from '../../../internal/sequence-breach.js';
+import type { PaginationStyle } from '../list-targets.js';
+import type { OpenList } from '../open-list.js';
+import type { OwnRecordsWindow } from '../own-records-window.js';
+import type { FetchedPage, PageWalk } from '../page-walker.js';
+import { describeWalkProblems, isWalkExact, judgeWalkedIds, listBriefly } from '../page-rules.js';
+import { describeWalkEnd, isHostileEnd, resizeQuery, type WalkEnd } from '../walk-decision.js';
+import { expectedIn, isWindowWalked, walkWindow, type OpenWindow } from '../walk-window.js';
+import { steppedWalk, type SteppedWalk } from './stepped-walk.js';
+import type { WalkName, WalkPlan, WalkSequence, WalkStep, WriteKind } from './walk-sequences.js';
+
+/** What the sequences on one list share: the list, the records a delete was sent for, where windows are. */
+export interface ModelListState {
+  readonly list: OpenList;
+  /** Records a delete was sent for, by any sequence: no walk expects them after, answered or not. */
+  readonly doomed: Set<string>;
+  /**
+   * The sequence each record written to belongs to while it runs: sequences side by side never
+   * write to the same record, so each one's writes land where it chose, as they would alone.
+   */
+  readonly claims: Map<string, symbol>;
+  /** The page sizes steps draw from, and the largest the walks ask for without risk (walkPageSize). */
+  readonly sizes: readonly number[];
+  readonly walkPageSize: number;
+  /** The window of the kit's records a walk in `style` starts on. */
+  locate(ctx: CheckContext, style: PaginationStyle, pageSize: number): Promise<OwnRecordsWindow>;
+  /** Write kinds, styles and sizes the sequences drew, for the check's coverage. */
+  readonly drawn: Set<string>;
+}
+
+/** A sequence as it ran. */
+export interface WalkSequenceRun {
+  readonly breach?: ModelBreach;
+  readonly steps: readonly string[];
+  readonly exchanges: readonly ExchangeRecord[];
+  /** Walks judged on at least one record present throughout, by style. */
+  readonly judged: readonly PaginationStyle[];
+  /** Why a walk was not judged (a budget, a size refused above the maximum), and offset or page walks' repeats. */
+  readonly notes: readonly string[];
+}
+
+interface OpenWalk {
+  readonly name: WalkName;
+  readonly style: PaginationStyle;
+  readonly window: OpenWindow;
+  readonly stepped: SteppedWalk;
+  /** The kit's records at the walk's start: those still there at its end were present throughout. */
+  readonly startOwn: ReadonlySet<string>;
+  pageSize: number;
+  /** Pages already judged for their size (the steps see them as they come; finish() fetches more). */
+  sized: number;
+  isJudged: boolean;
+}
+
+/** Runs `sequence` on `state.list`; a breach ends it. Throws a harness error (time-out, lost connection). */
+export async function runWalkSequence(
+  ctx: CheckContext,
+  state: ModelListState,
+  sequence: WalkSequence,
+): Promise<WalkSequenceRun> {
+  const { list } = state;
+  const steps: string[] = [];
+  const judged: PaginationStyle[] = [];
+  const notes: string[] = [];
+  const { ctx: own, exchanges } = sequenceContext(ctx);
+  const walks = new Map<WalkName, OpenWalk | 'no window'>();
+  let current: OpenWalk | undefined;
+  const me = Symbol('sequence');
+
+  const open = async (name: WalkName, plan: WalkPlan, pageSize: number): Promise<OpenWalk | 'no window'> => {
+    const startOwn = new Set(list.ownIds);
+    const window = await state.locate(own, plan.style, pageSize);
+    if (window.kind !== 'window') {
+      notes.push(`walk ${name} (${plan.style}) of ${list.path} found no window of the kit's records to walk`);
+      return 'no window';
+    }
+    const note = `walk ${name} of a command sequence (${plan.style})`;
+    const stepped = steppedWalk((betweenPages) =>
+      walkWindow(own, list, window, { style: plan.style, pageSize, note, betweenPages }),
+    );
+    return { name, style: plan.style, window, stepped, startOwn, pageSize, sized: 0, isJudged: false };
+  };
+
+  // Every page a walk fetched since the last look: a page is no larger than the size it asked for
+  // (4.2: limit and per_page are the number of items to return).
+  const judgeSizes = (walk: OpenWalk): void => {
+    for (const fetched of walk.stepped.pages.slice(walk.sized)) {
+      const asked = Number(fetched.query['limit'] ?? fetched.query['per_page']);
+      if (fetched.page.ok && Number.isFinite(asked) && fetched.page.ids.length > asked)
+        throw new ModelBreach(
+          '4.2 (limit, per_page)',
+          `walk ${walk.name} (${walk.style}) of ${list.path} asked for ${asked} item(s) a page and got ${fetched.page.ids.length}`,
+          `at most ${asked} item(s)`,
+          `${fetched.page.ids.length} item(s) at ${fetched.url}`,
+          fetched.response.record,
+        );
+    }
+    walk.sized = walk.stepped.pages.length;
+  };
+
+  const judgeEnd = async (walk: OpenWalk, finishSize?: number): Promise<void> => {
+    walk.isJudged = true;
+    const done = await walk.stepped.finish(finishSize);
+    judgeSizes(walk);
+    const refused = refusedSize(done, state.walkPageSize);
+    if (refused !== undefined) {
+      notes.push(
+        `walk ${walk.name} of ${list.path}: a page of ${refused} items was refused (above the list's maximum, 4.2/4)`,
+      );
+      return;
+    }
+    if (!isWindowWalked(walk.window, done)) {
+      // An offset or page walk that others' writes shift back onto records it listed (4.2/1) is
+      // reported; every other hostile end, and any in the cursor style, breaks a rule.
+      const isShifted =
+        walk.style !== 'cursor' && (done.end.kind === 'revisits-items' || done.end.kind === 'went-back');
+      if (isHostileEnd(done.end) && !isShifted) throw breachOfEnd(walk, done, list.path);
+      notes.push(`walk ${walk.name} (${walk.style}) of ${list.path} not judged: ${describeWalkEnd(done.end)}`);
+      return;
+    }
+    const present = new Set([...walk.window.expected].filter((id) => list.ownIds.has(id) && !state.doomed.has(id)));
+    const expected = expectedIn(walk.window, done, present);
+    const judgedIds = new Set([...walk.startOwn, ...list.ownIds].filter((id) => !state.doomed.has(id)));
+    const problems = judgeWalkedIds(done.ids, expected, judgedIds);
+    if (expected.size === 0) {
+      notes.push(`walk ${walk.name} (${walk.style}) of ${list.path} had none of the kit's records present throughout`);
+      return;
+    }
+    judged.push(walk.style);
+    if (isWalkExact(problems)) return;
+    const what = `walk ${walk.name} (${walk.style}) of ${list.path} ${describeWalkProblems(problems)}`;
+    if (walk.style !== 'cursor') {
+      // Offset and page walks are not stable while data changes (4.2/1): reported, never a failure.
+      notes.push(`${what}, while records were written (4.2/1 allows it in the ${walk.style} style)`);
+      return;
+    }
+    throw new ModelBreach(
+      '4.2/2, 4.2/3',
+      what,
+      'every record present throughout the walk listed exactly once, none twice',
+      `repeated: ${listBriefly(problems.repeated) || 'none'}; never listed: ${listBriefly(problems.missing) || 'none'}`,
+      done.pages.at(-1)?.response.record,
+    );
+  };
+
+  const page = async (step: Extract<WalkStep, { kind: 'page' }>): Promise<void> => {
+    let walk = walks.get(step.walk);
+    if (walk === undefined) {
+      const plan = sequence.walks[step.walk];
+      walk = await open(step.walk, plan, step.pageSize ?? plan.pageSize);
+      walks.set(step.walk, walk);
+      state.drawn.add(`style ${plan.style}`);
+      state.drawn.add(`size ${step.pageSize ?? plan.pageSize}`);
+    }
+    if (walk === 'no window') return;
+    if (walk.stepped.isOver) {
+      steps.push(`walk ${walk.name} has ended; nothing to fetch`);
+      return;
+    }
+    let asked: number | undefined;
+    let how = '';
+    if (walk.stepped.isStarted && step.pageSize !== undefined && step.pageSize !== walk.pageSize) {
+      asked = alignedSize(walk, step.pageSize, state.sizes);
+      if (asked === undefined || asked === walk.pageSize) {
+        how = ` (kept ${walk.pageSize} a page: no size drawn starts a page where this one would)`;
+        asked = undefined;
+      } else {
+        how = ` in ${asked} item(s) a page from here on`;
+        walk.pageSize = asked;
+        state.drawn.add(`resize ${walk.style}`);
+        state.drawn.add(`size ${asked}`);
+      }
+    }
+    const before = walk.stepped.pages.length;
+    await walk.stepped.step(asked);
+    const fetched = walk.stepped.pages.slice(before);
+    steps.push(`walk ${walk.name} (${walk.style}): ${fetched.map(describePage).join('; ') || 'no page'}${how}`);
+    current = walk;
+    judgeSizes(walk);
+    if (walk.stepped.isOver) await judgeEnd(walk);
+  };
+
+  const write = async (step: Extract<WalkStep, { kind: 'write' }>): Promise<void> => {
+    const done = await carryOut(own, state, step.write, step.pick, current, me);
+    if (done.isSent) state.drawn.add(`write ${step.write}`);
+    steps.push(done.text);
+  };
+
+  try {
+    return await runSteps();
+  } finally {
+    for (const [id, owner] of state.claims) if (owner === me) state.claims.delete(id);
+  }
+
+  // The walks still open go on to their end side by side (they only read), in pages of at least
+  // walkPageSize: the drawn steps tried the small sizes, and a long list is not walked item by item.
+  // The first breach in step order is the one shown, and the steps after it are dropped.
+  async function finishOpenWalks(): Promise<void> {
+    const open = [...walks.values()].filter((walk): walk is OpenWalk => walk !== 'no window' && !walk.isJudged);
+    const ends = open.map((walk) => {
+      const aligned =
+        walk.pageSize < state.walkPageSize ? alignedSize(walk, state.walkPageSize, [state.walkPageSize]) : undefined;
+      const grows = aligned !== undefined && aligned > walk.pageSize ? aligned : undefined;
+      steps.push(
+        `walk ${walk.name} (${walk.style}) to its end${grows === undefined ? '' : ` in ${grows} item(s) a page`}`,
+      );
+      return { walk, step: steps.length - 1, before: walk.stepped.pages.length, grows };
+    });
+    const settled = await Promise.allSettled(ends.map(({ walk, grows }) => judgeEnd(walk, grows)));
+    for (const { walk, step, before } of ends) steps[step] += `: ${walk.stepped.pages.length - before} more page(s)`;
+    for (const [index, end] of settled.entries()) {
+      if (end.status === 'fulfilled') continue;
+      steps.splice(ends[index]!.step + 1);
+      throw end.reason;
+    }
+  }
+
+  async function runSteps(): Promise<WalkSequenceRun> {
+    try {
+      for (const step of sequence.steps) {
+        if (step.kind === 'page') await page(step);
+        else await write(step);
+      }
+      await finishOpenWalks();
+      return { steps, exchanges: [], judged, notes };
+    } catch (error) {
+      // A walk left open is finished (unpaused), so no request waits for ever.
+      for (const walk of walks.values()) if (walk !== 'no window') void walk.stepped.finish().catch(() => undefined);
+      if (error instanceof ModelBreach) return { breach: error, steps, exchanges, judged, notes };
+      throw error;
+    }
+  }
+}
+
+/**
+ * The size a walk continues in when a step asks for `wanted`: itself where the style can start a
+ * page of it where the next one begins; in the page style, else the drawn size nearest it that
+ * divides the walk's position (page 3 of 5 is position 10: 2 or 10 a page can go on from there).
+ */
+function alignedSize(walk: OpenWalk, wanted: number, sizes: readonly number[]): number | undefined {
+  if (walk.style !== 'page') return wanted;
+  const last = walk.stepped.pages.at(-1);
+  if (last === undefined) return wanted;
+  const next = { page: Number(last.query['page'] ?? 1) + 1, per_page: walk.pageSize };
+  const fits = sizes.filter(
+    (size) => size !== walk.pageSize && resizeQuery('page', next, walk.pageSize, size) !== undefined,
+  );
+  return [...fits].sort((a, b) => Math.abs(a - wanted) - Math.abs(b - wanted))[0];
+}
+
+/** One page in a step: its URL, how many items and whether it said there were more. */
+function describePage(fetched: FetchedPage): string {
+  const { page } = fetched;
+  if (!page.ok) return `GET ${fetched.url} → ${fetched.response.status} (${page.reason})`;
+  const shown = page.ids.length === 0 ? 'no items' : `${page.ids.length} item(s) [${listBriefly(page.ids, 2)}]`;
+  return `GET ${fetched.url} → ${shown}, has_more ${page.hasMore}`;
+}
+
+/** A page size above walkPageSize that the list refused with a 4xx: its maximum is lower (4.2/4), no breach. */
+function refusedSize(walk: PageWalk, walkPageSize: number): number | undefined {
+  const last = walk.pages.at(-1);
+  if (last === undefined || last.page.ok || walk.end.kind !== 'bad-page') return undefined;
+  const asked = Number(last.query['limit'] ?? last.query['per_page']);
+  return last.response.status >= 400 && last.response.status < 500 && asked > walkPageSize ? asked : undefined;
+}
+
+const endRules: Partial<Record<WalkEnd['kind'], string>> = {
+  'bad-page': '2, 4.2/5',
+  'empty-page-with-more': '4.2/5',
+  'missing-cursor': '4.2/5',
+  'cursor-cycle': '4.2/2',
+  'went-back': '4.2/3',
+  'revisits-items': '4.2/3',
+};
+
+function breachOfEnd(walk: OpenWalk, done: PageWalk, path: string): ModelBreach {
+  const last = done.pages.at(-1);
+  return new ModelBreach(
+    endRules[done.end.kind] ?? '4.2',
+    `walk ${walk.name} (${walk.style}) of ${path}: ${describeWalkEnd(done.end)}`,
+    'a page {items, next_cursor, has_more} for every request of a walk, writes between them or not, up to one that says has_more false',
+    last === undefined ? describeWalkEnd(done.end) : `${last.response.status} at ${last.url}`,
+    last?.response.record,
+  );
+}
+
+/**
+ * Carries out one write on the kit's records of the list: which record it hits is decided from what
+ * the walk paged last (`current`) has listed; a step without a record to hit, or a write the list
+ * does not offer, says so and sends nothing.
+ */
+async function carryOut(
+  ctx: CheckContext,
+  state: ModelListState,
+  kind: WriteKind,
+  pick: number,
+  current: OpenWalk | undefined,
+  me: symbol,
+): Promise<{ readonly text: string; readonly isSent: boolean }> {
+  const { list, doomed, claims } = state;
+  const sent = (text: string) => ({ text, isSent: true });
+  const notSent = (text: string) => ({ text, isSent: false });
+  const live = (id: string): boolean => list.ownIds.has(id) && !doomed.has(id) && (claims.get(id) ?? me) === me;
+  if (kind === 'insert') {
+    const made = await list.createFixtures(1);
+    if (made.ok) for (const id of made.ids) claims.set(id, me);
+    return sent(made.ok ? `POST ${list.path} → ${made.ids[0] ?? '?'}` : `POST ${list.path} refused`);
+  }
+  const listed = new Set(current?.stepped.pages.flatMap((fetched) => (fetched.page.ok ? fetched.page.ids : [])));
+  const seen = [...listed].filter(live);
+  const unseen = [...list.ownIds].filter((id) => live(id) && !listed.has(id));
+  const lastPage = current?.stepped.pages.at(-1)?.page;
+  const anchor = lastPage?.ok === true ? lastPage.ids.at(-1) : undefined;
+  const [verb, which] = kind.split('-') as [string, string];
+  const pool =
+    which === 'anchor' ? (anchor !== undefined && live(anchor) ? [anchor] : []) : which === 'seen' ? seen : unseen;
+  const victim = pool.length === 0 ? undefined : pool[pick % pool.length]!;
+  const whose =
+    which === 'anchor'
+      ? 'the anchor'
+      : which === 'seen'
+        ? 'a record the walk listed'
+        : 'a record the walk has not listed';
+  if (victim === undefined) return notSent(`${verb} ${whose}: none to hit`);
+  claims.set(victim, me);
+  const owner = list.target.related ?? list.target.collection;
+  switch (verb) {
+    case 'delete': {
+      doomed.add(victim);
+      const isGone = await list.deleteFixture(victim);
+      return sent(`DELETE ${victim} (${whose}) → ${isGone ? 'deleted' : 'refused'}`);
+    }
+    case 'replace':
+      if (!isOffered(owner, 'replace')) return notSent(`replace ${whose}: not offered`);
+      return sent(`PUT ${victim} (${whose}) → ${(await list.replaceFixture(victim)) ? 'replaced' : 'refused'}`);
+    case 'change': {
+      const change = await list.changeFixture(victim);
+      if (change === 'none') return notSent(`change ${whose}: the list offers no PATCH the kit can send`);
+      return sent(`PATCH ${victim} (${whose}) → ${change ? 'changed' : 'refused'}`);
+    }
+    default: {
+      const child = await list.createChild(victim);
+      if (child === 'none') return notSent(`create a child under ${whose}: the list has no related list to create in`);
+      return sent(`create a child under ${victim} (${whose}) → ${child ? 'made' : 'refused'}`);
+    }
+  }
+}
