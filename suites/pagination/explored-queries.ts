@@ -52,7 +52,7 @@ export const exploredQueries = defineCheck({
     'a 5xx or an unbounded page for a malformed value (empty, +5, " 5", 5e0, 05, a repeated parameter)',
     'a nested list showing children of another parent',
   ],
-  provenBy: ['500-past-the-end', 'page-past-end-repeats-last-page'],
+  provenBy: ['500-past-the-end', 'page-past-end-repeats-last-page', 'cursor-keeps-first-limit'],
   async run(ctx) {
     return judgeEachList(
       ctx,

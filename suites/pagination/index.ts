@@ -11,7 +11,7 @@ import { cursorWalkTerminates } from './cursor-walk-terminates.js';
 import { exploredQueries } from './explored-queries.js';
 import { hasMoreAccurate } from './has-more-accurate.js';
 import { invalidParams } from './invalid-params.js';
-import { paginationModelConsistency } from './model-consistency.js';
+import { modelConsistency } from './model-consistency.js';
 import { offsetWalkComplete } from './offset-walk-complete.js';
 import { pageMatchesOffset } from './page-matches-offset.js';
 import { pageSizeBounds } from './page-size-bounds.js';
@@ -31,7 +31,7 @@ export const paginationChecks: readonly Check[] = [
   offsetWalkComplete,
   pageWalkComplete,
   cursorNoDuplicatesUnderMutation,
-  paginationModelConsistency,
+  modelConsistency,
   pageSizeBounds,
   cursorDeepPagesCostTheSame,
   exploredQueries,
@@ -46,7 +46,7 @@ export const paginationChecksAlone: readonly string[] = [
   offsetWalkComplete.id,
   pageWalkComplete.id,
   cursorNoDuplicatesUnderMutation.id,
-  paginationModelConsistency.id,
+  modelConsistency.id,
   cursorDeepPagesCostTheSame.id,
   pageSizeBounds.id,
   exploredQueries.id,

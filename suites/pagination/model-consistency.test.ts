@@ -11,7 +11,7 @@ import { runAgainstReference } from '../test-support/run-against-reference.js';
 import { runBehindProxy } from '../test-support/run-behind-proxy.js';
 import { resourceChecks } from '../resources/index.js';
 import { paginationChecks } from './index.js';
-import { paginationModelConsistency } from './model-consistency.js';
+import { modelConsistency } from './model-consistency.js';
 
 const stepsOf = (result: ReadableResult | undefined): string[] =>
   ((result?.counterexample as { steps?: string[] } | undefined)?.steps ?? []) as string[];
@@ -24,7 +24,7 @@ describe('pagination.model-consistency', () => {
     'cursor-keeps-first-limit': ['pagination.explored-queries'],
   };
 
-  it.each((paginationModelConsistency.provenBy ?? []).map((name) => [name] as const))(
+  it.each((modelConsistency.provenBy ?? []).map((name) => [name] as const))(
     '%s: every other resources and pagination check passes it, this one fails on a sequence of at most 5 steps',
     async (name) => {
       const results = await runAgainstReference([...resourceChecks, ...paginationChecks], {
@@ -47,7 +47,7 @@ describe('pagination.model-consistency', () => {
   );
 
   it('passes the clean server, judging a cursor walk on every list, and lists what it drew', async () => {
-    const [model] = await runAgainstReference([paginationModelConsistency]);
+    const [model] = await runAgainstReference([modelConsistency]);
     expect(model?.status).toBe('passed');
     const covered = model?.coverage?.covered ?? [];
     for (const list of ['/customers', '/customers/{id}/orders', '/orders', '/products'])

@@ -22,7 +22,7 @@ import { firstPageQuery } from './internal/walk-decision.js';
 // once, with writes of every kind between their pages (creates, deletes of records listed or not and
 // of the anchor, PUT, PATCH, and a child created under a record). Fixed sequences first, one per way
 // a walk is known to break there; then fast-check's generated ones, a failure shrunk to its fewest steps.
-export const paginationModelConsistency = defineCheck({
+export const modelConsistency = defineCheck({
   id: 'pagination.model-consistency',
   suite: 'pagination',
   conformanceClass: 'pagination-cursor',
@@ -89,7 +89,6 @@ async function judgeList(ctx: CheckContext, list: OpenList, styles: readonly Pag
   ctx.progress(`${list.path}: walks under writes, the fixed sequences`);
   const fixed = fixedWalkSequences(styles, walkPageSize);
   const firstRuns = await Promise.all(fixed.map(run));
-  for (const r of firstRuns) console.log(list.path, r.breach?.message, '\n' + r.steps.join('\n'), r.notes);
   for (const [index, first] of firstRuns.entries()) {
     if (first.breach === undefined) continue;
     let tries = 0;

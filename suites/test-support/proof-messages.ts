@@ -172,6 +172,25 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
     'page-past-end-repeats-last-page': {
       fails: /^\/customers page\/per_page: \S+ listed \d+ item\(s\) .* although position \d+ is past the end/,
     },
+    'cursor-keeps-first-limit': { fails: /^\/customers after\/limit: \S+ held \d+ items, more than the \d+ asked for/ },
+  },
+  'pagination.model-consistency': {
+    'patch-moves-record-to-end': {
+      fails:
+        /^walk A \(cursor\) of \/customers listed \w+ twice \(step \d breaks 4\.2\/2, 4\.2\/3; found by fixed sequence 1/,
+    },
+    'child-create-touches-parent': {
+      fails:
+        /^walk A \(cursor\) of \/customers listed \w+ twice \(step \d breaks 4\.2\/2, 4\.2\/3; found by fixed sequence 1/,
+    },
+    'cursor-keeps-first-limit': {
+      fails:
+        /^walk A \(cursor\) of \/customers asked for 2 item\(s\) a page and got 5 \(step 2 breaks 4\.2 \(limit, per_page\)/,
+    },
+    'walk-snapshot-shared-per-list': {
+      fails:
+        /^walk A \(cursor\) of \/[\w/]+ never listed \w+ \(step \d breaks 4\.2\/2, 4\.2\/3; found by fixed sequence 2/,
+    },
   },
   'pagination.page-size-bounds': {
     'no-max-page-size': { fails: /no maximum page size/ },
