@@ -1,11 +1,9 @@
-import fc from 'fast-check';
 import type { CheckContext, CheckOutcome } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { failOnSequence } from '../internal/sequence-breach.js';
-import { shrinkSequence } from '../internal/shrink-sequence.js';
+import { judgeSequences } from '../internal/judge-sequences.js';
 import { judgeEachList } from './internal/judge-each-list.js';
 import type { PaginationStyle } from './internal/list-targets.js';
-import { runWalkSequence, type ModelListState, type WalkSequenceRun } from './internal/model/run-walk-sequence.js';
+import { runWalkSequence, type ModelListState } from './internal/model/run-walk-sequence.js';
 import {
   fixedWalkSequences,
   pageSizeDomain,
@@ -65,9 +63,6 @@ export const modelConsistency = defineCheck({
 // Three pages of the walks' size and one more: every walk crosses a few pages, whatever size it draws.
 const poolSize = (ctx: CheckContext): number => 3 * ctx.config.pagination.walkPageSize + 1;
 
-// Runs made after the first failure while shrinking: a failing list costs a bounded number of sequences.
-const shrinkRuns = 25;
-
 async function judgeList(ctx: CheckContext, list: OpenList, styles: readonly PaginationStyle[]): Promise<CheckOutcome> {
   const { walkPageSize, modelRuns, modelSteps } = ctx.config.pagination;
   const state = listState(list, walkPageSize);
@@ -75,102 +70,25 @@ async function judgeList(ctx: CheckContext, list: OpenList, styles: readonly Pag
   const notes = new Set<string>();
   let stepsRun = 0;
   let sequencesRun = 0;
-  const run = async (sequence: WalkSequence): Promise<WalkSequenceRun> => {
-    const result = await runWalkSequence(ctx, state, sequence);
-    stepsRun += result.steps.length;
-    sequencesRun += 1;
-    judged.push(...result.judged);
-    for (const note of result.notes) notes.add(note);
-    return result;
-  };
-
-  // The fixed sequences side by side. A failing one is run again alone, and shrunk when it fails
-  // alone too; one that fails only beside the others is shown as it ran (the rule broke all the same).
-  ctx.progress(`${list.path}: walks under writes, the fixed sequences`);
-  const fixed = fixedWalkSequences(styles, walkPageSize);
-  const firstRuns = await Promise.all(fixed.map(run));
-  for (const [index, first] of firstRuns.entries()) {
-    if (first.breach === undefined) continue;
-    let tries = 0;
-    const stillFails = async (steps: readonly WalkSequence['steps'][number][]): Promise<boolean> => {
-      ctx.progress(`${list.path}: shrink ${(tries += 1)}`);
-      await list.ensureFixtures(poolSize(ctx));
-      return (await run({ ...fixed[index]!, steps })).breach !== undefined;
-    };
-    if (!(await stillFails(fixed[index]!.steps))) continue;
-    const shrunk = await shrinkSequence(fixed[index]!.steps, stillFails, shrinkRuns);
-    await list.ensureFixtures(poolSize(ctx));
-    const last = await run({ ...fixed[index]!, steps: shrunk.items });
-    const shown = last.breach === undefined ? first : last;
-    return failOnSequence(
-      ctx,
-      { ...shown, breach: shown.breach! },
-      {
-        foundAfter: `fixed sequence ${index + 1} on ${list.path}`,
-        shrinks: shrunk.runs,
-      },
-    );
-  }
-  const together = firstRuns.find((first) => first.breach !== undefined);
-  if (together !== undefined)
-    return failOnSequence(
-      ctx,
-      { ...together, breach: together.breach! },
-      {
-        foundAfter: `the fixed sequences on ${list.path}, run side by side (not alone)`,
-        shrinks: 0,
-      },
-    );
-
-  // Generated sequences side by side, each a fast-check property of one run with a seed of its own.
-  await list.ensureFixtures(poolSize(ctx));
-  const budget = { shrinkRuns };
-  // A harness error (time-out, lost connection) inside a property is kept aside, not shrunk as a failure.
-  let harnessError: { readonly error: unknown } | undefined;
-  const sizes = state.sizes;
-  const arbitrary = walkSequenceArbitrary(styles, sizes, modelSteps);
-  const generate = async (index: number) => {
-    const failures = new Map<string, WalkSequenceRun>();
-    const property = fc.asyncProperty(arbitrary, async (sequence) => {
-      if (harnessError !== undefined || (failures.size > 0 && (budget.shrinkRuns -= 1) < 0)) return true;
-      ctx.progress(
-        `${list.path}: ${failures.size > 0 ? `shrink (sequence ${index + 1})` : `sequence ${index + 1} of ${modelRuns}`}`,
-      );
-      if (failures.size > 0) await list.ensureFixtures(poolSize(ctx));
-      let result: WalkSequenceRun;
-      try {
-        result = await run(sequence);
-      } catch (error) {
-        harnessError ??= { error };
-        return true;
-      }
-      if (result.breach === undefined) return true;
-      failures.set(JSON.stringify(sequence), result);
-      return false;
-    });
-    const details = await fc.check(property, { seed: ctx.seed + index, numRuns: 1 });
-    return { index, details, failures };
-  };
-  const generated = await Promise.all(Array.from({ length: modelRuns }, (_, index) => generate(index)));
-  if (harnessError !== undefined) throw harnessError.error;
-  const failed = generated.find((instance) => instance.details.failed);
-  if (failed !== undefined) {
-    const { details, failures, index } = failed;
-    const [sequence] = details.counterexample ?? [];
-    const trace = sequence === undefined ? undefined : failures.get(JSON.stringify(sequence));
-    const replayPath = details.counterexamplePath ?? undefined;
-    if (trace?.breach === undefined)
-      throw details.errorInstance ?? new Error(`generated sequence ${index + 1} failed without a trace`);
-    return failOnSequence(
-      ctx,
-      { ...trace, breach: trace.breach },
-      {
-        foundAfter: `generated sequence ${index + 1} of ${modelRuns} on ${list.path} (fast-check seed ${details.seed})`,
-        shrinks: details.numShrinks,
-        ...(replayPath === undefined ? {} : { replayPath }),
-      },
-    );
-  }
+  const failure = await judgeSequences(ctx, {
+    where: `on ${list.path}`,
+    fixed: fixedWalkSequences(styles, walkPageSize),
+    stepsOf: (sequence: WalkSequence) => sequence.steps,
+    withSteps: (sequence, steps) => ({ ...sequence, steps }),
+    arbitrary: walkSequenceArbitrary(styles, state.sizes, modelSteps),
+    runs: modelRuns,
+    run: async (sequence) => {
+      const result = await runWalkSequence(ctx, state, sequence);
+      stepsRun += result.steps.length;
+      sequencesRun += 1;
+      judged.push(...result.judged);
+      for (const note of result.notes) notes.add(note);
+      return result;
+    },
+    // The runs delete more than they create: the list is topped up before each run made alone.
+    beforeAlone: async () => void (await list.ensureFixtures(poolSize(ctx))),
+  });
+  if (failure !== undefined) return failure;
 
   ctx.info(`${list.path}: ${stepsRun} steps in ${sequencesRun} sequences (3 fixed, ${modelRuns} generated)`);
   for (const note of [...notes].slice(0, 10)) ctx.info(note);

@@ -1,10 +1,8 @@
 import type { CheckContext, ExchangeRecord } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
-import { digestOf } from '../../harness/signing/profile-signature.js';
 import { describeUnreadable, readProcessedCount, settleMs } from './internal/observe-processing.js';
-import { buildEvent, newEventIds, readReceiverSetup, type ReceiverSetup } from './internal/receiver-setup.js';
+import { readReceiverSetup } from './internal/receiver-setup.js';
 import {
-  deliveryIdOf,
   describeOutcome,
   evidenceOf,
   isAcknowledged,
@@ -12,13 +10,8 @@ import {
   sendDelivery,
   type DeliveryOutcome,
 } from './internal/send-delivery.js';
-import {
-  buildForgery,
-  forgeryKinds,
-  forgeryKindsFor,
-  signatureFormOf,
-  type Forgery,
-} from './internal/signature-forgeries.js';
+import { forgeryKinds, type Forgery } from './internal/signature-forgeries.js';
+import { buildForgeries } from './internal/forged-deliveries.js';
 import { proveValidDeliveryAccepted } from './internal/valid-delivery-accepted.js';
 
 // Convention 5/4: a receiver verifies the signature against the raw body and rejects a delivery
@@ -105,37 +98,3 @@ export const unverifiedDeliveryRefused = defineCheck({
     return ctx.pass();
   },
 });
-
-// One delivery per kind, each with an event id of its own, so no receiver answers from dedupe memory.
-// Digests in the configured profile, over what it signs (with the id and time sendDelivery sends).
-function buildForgeries(ctx: CheckContext, setup: ReceiverSetup, timestamp: number): Forgery[] {
-  const { profile } = setup;
-  const otherSecret = otherSecretThan(ctx, setup.secret);
-  const digestUnder =
-    (secret: string) =>
-    (text: string): string =>
-      digestOf(profile, secret, { id: deliveryIdOf(text), timestamp, body: text }, setup.encoding);
-  const form = signatureFormOf(profile, timestamp);
-  return forgeryKindsFor(form).map((kind) => {
-    const ids = newEventIds(ctx);
-    const event = buildEvent(ctx, setup, 'create', ids);
-    return buildForgery(kind, {
-      event,
-      eventId: ids.eventId,
-      otherEvent: buildEvent(ctx, setup, 'create'),
-      digest: digestUnder(setup.secret),
-      digestUnderOtherSecret: digestUnder(otherSecret),
-      form,
-    });
-  });
-}
-
-// A seeded secret of the usual shape (64 hex characters) that is not the real one.
-function otherSecretThan(ctx: CheckContext, secret: string): string {
-  const candidate = Array.from({ length: 32 }, () =>
-    Math.floor(ctx.random() * 256)
-      .toString(16)
-      .padStart(2, '0'),
-  ).join('');
-  return candidate === secret ? `${candidate}0` : candidate;
-}
