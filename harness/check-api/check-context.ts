@@ -114,6 +114,11 @@ export interface CheckContext {
   readonly dataNamespace: string;
   /** Aborted when the check's time budget runs out. */
   readonly signal: AbortSignal;
+  /**
+   * The check's time budget, in ms on now()'s clock (which starts with the check): it is stopped
+   * then. budgets.checkTimeoutMs, or less when the run's own budget ends first.
+   */
+  readonly timeBudgetMs: number;
   readonly fixtures: Fixtures;
   readonly suiteScope: SuiteScope;
   /** The receiver's signing secret (webhooks.receiver.secretEnv), when set. Never put it in an output. */

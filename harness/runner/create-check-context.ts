@@ -90,6 +90,7 @@ export function createCheckContext(
   seed: number,
   signal: AbortSignal,
   suiteScope: SuiteScope,
+  timeBudgetMs = Number.POSITIVE_INFINITY,
 ): CheckContextHandle {
   const findings: Finding[] = [];
   const exchanges: ExchangeRecord[] = [];
@@ -251,6 +252,7 @@ export function createCheckContext(
     suiteScope,
     request,
     now: () => performance.now() - started,
+    timeBudgetMs,
     sleep: (ms) => delay(ms, undefined, { signal }),
     progress: (detail) => environment.onProgress?.(detail),
     advise: (message) => void findings.push({ level: 'advisory', message }),

@@ -44,7 +44,7 @@ export async function runOneCheck(
     checkId: check.id,
     ...(onProgress === undefined ? {} : { onProgress: (detail: string) => onProgress(`${check.id} ${detail}`) }),
   };
-  const handle = createCheckContext(checkEnvironment, seed, controller.signal, scope.scope);
+  const handle = createCheckContext(checkEnvironment, seed, controller.signal, scope.scope, budgetMs);
   const started = performance.now();
   let createsCutOff = 0;
   let stop: (error: Error) => void = () => {};
