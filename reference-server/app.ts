@@ -165,6 +165,7 @@ function dedupeKeyFor(defects: ReadonlySet<DefectName>): DedupeKey {
   if (defects.has('receiver-no-dedupe')) return 'none';
   if (defects.has('receiver-dedupes-by-body-hash')) return 'body-hash';
   if (defects.has('receiver-remembers-last-id-only')) return 'last-id-only';
+  if (defects.has('receiver-dedupe-remembers-few')) return 'last-few-ids';
   if (defects.has('receiver-dedupe-forgets-quickly')) return 'event-id-for-a-second';
   if (defects.has('receiver-dedupes-by-record')) return 'record-id';
   return 'event-id';

@@ -229,7 +229,7 @@ describe('choices the convention leaves open, pinned on the second implementatio
           : [`${check.id} ${check.status}: ${check.message}`],
       );
       expect(notPassed).toEqual([]);
-      expect(run.checks.length).toBe(50);
+      expect(run.checks.length).toBe(51);
     },
     30_000,
   );

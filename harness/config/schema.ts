@@ -195,6 +195,22 @@ const receiver = section(
       ['either', 'refuse'],
       'either',
     ),
+    modelRuns: {
+      ...count(
+        'Generated delivery sequences webhooks-receiver.model-consistency sends after its four fixed ones, side by side (it needs observe).',
+        1,
+        2,
+      ),
+      maximum: 100,
+    },
+    modelSteps: {
+      ...count(
+        'Most steps (deliveries, pauses and readings) in one generated sequence of webhooks-receiver.model-consistency.',
+        1,
+        10,
+      ),
+      maximum: 100,
+    },
     events: filledSection('Event bodies the kit sends. Strings may use {eventId} and {recordId}.', {
       create: {
         ...body('Body of a creation event; it must contain {eventId}.'),

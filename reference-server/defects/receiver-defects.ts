@@ -90,4 +90,16 @@ export const receiverDefects = [
       'the receiver reads deliveries of any size (up to 64 MiB) instead of answering 413 past 100 KiB (advised against; fails once oversizedBody "refuse" is pinned)',
     allowedBy: 'convention 8: "payload size limits: not shown"',
   },
+  // Receivers, where deliveries meet: each passes every fixed choreography of the receiver suite,
+  // and only sequences of deliveries (webhooks-receiver.model-consistency) show it.
+  {
+    name: 'receiver-dedupe-remembers-few',
+    description:
+      'the receiver remembers only the last 50 event ids it processed (a small bounded cache), so an event delivered again after 50 others is processed again',
+  },
+  {
+    name: 'receiver-marks-seen-before-verifying',
+    description:
+      'the receiver marks a delivery’s event id seen before it verifies the signature, so a forged delivery carrying an id makes the genuine one look like a repeat, never processed',
+  },
 ] as const;

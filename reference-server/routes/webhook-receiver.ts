@@ -26,6 +26,11 @@ export function mountSignedReceiver(app: Express, ctx: ServerContext): void {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const parsed = parseJson(raw);
     if (ctx.defects.has('receiver-refuses-everything') || !isSignatureAccepted(ctx, req, raw, parsed)) {
+      // receiver-marks-seen-before-verifying: the dedupe store was written before the signature was
+      // checked, so the id of a delivery refused here stays marked seen.
+      const claimedId = (parsed?.value as { id?: unknown } | undefined)?.id;
+      if (ctx.defects.has('receiver-marks-seen-before-verifying') && typeof claimedId === 'string')
+        ctx.ledger.markSeen(claimedId);
       throw new HttpError(
         401,
         'invalid_signature',

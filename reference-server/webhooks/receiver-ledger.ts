@@ -28,10 +28,15 @@ export interface MirroredRecord {
 /**
  * What a repeat is known by: the event id (clean), or a defect's slip: nothing at all, a hash of the
  * body bytes (a re-serialized redelivery looks new), only the last id processed (A, B, A looks new),
- * the event id for a second (a retry that comes seconds later looks new), or the record the event
+ * only the last few ids (an event again after fifty others looks new), the event id for a second
+ * (a retry that comes seconds later looks new), or the record the event
  * is about (a second event about one record looks like a repeat).
  */
-export type DedupeKey = 'event-id' | 'none' | 'body-hash' | 'last-id-only' | 'event-id-for-a-second' | 'record-id';
+export type DedupeKey =
+  'event-id' | 'none' | 'body-hash' | 'last-id-only' | 'last-few-ids' | 'event-id-for-a-second' | 'record-id';
+
+// last-few-ids: how many of the last event ids processed a small dedupe memory keeps.
+const fewIds = 50;
 
 // How long the receiver-dedupe-forgets-quickly defect remembers an event id: a cache's short TTL.
 const briefMemoryMs = 1000;
@@ -54,6 +59,9 @@ export class ReceiverLedger {
   private readonly records = new Map<string, MirroredRecord>();
   private readonly bodyHashes = new Set<string>();
   private lastProcessedId: string | undefined;
+  private readonly recentIds: string[] = [];
+  /** Ids marked seen before their delivery was verified (receiver-marks-seen-before-verifying). */
+  private readonly markedSeen = new Set<string>();
   private readonly policy: LedgerPolicy;
 
   constructor(policy: LedgerPolicy = cleanLedgerPolicy) {
@@ -62,6 +70,7 @@ export class ReceiverLedger {
 
   /** True when the policy takes `event` (arrived as `rawBody`) for a repeat of one already processed. */
   isRepeat(event: ReceivedEvent, rawBody: Uint8Array): boolean {
+    if (this.markedSeen.has(event.id)) return true;
     switch (this.policy.dedupeBy) {
       case 'event-id':
         return (this.tallies.get(event.id)?.processedCount ?? 0) > 0;
@@ -69,6 +78,8 @@ export class ReceiverLedger {
         return this.bodyHashes.has(hashOf(rawBody));
       case 'last-id-only':
         return this.lastProcessedId === event.id;
+      case 'last-few-ids':
+        return this.recentIds.includes(event.id);
       case 'record-id':
         return typeof event.data.id === 'string' && this.processedRecords.has(event.data.id);
       case 'event-id-for-a-second':
@@ -98,7 +109,18 @@ export class ReceiverLedger {
     if (recordId !== undefined) this.processedRecords.add(recordId);
     this.bodyHashes.add(hashOf(rawBody));
     this.lastProcessedId = event.id;
+    this.recentIds.push(event.id);
+    if (this.recentIds.length > fewIds) this.recentIds.shift();
     return 'processed';
+  }
+
+  /**
+   * receiver-marks-seen-before-verifying: the id of a delivery not yet verified is marked seen, so
+   * its genuine delivery later looks like a repeat. Bounded, as a real cache would be.
+   */
+  markSeen(eventId: string): void {
+    if (this.markedSeen.size >= 10_000) this.markedSeen.clear();
+    this.markedSeen.add(eventId);
   }
 
   tally(eventId: string): EventTally | undefined {

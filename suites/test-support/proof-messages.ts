@@ -293,6 +293,44 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
         /^a redelivery of the same event id, the same event again with other whitespace and key order .* answered 401; expected a 2xx/,
     },
   },
+  'webhooks-receiver.model-consistency': {
+    'receiver-dedupe-remembers-few': {
+      fails:
+        /^event evt_\w+, sent validly 2 time\(s\)[^,]*, was processed 2 times \(step \d+ breaks 6\/1; found by fixed sequence 1/,
+    },
+    'receiver-no-dedupe': {
+      fails:
+        /^event evt_\w+, sent validly 2 time\(s\)[^,]*, was processed 2 times \(step \d+ breaks 6\/1; found by fixed sequence 1/,
+    },
+    'receiver-remembers-last-id-only': {
+      fails:
+        /^event evt_\w+, sent validly 2 time\(s\)[^,]*, was processed 2 times \(step \d+ breaks 6\/1; found by fixed sequence 1/,
+    },
+    'receiver-dedupes-by-body-hash': {
+      fails:
+        /^event evt_\w+, sent validly 2 time\(s\)[^,]*, was processed 2 times \(step \d+ breaks 6\/1; found by fixed sequence 2/,
+    },
+    'receiver-dedupe-not-atomic': {
+      fails:
+        /^event evt_\w+, sent validly 2 time\(s\)[^,]*, was processed 2 times \(step \d+ breaks 6\/1; found by fixed sequence 3/,
+    },
+    'receiver-dedupe-forgets-quickly': {
+      fails:
+        /^event evt_\w+, sent validly 2 time\(s\)[^,]*, was processed 2 times \(step \d+ breaks 6\/1; found by fixed sequence 4/,
+    },
+    'receiver-dedupes-by-record': {
+      fails:
+        /^event evt_\w+, sent validly 1 time\(s\), was acknowledged but never processed \(step \d+ breaks 4\.3, 6\/1; found by fixed sequence 3/,
+    },
+    'receiver-marks-seen-before-verifying': {
+      fails:
+        /^event evt_\w+, sent validly 1 time\(s\) and forged 1 time\(s\), was acknowledged but never processed \(step \d+ breaks 4\.3, 6\/1; found by fixed sequence 2/,
+    },
+    'receiver-skips-verification': {
+      fails:
+        /^event evt_\w+, only ever sent with a signature that does not verify \(1 time\(s\)\), was processed 1 time\(s\) \(step \d+ breaks 5\/4; found by fixed sequence 3/,
+    },
+  },
   'webhooks-receiver.redelivery-processed-once': {
     'receiver-no-dedupe': {
       fails:

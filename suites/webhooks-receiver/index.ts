@@ -4,6 +4,7 @@ import type { Check } from '../define-check.js';
 import { incompleteEventRefused } from './incomplete-event-refused.js';
 import { oneOfSeveralSignaturesAccepted } from './one-of-several-signatures-accepted.js';
 import { malformedJsonRefused } from './malformed-json-refused.js';
+import { modelConsistency } from './model-consistency.js';
 import { oversizedBodyRefused } from './oversized-body-refused.js';
 import { redeliveryAcknowledged } from './redelivery-acknowledged.js';
 import { redeliveryProcessedOnce } from './redelivery-processed-once.js';
@@ -22,6 +23,7 @@ export const webhooksReceiverChecks: readonly Check[] = [
   redeliveryAcknowledged,
   redeliveryProcessedOnce,
   updateBeforeCreateKept,
+  modelConsistency,
   malformedJsonRefused,
   oversizedBodyRefused,
   incompleteEventRefused,

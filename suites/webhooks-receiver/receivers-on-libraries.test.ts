@@ -92,7 +92,7 @@ describe('the receiver suite on receivers built on webhook libraries', () => {
           ),
         ),
       );
-      expect(run.checks.length).toBe(11);
+      expect(run.checks.length).toBe(12);
     },
     60_000,
   );

@@ -2,6 +2,7 @@ import type { ExchangeRecord } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import {
   describeUnreadable,
+  observeOrSkip,
   readProcessedCount,
   settleMs,
   waitForProcessing,
@@ -44,12 +45,8 @@ export const redeliveryProcessedOnce = defineCheck({
   async run(ctx) {
     const setup = readReceiverSetup(ctx);
     if ('skipReason' in setup) return ctx.skip(setup.skipReason);
-    const observe = setup.receiver.observe;
-    if (observe === undefined) {
-      return ctx.skip(
-        'processing is not observable: set webhooks.receiver.observe (urlTemplate and pointer) to check deduplication',
-      );
-    }
+    const observe = observeOrSkip(ctx, setup.receiver.observe, 'check deduplication');
+    if ('status' in observe) return observe;
     // "After a delay" means after the first arrival was processed: a receiver that only dedupes
     // events in flight forgets them then.
     let lateReading: ProcessedReading | undefined;

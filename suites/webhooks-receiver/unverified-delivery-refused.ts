@@ -1,4 +1,4 @@
-import type { CheckContext, ExchangeRecord } from '../../harness/check-api/check-context.js';
+import type { ExchangeRecord } from '../../harness/check-api/check-context.js';
 import { defineCheck } from '../define-check.js';
 import { describeUnreadable, readProcessedCount, settleMs } from './internal/observe-processing.js';
 import { readReceiverSetup } from './internal/receiver-setup.js';

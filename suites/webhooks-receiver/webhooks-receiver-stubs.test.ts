@@ -232,7 +232,7 @@ describe('webhooks-receiver checks against stub receivers', () => {
         .filter((r) => r.status === 'failed')
         .map((r) => r.id)
         .sort(),
-    ).toEqual(['webhooks-receiver.redelivery-processed-once']);
+    ).toEqual(['webhooks-receiver.model-consistency', 'webhooks-receiver.redelivery-processed-once']);
     // Accepting an incomplete event or a malformed body is open in the convention: advice, not a failure.
     expect(results.find((r) => r.id === 'webhooks-receiver.incomplete-event-refused')?.findings.length).toBe(3);
     expect(

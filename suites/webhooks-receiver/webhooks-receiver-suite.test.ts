@@ -40,7 +40,11 @@ describe('webhooks-receiver suite against the reference server', () => {
             : profileSwitches.includes(defect)
               ? standardWebhooksReceiver
               : {};
-        const results = await runAgainstReference(webhooksReceiverChecks, { ...tuning, defects: [defect] });
+        const results = await runAgainstReference(webhooksReceiverChecks, {
+          ...tuning,
+          defects: [defect],
+          checkTimeoutMs: 30_000,
+        });
         // A warning-level check proves its switch with a warning.
         // (A check skipped because the profile has nothing for it to judge caught nothing.)
         const caught = results.filter(
@@ -55,7 +59,7 @@ describe('webhooks-receiver suite against the reference server', () => {
     const naming = (defect: DefectName) =>
       webhooksReceiverChecks.filter((check) => check.provenBy?.includes(defect)).map((check) => check.id);
     expect(Object.fromEntries(failing)).toEqual(Object.fromEntries(proving.map((defect) => [defect, naming(defect)])));
-  }, 30_000);
+  }, 60_000);
 
   it('blocks the refusal checks, never passing them, on a receiver that refuses everything', async () => {
     const results = await runAgainstReference(webhooksReceiverChecks, { defects: ['receiver-refuses-everything'] });

@@ -141,6 +141,30 @@ export const receiverProbes: Partial<Record<DefectName, DefectProbe>> = {
     clean: { id: 'evt_probe_1', receivedCount: 3, processedCount: 1 },
     broken: { id: 'evt_probe_1', receivedCount: 3, processedCount: 2 },
   },
+  'receiver-dedupe-remembers-few': {
+    async observe(env) {
+      await deliver(env, created);
+      for (let index = 0; index < 60; index += 1)
+        await deliver(
+          env,
+          JSON.stringify({ event: 'customer.created', id: `evt_burst_${index}`, data: { id: 'cus_b' } }),
+        );
+      await deliver(env, created);
+      return (await env.api.call('GET', '/webhook-receiver/events/evt_probe_1')).json;
+    },
+    clean: { id: 'evt_probe_1', receivedCount: 2, processedCount: 1 },
+    broken: { id: 'evt_probe_1', receivedCount: 2, processedCount: 2 },
+  },
+  'receiver-marks-seen-before-verifying': {
+    async observe(env) {
+      const forged = await deliver(env, created, signatureHeader('not-the-secret', Buffer.from(created)));
+      const genuine = await deliver(env, created);
+      const tally = (await env.api.call('GET', '/webhook-receiver/events/evt_probe_1')).json;
+      return [forged.status, genuine.status, tally];
+    },
+    clean: [401, 200, { id: 'evt_probe_1', receivedCount: 1, processedCount: 1 }],
+    broken: [401, 200, { id: 'evt_probe_1', receivedCount: 1, processedCount: 0 }],
+  },
   'receiver-dedupe-forgets-quickly': {
     async observe(env) {
       await deliver(env, created);

@@ -1,7 +1,7 @@
 // Reads how often the receiver processed an event, through webhooks.receiver.observe: a GET of the
 // URL template with the event id, and a JSON pointer to the processed count. Convention 4.3 lets
 // the receiver process after it answers, so readings are polled within a bounded window.
-import type { CheckContext, ExchangeRecord } from '../../../harness/check-api/check-context.js';
+import type { CheckContext, CheckOutcome, ExchangeRecord } from '../../../harness/check-api/check-context.js';
 import { isSuccess } from '../../internal/answer-shape.js';
 import { readJsonPointer } from '../../internal/fixtures/json-pointer.js';
 import type { ReceiverConfig } from './receiver-setup.js';
@@ -15,7 +15,7 @@ export type ProcessedReading =
   | { readonly kind: 'unreadable'; readonly reason: string; readonly record: ExchangeRecord };
 
 /** How long a receiver may take to process an event after acknowledging it. */
-const processingWindowMs = 5000;
+export const processingWindowMs = 5000;
 /** How long to keep watching for processing that should not happen (a second run of a duplicate). */
 export const settleMs = 300;
 const pollEveryMs = 100;
@@ -43,14 +43,15 @@ export async function readProcessedCount(
   return { kind: 'count', count, record: response.record };
 }
 
-/** Polls until the count reaches `minimum`, the reading fails, or processingWindowMs passes; returns the last reading. */
+/** Polls until the count reaches `minimum`, the reading fails, or `windowMs` passes; returns the last reading. */
 export async function waitForProcessing(
   ctx: CheckContext,
   observe: ObserveConfig,
   eventId: string,
   minimum: number,
+  windowMs = processingWindowMs,
 ): Promise<ProcessedReading> {
-  const deadline = ctx.now() + processingWindowMs;
+  const deadline = ctx.now() + windowMs;
   for (;;) {
     const reading = await readProcessedCount(ctx, observe, eventId);
     if (reading.kind === 'unreadable' || reading.count >= minimum || ctx.now() >= deadline) return reading;
@@ -77,4 +78,16 @@ function showValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   const text = JSON.stringify(value);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/** How the receiver's processing is read, or why a check that judges it is skipped: never passed on trust. */
+export function observeOrSkip(
+  ctx: CheckContext,
+  observe: ObserveConfig | undefined,
+  judges: string,
+): ObserveConfig | CheckOutcome {
+  return (
+    observe ??
+    ctx.skip(`processing is not observable: set webhooks.receiver.observe (urlTemplate and pointer) to ${judges}`)
+  );
 }
