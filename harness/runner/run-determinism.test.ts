@@ -74,7 +74,9 @@ function maskVolatile<T>(value: T): T {
   const ids = new Map<string, string>();
   const text = JSON.stringify(value)
     .replace(/\b(?:127\.0\.0\.1|localhost|\[::1\]):\d+/g, '<host>')
-    .replace(/\b([a-z]{2,5}_)[0-9a-f]{8,}\b/g, (id, prefix: string) => {
+    // Record ids (hex) and the receiver's event ids (base 36, with a clock part so that a rerun
+    // never meets the dedupe state an earlier run left behind).
+    .replace(/\b([a-z]{2,5}_)(?=[0-9a-z]*\d)[0-9a-z]{8,}\b/g, (id, prefix: string) => {
       if (!ids.has(id)) ids.set(id, `${prefix}#${ids.size + 1}`);
       return ids.get(id)!;
     })

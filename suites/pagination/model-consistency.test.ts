@@ -60,6 +60,30 @@ describe('pagination.model-consistency', () => {
     expect(covered).not.toContain('GET /customers/{id}/orders: writes between pages, child-seen');
   }, 60_000);
 
+  it('passes a list whose maximum page size is walkPageSize and that refuses more with a 400', async () => {
+    // The fixed sequence with every write kind stays within walkPageSize, so it is judged; a drawn
+    // size above it ends that walk unjudged, with a note (4.2/4 lets a list refuse it).
+    const run = await runBehindProxy({
+      checks: ['pagination.model-consistency'],
+      config: (example) => ({ ...example, pagination: { ...(example['pagination'] as object), maxPageSize: 5 } }),
+      changes: {
+        answer: (method, path) => {
+          const size = /[?&](?:limit|per_page)=(\d+)/.exec(path)?.[1];
+          return method === 'GET' && size !== undefined && Number(size) > 5
+            ? { status: 400, json: { error: { message: 'page size above 5' } } }
+            : undefined;
+        },
+      },
+    });
+    const [check] = run.checks;
+    expect(check?.status, check?.status === 'failed' ? check.message : '').toBe('passed');
+    const covered = check?.coverage?.covered ?? [];
+    expect(covered).toContain('GET /customers: cursor walks kept open across writes');
+    expect(covered).toContain('GET /customers: writes between pages, change-seen');
+    expect(covered).toContain('GET /customers: writes between pages, child-seen');
+    expect(covered).not.toContain('GET /customers: 10 item(s) a page');
+  }, 60_000);
+
   it('finds in a generated sequence a page size the fixed ones never ask for, and shrinks it', async () => {
     // A gateway with a minimum page size of 2: only a drawn walk asks for 1 item a page.
     const run = await runBehindProxy({

@@ -23,7 +23,7 @@ import { firstPageQuery } from './internal/walk-decision.js';
 export const modelConsistency = defineCheck({
   id: 'pagination.model-consistency',
   suite: 'pagination',
-  conformanceClass: 'pagination-cursor',
+  conformanceClass: 'pagination-consistency',
   rule: '2, 4.2/1, 4.2/2, 4.2/3, 4.2/5',
   level: 'normative',
   leavesOpen:
@@ -146,12 +146,18 @@ function coverDrawn(
         ] as const,
     ),
   ];
+  const cannot = [...state.drawn].filter((key) => key.startsWith('cannot '));
   for (const [key, what] of domain) {
+    const verb = key.replace(/^write (\w+)-.*$/, '$1');
+    const impossible = cannot.find((reason) => reason.startsWith(`cannot ${verb}: `));
     if (state.drawn.has(key)) ctx.cover(what);
+    else if (impossible !== undefined) ctx.leaveOut(what, impossible.replace(/^cannot \w+: /, ''));
+    else if (state.drawn.has(key.replace(/^write /, 'refused ')))
+      ctx.leaveOut(what, 'every write of this kind was refused or failed: none was made between pages');
     else
       ctx.leaveOut(
         what,
-        `not drawn by this seed's sequences (seed ${ctx.seed}); more pagination.modelRuns may draw it`,
+        `not drawn, or not judged, in this seed's sequences (seed ${ctx.seed}); more pagination.modelRuns may draw it`,
       );
   }
 }

@@ -26,6 +26,8 @@ export interface OpenList {
   readonly budget: RequestBudget;
   /** Ids (as strings) of the kit's records on this list, made by this check or an earlier one of the suite. */
   readonly ownIds: ReadonlySet<string>;
+  /** The member path of one of the kit's records on this list, while it is one. */
+  memberPathOf(id: string): string | undefined;
   /** Tops the kit's records on this list up to at least `count`; the ids made now come back. */
   ensureFixtures(count: number): Promise<FixtureBatch>;
   /** Creates `count` more records (an insert during a walk); the ids come back in creation order. */
@@ -143,6 +145,7 @@ export async function openList(
     idField: target.idField,
     budget: new RequestBudget(ctx.config.budgets.requestsPerList, state.path),
     ownIds,
+    memberPathOf: (id) => memberPaths.get(id),
     ensureFixtures: (count) => createFixtures(Math.max(0, count - ownIds.size)),
     createFixtures,
     async deleteFixture(id) {

@@ -57,6 +57,9 @@ interface OpenWalk {
   /** Pages already judged for their size (the steps see them as they come; finish() fetches more). */
   sized: number;
   isJudged: boolean;
+  /** The page sizes it asked for, and whether it went on in another: claimed in coverage once judged. */
+  readonly sizes: Set<number>;
+  isResized: boolean;
 }
 
 /** Runs `sequence` on `state.list`; a breach ends it. Throws a harness error (time-out, lost connection). */
@@ -85,7 +88,18 @@ export async function runWalkSequence(
     const stepped = steppedWalk((betweenPages) =>
       walkWindow(own, list, window, { style: plan.style, pageSize, note, betweenPages }),
     );
-    return { name, style: plan.style, window, stepped, startOwn, pageSize, sized: 0, isJudged: false };
+    return {
+      name,
+      style: plan.style,
+      window,
+      stepped,
+      startOwn,
+      pageSize,
+      sized: 0,
+      isJudged: false,
+      sizes: new Set([pageSize]),
+      isResized: false,
+    };
   };
 
   // Every page a walk fetched since the last look: a page is no larger than the size it asked for
@@ -109,11 +123,9 @@ export async function runWalkSequence(
     walk.isJudged = true;
     const done = await walk.stepped.finish(finishSize);
     judgeSizes(walk);
-    const refused = refusedSize(done, state.walkPageSize);
+    const refused = refusedSize(done, state.walkPageSize, walk.isResized);
     if (refused !== undefined) {
-      notes.push(
-        `walk ${walk.name} of ${list.path}: a page of ${refused} items was refused (above the list's maximum, 4.2/4)`,
-      );
+      notes.push(`walk ${walk.name} (${walk.style}) of ${list.path} not judged: ${refused}`);
       return;
     }
     if (!isWindowWalked(walk.window, done)) {
@@ -129,11 +141,14 @@ export async function runWalkSequence(
     const expected = expectedIn(walk.window, done, present);
     const judgedIds = new Set([...walk.startOwn, ...list.ownIds].filter((id) => !state.doomed.has(id)));
     const problems = judgeWalkedIds(done.ids, expected, judgedIds);
-    if (expected.size === 0) {
+    // A walk with none of the kit's records present throughout judges nothing but repeats.
+    if (expected.size === 0 && problems.repeated.length === 0) {
       notes.push(`walk ${walk.name} (${walk.style}) of ${list.path} had none of the kit's records present throughout`);
       return;
     }
     judged.push(walk.style);
+    for (const size of walk.sizes) state.drawn.add(`size ${size}`);
+    if (walk.isResized) state.drawn.add(`resize ${walk.style}`);
     if (isWalkExact(problems)) return;
     const what = `walk ${walk.name} (${walk.style}) of ${list.path} ${describeWalkProblems(problems)}`;
     if (walk.style !== 'cursor') {
@@ -157,7 +172,6 @@ export async function runWalkSequence(
       walk = await open(step.walk, plan, step.pageSize ?? plan.pageSize);
       walks.set(step.walk, walk);
       state.drawn.add(`style ${plan.style}`);
-      state.drawn.add(`size ${step.pageSize ?? plan.pageSize}`);
     }
     if (walk === 'no window') return;
     if (walk.stepped.isOver) {
@@ -174,8 +188,8 @@ export async function runWalkSequence(
       } else {
         how = ` in ${asked} item(s) a page from here on`;
         walk.pageSize = asked;
-        state.drawn.add(`resize ${walk.style}`);
-        state.drawn.add(`size ${asked}`);
+        walk.isResized = true;
+        walk.sizes.add(asked);
       }
     }
     const before = walk.stepped.pages.length;
@@ -188,8 +202,15 @@ export async function runWalkSequence(
   };
 
   const write = async (step: Extract<WalkStep, { kind: 'write' }>): Promise<void> => {
+    const firstExchange = ctx.exchanges.length;
     const done = await carryOut(own, state, step.write, step.pick, current, me);
-    if (done.isSent) state.drawn.add(`write ${step.write}`);
+    if (done.made) state.drawn.add(`write ${step.write}`);
+    else if (done.method !== undefined) state.drawn.add(`refused ${step.write}`);
+    if (done.impossible !== undefined) state.drawn.add(`cannot ${step.write.split('-')[0]!}: ${done.impossible}`);
+    // The write went through the list's own context: its exchange joins this sequence's evidence.
+    if (done.method !== undefined && done.at !== undefined)
+      for (const exchange of ctx.exchanges.slice(firstExchange))
+        if (exchange.request.method === done.method && done.at(pathOf(exchange.request.url))) exchanges.push(exchange);
     steps.push(done.text);
   };
 
@@ -214,7 +235,7 @@ export async function runWalkSequence(
       return { walk, step: steps.length - 1, before: walk.stepped.pages.length, grows };
     });
     const settled = await Promise.allSettled(ends.map(({ walk, grows }) => judgeEnd(walk, grows)));
-    for (const { walk, step, before } of ends) steps[step] += `: ${walk.stepped.pages.length - before} more page(s)`;
+    for (const { walk, step, before } of ends) steps[step] += `: ${describePages(walk.stepped.pages.slice(before))}`;
     for (const [index, end] of settled.entries()) {
       if (end.status === 'fulfilled') continue;
       steps.splice(ends[index]!.step + 1);
@@ -233,7 +254,7 @@ export async function runWalkSequence(
     } catch (error) {
       // A walk left open is finished (unpaused), so no request waits for ever.
       for (const walk of walks.values()) if (walk !== 'no window') void walk.stepped.finish().catch(() => undefined);
-      if (error instanceof ModelBreach) return { breach: error, steps, exchanges, judged, notes };
+      if (error instanceof ModelBreach) return { breach: error, steps, exchanges: [...exchanges], judged, notes };
       throw error;
     }
   }
@@ -255,20 +276,56 @@ function alignedSize(walk: OpenWalk, wanted: number, sizes: readonly number[]): 
   return [...fits].sort((a, b) => Math.abs(a - wanted) - Math.abs(b - wanted))[0];
 }
 
-/** One page in a step: its URL, how many items and whether it said there were more. */
+/** One page in a step: its path and query, how many items, which, and whether it said there were more. */
 function describePage(fetched: FetchedPage): string {
   const { page } = fetched;
-  if (!page.ok) return `GET ${fetched.url} → ${fetched.response.status} (${page.reason})`;
-  const shown = page.ids.length === 0 ? 'no items' : `${page.ids.length} item(s) [${listBriefly(page.ids, 2)}]`;
-  return `GET ${fetched.url} → ${shown}, has_more ${page.hasMore}`;
+  const at = pathAndQueryOf(fetched.url);
+  if (!page.ok) return `GET ${at} → ${fetched.response.status} (${page.reason})`;
+  const shown = page.ids.length === 0 ? 'no items' : `${page.ids.length} item(s) [${listBriefly(page.ids, 10)}]`;
+  return `GET ${at} → ${shown}, has_more ${page.hasMore}`;
 }
 
-/** A page size above walkPageSize that the list refused with a 4xx: its maximum is lower (4.2/4), no breach. */
-function refusedSize(walk: PageWalk, walkPageSize: number): number | undefined {
+/**
+ * Why a walk whose last page the list refused with a 4xx is not judged: a size above walkPageSize
+ * (the maximum may be lower, 4.2/4), or a walk continued in another size (whether a cursor or an
+ * offset may go on in another size is not shown). Undefined for any other end.
+ */
+function refusedSize(walk: PageWalk, walkPageSize: number, isResized: boolean): string | undefined {
   const last = walk.pages.at(-1);
   if (last === undefined || last.page.ok || walk.end.kind !== 'bad-page') return undefined;
+  if (last.response.status < 400 || last.response.status >= 500) return undefined;
   const asked = Number(last.query['limit'] ?? last.query['per_page']);
-  return last.response.status >= 400 && last.response.status < 500 && asked > walkPageSize ? asked : undefined;
+  if (asked > walkPageSize)
+    return `a page of ${asked} items was refused (${last.response.status}): the list's maximum may be lower (4.2/4)`;
+  if (isResized)
+    return `a page in another size than the walk began with was refused (${last.response.status}): whether a walk may change its size is not shown`;
+  return undefined;
+}
+
+/** The pages a walk's last step fetched: how many, and the ids of each (at most four pages shown). */
+function describePages(pages: readonly FetchedPage[]): string {
+  if (pages.length === 0) return 'no more pages';
+  const idsOf = (fetched: FetchedPage): string =>
+    fetched.page.ok ? `[${listBriefly(fetched.page.ids, 10)}]` : `${fetched.response.status} (${fetched.page.reason})`;
+  const shown = pages.slice(0, 4).map(idsOf).join(', ');
+  return `${pages.length} more page(s): ${shown}${pages.length > 4 ? `, and ${pages.length - 4} more` : ''}`;
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+function pathAndQueryOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
 }
 
 const endRules: Partial<Record<WalkEnd['kind'], string>> = {
@@ -291,6 +348,17 @@ function breachOfEnd(walk: OpenWalk, done: PageWalk, path: string): ModelBreach 
   );
 }
 
+/** A write as carried out: its step, whether it changed the list, and how to find its exchange. */
+interface WriteDone {
+  readonly text: string;
+  /** Answered 2xx: a write of this kind was made (coverage claims only these). */
+  readonly made: boolean;
+  /** Why the list can never make a write of this kind. */
+  readonly impossible?: string;
+  readonly method?: string;
+  readonly at?: (path: string) => boolean;
+}
+
 /**
  * Carries out one write on the kit's records of the list: which record it hits is decided from what
  * the walk paged last (`current`) has listed; a step without a record to hit, or a write the list
@@ -303,15 +371,14 @@ async function carryOut(
   pick: number,
   current: OpenWalk | undefined,
   me: symbol,
-): Promise<{ readonly text: string; readonly isSent: boolean }> {
+): Promise<WriteDone> {
   const { list, doomed, claims } = state;
-  const sent = (text: string) => ({ text, isSent: true });
-  const notSent = (text: string) => ({ text, isSent: false });
   const live = (id: string): boolean => list.ownIds.has(id) && !doomed.has(id) && (claims.get(id) ?? me) === me;
   if (kind === 'insert') {
     const made = await list.createFixtures(1);
     if (made.ok) for (const id of made.ids) claims.set(id, me);
-    return sent(made.ok ? `POST ${list.path} → ${made.ids[0] ?? '?'}` : `POST ${list.path} refused`);
+    const text = made.ok ? `POST ${list.path} → ${made.ids[0] ?? '?'}` : `POST ${list.path} refused`;
+    return { text, made: made.ok, method: 'POST', at: (path) => path === list.path };
   }
   const listed = new Set(current?.stepped.pages.flatMap((fetched) => (fetched.page.ok ? fetched.page.ids : [])));
   const seen = [...listed].filter(live);
@@ -328,27 +395,63 @@ async function carryOut(
       : which === 'seen'
         ? 'a record the walk listed'
         : 'a record the walk has not listed';
-  if (victim === undefined) return notSent(`${verb} ${whose}: none to hit`);
+  if (victim === undefined) return { text: `${verb} ${whose}: none to hit`, made: false };
   claims.set(victim, me);
   const owner = list.target.related ?? list.target.collection;
+  const member = list.memberPathOf(victim);
+  const atMember = (path: string): boolean => path === member;
   switch (verb) {
     case 'delete': {
       doomed.add(victim);
       const isGone = await list.deleteFixture(victim);
-      return sent(`DELETE ${victim} (${whose}) → ${isGone ? 'deleted' : 'refused'}`);
+      return {
+        text: `DELETE ${member ?? victim} (${whose}) → ${isGone ? 'deleted' : 'refused'}`,
+        made: isGone,
+        method: 'DELETE',
+        at: atMember,
+      };
     }
-    case 'replace':
-      if (!isOffered(owner, 'replace')) return notSent(`replace ${whose}: not offered`);
-      return sent(`PUT ${victim} (${whose}) → ${(await list.replaceFixture(victim)) ? 'replaced' : 'refused'}`);
+    case 'replace': {
+      if (!isOffered(owner, 'replace'))
+        return { text: `replace ${whose}: not offered`, made: false, impossible: 'PUT is not offered' };
+      const isReplaced = await list.replaceFixture(victim);
+      return {
+        text: `PUT ${member ?? victim} (${whose}) → ${isReplaced ? 'replaced' : 'refused'}`,
+        made: isReplaced,
+        method: 'PUT',
+        at: atMember,
+      };
+    }
     case 'change': {
       const change = await list.changeFixture(victim);
-      if (change === 'none') return notSent(`change ${whose}: the list offers no PATCH the kit can send`);
-      return sent(`PATCH ${victim} (${whose}) → ${change ? 'changed' : 'refused'}`);
+      if (change === 'none')
+        return {
+          text: `change ${whose}: the list offers no PATCH the kit can send`,
+          made: false,
+          impossible: 'the list offers no PATCH the kit can send (a nested list has no patch body in the config)',
+        };
+      return {
+        text: `PATCH ${member ?? victim} (${whose}) → ${change ? 'changed' : 'refused'}`,
+        made: change,
+        method: 'PATCH',
+        at: atMember,
+      };
     }
     default: {
       const child = await list.createChild(victim);
-      if (child === 'none') return notSent(`create a child under ${whose}: the list has no related list to create in`);
-      return sent(`create a child under ${victim} (${whose}) → ${child ? 'made' : 'refused'}`);
+      if (child === 'none')
+        return {
+          text: `create a child under ${whose}: the list has no related list to create in`,
+          made: false,
+          impossible: 'the collection has no related list that offers create',
+        };
+      const under = `/${encodeURIComponent(victim)}/`;
+      return {
+        text: `POST a child under ${member ?? victim} (${whose}) → ${child ? 'made' : 'refused'}`,
+        made: child,
+        method: 'POST',
+        at: (path) => path.includes(under),
+      };
     }
   }
 }

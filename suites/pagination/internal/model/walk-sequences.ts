@@ -75,13 +75,13 @@ export function walkSequenceArbitrary(
  * list whatever the seed. Each is given in the styles the list offers (a style it lacks becomes its
  * first), in the walks' own page size `size`:
  * 1. one walk with writes of every kind between its pages, continued in 2 items a page and then in
- *    one more than its size (a sort key a PATCH or a child's create renews; a cursor that keeps the
- *    size of the page that made it);
+ *    its own size again (a sort key a PATCH or a child's create renews; a cursor that keeps the
+ *    size of the page that made it), never above walkPageSize, which every list serves;
  * 2. two walks open at once, a delete and an insert between their pages (a walk's position kept by
  *    the server per list instead of in its cursor);
  * 3. an offset and a page walk side by side, a record listed deleted between, continued in other
  *    sizes: 2 items a page, and twice the size once the page walk is two pages in (page 2 of that
- *    size starts where page 3 of the first would).
+ *    size starts where page 3 of the first would; a list whose maximum is lower may refuse it).
  */
 export function fixedWalkSequences(styles: readonly PaginationStyle[], size: number): WalkSequence[] {
   const as = (style: PaginationStyle): PaginationStyle => (styles.includes(style) ? style : styles[0]!);
@@ -101,7 +101,7 @@ export function fixedWalkSequences(styles: readonly PaginationStyle[], size: num
         write('delete-anchor'),
         write('replace-unseen'),
         write('insert'),
-        page('A', size + 1),
+        page('A', size),
         write('change-unseen'),
         write('child-unseen'),
         // Not the record changed first (pick 0) nor the one given a child (pick 1): they must be listed once.
