@@ -78,7 +78,11 @@ async function gridOf(url: string, javaScriptEnabled: boolean) {
     .locator('details:has(code.check-id:text-is("pagination.cursor.no-duplicates-under-mutation"))')
     .first();
   if ((await details.getAttribute('open')) === null) await details.locator('> summary').click();
-  const svg = page.locator('figure.page-grid svg').first();
+  // Its own grid, named after it: other checks of the run draw page grids too.
+  const grid = page
+    .locator('figure.page-grid:has(svg[aria-labelledby^="check-pagination.cursor.no-duplicates-under-mutation-grid"])')
+    .first();
+  const svg = grid.locator('svg');
   await svg.waitFor({ state: 'visible', timeout: 10_000 });
   const result = {
     // The accessible name: the texts of the elements aria-labelledby names.
@@ -90,9 +94,9 @@ async function gridOf(url: string, javaScriptEnabled: boolean) {
       )
     ).join(' | '),
     box: await svg.boundingBox(),
-    repeated: await page.locator('figure.page-grid rect[fill="#f8d0d0"]').count(),
-    writes: await page.locator('figure.page-grid line').count(),
-    caption: await page.locator('figure.page-grid figcaption').first().innerText(),
+    repeated: await grid.locator('rect[fill="#f8d0d0"]').count(),
+    writes: await grid.locator('line').count(),
+    caption: (await grid.locator('figcaption').textContent()) ?? '',
     pwned: javaScriptEnabled ? await page.evaluate('window.__pwned') : undefined,
     violations,
   };
