@@ -40,11 +40,9 @@ describe('webhooks-receiver suite against the reference server', () => {
             : profileSwitches.includes(defect)
               ? standardWebhooksReceiver
               : {};
-        const results = await runAgainstReference(webhooksReceiverChecks, {
-          ...tuning,
-          defects: [defect],
-          checkTimeoutMs: 30_000,
-        });
+        // A check that times out on its switch counts as caught here (errored): the default budget of
+        // 15 s is enough; check-proofs.test.ts proves each failure and its message.
+        const results = await runAgainstReference(webhooksReceiverChecks, { ...tuning, defects: [defect] });
         // A warning-level check proves its switch with a warning.
         // (A check skipped because the profile has nothing for it to judge caught nothing.)
         const caught = results.filter(
