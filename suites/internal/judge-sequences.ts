@@ -72,7 +72,7 @@ export async function judgeSequences<S, T>(
     // Shrunk or not, a sequence shorter than the first is run once more as a first run is; the
     // first run's failure stands where that run keeps the model (a faster shrink run erred).
     const isShorter = shrunk.items.length < judging.stepsOf(sequence).length;
-    const last = isShorter ? await alone(judging.withSteps(sequence, shrunk.items), 'shown') : first;
+    const last = isShorter && mayShrink() ? await alone(judging.withSteps(sequence, shrunk.items), 'shown') : first;
     const shown = last.breach === undefined ? first : last;
     return failOnSequence(
       ctx,
@@ -85,7 +85,10 @@ export async function judgeSequences<S, T>(
     return failOnSequence(
       ctx,
       { ...together, breach: together.breach! },
-      { foundAfter: `the fixed sequences${at}, run side by side (not alone)`, shrinks: 0 },
+      {
+        foundAfter: `the fixed sequences${at} run side by side (a run alone did not break, or was cut short by the time budget)`,
+        shrinks: 0,
+      },
     );
 
   await judging.beforeAlone?.();

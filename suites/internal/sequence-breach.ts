@@ -40,7 +40,11 @@ export function failOnSequence(ctx: CheckContext, run: BrokenSequence, how: Sequ
     {
       expected: breach.expected,
       actual: breach.actual,
-      exchanges: run.exchanges,
+      // The reading or answer that broke the rule comes last, whatever else the sequence sent.
+      exchanges:
+        breach.exchange === undefined
+          ? run.exchanges
+          : [...run.exchanges.filter((exchange) => exchange !== breach.exchange), breach.exchange],
       counterexample: { steps, breaks: `step ${broke}: ${breach.rule} (${breach.expected})`, checkSeed: ctx.seed },
       ...(how.replayPath === undefined ? {} : { replayPath: how.replayPath }),
     },

@@ -320,11 +320,11 @@ export const proofMessages: Readonly<Record<string, Readonly<Record<string, Proo
     },
     'receiver-dedupes-by-record': {
       fails:
-        /^event evt_\w+, sent validly 1 time\(s\), was acknowledged but never processed \(step \d+ breaks 4\.3, 6\/1; found by fixed sequence 3/,
+        /^event evt_\w+, sent validly 1 time\(s\), was acknowledged but never processed, though events acknowledged after it were \(step \d+ breaks 4\.3, 6\/1; found by fixed sequence 3/,
     },
     'receiver-marks-seen-before-verifying': {
       fails:
-        /^event evt_\w+, sent validly 1 time\(s\) and forged 1 time\(s\), was acknowledged but never processed \(step \d+ breaks 4\.3, 6\/1; found by fixed sequence 2/,
+        /^event evt_\w+, sent validly 1 time\(s\) and forged 1 time\(s\), was acknowledged but never processed, though events acknowledged after it were \(step \d+ breaks 4\.3, 6\/1; found by fixed sequence 2/,
     },
     'receiver-skips-verification': {
       fails:

@@ -40,8 +40,8 @@ describe('webhooks-receiver suite against the reference server', () => {
             : profileSwitches.includes(defect)
               ? standardWebhooksReceiver
               : {};
-        // A check that times out on its switch counts as caught here (errored): the default budget of
-        // 15 s is enough; check-proofs.test.ts proves each failure and its message.
+        // A check that times out on its switch counts as caught here (errored) within this test's
+        // 15 s budget (the kit's default is 60 s); check-proofs.test.ts proves each failure and its message.
         const results = await runAgainstReference(webhooksReceiverChecks, { ...tuning, defects: [defect] });
         // A warning-level check proves its switch with a warning.
         // (A check skipped because the profile has nothing for it to judge caught nothing.)

@@ -67,7 +67,10 @@ export function walkSequenceArbitrary(
     .map(({ write: kind, pick }): WalkStep => ({ kind: 'write', write: kind, pick }));
   // Pages first: shrinking turns a step into a page before it drops it.
   const step = fc.oneof({ arbitrary: page, weight: 3 }, { arbitrary: write, weight: 2 });
-  return fc.record({ walks: fc.record({ A: plan, B: plan }), steps: fc.array(step, { maxLength: maxSteps }) });
+  return fc.record({
+    walks: fc.record({ A: plan, B: plan }),
+    steps: fc.array(step, { maxLength: maxSteps, size: 'max' }),
+  });
 }
 
 /**
