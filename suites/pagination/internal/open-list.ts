@@ -139,6 +139,17 @@ export async function openList(
   const childList =
     target.related === undefined ? target.collection.related.find((r) => isOffered(r, 'create')) : undefined;
 
+  // A PUT or PATCH of `template` with fresh {unique} values: true when answered 2xx.
+  const writeFixture = async (
+    method: 'PUT' | 'PATCH',
+    path: string,
+    template: Readonly<Record<string, unknown>>,
+    note: string,
+  ): Promise<boolean> => {
+    const json = fillPlaceholders(template, { unique: uniqueToken(ctx), fixtures: {} });
+    return isSuccess((await ctx.request({ method, path, json, note })).status);
+  };
+
   const list: OpenList = {
     target,
     path: state.path,
@@ -163,28 +174,15 @@ export async function openList(
     },
     async replaceFixture(id) {
       const memberPath = memberOf(id, 'replace');
-      if (memberPath === undefined) return false;
-      const body = fillPlaceholders(state.body, { unique: uniqueToken(ctx), fixtures: {} });
-      const answer = await ctx.request({
-        method: 'PUT',
-        path: memberPath,
-        json: body,
-        note: 'replace a fixture record',
-      });
-      return isSuccess(answer.status);
+      return (
+        memberPath !== undefined && (await writeFixture('PUT', memberPath, state.body, 'replace a fixture record'))
+      );
     },
     async changeFixture(id) {
       const memberPath = memberOf(id, 'change');
       const patch = target.related === undefined ? patchBodyOf(target.collection) : undefined;
       if (memberPath === undefined || patch === undefined || listFixtureNames(patch).length > 0) return 'none';
-      const body = fillPlaceholders(patch, { unique: uniqueToken(ctx), fixtures: {} });
-      const answer = await ctx.request({
-        method: 'PATCH',
-        path: memberPath,
-        json: body,
-        note: 'change a fixture record',
-      });
-      return isSuccess(answer.status);
+      return writeFixture('PATCH', memberPath, patch, 'change a fixture record');
     },
     async createChild(id) {
       if (childList === undefined || !ownIds.has(id)) return 'none';
